@@ -1,0 +1,78 @@
+"""The one error type of the scoring core.
+
+Every parse, rule and consistency error is a ``ScoringError``: a stable ``code`` that
+callers and tests match on, the offending ``token`` and its character ``position`` in
+the line (when there is one), and a message in Chinese and in English that says what
+is wrong and why. The bot shows ``message(lang)``; nothing is recorded on an error.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+
+class ErrorCode(StrEnum):
+    """Stable error codes (part of the CLI's JSON interface)."""
+
+    # notation
+    EMPTY = "empty"
+    UNKNOWN_TOKEN = "unknown_token"
+    FIFTH_COPY = "fifth_copy"
+    TILE_COUNT = "tile_count"
+    MALFORMED_MELD = "malformed_meld"
+    WILD_IN_MELD = "wild_in_meld"
+    MISSING_INDICATOR = "missing_indicator"
+    CONFLICTING_WORDS = "conflicting_words"
+    BAD_SEAT = "bad_seat"
+    UNKNOWN_RULESET = "unknown_ruleset"
+    BAD_BASE = "bad_base"
+    # rules
+    NOT_WINNING = "not_winning"
+    DISCARD_WIN_FORBIDDEN = "discard_win_forbidden"
+    DISCARDED_WILD = "discarded_wild"
+    THREE_WILDS = "three_wilds"
+    UNDER_FOUR_TAI = "under_four_tai"
+    # quick entry
+    INCONSISTENT = "inconsistent"
+
+
+class ScoringError(ValueError):
+    """A hand, a word or a declaration the core refuses; carries code, token and position."""
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        zh: str,
+        en: str,
+        token: str | None = None,
+        position: int | None = None,
+    ) -> None:
+        super().__init__(zh)
+        self.code = code
+        self.zh = zh
+        self.en = en
+        self.token = token
+        self.position = position
+
+    def message(self, lang: str = "zh") -> str:
+        """The message in ``lang`` ('zh' or 'en'), naming the token and where it is."""
+        text = self.en if lang == "en" else self.zh
+        if self.token is None:
+            return text
+        if lang == "en":
+            where = f" (at character {self.position + 1})" if self.position is not None else ""
+            return f"“{self.token}”{where}: {text}"
+        where = f"（第 {self.position + 1} 个字符）" if self.position is not None else ""
+        return f"「{self.token}」{where}：{text}"
+
+    def to_json(self, lang: str = "zh") -> dict[str, Any]:
+        return {
+            "code": self.code.value,
+            "message": self.message(lang),
+            "token": self.token,
+            "position": self.position,
+        }
+
+    def __repr__(self) -> str:
+        return f"ScoringError({self.code.value!r}, token={self.token!r}, position={self.position})"

@@ -1,0 +1,81 @@
+"""Result objects: a scored win, its explanation, and the waits of a ready hand.
+
+These are the only shapes the bot, the CLI, storage (as JSON) and the rules Q&A see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.hand import Hand
+from scoring.reading import Shape
+from scoring.tiles import SEAT_ORDER, Seat, Tile, mpsz
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One named scoring item as the seed names it (爆头, 财飘, 清一色 …) and its value."""
+
+    name: str  # Chinese name exactly as the seed writes it
+    name_en: str
+    value: int  # in the ruleset's unit (番, 倍, 台 or 分)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """How the value became money: factors, the formula and who pays under which rule."""
+
+    factors: tuple[tuple[str, str, int], ...]  # (zh label, en label, number), multiplied in order
+    formula_zh: str  # e.g. "2 番 × 8 × 底分 1 = 16"
+    formula_en: str
+    payer_rule: str  # stable code: self_draw, discard, contract, robbed_kong, discard_split
+    payer_rule_zh: str  # e.g. "自摸：其他三家各付一份"
+    payer_rule_en: str
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    ruleset: str
+    shape: Shape | None  # None for a quick entry that did not say
+    value: int  # in the ruleset's unit
+    unit_zh: str  # 番 倍 分
+    unit_en: str
+    patterns: tuple[Pattern, ...]
+    payments: dict[Seat, int]  # every seat's integer delta; sums to 0
+    explanation: Explanation
+    winner: Seat
+    base: int
+    tai: int | None = None  # 双辣 only
+    hand: Hand | None = None  # None for quick entry
+    wild_faces: frozenset[Tile] = field(default_factory=frozenset)  # for drawing the hand
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``--json`` object (also what storage keeps with a win)."""
+        out: dict[str, Any] = {
+            "ok": True,
+            "ruleset": self.ruleset,
+            "shape": self.shape.value if self.shape else None,
+            "value": self.value,
+            "patterns": [{"name": p.name, "value": p.value} for p in self.patterns],
+            "payments": {seat.value: self.payments.get(seat, 0) for seat in SEAT_ORDER},
+        }
+        if self.tai is not None:
+            out["tai"] = self.tai
+        return out
+
+
+@dataclass(frozen=True)
+class Wait:
+    """One tile that completes a ready hand, and what the win would score each way."""
+
+    tile: Tile
+    self_draw: ScoreResult | None  # None where the ruleset would refuse that win
+    discard: ScoreResult | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tile": mpsz(self.tile),
+            "self_draw": self.self_draw.to_json() if self.self_draw else None,
+            "discard": self.discard.to_json() if self.discard else None,
+        }
