@@ -1,0 +1,112 @@
+"""StorageError: the one error the ledger raises, with a code and a zh/en message."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+
+class ErrorCode(StrEnum):
+    """Why a ledger operation was refused; nothing was written."""
+
+    INVALID_ARGUMENT = "invalid_argument"
+    UNKNOWN_CHAT = "unknown_chat"
+    UNKNOWN_PLAYER = "unknown_player"
+    DUPLICATE_NAME = "duplicate_name"
+    UNKNOWN_SESSION = "unknown_session"
+    NO_OPEN_SESSION = "no_open_session"
+    SESSION_ALREADY_OPEN = "session_already_open"
+    SESSION_CLOSED = "session_closed"
+    SEAT_TAKEN = "seat_taken"
+    ALREADY_SEATED = "already_seated"
+    NOT_SEATED = "not_seated"
+    SEATS_INCOMPLETE = "seats_incomplete"
+    UNKNOWN_ENTRY = "unknown_entry"
+    NOTHING_TO_REVERSE = "nothing_to_reverse"
+    ALREADY_REVERSED = "already_reversed"
+    REVERSAL_OF_REVERSAL = "reversal_of_reversal"
+    UNBALANCED_POSTINGS = "unbalanced_postings"
+    MIGRATION_CONFLICT = "migration_conflict"
+    SCHEMA_TOO_NEW = "schema_too_new"
+    BAD_CSV = "bad_csv"
+    BAD_BACKUP = "bad_backup"
+    CLOSED = "closed"
+
+
+_MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
+    ErrorCode.INVALID_ARGUMENT: ("参数无效：{detail}", "Invalid argument: {detail}"),
+    ErrorCode.UNKNOWN_CHAT: (
+        "本群还没有记录（群 {chat_id}）",
+        "This chat has no records yet ({chat_id})",
+    ),
+    ErrorCode.UNKNOWN_PLAYER: (
+        "本群没有这位玩家：{player}",
+        "No such player in this chat: {player}",
+    ),
+    ErrorCode.DUPLICATE_NAME: (
+        "本群已有玩家叫「{name}」",
+        "This chat already has a player named {name!r}",
+    ),
+    ErrorCode.UNKNOWN_SESSION: (
+        "本群没有第 {session_id} 场",
+        "This chat has no session #{session_id}",
+    ),
+    ErrorCode.NO_OPEN_SESSION: (
+        "本群现在没有进行中的牌局",
+        "There is no open session in this chat",
+    ),
+    ErrorCode.SESSION_ALREADY_OPEN: (
+        "本群已有进行中的牌局（第 {session_id} 场），请先结束它",
+        "Session #{session_id} is still open in this chat; close it first",
+    ),
+    ErrorCode.SESSION_CLOSED: ("第 {session_id} 场已经结束", "Session #{session_id} is closed"),
+    ErrorCode.SEAT_TAKEN: ("{seat} 位已经有人了", "Seat {seat} is already taken"),
+    ErrorCode.ALREADY_SEATED: ("这位玩家已经坐在 {seat} 位", "That player already sits at {seat}"),
+    ErrorCode.NOT_SEATED: ("{player} 不在这桌上", "{player} is not seated at this table"),
+    ErrorCode.SEATS_INCOMPLETE: ("还没坐满四家（空位：{seats}）", "Seats still empty: {seats}"),
+    ErrorCode.UNKNOWN_ENTRY: ("本群没有第 {entry_id} 条记录", "This chat has no entry #{entry_id}"),
+    ErrorCode.NOTHING_TO_REVERSE: (
+        "这一场没有可以撤销的记录",
+        "Nothing left to undo in this session",
+    ),
+    ErrorCode.ALREADY_REVERSED: (
+        "第 {entry_id} 条已经撤销过了",
+        "Entry #{entry_id} has already been reversed",
+    ),
+    ErrorCode.REVERSAL_OF_REVERSAL: (
+        "第 {entry_id} 条本身是撤销记录，不能再撤销；请重新记一笔",
+        "Entry #{entry_id} is itself a reversal and cannot be reversed; record it again instead",
+    ),
+    ErrorCode.UNBALANCED_POSTINGS: (
+        "收支合计必须为 0，现在是 {total}",
+        "Postings must sum to 0, they sum to {total}",
+    ),
+    ErrorCode.MIGRATION_CONFLICT: (
+        "新群 {new_id} 已经有牌局记录，无法合并",
+        "The new chat {new_id} already has its own records; cannot merge",
+    ),
+    ErrorCode.SCHEMA_TOO_NEW: (
+        "数据库版本 {found} 比程序支持的 {supported} 新，请升级程序",
+        "Database schema version {found} is newer than this program supports ({supported}); "
+        "upgrade the program",
+    ),
+    ErrorCode.BAD_CSV: ("CSV 第 {line} 行有误：{detail}", "CSV line {line}: {detail}"),
+    ErrorCode.BAD_BACKUP: ("备份文件无效：{detail}", "Not a usable backup: {detail}"),
+    ErrorCode.CLOSED: ("账本已关闭", "The ledger is closed"),
+}
+
+
+class StorageError(Exception):
+    """A refused ledger operation: ``code`` says why, ``zh``/``en`` say it to people."""
+
+    def __init__(self, code: ErrorCode, **params: object) -> None:
+        zh, en = _MESSAGES[code]
+        self.code = code
+        self.params = params
+        self.zh = zh.format(**params)
+        self.en = en.format(**params)
+        super().__init__(f"[{code}] {self.zh} / {self.en}")
+
+    def message(self, lang: str = "zh") -> str:
+        """The message in ``lang`` ('zh' or 'en'; Chinese by default)."""
+        return self.en if lang == "en" else self.zh

@@ -1,0 +1,234 @@
+"""The ledger's result types: plain frozen dataclasses, no database handles inside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+SeatName = Literal["E", "S", "W", "N"]
+SEATS: tuple[SeatName, ...] = ("E", "S", "W", "N")
+Rotation = Literal["dealer_stays", "winner_deals"]
+EntryKind = Literal["win", "kong", "draw", "adjustment", "reversal"]
+Postings = dict[int, int]
+"""Integer deltas keyed by player id; every entry's postings sum to 0."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an entry came from: the Telegram update (unique per chat) and its message."""
+
+    update_id: int
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A group chat and its defaults."""
+
+    chat_id: int
+    lang: str | None
+    ruleset: str | None
+    base: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Telegram user (``user_id`` set) or a named guest (``user_id`` None) of one chat."""
+
+    id: int
+    chat_id: int
+    name: str
+    user_id: int | None = None
+    username: str | None = None
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class Session:
+    """One sitting (一场): ruleset, 底分, four seats and the dealer state after the last hand.
+
+    ``seats`` holds player ids in table order 东南西北 (E S W N), None while empty.
+    ``deals_in_round`` counts how often the deal has moved on in the current round wind.
+    """
+
+    id: int
+    chat_id: int
+    ruleset: str
+    base: int
+    room: str | None
+    rotation: Rotation
+    seats: tuple[int | None, int | None, int | None, int | None]
+    dealer: SeatName
+    round_wind: SeatName
+    hand_number: int
+    deals_in_round: int
+    creator: int | None
+    is_open: bool
+    opened_at: datetime
+    closed_at: datetime | None
+
+    def seat_of(self, player_id: int) -> SeatName | None:
+        """The table seat of a player, or None when not seated."""
+        for seat, occupant in zip(SEATS, self.seats, strict=True):
+            if occupant == player_id:
+                return seat
+        return None
+
+    def player_at(self, seat: SeatName) -> int | None:
+        """The player id at a table seat."""
+        return self.seats[SEATS.index(seat)]
+
+    def seat_wind(self, seat: SeatName) -> SeatName:
+        """The seat wind of a table seat: the dealer sits 东, the rest follow in order."""
+        return SEATS[(SEATS.index(seat) - SEATS.index(self.dealer)) % 4]
+
+    @property
+    def empty_seats(self) -> tuple[SeatName, ...]:
+        return tuple(s for s, p in zip(SEATS, self.seats, strict=True) if p is None)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One append-only ledger entry with its postings and the breakdown stored with it."""
+
+    id: int
+    chat_id: int
+    session_id: int | None
+    kind: EntryKind
+    postings: Postings
+    created_at: datetime
+    author: int | None = None
+    source: Source | None = None
+    winner: int | None = None
+    self_draw: bool | None = None
+    discarder: int | None = None
+    value: int | None = None
+    hand_line: str | None = None
+    result_json: str | None = None
+    note: str | None = None
+    hand_number: int | None = None
+    reverses: int | None = None
+    reversed_by: int | None = None
+
+    @property
+    def is_reversed(self) -> bool:
+        return self.reversed_by is not None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a write returns: the entries written, or the existing ones when ``replay`` is True
+    (the same Telegram update was recorded before), and the session after the write."""
+
+    entries: tuple[Entry, ...]
+    replay: bool
+    session: Session | None
+
+    @property
+    def entry(self) -> Entry:
+        """The first (usually only) entry."""
+        return self.entries[0]
+
+
+@dataclass(frozen=True)
+class WinSpec:
+    """One win for ``record_wins`` (一炮多响 records several in one transaction)."""
+
+    winner: int
+    postings: Postings
+    hand_line: str | None = None
+    result_json: str | None = None
+    self_draw: bool = False
+    discarder: int | None = None
+    value: int | None = None
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    """A player's balance (derived from postings)."""
+
+    player: Player
+    balance: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Balances of a session (``session_id`` set) or of the whole chat, highest first."""
+
+    chat_id: int
+    session_id: int | None
+    rows: tuple[TallyRow, ...]
+
+    @property
+    def balances(self) -> dict[int, int]:
+        return {row.player.id: row.balance for row in self.rows}
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """One page of entries, newest first; ``page`` counts from 1."""
+
+    entries: tuple[Entry, ...]
+    page: int
+    page_size: int
+    total: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.page_size))
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """``payer`` pays ``amount`` (> 0) to ``payee``."""
+
+    payer: int
+    payee: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record over a date range (reversed entries and reversals excluded)."""
+
+    player: Player
+    hands: int
+    wins: int
+    self_draws: int
+    dealt_in: int
+    biggest_win: int
+    biggest_win_entry: int | None
+    net: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+    @property
+    def self_draw_rate(self) -> float:
+        return self.self_draws / self.wins if self.wins else 0.0
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players over the hands they sat in together.
+
+    ``a_from_b`` is what B paid A in A's wins; ``a_dealt_in_to_b`` counts A's discards B won on.
+    """
+
+    a: Player
+    b: Player
+    hands_together: int
+    a_wins: int
+    b_wins: int
+    a_dealt_in_to_b: int
+    b_dealt_in_to_a: int
+    a_from_b: int
+    b_from_a: int
+    a_net: int
+    b_net: int
