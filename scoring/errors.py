@@ -25,6 +25,8 @@ class ErrorCode(StrEnum):
     MISSING_INDICATOR = "missing_indicator"
     CONFLICTING_WORDS = "conflicting_words"
     BAD_SEAT = "bad_seat"
+    BAD_INDICATOR = "bad_indicator"  # 翻 not followed by exactly one real tile
+    BAD_WINNING_TILE = "bad_winning_tile"  # + not followed by exactly one tile, or two +
     UNKNOWN_RULESET = "unknown_ruleset"
     BAD_BASE = "bad_base"
     # rules
@@ -35,6 +37,8 @@ class ErrorCode(StrEnum):
     UNDER_FOUR_TAI = "under_four_tai"
     # quick entry
     INCONSISTENT = "inconsistent"
+    # command line
+    USAGE = "usage"  # bad options or arguments to python -m scoring
 
 
 class ScoringError(ValueError):

@@ -1,0 +1,398 @@
+"""The context words written after the tiles (SPEC §1), as one table, and seats.
+
+``VOCABULARY`` maps every surface form to the word's kind and either its value or the
+kind of argument that follows it (``点炮S``, ``翻1m``). ``match_word`` recognises one word;
+``scan_word`` reads one inside a line; ``build_context`` checks a line's words against
+each other and makes the ``Context``; ``words_of`` and ``write_word`` go back to text.
+Quick entry reuses these and adds its own words (爆头, 七对 …) in its own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Final
+
+from scoring.errors import ErrorCode, ScoringError
+from scoring.hand import Context
+from scoring.lexicon import Token, fold, scan_tiles
+from scoring.tiles import JOKER, Seat, mpsz, zh_name
+
+
+class WordKind(StrEnum):
+    """What a context word says; the value is the ``Context`` field it sets."""
+
+    SELF_DRAW = "self_draw"
+    DISCARDER = "discarder"
+    KONG_CHAIN = "kong_chain"
+    PIAO = "piao"
+    ROBBED_KONG = "robbed_kong_of"
+    CONTRACT = "contract_payer"
+    HEAVENLY = "heavenly"
+    EARTHLY = "earthly"
+    INDICATOR = "indicator"
+    SEAT_WIND = "seat_wind"
+    ROUND_WIND = "round_wind"
+
+    @property
+    def zh(self) -> str:
+        return _KIND_NAMES[self][0]
+
+    @property
+    def en(self) -> str:
+        return _KIND_NAMES[self][1]
+
+
+_KIND_NAMES: Final = {
+    WordKind.SELF_DRAW: ("自摸", "self-draw"),
+    WordKind.DISCARDER: ("点炮", "discarder"),
+    WordKind.KONG_CHAIN: ("杠开", "win on a kong replacement"),
+    WordKind.PIAO: ("飘", "piao"),
+    WordKind.ROBBED_KONG: ("抢杠", "robbing a kong"),
+    WordKind.CONTRACT: ("承包", "contract payer"),
+    WordKind.HEAVENLY: ("天胡", "heavenly hand"),
+    WordKind.EARTHLY: ("地胡", "earthly hand"),
+    WordKind.INDICATOR: ("翻牌", "indicator"),
+    WordKind.SEAT_WIND: ("座风", "seat wind"),
+    WordKind.ROUND_WIND: ("圈风", "round wind"),
+}
+
+WordValue = bool | int | Seat  # a tile (翻T) is an int
+
+
+class Arg(Enum):
+    """The argument a word takes right after it (spaces allowed between)."""
+
+    SEAT = "seat"
+    TILE = "tile"
+
+
+@dataclass(frozen=True)
+class Word:
+    kind: WordKind
+    value: WordValue
+
+
+def _numbered(kind: WordKind, forms: dict[str, int]) -> dict[str, tuple[WordKind, WordValue]]:
+    return {form: (kind, n) for form, n in forms.items()}
+
+
+_K, _P = WordKind.KONG_CHAIN, WordKind.PIAO
+
+# Surface form → (kind, value) or (kind, argument). ASCII forms are matched case-insensitively.
+VOCABULARY: Final[dict[str, tuple[WordKind, WordValue | Arg]]] = {
+    **{form: (WordKind.SELF_DRAW, True) for form in ("自摸", "tsumo", "zimo", "self", "self-draw")},
+    **{form: (WordKind.DISCARDER, Arg.SEAT) for form in ("点炮", "放冲", "放炮", "点冲")},
+    **{form: (WordKind.DISCARDER, Arg.SEAT) for form in ("ron", "discard", "dianpao")},
+    **_numbered(_K, {"杠开": 1, "杠上开花": 1, "杠上花": 1, "杠开1": 1, "杠开2": 2, "杠开3": 3}),
+    **_numbered(_K, {"杠开4": 4, "二连杠": 2, "三连杠": 3, "四连杠": 4}),
+    **_numbered(_K, {"rinshan": 1, "rinshan2": 2, "rinshan3": 3, "rinshan4": 4}),
+    **_numbered(_K, {"gangkai": 1, "gangkai2": 2, "gangkai3": 3, "gangkai4": 4}),
+    **_numbered(_P, {"飘1": 1, "飘2": 2, "飘3": 3, "财飘": 1, "双财飘": 2, "三财飘": 3}),
+    **_numbered(_P, {"飘一花": 1, "飘两花": 2, "飘二花": 2, "飘三花": 3}),
+    **_numbered(_P, {"piao1": 1, "piao2": 2, "piao3": 3}),
+    **{form: (WordKind.ROBBED_KONG, Arg.SEAT) for form in ("抢杠", "抢杠胡", "chankan", "rob")},
+    **{form: (WordKind.CONTRACT, Arg.SEAT) for form in ("承包", "contract", "chengbao")},
+    **{form: (WordKind.HEAVENLY, True) for form in ("天胡", "tenhou", "tianhu")},
+    **{form: (WordKind.EARTHLY, True) for form in ("地胡", "chiihou", "dihu")},
+    **{form: (WordKind.INDICATOR, Arg.TILE) for form in ("翻", "flip", "indicator")},
+    **{form: (WordKind.SEAT_WIND, Arg.SEAT) for form in ("座", "seat")},
+    **{form: (WordKind.ROUND_WIND, Arg.SEAT) for form in ("圈", "round")},
+}
+
+SEAT_NAMES: Final[dict[str, Seat]] = {
+    name: seat
+    for seat, names in (
+        (Seat.E, ("e", "east", "东", "東", "东家", "東家", "东风", "東風")),
+        (Seat.S, ("s", "south", "南", "南家", "南风", "南風")),
+        (Seat.W, ("w", "west", "西", "西家", "西风", "西風")),
+        (Seat.N, ("n", "north", "北", "北家", "北风", "北風")),
+    )
+    for name in names
+}
+
+
+def _by_first_char(forms: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """Forms indexed by first character, longest first, so the longest match wins."""
+    index: dict[str, list[str]] = {}
+    for form in sorted(forms, key=len, reverse=True):
+        index.setdefault(form[0], []).append(form)
+    return {char: tuple(group) for char, group in index.items()}
+
+
+_WORD_INDEX: Final = _by_first_char(list(VOCABULARY))
+_SEAT_INDEX: Final = _by_first_char(list(SEAT_NAMES))
+
+
+def _ascii_letter(char: str) -> bool:
+    return char.isascii() and char.isalpha()
+
+
+def _match_form(line: str, pos: int, index: dict[str, tuple[str, ...]]) -> str | None:
+    """The longest form of ``index`` written at ``pos`` (ASCII forms whole words only)."""
+    first = line[pos]
+    for form in index.get(first.lower() if first.isascii() else first, ()):
+        end = pos + len(form)
+        if form.isascii():
+            if line[pos:end].lower() != form or (end < len(line) and _ascii_letter(line[end])):
+                continue
+        elif not line.startswith(form, pos):
+            continue
+        return form
+    return None
+
+
+def scan_seat(line: str, pos: int) -> tuple[Seat, int] | None:
+    """The seat written at ``pos`` (E S W N, 东 南 西 北, east, 南家 …) and where it ends."""
+    if pos >= len(line):
+        return None
+    form = _match_form(line, pos, _SEAT_INDEX)
+    return (SEAT_NAMES[form], pos + len(form)) if form is not None else None
+
+
+def parse_seat(text: str) -> Seat | None:
+    """A whole string as a seat, or None: 'E', 's', '南', 'North', '西家'."""
+    folded = fold(text).strip()
+    found = scan_seat(folded, 0) if folded else None
+    return found[0] if found is not None and found[1] == len(folded) else None
+
+
+def seat_or_error(text: str) -> Seat:
+    """A whole string as a seat; a BAD_SEAT error naming it otherwise."""
+    seat = parse_seat(text)
+    if seat is None:
+        raise ScoringError(
+            ErrorCode.BAD_SEAT,
+            "不是座位：座位写 E S W N 或 东 南 西 北",
+            "not a seat: write a seat as E S W N or 东 南 西 北",
+            text,
+        )
+    return seat
+
+
+def scan_word(line: str, pos: int) -> tuple[Word, int] | None:
+    """The context word written at ``pos`` of a folded line and where it ends, or None.
+
+    Raises ScoringError when a word that takes an argument (点炮, 翻 …) is followed by
+    something that is not one (BAD_SEAT, BAD_INDICATOR).
+    """
+    form = _match_form(line, pos, _WORD_INDEX)
+    if form is None:
+        return None
+    kind, value = VOCABULARY[form]
+    end = pos + len(form)
+    if not isinstance(value, Arg):
+        return Word(kind, value), end
+    arg_pos = end
+    while arg_pos < len(line) and line[arg_pos].isspace():
+        arg_pos += 1
+    if value is Arg.SEAT:
+        seat = scan_seat(line, arg_pos)
+        if seat is None:
+            raise _bad_seat(kind, line, pos, arg_pos)
+        return Word(kind, seat[0]), seat[1]
+    return _scan_indicator(line, pos, arg_pos)
+
+
+def _chunk_end(line: str, pos: int) -> int:
+    """End of the non-space run at ``pos``: how much of a bad argument to quote."""
+    while pos < len(line) and not line[pos].isspace() and line[pos] not in "[]()+":
+        pos += 1
+    return pos
+
+
+def _bad_seat(kind: WordKind, line: str, start: int, arg_pos: int) -> ScoringError:
+    token = line[start : _chunk_end(line, arg_pos)].rstrip()
+    return ScoringError(
+        ErrorCode.BAD_SEAT,
+        f"{kind.zh}后面要写座位 E S W N 或 东 南 西 北（如 {kind.zh}S、{kind.zh}南）",
+        f"{kind.zh} ({kind.en}) must be followed by a seat, E S W N or 东 南 西 北 "
+        f"(e.g. {kind.zh}S)",
+        token,
+        start,
+    )
+
+
+def _scan_indicator(line: str, start: int, arg_pos: int) -> tuple[Word, int]:
+    tiles = scan_tiles(line, arg_pos) if arg_pos < len(line) else None
+    if tiles is not None and len(tiles[0]) == 1 and tiles[0][0][0] != JOKER:
+        return Word(WordKind.INDICATOR, tiles[0][0][0]), tiles[1]
+    end = tiles[1] if tiles is not None else _chunk_end(line, arg_pos)
+    raise ScoringError(
+        ErrorCode.BAD_INDICATOR,
+        "翻后面要写翻出的那一张牌（如 翻1m、翻北、翻中、翻一万），只写一张，不能是财神",
+        "翻 (the indicator) must be followed by the one tile turned up, e.g. 翻1m, 翻北, "
+        "翻中, 翻一万; one tile, not a wild",
+        line[start:end].rstrip(),
+        start,
+    )
+
+
+def match_word(text: str) -> Word | None:
+    """``text`` as exactly one context word ('自摸', '点炮S', '翻一万', 'ron s'), or None.
+
+    Raises ScoringError for a known word with a bad argument ('点炮Q', '翻*').
+    """
+    folded = fold(text)
+    offset = len(folded) - len(folded.lstrip())
+    body = folded.strip()
+    if not body:
+        return None
+    try:
+        found = scan_word(body, 0)
+    except ScoringError as error:
+        if error.position is not None:
+            error.position += offset
+        raise
+    return found[0] if found is not None and found[1] == len(body) else None
+
+
+# Words that cannot stand together in one line, and why.
+_SELF_DRAWN: Final = (WordKind.SELF_DRAW, WordKind.KONG_CHAIN, WordKind.PIAO, WordKind.HEAVENLY)
+_WHY_SELF_DRAWN: Final = {
+    WordKind.SELF_DRAW: ("自摸是自己摸到胡的牌", "self-draw means the winner drew the tile"),
+    WordKind.KONG_CHAIN: ("杠开是杠后自己摸到的牌", "a kong-replacement win is self-drawn"),
+    WordKind.PIAO: ("飘是飘家自己摸到胡的牌", "a piao win is self-drawn"),
+    WordKind.HEAVENLY: ("天胡是庄家起手就胡，没有人打牌", "a heavenly hand wins on the deal"),
+}
+CONFLICTS: Final[dict[frozenset[WordKind], tuple[str, str]]] = {
+    **{
+        frozenset((kind, WordKind.DISCARDER)): (
+            f"{zh}，点炮是别人打出的牌，只能写一个",
+            f"{en}; a discarder means someone else threw it. Keep one",
+        )
+        for kind, (zh, en) in _WHY_SELF_DRAWN.items()
+    },
+    **{
+        frozenset((kind, WordKind.ROBBED_KONG)): (
+            f"{zh}，抢杠胡的是别人补杠的那张牌",
+            f"{en}; robbing a kong wins on the tile another player adds to a kong",
+        )
+        for kind, (zh, en) in _WHY_SELF_DRAWN.items()
+    },
+    frozenset((WordKind.DISCARDER, WordKind.ROBBED_KONG)): (
+        "抢杠胡由被抢杠的人付，不写点炮（只写 抢杠X）",
+        "a robbed kong is paid by the kong's owner: write only 抢杠X, no discarder",
+    ),
+    frozenset((WordKind.EARTHLY, WordKind.ROBBED_KONG)): (
+        "地胡是第一轮就胡，那时还没有人杠",
+        "an earthly hand wins in the first turn, before anyone can kong",
+    ),
+    frozenset((WordKind.HEAVENLY, WordKind.EARTHLY)): (
+        "天胡是庄家起手胡，地胡是闲家第一轮胡，只能是一个",
+        "a heavenly hand is the dealer's, an earthly hand a non-dealer's: keep one",
+    ),
+}
+
+
+def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, Token]]:
+    """The ``Context`` of a line's words, and each kind's token (keyed by kind value).
+
+    A word repeated with the same value is harmless; with another value, or two words
+    that contradict each other (自摸 with 点炮X …), it is a CONFLICTING_WORDS error on the
+    later one. 杠开, 飘 and 天胡 are self-drawn; so is 地胡 unless a discarder is named.
+    """
+    seen: dict[WordKind, tuple[Word, Token]] = {}
+    for word, token in found:
+        earlier = seen.get(word.kind)
+        if earlier is None:
+            for kind, (_, other) in seen.items():
+                reason = CONFLICTS.get(frozenset((kind, word.kind)))
+                if reason is not None:
+                    raise _conflict(token, other, *reason)
+            seen[word.kind] = (word, token)
+        elif earlier[0].value != word.value:
+            raise _conflict(
+                token,
+                earlier[1],
+                f"{word.kind.zh}只能写一次，两处写得不一样",
+                f"{word.kind.en} is given twice with different values",
+            )
+
+    def value(kind: WordKind) -> WordValue | None:
+        return seen[kind][0].value if kind in seen else None
+
+    def seat(kind: WordKind) -> Seat | None:
+        found_value = value(kind)
+        return found_value if isinstance(found_value, Seat) else None
+
+    discarder = seat(WordKind.DISCARDER)
+    self_drawn = any(kind in seen for kind in _SELF_DRAWN) or (
+        WordKind.EARTHLY in seen and discarder is None
+    )
+    indicator = value(WordKind.INDICATOR)
+    context = Context(
+        self_draw=self_drawn,
+        discarder=discarder,
+        kong_chain=int(value(WordKind.KONG_CHAIN) or 0),
+        piao=int(value(WordKind.PIAO) or 0),
+        robbed_kong_of=seat(WordKind.ROBBED_KONG),
+        contract_payer=seat(WordKind.CONTRACT),
+        heavenly=WordKind.HEAVENLY in seen,
+        earthly=WordKind.EARTHLY in seen,
+        indicator=None if indicator is None else int(indicator),
+        seat_wind=seat(WordKind.SEAT_WIND),
+        round_wind=seat(WordKind.ROUND_WIND) or Seat.E,
+    )
+    return context, {kind.value: token for kind, (_, token) in seen.items()}
+
+
+def _conflict(token: Token, other: Token, why_zh: str, why_en: str) -> ScoringError:
+    return ScoringError(
+        ErrorCode.CONFLICTING_WORDS,
+        f"和「{other.text}」矛盾：{why_zh}",
+        f"contradicts “{other.text}”: {why_en}",
+        token.text,
+        token.position,
+    )
+
+
+def words_of(context: Context) -> tuple[Word, ...]:
+    """The fewest words that say ``context`` (自摸 only where nothing else implies it)."""
+    implied_self_draw = (
+        context.kong_chain > 0
+        or context.piao > 0
+        or context.heavenly
+        or (context.earthly and context.discarder is None)
+    )
+    said_self_draw = True if context.self_draw and not implied_self_draw else None
+    candidates: list[tuple[WordKind, WordValue | None]] = [
+        (WordKind.SELF_DRAW, said_self_draw),
+        (WordKind.DISCARDER, context.discarder),
+        (WordKind.KONG_CHAIN, context.kong_chain or None),
+        (WordKind.PIAO, context.piao or None),
+        (WordKind.ROBBED_KONG, context.robbed_kong_of),
+        (WordKind.CONTRACT, context.contract_payer),
+        (WordKind.HEAVENLY, context.heavenly or None),
+        (WordKind.EARTHLY, context.earthly or None),
+        (WordKind.INDICATOR, context.indicator),
+        (WordKind.SEAT_WIND, context.seat_wind),
+        (WordKind.ROUND_WIND, None if context.round_wind is Seat.E else context.round_wind),
+    ]
+    return tuple(Word(kind, value) for kind, value in candidates if value is not None)
+
+
+_SEAT_WORDS: Final = {
+    WordKind.DISCARDER: "点炮",
+    WordKind.ROBBED_KONG: "抢杠",
+    WordKind.CONTRACT: "承包",
+    WordKind.SEAT_WIND: "座",
+    WordKind.ROUND_WIND: "圈",
+}
+_ZH_CHAIN: Final = {1: "杠开", 2: "二连杠", 3: "三连杠", 4: "四连杠"}
+_ZH_PIAO: Final = {1: "财飘", 2: "双财飘", 3: "三财飘"}
+
+
+def write_word(word: Word, zh: bool = False) -> str:
+    """Canonical text of a word: '点炮S', '杠开2', '翻1m'; zh: '点炮南', '二连杠', '翻一万'."""
+    kind, value = word.kind, word.value
+    if isinstance(value, Seat):
+        return _SEAT_WORDS[kind] + (value.zh if zh else value.value)
+    if kind is WordKind.INDICATOR:
+        return "翻" + (zh_name(value) if zh else mpsz(value))
+    if kind is WordKind.KONG_CHAIN:
+        return _ZH_CHAIN[value] if zh or value == 1 else f"杠开{value}"
+    if kind is WordKind.PIAO:
+        return _ZH_PIAO[value] if zh else f"飘{value}"
+    return kind.zh
