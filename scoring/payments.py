@@ -1,0 +1,101 @@
+"""Money: every seat's integer delta from a value and a payer rule, and Hangzhou kong payments.
+
+All amounts are ints; every settlement sums to zero (checked here, where it is made).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+
+from scoring.errors import ErrorCode, ScoringError
+from scoring.rulesets import hangzhou
+from scoring.rulesets.base import PayerRule
+from scoring.tiles import SEAT_ORDER, Seat
+
+
+def settle(
+    rule: PayerRule,
+    share: int,
+    winner: Seat,
+    payer: Seat | None = None,
+    others_share: int = 0,
+) -> dict[Seat, int]:
+    """Every seat's delta when ``winner`` wins ``share`` (money, not units) under ``rule``."""
+    if rule.needs_payer and (payer is None or payer == winner):
+        raise ScoringError(
+            ErrorCode.BAD_SEAT,
+            "付款的一家不能是空的，也不能是胡牌者自己",
+            "the paying seat must be given and must not be the winner",
+            token=None if payer is None else payer.value,
+        )
+    losers = [seat for seat in SEAT_ORDER if seat != winner]
+    owed: dict[Seat, int] = dict.fromkeys(losers, 0)
+    if rule is PayerRule.SELF_DRAW:
+        owed = dict.fromkeys(losers, share)
+    elif rule in (PayerRule.CONTRACT, PayerRule.ROBBED_KONG):
+        assert payer is not None
+        owed[payer] = 3 * share
+    elif rule is PayerRule.DISCARD_SPLIT:
+        owed = {seat: share if seat == payer else others_share for seat in losers}
+    else:
+        assert payer is not None
+        owed[payer] = share
+    deltas = {seat: -owed.get(seat, 0) for seat in SEAT_ORDER}
+    deltas[winner] = sum(owed.values())
+    return _checked(deltas)
+
+
+class KongKind(StrEnum):
+    """The three Hangzhou kongs; each settles at once, in 底分 units (not ×8)."""
+
+    EXPOSED = "exposed"  # 明杠 (直杠): from a discard; the discarder pays 3
+    CONCEALED = "concealed"  # 暗杠: each other player pays 2
+    ADDED = "added"  # 补杠: onto one's own 碰; each other player pays 1
+
+    @property
+    def zh(self) -> str:
+        return {"exposed": "明杠", "concealed": "暗杠", "added": "补杠"}[self.value]
+
+
+def kong_payment(kind: KongKind, owner: Seat, discarder: Seat | None, base: int) -> dict[Seat, int]:
+    """Deltas of one Hangzhou kong, settled at once in 底分 units as the seed's 杠 table says."""
+    check_base(base)
+    units = hangzhou.RULESET.value_of(kind.zh)
+    if kind is KongKind.EXPOSED:
+        if discarder is None or discarder == owner:
+            raise ScoringError(
+                ErrorCode.BAD_SEAT,
+                "明杠要写明是谁打出的那张牌（不能是杠牌者自己）",
+                "an exposed kong needs the seat that discarded the tile (not the owner)",
+                token=None if discarder is None else discarder.value,
+            )
+        return settle(PayerRule.DISCARD, units * base, owner, discarder)
+    return settle(PayerRule.SELF_DRAW, units * base, owner)
+
+
+def check_base(base: object) -> int:
+    """底分 must be a positive whole number of points."""
+    if isinstance(base, bool) or not isinstance(base, int) or base < 1:
+        raise ScoringError(
+            ErrorCode.BAD_BASE,
+            "底分必须是正整数",
+            "the base stake (底分) must be a positive whole number",
+            token=str(base),
+        )
+    return base
+
+
+def combine(deltas: Iterable[Mapping[Seat, int]]) -> dict[Seat, int]:
+    """Several settlements as one (一炮多响: each win on one discard, scored on its own)."""
+    total = dict.fromkeys(SEAT_ORDER, 0)
+    for one in deltas:
+        for seat, amount in one.items():
+            total[seat] += amount
+    return _checked(total)
+
+
+def _checked(deltas: dict[Seat, int]) -> dict[Seat, int]:
+    if sum(deltas.values()) != 0:  # an invariant, never a user error
+        raise AssertionError(f"payments do not sum to zero: {deltas}")
+    return deltas

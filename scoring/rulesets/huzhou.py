@@ -1,0 +1,113 @@
+"""Rules every Huzhou system shares: wilds from 翻T, who pays, and the 飘花 series.
+
+The four 倍 systems and the platform table live in their own modules and build on this.
+"""
+
+from __future__ import annotations
+
+from scoring.reading import Reading
+from scoring.result import Pattern
+from scoring.rulesets.base import (
+    PayerRule,
+    Row,
+    Ruleset,
+    Table,
+    Valuation,
+    Win,
+    WinKind,
+    product_formula,
+)
+from scoring.tiles import Tile, next_tile
+
+
+def wild_faces(indicator: Tile | None) -> frozenset[Tile]:
+    """花 = the tile after the indicator (翻1m → 2m; 翻中 → 发), four copies."""
+    return frozenset() if indicator is None else frozenset({next_tile(indicator)})
+
+
+def payer_rule(win: Win) -> PayerRule:
+    """放冲: the discarder pays; 抢杠胡: the 杠家 pays all three shares of the self-draw value."""
+    return {
+        WinKind.SELF_DRAW: PayerRule.SELF_DRAW,
+        WinKind.DISCARD: PayerRule.DISCARD,
+        WinKind.ROBBED_KONG: PayerRule.ROBBED_KONG,
+    }[win.kind]
+
+
+NOTES: tuple[tuple[str, str], ...] = (
+    (
+        "花（财神）是杠头翻出那张牌的下一张，共 4 张：翻一万花是二万，翻中花是发。",
+        "The wild is the tile after the turned indicator, 4 copies (1m → 2m, Red → Green).",
+    ),
+    (
+        "财神可以打出去，但不能用财神放冲，也不能胡别人打出的财神。",
+        "A wild may be discarded, but nobody may win on a discarded wild.",
+    ),
+    (
+        "抢杠胡按自摸计，由杠家一人付三家的份。",
+        "Robbing a kong scores as a self-draw; the robbed player pays all three shares.",
+    ),
+    ("一炮多响：几家可以同胡一张牌，各自结算，放冲者分别付。", "Several may win on one discard."),
+    (
+        "抢庄制：胡牌者做下一局庄家；流局则轮庄。",
+        "The winner deals next; after a draw the deal passes.",
+    ),
+    (
+        "把白板当固定财神是变体或误传，不是湖州规则；“必须缺一门”是四川血战的规则，也不是湖州规则。",
+        "White as the fixed wild is a variant or an error, and 'must lack a suit' is a Sichuan "
+        "rule: neither is Huzhou.",
+    ),
+    (
+        "十三不搭只在湖州玩法里成立：14 张互不成对，同门数牌相差至少 3。",
+        "Thirteen unrelated exists only in Huzhou.",
+    ),
+)
+
+PIAO_NAMES = ("飘一花", "飘两花", "飘三花")  # 飘 chain of 1, 2, 3
+
+# 硬飘花's figures; 软飘花 doubles all of them.
+PIAO_SERIES_ROWS = (
+    Row("小胡", "Small win", 1, "普通自摸"),
+    Row("爆头", "Baotou", 2, "财神配对的牌恰好是胡的那张真牌"),
+    Row("杠开", "Win on a kong replacement", 2, "杠上开花"),
+    Row("杠爆", "Kong bloom with baotou", 4, "杠开 + 爆头"),
+    Row("飘一花", "One wild float", 4, "打出一张财神后自摸"),
+    Row("飘两花", "Two wild floats", 8, "连飘两张财神后自摸"),
+    Row("飘三花", "Three wild floats", 16, "连飘三张财神后自摸"),
+    Row("杠飘", "Kong and float", 8, "杠上翻飘的倍数：杠开 × 飘（杠开 + 飘一花 = 8）"),
+)
+
+
+def piao_series_table(title: str, title_en: str, factor: int) -> Table:
+    rows = tuple(
+        Row(row.name, row.name_en, row.value * factor, row.note, row.note_en)
+        for row in PIAO_SERIES_ROWS
+    )
+    return Table(title, title_en, "倍", "times", rows)
+
+
+_COMBINED = {("爆头", "杠开"): "杠爆", ("飘一花", "杠开"): "杠飘"}
+
+
+def piao_series(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ...]:
+    """硬飘花's named entries for a self-drawn win (or 抢杠胡): wild series × 杠开.
+
+    Consecutive kongs add nothing more in Huzhou: any 杠开 counts once.
+    """
+    wild = PIAO_NAMES[win.piao - 1] if win.piao else "爆头" if reading.baotou else None
+    kong = "杠开" if win.kong_chain else None
+    if wild and kong:
+        if (wild, kong) in _COMBINED:
+            return (rules.pattern(_COMBINED[wild, kong]),)
+        return (rules.pattern(kong), rules.pattern(wild))
+    named = wild or kong or "小胡"
+    return (rules.pattern(named),)
+
+
+def product_valuation(patterns: tuple[Pattern, ...], win: Win) -> Valuation:
+    """The value is the product of the named patterns, paid by the Huzhou payer rule."""
+    value = 1
+    for pattern in patterns:
+        value *= pattern.value
+    zh, en = product_formula(patterns, "倍", "times")
+    return Valuation(value, patterns, payer_rule(win), value, formula_zh=zh, formula_en=en)

@@ -1,0 +1,154 @@
+"""湖州·双辣: 7 wilds; 台 add up, 4 台 = 一辣 1 倍, 5 台 or more = 双辣 2 倍; 三百胡不能胡."""
+
+from __future__ import annotations
+
+from scoring.errors import ErrorCode
+from scoring.reading import Reading, Shape
+from scoring.result import Pattern
+from scoring.rulesets import huzhou
+from scoring.rulesets.base import Refusal, Row, Ruleset, Table, Valuation, Win
+from scoring.tiles import GREEN, RED, WHITE, Tile, next_tile
+
+TAI = Table(
+    "计台",
+    "Tai items",
+    "台",
+    "tai",
+    (
+        Row("清一色", "Pure one suit", 4, "一门数牌，没有字牌"),
+        Row("混一色", "Mixed one suit", 2, "一门数牌加字牌"),
+        Row("对对胡", "All triplets", 2, "四副刻子（或杠）加一对"),
+        Row("无花", "No wilds", 1, "手里没有花（财神）"),
+        Row("座风刻", "Seat wind triplet", 1, "座风刻字（或杠）"),
+        Row("圈风刻", "Round wind triplet", 1, "风圈刻字（或杠）"),
+        Row("中刻", "Red dragon triplet", 1, "中发白刻字，每副 1 台"),
+        Row("发刻", "Green dragon triplet", 1, "中发白刻字，每副 1 台"),
+        Row("白刻", "White dragon triplet", 1, "中发白刻字，每副 1 台"),
+    ),
+)
+
+BEI = Table(
+    "倍数",
+    "Multiplier",
+    "倍",
+    "times",
+    (
+        Row("一辣", "Single spicy", 1, "正好 4 台，起胡 1 倍", "exactly 4 tai: 1×"),
+        Row("双辣", "Double spicy", 2, "5 台以上，2 倍", "5 tai or more: 2×"),
+    ),
+)
+
+LIMITS = Table(
+    "起胡与限制",
+    "Thresholds",
+    "台 / 张",
+    "tai / tiles",
+    (
+        Row("一辣起胡", "Minimum to win", 4, "不到 4 台不能胡", "under 4 tai is no win"),
+        Row("双辣台数", "Tai for double spicy", 5, "5 台以上为双辣"),
+        Row(
+            "三百胡", "Three wilds", 3, "手里有 3 张或以上的花不能胡", "3 or more wilds may not win"
+        ),
+    ),
+)
+
+_DRAGON_ITEMS: dict[Tile, str] = {RED: "中刻", GREEN: "发刻", WHITE: "白刻"}
+
+
+def wild_faces(indicator: Tile | None) -> frozenset[Tile]:
+    """The indicator's own 3 remaining copies and the 4 of the tile after it: 7 wilds."""
+    return frozenset() if indicator is None else frozenset({indicator, next_tile(indicator)})
+
+
+def tai_items(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ...]:
+    """Every 台 the reading earns, in table order. A seat wind that is also the round wind
+    earns both (双东)."""
+    names: list[str] = []
+    if reading.pure_one_suit:
+        names.append("清一色")
+    elif reading.mixed_one_suit:
+        names.append("混一色")
+    if reading.shape is Shape.STANDARD and reading.all_triplets:
+        names.append("对对胡")
+    if not reading.has_wild:
+        names.append("无花")
+    if win.seat_wind in reading.honor_triplets:
+        names.append("座风刻")
+    if win.round_wind in reading.honor_triplets:
+        names.append("圈风刻")
+    names.extend(name for tile, name in _DRAGON_ITEMS.items() if tile in reading.honor_triplets)
+    return tuple(rules.pattern(name) for name in names)
+
+
+def value_of_tai(items: tuple[Pattern, ...], tai: int, win: Win, rules: Ruleset) -> Valuation:
+    """一辣 or 双辣 from a 台 total (quick entry may give the total alone)."""
+    if tai < rules.value_of("一辣起胡"):
+        listed = " + ".join(f"{p.name} {p.value}" for p in items) or "没有台"
+        listed_en = " + ".join(f"{p.name_en} {p.value}" for p in items) or "no tai"
+        raise Refusal(
+            ErrorCode.UNDER_FOUR_TAI,
+            f"只有 {tai} 台（{listed}），一辣起胡要 4 台，不能胡",
+            f"only {tai} tai ({listed_en}); a win needs at least 4 tai (一辣起胡)",
+            closeness=tai,
+        )
+    level = rules.pattern("双辣" if tai >= rules.value_of("双辣台数") else "一辣")
+    sum_zh = " + ".join(f"{p.name} {p.value}" for p in items)
+    sum_en = " + ".join(f"{p.name_en} {p.value}" for p in items)
+    zh = f"{sum_zh} = {tai} 台 → {level.name} {level.value} 倍"
+    en = f"{sum_en} = {tai} tai → {level.name_en} {level.value}×"
+    return Valuation(
+        level.value,
+        (*items, level),
+        huzhou.payer_rule(win),
+        level.value,
+        tai=tai,
+        formula_zh=zh,
+        formula_en=en,
+    )
+
+
+def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
+    """三百胡 first (whatever the 台), then the 台 total."""
+    if reading.wilds >= rules.value_of("三百胡"):
+        raise Refusal(
+            ErrorCode.THREE_WILDS,
+            f"三百胡不能胡：手里有 {reading.wilds} 张花，双辣玩法 3 张或以上的花不能胡",
+            f"三百胡: the hand holds {reading.wilds} wilds; in 双辣 three or more may not win",
+        )
+    items = tai_items(reading, win, rules)
+    return value_of_tai(items, sum(p.value for p in items), win, rules)
+
+
+RULESET = Ruleset(
+    id="huzhou-shuangla",
+    name_zh="湖州·双辣",
+    name_en="Huzhou: double spicy",
+    short_zh="双辣",
+    unit_zh="倍",
+    unit_en="times",
+    rotation="winner_deals",
+    tables=(TAI, BEI, LIMITS),
+    valuate=valuate,
+    wild_faces=wild_faces,
+    wild_copies=7,
+    allows_discard_win=True,
+    thirteen_unrelated=True,
+    has_piao=False,
+    has_contract=False,
+    uses_indicator=True,
+    notes=(
+        *huzhou.NOTES,
+        (
+            "双辣（旧称长章）：翻出的那张牌（剩 3 张）和它的下一张（4 张）都是花，共 7 张。",
+            "Double spicy: the indicator's 3 remaining copies and the next tile's 4 are wild: 7.",
+        ),
+        (
+            "既可以放冲胡，也可以自摸胡；抢杠胡由杠家付三家。",
+            "Discard and self-draw wins both allowed.",
+        ),
+        (
+            "七对子、十三不搭、杠开在双辣里没有自己的台，只按上表计台。",
+            "Seven pairs, thirteen unrelated and kong bloom earn no tai of their own.",
+        ),
+    ),
+)

@@ -1,0 +1,42 @@
+"""湖州·硬飘花: self-draw only; wild series (小胡 1 · 爆头 2 · 飘 4/8/16) × 杠开 2."""
+
+from __future__ import annotations
+
+from scoring.reading import Reading
+from scoring.rulesets import huzhou
+from scoring.rulesets.base import Ruleset, Valuation, Win
+
+TABLE = huzhou.piao_series_table("硬飘花", "Hard float", 1)
+
+
+def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
+    """Self-draws and 抢杠胡 only (discard wins are refused before this is asked)."""
+    return huzhou.product_valuation(huzhou.piao_series(reading, win, rules), win)
+
+
+RULESET = Ruleset(
+    id="huzhou-yingpiao",
+    name_zh="湖州·硬飘花",
+    name_en="Huzhou: hard float",
+    short_zh="硬飘花",
+    unit_zh="倍",
+    unit_en="times",
+    rotation="winner_deals",
+    tables=(TABLE,),
+    valuate=valuate,
+    wild_faces=huzhou.wild_faces,
+    wild_copies=4,
+    allows_discard_win=False,
+    thirteen_unrelated=True,
+    has_piao=True,
+    has_contract=False,
+    uses_indicator=True,
+    notes=(
+        *huzhou.NOTES,
+        (
+            "硬飘花即自摸麻将，放炮不能胡；可以抢杠胡（杠家付三家）。",
+            "Self-draw only; robbing a kong allowed.",
+        ),
+        ("连杠在湖州不再加倍：杠开只算一次。", "Chained kongs add nothing more: 杠开 counts once."),
+    ),
+)
