@@ -13,6 +13,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_CHAT = "unknown_chat"
     UNKNOWN_PLAYER = "unknown_player"
     DUPLICATE_NAME = "duplicate_name"
+    AMBIGUOUS_PLAYER = "ambiguous_player"
     UNKNOWN_SESSION = "unknown_session"
     NO_OPEN_SESSION = "no_open_session"
     SESSION_ALREADY_OPEN = "session_already_open"
@@ -20,6 +21,7 @@ class ErrorCode(StrEnum):
     SEAT_TAKEN = "seat_taken"
     ALREADY_SEATED = "already_seated"
     NOT_SEATED = "not_seated"
+    TABLE_FULL = "table_full"
     SEATS_INCOMPLETE = "seats_incomplete"
     UNKNOWN_ENTRY = "unknown_entry"
     NOTHING_TO_REVERSE = "nothing_to_reverse"
@@ -47,6 +49,10 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
         "本群已有玩家叫「{name}」",
         "This chat already has a player named {name!r}",
     ),
+    ErrorCode.AMBIGUOUS_PLAYER: (
+        "本群有好几位叫「{name}」，请用 @用户名",
+        "Several players are called {name!r}; use their @username",
+    ),
     ErrorCode.UNKNOWN_SESSION: (
         "本群没有第 {session_id} 场",
         "This chat has no session #{session_id}",
@@ -63,6 +69,7 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.SEAT_TAKEN: ("{seat} 位已经有人了", "Seat {seat} is already taken"),
     ErrorCode.ALREADY_SEATED: ("这位玩家已经坐在 {seat} 位", "That player already sits at {seat}"),
     ErrorCode.NOT_SEATED: ("{player} 不在这桌上", "{player} is not seated at this table"),
+    ErrorCode.TABLE_FULL: ("四个位子都坐满了", "All four seats are taken"),
     ErrorCode.SEATS_INCOMPLETE: ("还没坐满四家（空位：{seats}）", "Seats still empty: {seats}"),
     ErrorCode.UNKNOWN_ENTRY: ("本群没有第 {entry_id} 条记录", "This chat has no entry #{entry_id}"),
     ErrorCode.NOTHING_TO_REVERSE: (

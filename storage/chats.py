@@ -1,0 +1,107 @@
+"""Chats: language, default ruleset and 底分, and the group → supergroup migration."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from .database import Database
+from .errors import ErrorCode, StorageError
+from .records import Chat
+from .rows import chat_from, chat_row, fetch_one, now_text
+
+LANGS = ("zh", "en")
+
+
+def check_lang(lang: str | None) -> None:
+    if lang is not None and lang not in LANGS:
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"language {lang!r} (zh or en)")
+
+
+async def ensure_chat_row(
+    conn: aiosqlite.Connection, chat_id: int, lang: str | None = None
+) -> Chat:
+    """Insert the chat when new (inside the caller's write transaction) and return it."""
+    if isinstance(chat_id, bool) or not isinstance(chat_id, int):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"chat id {chat_id!r}")
+    check_lang(lang)
+    await conn.execute(
+        "INSERT INTO chats (chat_id, lang, created_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (chat_id) DO NOTHING",
+        [chat_id, lang, now_text()],
+    )
+    return await chat_row(conn, chat_id)
+
+
+class ChatStore(Database):
+    async def ensure_chat(self, chat_id: int, lang: str | None = None) -> Chat:
+        """The chat's row, created on first sight (``lang`` only sets a new chat's language)."""
+        async with self._write() as conn:
+            return await ensure_chat_row(conn, chat_id, lang)
+
+    async def get_chat(self, chat_id: int) -> Chat | None:
+        """The chat's row, or None when the chat was never seen."""
+        async with self._read() as conn:
+            row = await fetch_one(conn, "SELECT * FROM chats WHERE chat_id = ?", [chat_id])
+        return chat_from(row) if row else None
+
+    async def set_chat_lang(self, chat_id: int, lang: str) -> Chat:
+        """Set the chat's reply language ('zh' or 'en')."""
+        check_lang(lang)
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            await conn.execute("UPDATE chats SET lang = ? WHERE chat_id = ?", [lang, chat_id])
+            return await chat_row(conn, chat_id)
+
+    async def set_chat_defaults(self, chat_id: int, ruleset: str, base: int) -> Chat:
+        """Set the chat's default ruleset id and 底分 for new sessions."""
+        check_ruleset_and_base(ruleset, base)
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            await conn.execute(
+                "UPDATE chats SET ruleset = ?, base = ? WHERE chat_id = ?", [ruleset, base, chat_id]
+            )
+            return await chat_row(conn, chat_id)
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> Chat:
+        """Move every row of ``old_id`` to ``new_id`` (group → supergroup migration).
+
+        The new chat may already exist (the bot saw it first) as long as it holds no sessions
+        or entries yet: its players who duplicate the old chat's are dropped, the rest join.
+        """
+        async with self._write() as conn:
+            old = await fetch_one(conn, "SELECT 1 FROM chats WHERE chat_id = ?", [old_id])
+            if old is None:
+                # Already migrated (a replayed migration update) or never seen.
+                if await fetch_one(conn, "SELECT 1 FROM chats WHERE chat_id = ?", [new_id]):
+                    return await chat_row(conn, new_id)
+                raise StorageError(ErrorCode.UNKNOWN_CHAT, chat_id=old_id)
+            if old_id == new_id:
+                return await chat_row(conn, new_id)
+            if await fetch_one(conn, "SELECT 1 FROM chats WHERE chat_id = ?", [new_id]):
+                await self._absorb_empty_chat(conn, old_id, new_id)
+            await conn.execute("UPDATE chats SET chat_id = ? WHERE chat_id = ?", [new_id, old_id])
+            return await chat_row(conn, new_id)
+
+    @staticmethod
+    async def _absorb_empty_chat(conn: aiosqlite.Connection, old_id: int, new_id: int) -> None:
+        for table in ("sessions", "entries", "sources"):
+            if await fetch_one(conn, f"SELECT 1 FROM {table} WHERE chat_id = ?", [new_id]):
+                raise StorageError(ErrorCode.MIGRATION_CONFLICT, new_id=new_id)
+        await conn.execute(
+            "DELETE FROM players AS p WHERE p.chat_id = ? AND EXISTS ("
+            " SELECT 1 FROM players AS o WHERE o.chat_id = ? AND ("
+            "  (p.user_id IS NOT NULL AND o.user_id = p.user_id) OR"
+            "  (p.user_id IS NULL AND o.user_id IS NULL AND o.name = p.name COLLATE NOCASE)))",
+            [new_id, old_id],
+        )
+        await conn.execute("UPDATE players SET chat_id = ? WHERE chat_id = ?", [old_id, new_id])
+        await conn.execute("DELETE FROM chats WHERE chat_id = ?", [new_id])
+
+
+def check_ruleset_and_base(ruleset: str, base: int) -> None:
+    if not isinstance(ruleset, str) or not ruleset.strip():
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"ruleset {ruleset!r}")
+    if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
+        raise StorageError(
+            ErrorCode.INVALID_ARGUMENT, detail=f"底分/base {base!r} (a positive integer)"
+        )

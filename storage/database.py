@@ -1,0 +1,195 @@
+"""Connections: one writer behind one asyncio lock, a small pool of readers, migrations.
+
+SQLite allows one writer at a time, and aiosqlite runs each connection on its own thread, so
+two coroutines sharing a connection would interleave their transactions. Every write
+therefore takes ``_write_lock`` and runs as one ``BEGIN IMMEDIATE`` transaction on the writer;
+reads run on reader connections (WAL lets them proceed while a write is in flight).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+import aiosqlite
+
+from .errors import ErrorCode, StorageError
+
+DEFAULT_PATH: Final = "./mahjong.db"
+BUSY_TIMEOUT_MS: Final = 5000
+READERS: Final = 2
+_MIGRATION_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+PRAGMAS: Final = (
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA synchronous = FULL",
+)
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def migrations() -> list[Migration]:
+    """The numbered migration files shipped in ``storage/migrations``, in order."""
+    found = []
+    for item in resources.files("storage.migrations").iterdir():
+        match = _MIGRATION_NAME.match(item.name)
+        if match:
+            found.append(Migration(int(match.group(1)), item.name, item.read_text("utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise RuntimeError(f"migration {migration.name} breaks the 0001.. numbering")
+    return found
+
+
+def schema_version() -> int:
+    """The newest schema version this code knows."""
+    return len(migrations())
+
+
+def resolve_path(path: str | Path | None) -> str:
+    """``path``, else $DATABASE_PATH, else ./mahjong.db."""
+    return str(path if path is not None else os.environ.get("DATABASE_PATH") or DEFAULT_PATH)
+
+
+async def _connect(path: str, *, readonly: bool) -> aiosqlite.Connection:
+    # check_same_thread off only so restore() can use the writer as a backup target.
+    conn = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        conn.row_factory = aiosqlite.Row
+        for pragma in PRAGMAS:
+            await conn.execute(pragma)
+        if readonly:
+            await conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Bring the schema up to date; refuse a database newer than this code. Returns version."""
+    known = migrations()
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    current = int(row[0]) if row else 0
+    if current > len(known):
+        raise StorageError(ErrorCode.SCHEMA_TOO_NEW, found=current, supported=len(known))
+    for migration in known[current:]:
+        # executescript commits first and runs statement by statement, so the version bump
+        # sits inside the same explicit transaction as the migration's own statements.
+        script = f"BEGIN IMMEDIATE;\n{migration.sql}\nPRAGMA user_version = {migration.version};\n"
+        try:
+            await conn.executescript(script)
+            await conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                await conn.execute("ROLLBACK")
+            raise
+    return len(known)
+
+
+class Database:
+    """Owns the connections; the Ledger's parts run their SQL through ``_write``/``_read``."""
+
+    def __init__(
+        self, path: str, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]
+    ) -> None:
+        self.path = path
+        self._writer = writer
+        self._readers = readers
+        self._write_lock = asyncio.Lock()
+        self._idle_readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in readers:
+            self._idle_readers.put_nowait(reader)
+        self._closed = False
+
+    @classmethod
+    async def _open_connections(
+        cls, path: str | Path | None
+    ) -> tuple[str, aiosqlite.Connection, list[aiosqlite.Connection]]:
+        resolved = resolve_path(path)
+        writer = await _connect(resolved, readonly=False)
+        readers: list[aiosqlite.Connection] = []
+        try:
+            async with writer.execute("PRAGMA journal_mode = WAL") as cursor:
+                await cursor.fetchone()
+            await migrate(writer)
+            for _ in range(READERS):
+                readers.append(await _connect(resolved, readonly=True))
+        except BaseException:
+            for conn in [writer, *readers]:
+                await conn.close()
+            raise
+        return resolved, writer, readers
+
+    async def close(self) -> None:
+        """Close every connection and stop their threads (safe to call twice)."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._write_lock:
+            for conn in [self._writer, *self._readers]:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await conn.close()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError(ErrorCode.CLOSED)
+
+    @contextlib.asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: the lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK."""
+        self._check_open()
+        async with self._write_lock:
+            self._check_open()
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self._writer.execute("ROLLBACK")
+                raise
+            try:
+                await self._writer.execute("COMMIT")
+            except sqlite3.IntegrityError as error:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self._writer.execute("ROLLBACK")
+                raise integrity_error(error) from error
+
+    @contextlib.asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A reader holding one snapshot (a deferred read transaction) for its queries."""
+        self._check_open()
+        conn = await self._idle_readers.get()
+        try:
+            await conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await conn.execute("COMMIT")
+        finally:
+            self._idle_readers.put_nowait(conn)
+
+
+def integrity_error(error: sqlite3.IntegrityError) -> StorageError:
+    """A constraint or trigger refusal, as the ledger's one error type."""
+    text = str(error)
+    if "sum to 0" in text:
+        return StorageError(ErrorCode.UNBALANCED_POSTINGS, total="≠0")
+    return StorageError(ErrorCode.INVALID_ARGUMENT, detail=text)

@@ -1,0 +1,423 @@
+"""CSV export/import (a round trip) and online backup/restore of the whole database."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import sqlite3
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, Final, cast, get_args
+
+import aiosqlite
+
+from .chats import ensure_chat_row
+from .database import Database, migrate, schema_version
+from .entries import insert_entry
+from .errors import ErrorCode, StorageError
+from .records import Entry, EntryKind, Session
+from .rows import (
+    SESSION_COLUMNS,
+    fetch_all,
+    fetch_one,
+    load_entries,
+    now_text,
+    open_session_row,
+    players_by_id,
+    session_from,
+)
+
+# One table, one row per record: a player, a session, an entry, or one posting of an entry.
+COLUMNS: Final = (
+    "record", "id", "session", "kind", "created_at", "player", "delta", "name", "user_id",
+    "username", "ruleset", "base", "room", "rotation", "seats", "dealer", "round_wind",
+    "hand_number", "deals_in_round", "is_open", "closed_at", "author", "winner", "self_draw",
+    "discarder", "value", "hand_line", "note", "reverses", "result_json", "state_before",
+    "state_after",
+)  # fmt: skip
+ENTRY_FIELDS: Final = (
+    "session_id", "created_at", "author", "winner", "self_draw", "discarder", "value",
+    "hand_line", "note", "hand_number", "result_json", "state_before", "state_after",
+)  # fmt: skip
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+class _Rows:
+    """Reads one CSV record's fields with the line number for error messages."""
+
+    def __init__(self, line: int, row: Mapping[str, str]) -> None:
+        self.line = line
+        self.row = row
+
+    def text(self, key: str) -> str | None:
+        value = self.row.get(key) or ""
+        return value if value != "" else None
+
+    def number(self, key: str, *, required: bool = False) -> int | None:
+        value = self.text(key)
+        if value is None:
+            if required:
+                raise StorageError(ErrorCode.BAD_CSV, line=self.line, detail=f"{key} is empty")
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise StorageError(
+                ErrorCode.BAD_CSV, line=self.line, detail=f"{key}={value!r} is not an integer"
+            ) from None
+
+    def need(self, key: str) -> int:
+        value = self.number(key, required=True)
+        assert value is not None
+        return value
+
+
+class ExchangeStore(Database):
+    async def export_csv(self, chat_id: int, session_id: int | None = None) -> str:
+        """The chat's (or one session's) players, sessions, entries and postings as CSV."""
+        async with self._read() as conn:
+            players = await players_by_id(conn, chat_id)
+            sql = f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ?"
+            params: list[Any] = [chat_id]
+            if session_id is not None:
+                sql += " AND id = ?"
+                params.append(session_id)
+            sessions = [
+                session_from(row) for row in await fetch_all(conn, sql + " ORDER BY id", params)
+            ]
+            if session_id is not None and not sessions:
+                raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
+            scope = "chat_id = ?" + (" AND session_id = ?" if session_id is not None else "")
+            ids = [
+                row["id"]
+                for row in await fetch_all(
+                    conn, f"SELECT id FROM entries WHERE {scope} ORDER BY id", params
+                )
+            ]
+            entries = await load_entries(conn, chat_id, ids)
+            states = {
+                row["id"]: row
+                for row in await fetch_all(
+                    conn,
+                    f"SELECT id, state_before, state_after, seat_e, seat_s, seat_w, seat_n "
+                    f"FROM entries WHERE {scope}",
+                    params,
+                )
+            }
+        out = io.StringIO()
+        writer = csv.DictWriter(out, COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for player in sorted(players.values(), key=lambda p: p.id):
+            writer.writerow(
+                {
+                    "record": "player",
+                    "id": player.id,
+                    "name": player.name,
+                    "user_id": _text(player.user_id),
+                    "username": _text(player.username),
+                }
+            )
+        for session in sessions:
+            writer.writerow(_session_record(session))
+        for entry in entries:
+            state = states[entry.id]
+            writer.writerow(_entry_record(entry, state))
+            for player_id, delta in entry.postings.items():
+                writer.writerow(
+                    {"record": "posting", "id": entry.id, "player": player_id, "delta": delta}
+                )
+        return out.getvalue()
+
+    async def import_csv(self, chat_id: int, text: str) -> int:
+        """Import an ``export_csv`` text into this chat atomically; returns the entries added.
+
+        Players are matched by Telegram user id, guests by name, else created; sessions and
+        entries are added with new ids (closed sessions stay closed; an open one is imported
+        closed when this chat already has an open session). Telegram sources are not imported.
+        """
+        records = list(_parse(text))
+        postings: dict[int, dict[int, int]] = {}
+        for rows in records:
+            if rows.text("record") == "posting":
+                entry_id, player = rows.need("id"), rows.need("player")
+                postings.setdefault(entry_id, {})[player] = rows.need("delta")
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            player_ids: dict[int, int] = {}
+            session_ids: dict[int, int] = {}
+            entry_ids: dict[int, int] = {}
+            for rows in records:
+                record = rows.text("record")
+                if record == "player":
+                    player_ids[rows.need("id")] = await _import_player(conn, chat_id, rows)
+                elif record == "session":
+                    session_ids[rows.need("id")] = await _import_session(
+                        conn, chat_id, rows, player_ids
+                    )
+                elif record == "entry":
+                    old = rows.need("id")
+                    entry_ids[old] = await _import_entry(
+                        conn,
+                        chat_id,
+                        rows,
+                        postings.get(old, {}),
+                        player_ids,
+                        session_ids,
+                        entry_ids,
+                    )
+                elif record != "posting":
+                    raise StorageError(
+                        ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}"
+                    )
+            return len(entry_ids)
+
+    async def backup(self, path: str | Path) -> None:
+        """Copy the whole database to ``path`` with SQLite's online backup API.
+
+        The copy is written beside ``path`` and renamed into place, so ``path`` never holds
+        half a backup; writers are not blocked while it runs (it reads one WAL snapshot).
+        """
+        self._check_open()
+        target_path = Path(path)
+        partial = target_path.with_name(target_path.name + ".partial")
+        partial.unlink(missing_ok=True)
+        reader = await self._idle_readers.get()
+        try:
+            target = sqlite3.connect(partial, check_same_thread=False)
+            try:
+                await reader.backup(target)
+                target.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                target.close()
+        finally:
+            self._idle_readers.put_nowait(reader)
+        os.replace(partial, target_path)
+
+    async def restore(self, path: str | Path) -> None:
+        """Replace the whole database with a backup made by ``backup`` (checked first)."""
+        self._check_open()
+        source_path = Path(path)
+        _check_backup(source_path)
+        async with self._write_lock:
+            self._check_open()
+            source = await aiosqlite.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                await source.backup(self._writer)
+            finally:
+                await source.close()
+            await migrate(self._writer)
+
+
+def _check_backup(path: Path) -> None:
+    if not path.is_file():
+        raise StorageError(ErrorCode.BAD_BACKUP, detail=f"{path} does not exist")
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            check = db.execute("PRAGMA integrity_check").fetchone()
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError as error:
+        raise StorageError(ErrorCode.BAD_BACKUP, detail=str(error)) from error
+    if check is None or check[0] != "ok":
+        raise StorageError(ErrorCode.BAD_BACKUP, detail=f"integrity check: {check}")
+    if version > schema_version():
+        raise StorageError(ErrorCode.SCHEMA_TOO_NEW, found=version, supported=schema_version())
+    if version < 1 or "entries" not in tables:
+        raise StorageError(ErrorCode.BAD_BACKUP, detail="no ledger tables in it")
+
+
+def _session_record(session: Session) -> dict[str, str | int]:
+    return {
+        "record": "session",
+        "id": session.id,
+        "created_at": session.opened_at.isoformat(),
+        "ruleset": session.ruleset,
+        "base": session.base,
+        "room": _text(session.room),
+        "rotation": session.rotation,
+        "seats": " ".join(_text(p) or "-" for p in session.seats),
+        "dealer": session.dealer,
+        "round_wind": session.round_wind,
+        "hand_number": session.hand_number,
+        "deals_in_round": session.deals_in_round,
+        "is_open": _text(session.is_open),
+        "closed_at": session.closed_at.isoformat() if session.closed_at else "",
+        "author": _text(session.creator),
+    }
+
+
+def _entry_record(entry: Entry, state: aiosqlite.Row) -> dict[str, str | int]:
+    return {
+        "record": "entry",
+        "id": entry.id,
+        "session": _text(entry.session_id),
+        "kind": entry.kind,
+        "created_at": entry.created_at.isoformat(),
+        "seats": " ".join(_text(state[c]) or "-" for c in ("seat_e", "seat_s", "seat_w", "seat_n")),
+        "hand_number": _text(entry.hand_number),
+        "author": _text(entry.author),
+        "winner": _text(entry.winner),
+        "self_draw": _text(entry.self_draw),
+        "discarder": _text(entry.discarder),
+        "value": _text(entry.value),
+        "hand_line": _text(entry.hand_line),
+        "note": _text(entry.note),
+        "reverses": _text(entry.reverses),
+        "result_json": _text(entry.result_json),
+        "state_before": _text(state["state_before"]),
+        "state_after": _text(state["state_after"]),
+    }
+
+
+def _parse(text: str) -> Iterator[_Rows]:
+    reader = csv.DictReader(io.StringIO(text))
+    if tuple(reader.fieldnames or ()) != COLUMNS:
+        raise StorageError(ErrorCode.BAD_CSV, line=1, detail="not a ledger export (header)")
+    for row in reader:
+        if None in row:
+            raise StorageError(ErrorCode.BAD_CSV, line=reader.line_num, detail="too many fields")
+        yield _Rows(reader.line_num, row)
+
+
+def _mapped(rows: _Rows, key: str, ids: Mapping[int, int]) -> int | None:
+    old = rows.number(key)
+    if old is None:
+        return None
+    if old not in ids:
+        raise StorageError(
+            ErrorCode.BAD_CSV, line=rows.line, detail=f"{key} #{old} is not defined above"
+        )
+    return ids[old]
+
+
+def _seats(rows: _Rows, player_ids: Mapping[int, int]) -> list[int | None]:
+    parts = (rows.text("seats") or "- - - -").split()
+    if len(parts) != 4:
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="seats needs 4 fields")
+    seats: list[int | None] = []
+    for part in parts:
+        if part == "-":
+            seats.append(None)
+        elif part.isdigit() and int(part) in player_ids:
+            seats.append(player_ids[int(part)])
+        else:
+            raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"seat {part!r}")
+    return seats
+
+
+async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: _Rows) -> int:
+    name = rows.text("name")
+    if name is None:
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="a player without a name")
+    user_id = rows.number("user_id")
+    if user_id is not None:
+        found = await fetch_one(
+            conn, "SELECT id FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
+        )
+    else:
+        found = await fetch_one(
+            conn,
+            "SELECT id FROM players WHERE chat_id = ? AND user_id IS NULL "
+            "AND name = ? COLLATE NOCASE",
+            [chat_id, name],
+        )
+    if found is not None:
+        return int(found["id"])
+    cursor = await conn.execute(
+        "INSERT INTO players (chat_id, user_id, name, username, created_at) VALUES (?, ?, ?, ?, ?)",
+        [chat_id, user_id, name, rows.text("username"), now_text()],
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def _import_session(
+    conn: aiosqlite.Connection, chat_id: int, rows: _Rows, player_ids: Mapping[int, int]
+) -> int:
+    is_open = rows.number("is_open") == 1 and await open_session_row(conn, chat_id) is None
+    values = [
+        chat_id,
+        rows.text("ruleset"),
+        rows.need("base"),
+        rows.text("room"),
+        rows.text("rotation"),
+        *_seats(rows, player_ids),
+        rows.text("dealer"),
+        rows.text("round_wind"),
+        rows.need("hand_number"),
+        rows.need("deals_in_round"),
+        _mapped(rows, "author", player_ids),
+        int(is_open),
+        rows.text("created_at"),
+        None if is_open else (rows.text("closed_at") or now_text()),
+    ]
+    try:
+        cursor = await conn.execute(
+            "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, seat_e, seat_s, seat_w, "
+            "seat_n, dealer, round_wind, hand_number, deals_in_round, creator, is_open, opened_at, "
+            "closed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            values,
+        )
+    except sqlite3.IntegrityError as error:
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=str(error)) from error
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def _import_entry(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    rows: _Rows,
+    postings: Mapping[int, int],
+    player_ids: Mapping[int, int],
+    session_ids: Mapping[int, int],
+    entry_ids: Mapping[int, int],
+) -> int:
+    kind = rows.text("kind")
+    if kind not in get_args(EntryKind):
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"entry kind {kind!r}")
+    seats = _seats(rows, player_ids)
+    fields: dict[str, Any] = {
+        "session_id": _mapped(rows, "session", session_ids),
+        "created_at": rows.text("created_at") or now_text(),
+        "author": _mapped(rows, "author", player_ids),
+        "winner": _mapped(rows, "winner", player_ids),
+        "self_draw": rows.number("self_draw"),
+        "discarder": _mapped(rows, "discarder", player_ids),
+        "value": rows.number("value"),
+        "hand_line": rows.text("hand_line"),
+        "note": rows.text("note"),
+        "hand_number": rows.number("hand_number"),
+        "seat_e": seats[0],
+        "seat_s": seats[1],
+        "seat_w": seats[2],
+        "seat_n": seats[3],
+        "result_json": rows.text("result_json"),
+        "state_before": rows.text("state_before"),
+        "state_after": rows.text("state_after"),
+        "reverses": _mapped(rows, "reverses", entry_ids),
+    }
+    mapped: dict[int, int] = {}
+    for old, delta in postings.items():
+        if old not in player_ids:
+            raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"player #{old} unknown")
+        mapped[player_ids[old]] = delta
+    if sum(mapped.values()) != 0:
+        raise StorageError(
+            ErrorCode.BAD_CSV, line=rows.line, detail=f"postings sum to {sum(mapped.values())}"
+        )
+    try:
+        return await insert_entry(conn, chat_id, cast(EntryKind, kind), mapped, fields)
+    except StorageError as error:
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=error.en) from error

@@ -1,0 +1,115 @@
+"""Players of a chat: Telegram users (renamed as they rename) and named guests."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .chats import ensure_chat_row
+from .database import Database
+from .errors import ErrorCode, StorageError
+from .records import Player
+from .rows import fetch_all, fetch_one, now_text, player_from, player_row
+
+NAME_LIMIT: Final = 64
+
+
+def clean_name(name: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="an empty name")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > NAME_LIMIT:
+        raise StorageError(
+            ErrorCode.INVALID_ARGUMENT, detail=f"a name longer than {NAME_LIMIT} characters"
+        )
+    return cleaned
+
+
+class PlayerStore(Database):
+    async def upsert_user(
+        self, chat_id: int, user_id: int, display_name: str, username: str | None = None
+    ) -> Player:
+        """The Telegram user's player in this chat, created or renamed to ``display_name``."""
+        name = clean_name(display_name)
+        handle = (username.lstrip("@") or None) if username else None
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            row = await fetch_one(
+                conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
+            )
+            if row is not None and row["name"] == name and row["username"] == handle:
+                return player_from(row)
+            await conn.execute(
+                "INSERT INTO players (chat_id, user_id, name, username, created_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) "
+                "DO UPDATE SET name = excluded.name, username = excluded.username",
+                [chat_id, user_id, name, handle, now_text()],
+            )
+            row = await fetch_one(
+                conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
+            )
+            assert row is not None
+            return player_from(row)
+
+    async def add_guest(self, chat_id: int, name: str) -> Player:
+        """A named guest without a Telegram account (guest names are unique per chat)."""
+        cleaned = clean_name(name)
+        if cleaned.startswith("@") or cleaned.startswith("#"):
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {cleaned!r}")
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            taken = await fetch_one(
+                conn,
+                "SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
+                [chat_id, cleaned],
+            )
+            if taken:
+                raise StorageError(ErrorCode.DUPLICATE_NAME, name=cleaned)
+            cursor = await conn.execute(
+                "INSERT INTO players (chat_id, user_id, name, created_at) VALUES (?, NULL, ?, ?)",
+                [chat_id, cleaned, now_text()],
+            )
+            assert cursor.lastrowid is not None
+            return await player_row(conn, chat_id, cursor.lastrowid)
+
+    async def find_player(self, chat_id: int, text: str) -> Player | None:
+        """A player of this chat by name, @username, #player-id or Telegram user id."""
+        query = " ".join(text.split())
+        if not query:
+            return None
+        async with self._read() as conn:
+            if query.startswith("@"):
+                rows = await fetch_all(
+                    conn,
+                    "SELECT * FROM players WHERE chat_id = ? AND username = ? COLLATE NOCASE",
+                    [chat_id, query[1:]],
+                )
+            else:
+                rows = await fetch_all(
+                    conn,
+                    "SELECT * FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
+                    [chat_id, query],
+                )
+                digits = query.removeprefix("#")
+                if not rows and digits.lstrip("-").isdigit():
+                    column = "id" if query.startswith("#") else "user_id"
+                    rows = await fetch_all(
+                        conn,
+                        f"SELECT * FROM players WHERE chat_id = ? AND {column} = ?",
+                        [chat_id, int(digits)],
+                    )
+        if len(rows) > 1:
+            raise StorageError(ErrorCode.AMBIGUOUS_PLAYER, name=query)
+        return player_from(rows[0]) if rows else None
+
+    async def get_player(self, chat_id: int, player_id: int) -> Player:
+        """A player of this chat by id (StorageError UNKNOWN_PLAYER otherwise)."""
+        async with self._read() as conn:
+            return await player_row(conn, chat_id, player_id)
+
+    async def list_players(self, chat_id: int) -> list[Player]:
+        """Every player of this chat, by name."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn, "SELECT * FROM players WHERE chat_id = ? ORDER BY name, id", [chat_id]
+            )
+        return [player_from(row) for row in rows]

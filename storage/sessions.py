@@ -1,0 +1,185 @@
+"""Sessions (一场): one open per chat, four seats, and the dealer state between hands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import aiosqlite
+
+from .chats import check_ruleset_and_base, ensure_chat_row
+from .database import Database
+from .errors import ErrorCode, StorageError
+from .records import SEATS, Rotation, SeatName, Session
+from .rows import (
+    SESSION_COLUMNS,
+    fetch_all,
+    now_text,
+    open_session_row,
+    player_row,
+    seat_name,
+    session_from,
+    session_row,
+)
+
+ROTATIONS: tuple[Rotation, ...] = ("dealer_stays", "winner_deals")
+SEAT_COLUMNS = {"E": "seat_e", "S": "seat_s", "W": "seat_w", "N": "seat_n"}
+
+
+async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Session:
+    session = await open_session_row(conn, chat_id)
+    if session is None:
+        raise StorageError(ErrorCode.NO_OPEN_SESSION)
+    return session
+
+
+async def write_seats(
+    conn: aiosqlite.Connection, session_id: int, seats: Sequence[int | None]
+) -> None:
+    await conn.execute(
+        "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
+        [*seats, session_id],
+    )
+
+
+class SessionStore(Database):
+    async def open_session(
+        self,
+        chat_id: int,
+        ruleset: str,
+        base: int,
+        seats: tuple[int | None, int | None, int | None, int | None],
+        creator: int | None,
+        rotation: Rotation,
+        room: str | None = None,
+        dealer: SeatName = "E",
+    ) -> Session:
+        """Open the chat's one session; seats are player ids 东南西北 (None until /join)."""
+        check_ruleset_and_base(ruleset, base)
+        if rotation not in ROTATIONS:
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"rotation {rotation!r}")
+        seat_name(dealer)
+        if len(seats) != 4:
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="seats must be 4 (E S W N)")
+        taken = [player for player in seats if player is not None]
+        if len(set(taken)) != len(taken):
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one player in two seats")
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            for player in [*taken, *([creator] if creator is not None else [])]:
+                await player_row(conn, chat_id, player)
+            current = await open_session_row(conn, chat_id)
+            if current is not None:
+                raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
+            cursor = await conn.execute(
+                "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, seat_e, seat_s, "
+                "seat_w, seat_n, dealer, round_wind, hand_number, deals_in_round, creator, "
+                "is_open, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'E', 1, 0, ?, 1, ?)",
+                [chat_id, ruleset, base, room, rotation, *seats, dealer, creator, now_text()],
+            )
+            assert cursor.lastrowid is not None
+            return await session_row(conn, chat_id, cursor.lastrowid)
+
+    async def current_session(self, chat_id: int) -> Session | None:
+        """The chat's open session, or None."""
+        async with self._read() as conn:
+            return await open_session_row(conn, chat_id)
+
+    async def get_session(self, chat_id: int, session_id: int) -> Session:
+        """A session of this chat by id, open or closed."""
+        async with self._read() as conn:
+            return await session_row(conn, chat_id, session_id)
+
+    async def list_sessions(self, chat_id: int) -> list[Session]:
+        """Every session of this chat, newest first."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ? ORDER BY id DESC",
+                [chat_id],
+            )
+        return [session_from(row) for row in rows]
+
+    async def join_seat(
+        self, chat_id: int, player_id: int, seat: SeatName | None = None
+    ) -> Session:
+        """Seat a player in the open session: at ``seat``, or the first empty one.
+
+        Joining the seat one already holds (or any seat, when ``seat`` is None) is a no-op.
+        """
+        if seat is not None:
+            seat_name(seat)
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            await player_row(conn, chat_id, player_id)
+            held = session.seat_of(player_id)
+            if held is not None:
+                if seat is None or seat == held:
+                    return session
+                raise StorageError(ErrorCode.ALREADY_SEATED, seat=held)
+            if seat is None:
+                if not session.empty_seats:
+                    raise StorageError(ErrorCode.TABLE_FULL)
+                seat = session.empty_seats[0]
+            elif session.player_at(seat) is not None:
+                raise StorageError(ErrorCode.SEAT_TAKEN, seat=seat)
+            seats = list(session.seats)
+            seats[SEATS.index(seat)] = player_id
+            await write_seats(conn, session.id, seats)
+            return await session_row(conn, chat_id, session.id)
+
+    async def set_seat(self, chat_id: int, seat: SeatName, player_id: int | None) -> Session:
+        """Put a player at (or, with None, clear) a seat of the open session.
+
+        A player already seated elsewhere moves; whoever sat at ``seat`` leaves the table.
+        """
+        seat_name(seat)
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            seats = list(session.seats)
+            if player_id is not None:
+                await player_row(conn, chat_id, player_id)
+                seats = [None if occupant == player_id else occupant for occupant in seats]
+            seats[SEATS.index(seat)] = player_id
+            await write_seats(conn, session.id, seats)
+            return await session_row(conn, chat_id, session.id)
+
+    async def set_session_state(
+        self,
+        chat_id: int,
+        dealer: SeatName | None = None,
+        round_wind: SeatName | None = None,
+        hand_number: int | None = None,
+    ) -> Session:
+        """Correct the open session's dealer, round wind or hand number by hand."""
+        if dealer is not None:
+            seat_name(dealer)
+        if round_wind is not None:
+            seat_name(round_wind)
+        if hand_number is not None and (
+            isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1
+        ):
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"hand number {hand_number!r}")
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            await conn.execute(
+                "UPDATE sessions SET dealer = ?, round_wind = ?, hand_number = ?, "
+                "deals_in_round = CASE WHEN ? THEN 0 ELSE deals_in_round END WHERE id = ?",
+                [
+                    dealer or session.dealer,
+                    round_wind or session.round_wind,
+                    hand_number or session.hand_number,
+                    round_wind is not None and round_wind != session.round_wind,
+                    session.id,
+                ],
+            )
+            return await session_row(conn, chat_id, session.id)
+
+    async def close_session(self, chat_id: int) -> Session:
+        """Close the chat's open session."""
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            await conn.execute(
+                "UPDATE sessions SET is_open = 0, closed_at = ? WHERE id = ?",
+                [now_text(), session.id],
+            )
+            return await session_row(conn, chat_id, session.id)
