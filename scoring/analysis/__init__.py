@@ -1,0 +1,45 @@
+"""Wild-aware hand analysis (SPEC §2): the fast gate and every reading of a hand.
+
+``analyze`` returns the distinct, non-dominated ``Reading``\\ s a hand admits; a ruleset
+values each and keeps the best. "Non-dominated": of two readings that differ only in
+爆头, 对对胡 or the set of honor triplets, the one with fewer of these is left out,
+because under every ruleset these facts only ever add value (SPEC §3-§4). Suits, honors,
+shape, 豪华 count and wild count are never traded away: every combination of them that
+some decomposition reaches is returned.
+"""
+
+from __future__ import annotations
+
+from scoring.analysis.counts import split_wilds
+from scoring.analysis.decompose import standard_readings
+from scoring.analysis.gate import complete, completing_tiles, is_winning
+from scoring.analysis.shapes import seven_pairs_readings, thirteen_unrelated_readings
+from scoring.hand import Hand
+from scoring.reading import Reading
+from scoring.tiles import JOKER, Tile
+
+__all__ = ["analyze", "completing_tiles", "is_winning"]
+
+
+def analyze(
+    hand: Hand, wild_faces: frozenset[Tile], *, thirteen_unrelated: bool
+) -> tuple[Reading, ...]:
+    """Every reading of ``hand`` (winning tile included); empty when it does not win.
+
+    Wilds are the ``JOKER`` tiles and every concealed or winning tile whose face is in
+    ``wild_faces``; each may stand for any tile, its own face included. Exposed melds
+    hold real tiles only (rulesets refuse wilds there before calling). 十三不搭 is tried
+    only when ``thirteen_unrelated`` (the Huzhou rulesets).
+    """
+    counts, wilds = split_wilds((*hand.concealed, hand.winning_tile), wild_faces)
+    melds = len(hand.melds)
+    if not complete(counts, wilds, melds=melds, thirteen_unrelated=thirteen_unrelated):
+        return ()
+    win = hand.winning_tile
+    winning_face = None if win == JOKER or win in wild_faces else win
+    readings = standard_readings(counts, wilds, winning_face, hand.melds)
+    if not melds and sum(counts) + wilds == 14:
+        readings += seven_pairs_readings(counts, wilds, winning_face)
+        if thirteen_unrelated:
+            readings += thirteen_unrelated_readings(counts, wilds)
+    return tuple(dict.fromkeys(readings))

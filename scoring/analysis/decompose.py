@@ -1,0 +1,183 @@
+"""Standard-shape readings: melds plus one pair, with wilds, as sets of facts.
+
+Each suit is decomposed on its own (memoised): every way its real tiles become groups
+(wilds filling gaps) gives an outcome ``(wilds used, pair placed, fact bits)``. Suits are
+then combined under the wild budget, and the wilds left over form all-wild groups that
+stay abstract until the end, where each may become a triplet of any honor or of any
+suit (a sequence reads the same as a triplet of its suit, minus 对对胡), or the pair.
+
+Fact bits are "more is never worth less" facts, so a reading whose bits are a subset of
+another's (same suits and honors) is dropped: bits 0-6 the honor triplets (东 … 中),
+bit 7 对对胡 (every meld a triplet or kong), bit 8 爆头.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+
+from scoring.analysis.counts import (
+    HONOR_CATEGORY,
+    SEGMENTS,
+    categories_of,
+    category_of,
+    honor_tiles,
+    maximal,
+    suit_letters,
+)
+from scoring.analysis.gate import sequence_options, take, take_each
+from scoring.hand import Meld, MeldKind
+from scoring.reading import Reading, Shape
+from scoring.tiles import Tile, is_honor
+
+HONOR_TRIPLETS = 0x7F
+ALL_TRIPLETS = 1 << 7
+BAOTOU = 1 << 8
+
+Outcome = tuple[int, int, int]  # (wilds used, pair placed 0/1, fact bits)
+_FINISHED: frozenset[Outcome] = frozenset({(0, 0, ALL_TRIPLETS)})
+
+
+def _join(a: int, b: int) -> int:
+    """Facts of two parts of one decomposition: 对对胡 needs both, the rest adds up."""
+    return (a & b & ALL_TRIPLETS) | ((a | b) & ~ALL_TRIPLETS)
+
+
+def _prune(outcomes: Iterable[Outcome]) -> frozenset[Outcome]:
+    by_budget: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for used, paired, bits in outcomes:
+        by_budget[used, paired].append(bits)
+    return frozenset(
+        (used, paired, bits)
+        for (used, paired), all_bits in by_budget.items()
+        for bits in maximal(all_bits)
+    )
+
+
+@cache
+def suit_outcomes(
+    counts: tuple[int, ...], honors: bool, winning: int, pair: bool, budget: int
+) -> frozenset[Outcome]:
+    """Every way one suit's real tiles become groups using at most ``budget`` wilds.
+
+    ``winning`` is the index of the real winning tile in this suit (-1 if elsewhere): a
+    pair of it and one wild is 爆头. ``pair`` says whether this suit may hold the pair.
+    """
+    lowest = next((i for i, c in enumerate(counts) if c), -1)
+    if lowest < 0:
+        return _FINISHED
+    held = counts[lowest]
+    found: list[Outcome] = []
+
+    def extend(rest: tuple[int, ...], wilds: int, is_pair: bool, keep: int, add: int) -> None:
+        """Record this group (``wilds`` filling it) followed by every way to finish."""
+        if wilds > budget:
+            return
+        pair_left = pair and not is_pair
+        for used, paired, bits in suit_outcomes(rest, honors, winning, pair_left, budget - wilds):
+            found.append((used + wilds, paired | is_pair, (bits & keep) | add))
+
+    triplet = (1 << lowest) if honors else 0
+    for real in range(1, min(held, 3) + 1):
+        extend(take(counts, lowest, real), 3 - real, False, -1, triplet)
+    if pair:
+        for real in range(1, min(held, 2) + 1):
+            baotou = BAOTOU if real == 1 and lowest == winning else 0
+            extend(take(counts, lowest, real), 2 - real, True, -1, baotou)
+    if not honors:
+        for used_ranks, wilds in sequence_options(counts, lowest):
+            extend(take_each(counts, used_ranks), wilds, False, ~ALL_TRIPLETS, 0)
+    return _prune(found)
+
+
+_FREE_MELDS: tuple[tuple[int, int], ...] = (
+    *((HONOR_CATEGORY, 1 << honor) for honor in range(7)),  # a triplet of that honor
+    (1, 0),
+    (2, 0),
+    (4, 0),  # a triplet (or sequence) of 万, 筒, 条
+)
+_FREE_PAIRS: tuple[int, ...] = (HONOR_CATEGORY, 1, 2, 4)
+
+
+@cache
+def free_groups(melds: int, pair: bool) -> tuple[tuple[int, int], ...]:
+    """(categories, honor-triplet bits) that ``melds`` all-wild melds (and an all-wild
+    pair) can add, non-dominated per category mask."""
+    reachable: dict[int, list[int]] = defaultdict(list)
+    for chosen in combinations_with_replacement(_FREE_MELDS, melds):
+        categories = 0
+        triplets = 0
+        for category, bits in chosen:
+            categories |= category
+            triplets |= bits
+        for pair_category in _FREE_PAIRS if pair else (0,):
+            reachable[categories | pair_category].append(triplets)
+    return tuple(
+        (categories, bits) for categories, options in reachable.items() for bits in maximal(options)
+    )
+
+
+def standard_readings(
+    counts: Sequence[int],
+    wilds: int,
+    winning_face: Tile | None,
+    melds: Sequence[Meld],
+) -> list[Reading]:
+    """Every non-dominated standard reading of the concealed ``counts`` + ``wilds``
+    beside the declared ``melds``. ``winning_face`` is None when the winning tile is a
+    wild (which never makes 爆头)."""
+    declared_categories = 0
+    declared_bits = ALL_TRIPLETS
+    for meld in melds:
+        first = meld.tiles[0]
+        declared_categories |= category_of(first)
+        if meld.kind is MeldKind.CHI:
+            declared_bits &= ~ALL_TRIPLETS
+        elif is_honor(first):
+            declared_bits |= 1 << (first - 27)
+
+    states: dict[tuple[int, int], list[int]] = {(0, 0): [declared_bits]}
+    for start, stop, honors in SEGMENTS:
+        segment = tuple(counts[start:stop])
+        if not any(segment):
+            continue
+        winning = (
+            winning_face - start
+            if winning_face is not None and start <= winning_face < stop
+            else -1
+        )
+        merged: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for (used, paired), all_bits in states.items():
+            outcomes = suit_outcomes(segment, honors, winning, not paired, wilds - used)
+            for more, pair_here, bits in outcomes:
+                merged[used + more, paired | pair_here].extend(_join(b, bits) for b in all_bits)
+        states = {key: maximal(all_bits) for key, all_bits in merged.items()}
+
+    held = declared_categories | categories_of(list(counts))
+    facts: dict[int, list[int]] = defaultdict(list)
+    for (used, paired), all_bits in states.items():
+        spare = wilds - used
+        if not paired:
+            spare -= 2
+        if spare < 0 or spare % 3:
+            continue
+        for categories, triplets in free_groups(spare // 3, not paired):
+            facts[held | categories].extend(bits | triplets for bits in all_bits)
+
+    kongs = sum(1 for meld in melds if meld.kind.is_kong)
+    return [
+        Reading(
+            shape=Shape.STANDARD,
+            wilds=wilds,
+            baotou=bool(bits & BAOTOU),
+            suits=suit_letters(categories),
+            honors=bool(categories & HONOR_CATEGORY),
+            all_triplets=bool(bits & ALL_TRIPLETS),
+            honor_triplets=honor_tiles(bits & HONOR_TRIPLETS),
+            kongs=kongs,
+        )
+        for categories, all_bits in facts.items()
+        for bits in maximal(all_bits)
+    ]

@@ -1,0 +1,132 @@
+"""The fast yes/no gate: is this a winning hand, and which tiles would complete it?
+
+A standard hand splits by suit: each suit's real tiles need some least number of wilds
+to become melds (and perhaps the pair), and suits do not interact except through the
+shared wild budget. That least number is memoised per suit tuple, so after a warm-up a
+verdict costs a handful of dictionary lookups: cheap enough to try all 34 tiles for
+waits, or to refuse a non-winning hand before any decomposition is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from scoring.analysis.counts import SEGMENTS, split_wilds
+from scoring.analysis.shapes import seven_pairs_possible, thirteen_unrelated_possible
+from scoring.hand import Hand, Meld
+from scoring.tiles import TILE_KINDS, Tile
+
+_IMPOSSIBLE = 99
+
+
+@cache
+def suit_wild_need(counts: tuple[int, ...], honors: bool, pair: bool) -> int:
+    """Fewest wilds that turn one suit's real tiles into melds (plus the pair if ``pair``).
+
+    A pair asked of a suit without tiles costs two wilds: the all-wild pair.
+    """
+    lowest = next((i for i, c in enumerate(counts) if c), -1)
+    if lowest < 0:
+        return 2 if pair else 0
+    best = _IMPOSSIBLE
+    held = counts[lowest]
+    for real in range(1, min(held, 3) + 1):  # triplet: `real` copies and wilds for the rest
+        best = min(best, 3 - real + suit_wild_need(take(counts, lowest, real), honors, pair))
+    if pair:
+        for real in range(1, min(held, 2) + 1):
+            best = min(best, 2 - real + suit_wild_need(take(counts, lowest, real), honors, False))
+    if not honors:
+        for used, wilds in sequence_options(counts, lowest):
+            best = min(best, wilds + suit_wild_need(take_each(counts, used), honors, pair))
+    return best
+
+
+def sequence_options(counts: tuple[int, ...], lowest: int) -> list[tuple[tuple[int, ...], int]]:
+    """Sequences through the suit's lowest real tile: (real ranks used, wilds filling it)."""
+    options: list[tuple[tuple[int, ...], int]] = [((lowest,), 2)]
+    if lowest + 1 < 9 and counts[lowest + 1]:
+        options.append(((lowest, lowest + 1), 1))
+        if lowest + 2 < 9 and counts[lowest + 2]:
+            options.append(((lowest, lowest + 1, lowest + 2), 0))
+    if lowest + 2 < 9 and counts[lowest + 2]:
+        options.append(((lowest, lowest + 2), 1))
+    return options
+
+
+def take(counts: tuple[int, ...], index: int, number: int) -> tuple[int, ...]:
+    """``counts`` with ``number`` tiles fewer at ``index``."""
+    return (*counts[:index], counts[index] - number, *counts[index + 1 :])
+
+
+def take_each(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...]:
+    """``counts`` with one tile fewer at each of ``indices``."""
+    out = list(counts)
+    for index in indices:
+        out[index] -= 1
+    return tuple(out)
+
+
+def standard_possible(counts: Sequence[int], wilds: int) -> bool:
+    """Melds plus one pair from ``counts`` (3k+2 tiles with the wilds) and ``wilds``."""
+    plain = []
+    paired = []
+    for start, stop, honors in SEGMENTS:
+        segment = tuple(counts[start:stop])
+        plain.append(suit_wild_need(segment, honors, False))
+        paired.append(suit_wild_need(segment, honors, True))
+    total = sum(plain)
+    return min(total - plain[k] + paired[k] for k in range(4)) <= wilds
+
+
+def complete(counts: Sequence[int], wilds: int, *, melds: int, thirteen_unrelated: bool) -> bool:
+    """Whether real ``counts`` plus ``wilds`` (the concealed part, with ``melds`` declared
+    beside it) form any winning shape."""
+    concealed = sum(counts) + wilds
+    if concealed % 3 != 2:
+        return False
+    if standard_possible(counts, wilds):
+        return True
+    if melds or concealed != 14:
+        return False
+    return seven_pairs_possible(counts, wilds) or (
+        thirteen_unrelated and thirteen_unrelated_possible(counts, wilds)
+    )
+
+
+def is_winning(hand: Hand, wild_faces: frozenset[Tile], *, thirteen_unrelated: bool) -> bool:
+    """The gate: does ``hand`` (winning tile included) admit any winning reading?"""
+    counts, wilds = split_wilds((*hand.concealed, hand.winning_tile), wild_faces)
+    return complete(counts, wilds, melds=len(hand.melds), thirteen_unrelated=thirteen_unrelated)
+
+
+def completing_tiles(
+    concealed: Sequence[Tile],
+    melds: Sequence[Meld],
+    wild_faces: frozenset[Tile],
+    *,
+    thirteen_unrelated: bool,
+) -> tuple[Tile, ...]:
+    """Every tile (0..33) that completes a ready hand of ``concealed`` tiles beside
+    ``melds``; a wild face counts when drawing it completes the hand. A tile the hand
+    already holds four of (melds included) cannot be drawn and is left out."""
+    counts, wilds = split_wilds(concealed, wild_faces)
+    held = [0] * TILE_KINDS
+    for tile in (*concealed, *(t for meld in melds for t in meld.tiles)):
+        if tile < TILE_KINDS:
+            held[tile] += 1
+    out = []
+    for tile in range(TILE_KINDS):
+        if held[tile] >= 4:
+            continue
+        if tile in wild_faces:
+            done = complete(
+                counts, wilds + 1, melds=len(melds), thirteen_unrelated=thirteen_unrelated
+            )
+        else:
+            counts[tile] += 1
+            done = complete(counts, wilds, melds=len(melds), thirteen_unrelated=thirteen_unrelated)
+            counts[tile] -= 1
+        if done:
+            out.append(tile)
+    return tuple(out)
