@@ -110,7 +110,7 @@ _RULE_TEXT: dict[PayerRule, tuple[str, str]] = {
         "self-draw: each of the other three pays one share",
     ),
     PayerRule.DISCARD: (
-        "点炮：放炮者一人付一份",
+        "点炮（放冲）：放炮者一人付一份",
         "discard win: the discarder alone pays one share",
     ),
     PayerRule.DISCARD_SPLIT: (

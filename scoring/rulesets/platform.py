@@ -160,15 +160,17 @@ def _candidate(row: Row, when: _When, win: Win) -> Valuation:
 
 
 def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
-    """The single row that pays the winner most (the first listed on a tie)."""
+    """The single row that pays the winner most; on a tie the later, more specific row
+    (so a discard win on 豪华七对子 is named by the 七对子 放冲 row it falls back to)."""
+    rows = [row for table in rules.tables for row in table.rows]
     candidates = [
-        _candidate(row, _WHEN[row.name], win)
-        for table in rules.tables
-        for row in table.rows
+        (_candidate(row, _WHEN[row.name], win).winner_total, index, row)
+        for index, row in enumerate(rows)
         if win.kind in _WHEN[row.name].kinds and _WHEN[row.name].applies(reading, win)
     ]
     # 自摸/放冲/抢杠胡 (有财神 or 无财神) always applies, so there is always a candidate.
-    return max(candidates, key=lambda v: v.winner_total)
+    best = max(candidates, key=lambda item: item[:2])[2]
+    return _candidate(best, _WHEN[best.name], win)
 
 
 RULESET = Ruleset(

@@ -107,14 +107,19 @@ def value_of_tai(items: tuple[Pattern, ...], tai: int, win: Win, rules: Ruleset)
     )
 
 
-def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
-    """三百胡 first (whatever the 台), then the 台 total."""
-    if reading.wilds >= rules.value_of("三百胡"):
+def check_three_wilds(wilds: int, rules: Ruleset) -> None:
+    """三百胡不能胡: three or more wilds in the hand refuse the win, whatever the 台."""
+    if wilds >= rules.value_of("三百胡"):
         raise Refusal(
             ErrorCode.THREE_WILDS,
-            f"三百胡不能胡：手里有 {reading.wilds} 张花，双辣玩法 3 张或以上的花不能胡",
-            f"三百胡: the hand holds {reading.wilds} wilds; in 双辣 three or more may not win",
+            f"三百胡不能胡：手里有 {wilds} 张花，双辣玩法 3 张或以上的花不能胡",
+            f"三百胡: the hand holds {wilds} wilds; in 双辣 three or more may not win",
         )
+
+
+def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
+    """三百胡 first, then the 台 total."""
+    check_three_wilds(reading.wilds, rules)
     items = tai_items(reading, win, rules)
     return value_of_tai(items, sum(p.value for p in items), win, rules)
 

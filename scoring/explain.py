@@ -1,0 +1,42 @@
+"""A ``ScoreResult`` for people: what the CLI prints and the bot shows, Chinese or English."""
+
+from __future__ import annotations
+
+from scoring.result import ScoreResult
+from scoring.rulesets import get
+from scoring.tiles import SEAT_ORDER, Seat
+
+
+def render(result: ScoreResult, lang: str = "zh") -> str:
+    """Patterns, the formula, who pays under which rule, and every seat's delta."""
+    en = lang == "en"
+    rules = get(result.ruleset)
+    unit = result.unit_en if en else result.unit_zh
+    names = "、".join(p.name for p in result.patterns)
+    if en:
+        names = ", ".join(f"{p.name_en} ({p.name})" for p in result.patterns)
+    title = rules.name_en if en else rules.name_zh
+    lines = [
+        f"{title}: {names} = {result.value} {unit}"
+        if en
+        else f"{title}：{names} = {result.value} {unit}"
+    ]
+    if result.tai is not None:
+        lines.append(f"Tai: {result.tai}" if en else f"台数：{result.tai} 台")
+    explanation = result.explanation
+    if en:
+        lines.append(f"Formula: {explanation.formula_en}")
+        lines.append(f"Who pays: {explanation.payer_rule_en}")
+    else:
+        lines.append(f"算法：{explanation.formula_zh}")
+        lines.append(f"付款：{explanation.payer_rule_zh}")
+    lines.append(("  " if en else "　").join(_seat(seat, result, en) for seat in SEAT_ORDER))
+    return "\n".join(lines)
+
+
+def _seat(seat: Seat, result: ScoreResult, en: bool) -> str:
+    amount = result.payments.get(seat, 0)
+    sign = "+" if amount > 0 else "−" if amount < 0 else "±"
+    mark = ("*" if en else "（胡）") if seat == result.winner else ""
+    name = seat.value if en else seat.zh
+    return f"{name}{mark} {sign}{abs(amount)}"

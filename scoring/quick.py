@@ -1,0 +1,335 @@
+"""Quick entry: score a win from declared facts, without typing the 14 tiles.
+
+``quick("自摸 爆头 杠开")`` reads the same context words as a hand line (``scoring.words``)
+plus its own pattern words (爆头, 七对, 豪华, 十三不搭, 有花/无花, 财神N, 台 items), checks
+that they can stand together, builds a ``Reading`` and a ``Win`` and runs the very same
+ruleset valuation a typed hand gets. Words may be run together (``自摸爆头``).
+Where 有花/无花 is not said and would change the money, it asks for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from scoring import payments
+from scoring.errors import ErrorCode, ScoringError
+from scoring.lexicon import Token, fold
+from scoring.reading import Reading, Shape
+from scoring.result import Pattern, ScoreResult
+from scoring.rulesets import get, shuangla
+from scoring.rulesets.base import Ruleset, Valuation, Win
+from scoring.score import best_valuation, build_result, win_of
+from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
+from scoring.words import Word, build_context, scan_word, seat_or_error
+
+
+class Fact(StrEnum):
+    """A pattern word of quick entry; the zh text names it in messages."""
+
+    BAOTOU = "爆头"
+    SEVEN_PAIRS = "七对"
+    LUXURY = "豪华"
+    THIRTEEN = "十三不搭"
+    HAS_WILD = "有花"
+    NO_WILD = "无花"
+    WILDS = "财神N"
+    PURE = "清一色"
+    MIXED = "混一色"
+    ALL_TRIPLETS = "对对胡"
+    SEAT_TRIPLET = "座风刻"
+    ROUND_TRIPLET = "圈风刻"
+    DRAGON_TRIPLET = "箭刻"
+    TAI = "台N"
+    PLAIN = "平胡"
+
+
+_NUMBER: Final = {
+    **{str(n): n for n in range(10)},
+    **{c: i + 1 for i, c in enumerate("一二三四五六七八九十")},
+    "两": 2,
+    "双": 2,
+}
+_N = "([0-9]{1,2}|[一二两三四五六七八九十])"
+
+
+def _n(text: str) -> int:
+    return int(text) if text.isdigit() else _NUMBER[text]
+
+
+Reader = Callable[[re.Match[str]], tuple[tuple[Fact, int], ...]]
+
+# (regex, the facts it declares). Matched at a position; the longest match wins, and a
+# context word (scoring.words) wins over a pattern word of the same length.
+_PATTERN_WORDS: Final[tuple[tuple[re.Pattern[str], Reader], ...]] = tuple(
+    (re.compile(regex, re.IGNORECASE), reader)
+    for regex, reader in (
+        (r"爆头|baotou", lambda m: ((Fact.BAOTOU, 1),)),
+        (r"七对子?|7对子?|qidui", lambda m: ((Fact.SEVEN_PAIRS, 1),)),
+        (r"清七对子?", lambda m: ((Fact.SEVEN_PAIRS, 1), (Fact.NO_WILD, 1))),
+        (r"豪华" + _N, lambda m: ((Fact.LUXURY, _n(m[1])),)),
+        (r"(双|三)?豪华", lambda m: ((Fact.LUXURY, _n(m[1]) if m[1] else 1),)),
+        (r"十三不搭|13不搭|shisanbuda", lambda m: ((Fact.THIRTEEN, 1),)),
+        (r"有花|有财神|有财|youhua", lambda m: ((Fact.HAS_WILD, 1),)),
+        (r"无花|无财神|无财|没花|wuhua", lambda m: ((Fact.NO_WILD, 1),)),
+        (r"财神" + _N, lambda m: ((Fact.WILDS, _n(m[1])),)),
+        (_N + r"(?:财神|个财神|张财神|花)", lambda m: ((Fact.WILDS, _n(m[1])),)),
+        (r"财神", lambda m: ((Fact.HAS_WILD, 1),)),
+        (r"清一色|qingyise", lambda m: ((Fact.PURE, 1),)),
+        (r"混一色|hunyise", lambda m: ((Fact.MIXED, 1),)),
+        (r"对对胡|对对和|碰碰胡|duiduihu", lambda m: ((Fact.ALL_TRIPLETS, 1),)),
+        (r"座风刻|门风刻", lambda m: ((Fact.SEAT_TRIPLET, 1),)),
+        (r"圈风刻", lambda m: ((Fact.ROUND_TRIPLET, 1),)),
+        (r"(?:红)?中刻", lambda m: ((Fact.DRAGON_TRIPLET, RED),)),
+        (r"发刻|發刻", lambda m: ((Fact.DRAGON_TRIPLET, GREEN),)),
+        (r"白刻|白板刻", lambda m: ((Fact.DRAGON_TRIPLET, WHITE),)),
+        (r"台" + _N, lambda m: ((Fact.TAI, _n(m[1])),)),
+        (_N + r"台", lambda m: ((Fact.TAI, _n(m[1])),)),
+        (r"平胡|小胡|屁胡", lambda m: ((Fact.PLAIN, 1),)),
+    )
+)
+_SEPARATORS: Final = frozenset(",，、;；。/+")
+_TAI_FACTS: Final = (
+    Fact.PURE,
+    Fact.MIXED,
+    Fact.ALL_TRIPLETS,
+    Fact.SEAT_TRIPLET,
+    Fact.ROUND_TRIPLET,
+    Fact.DRAGON_TRIPLET,
+    Fact.TAI,
+)
+
+
+@dataclass
+class _Declared:
+    """The pattern facts of an entry (dragon triplets may repeat) and where each was said."""
+
+    values: dict[Fact, int] = field(default_factory=dict)
+    tokens: dict[Fact, Token] = field(default_factory=dict)
+    dragons: set[Tile] = field(default_factory=set)
+
+    def add(self, fact: Fact, value: int, token: Token) -> None:
+        if fact is Fact.DRAGON_TRIPLET:
+            self.dragons.add(value)
+        elif fact in self.values and self.values[fact] != value:
+            raise _error(
+                ErrorCode.CONFLICTING_WORDS,
+                token,
+                f"和「{self.tokens[fact].text}」矛盾：{fact.value}只能写一次",
+                f"contradicts “{self.tokens[fact].text}”: {fact.value} is given twice",
+            )
+        self.values[fact] = value
+        self.tokens.setdefault(fact, token)
+
+    def has(self, fact: Fact) -> bool:
+        return fact in self.values
+
+
+def quick(
+    words: str, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
+) -> ScoreResult:
+    """Score a win declared in words, e.g. ``quick("点炮S 七对 爆头")``."""
+    ruleset = get(rules)
+    payments.check_base(base)
+    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
+    context_words, declared = _scan(words)
+    context, word_tokens = build_context(context_words)
+    _check(declared, ruleset, context.kong_chain)
+    win = win_of(context, word_tokens, ruleset, seat)
+    shape = _shape(declared)
+    if declared.has(Fact.TAI):
+        valuation = _from_tai_total(declared, win, ruleset)
+    else:
+        valuation = _valuate(declared, win, ruleset, shape or Shape.STANDARD)
+    return build_result(ruleset, shape, valuation, win, base)
+
+
+def _scan(text: str) -> tuple[list[tuple[Word, Token]], _Declared]:
+    line = fold(text)
+    if not line.strip():
+        raise ScoringError(
+            ErrorCode.EMPTY,
+            "没有写内容：如 自摸 爆头、点炮S 七对、杠开 无花",
+            "nothing to score: write e.g. 自摸 爆头, 点炮S 七对, 杠开 无花",
+        )
+    context_words: list[tuple[Word, Token]] = []
+    declared = _Declared()
+    pos = 0
+    while pos < len(line):
+        if line[pos].isspace() or line[pos] in _SEPARATORS:
+            pos += 1
+            continue
+        context = scan_word(line, pos)
+        pattern = _scan_pattern(line, pos)
+        if context is not None and (pattern is None or context[1] >= pattern[1]):
+            context_words.append((context[0], Token(line[pos : context[1]], pos)))
+            pos = context[1]
+        elif pattern is not None:
+            token = Token(line[pos : pattern[1]], pos)
+            for fact, value in pattern[0]:
+                declared.add(fact, value, token)
+            pos = pattern[1]
+        else:
+            raise _unknown(line, pos)
+    return context_words, declared
+
+
+def _scan_pattern(line: str, pos: int) -> tuple[tuple[tuple[Fact, int], ...], int] | None:
+    best: tuple[tuple[tuple[Fact, int], ...], int] | None = None
+    for regex, reader in _PATTERN_WORDS:
+        match = regex.match(line, pos)
+        if match and (best is None or match.end() > best[1]):
+            best = (reader(match), match.end())
+    return best
+
+
+def _unknown(line: str, pos: int) -> ScoringError:
+    end = pos + 1
+    while end < len(line) and not line[end].isspace() and line[end] not in _SEPARATORS:
+        end += 1
+    return _error(
+        ErrorCode.UNKNOWN_TOKEN,
+        Token(line[pos:end], pos),
+        "看不懂这个词。快速记分可写：自摸、点炮S/放冲S、抢杠S、承包S、杠开/杠开2、飘1/财飘、爆头、"
+        "七对、豪华/双豪华/三豪华、十三不搭、有花/无花、财神N/4财神、天胡、地胡；"
+        "双辣还可写 清一色、混一色、对对胡、座风刻、圈风刻、中刻、发刻、白刻 或 台N",
+        "unknown word. Quick entry knows: 自摸, 点炮S/放冲S, 抢杠S, 承包S, 杠开/杠开2, "
+        "飘1/财飘, 爆头, 七对, 豪华/双豪华/三豪华, 十三不搭, 有花/无花, 财神N/4财神, 天胡, "
+        "地胡; for 双辣 also 清一色, 混一色, 对对胡, 座风刻, 圈风刻, 中刻, 发刻, 白刻 or 台N",
+    )
+
+
+def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
+    """Refuse facts that cannot stand together, naming the word that breaks them."""
+    d = declared
+
+    def refuse(fact: Fact, zh: str, en: str) -> None:
+        raise _error(ErrorCode.INCONSISTENT, d.tokens[fact], zh, en)
+
+    if d.has(Fact.THIRTEEN) and not rules.thirteen_unrelated:
+        refuse(
+            Fact.THIRTEEN, "十三不搭只在湖州玩法里算", "thirteen unrelated exists only in Huzhou"
+        )
+    if d.has(Fact.LUXURY) and not d.has(Fact.SEVEN_PAIRS):
+        refuse(
+            Fact.LUXURY, "豪华是七对子的说法：写 豪华七对", "豪华 qualifies 七对: write 豪华七对"
+        )
+    if d.has(Fact.LUXURY) and not 1 <= d.values[Fact.LUXURY] <= 3:
+        refuse(Fact.LUXURY, "豪华只有 1 到 3 个", "豪华 counts 1 to 3 quads")
+    if d.has(Fact.THIRTEEN) and d.has(Fact.SEVEN_PAIRS):
+        refuse(
+            Fact.THIRTEEN, "十三不搭和七对是两种牌型，只能写一个", "a hand is one shape: keep one"
+        )
+    for shape in (Fact.SEVEN_PAIRS, Fact.THIRTEEN):
+        if not d.has(shape):
+            continue
+        for fact in (Fact.ALL_TRIPLETS, Fact.SEAT_TRIPLET, Fact.ROUND_TRIPLET, Fact.DRAGON_TRIPLET):
+            if d.has(fact):
+                refuse(fact, f"{shape.value}没有刻子", f"{shape.value} has no triplets")
+        if kong_chain:
+            refuse(
+                shape, f"{shape.value}没有杠，不能杠开", f"{shape.value} has no kong to bloom on"
+            )
+    if d.has(Fact.THIRTEEN):
+        for fact in (Fact.BAOTOU, Fact.PURE, Fact.MIXED):
+            if d.has(fact):
+                refuse(fact, f"十三不搭不会有{fact.value}", f"thirteen unrelated cannot be {fact}")
+    if d.has(Fact.PURE) and d.has(Fact.MIXED):
+        refuse(Fact.MIXED, "清一色和混一色只能写一个", "pure and mixed one suit: keep one")
+    wilds = d.values.get(Fact.WILDS)
+    says_no_wild = d.has(Fact.NO_WILD) or wilds == 0
+    if says_no_wild and (d.has(Fact.HAS_WILD) or (wilds or 0) > 0):
+        refuse(Fact.NO_WILD, "有花还是无花？两个都写了", "both with and without wilds")
+    if says_no_wild and d.has(Fact.BAOTOU):
+        refuse(Fact.BAOTOU, "爆头要有财神（花）：和无花矛盾", "baotou needs a wild: not with 无花")
+    if wilds is not None and wilds > rules.wild_copies:
+        refuse(
+            Fact.WILDS, f"财神一共只有 {rules.wild_copies} 张", f"only {rules.wild_copies} wilds"
+        )
+    if rules.id != shuangla.RULESET.id:
+        for fact in _TAI_FACTS:
+            if d.has(fact):
+                refuse(fact, f"{rules.name_zh}不计台（只有双辣计台）", "only 双辣 counts tai")
+    if d.has(Fact.TAI) and any(d.has(fact) for fact in _TAI_FACTS if fact is not Fact.TAI):
+        refuse(Fact.TAI, "写了台数就不要再写台的名目（或只写名目）", "give the tai total or items")
+
+
+def _shape(d: _Declared) -> Shape | None:
+    if d.has(Fact.SEVEN_PAIRS):
+        return Shape.SEVEN_PAIRS
+    if d.has(Fact.THIRTEEN):
+        return Shape.THIRTEEN_UNRELATED
+    return None
+
+
+def _wild_options(d: _Declared) -> tuple[int, ...]:
+    """The wild counts the words allow: one when they say it, else with and without."""
+    if d.has(Fact.WILDS):
+        return (d.values[Fact.WILDS],)
+    if d.has(Fact.NO_WILD):
+        return (0,)
+    if d.has(Fact.HAS_WILD) or d.has(Fact.BAOTOU):
+        return (1,)
+    return (0, 1)
+
+
+def _reading(d: _Declared, win: Win, shape: Shape, wilds: int) -> Reading:
+    honors = set(d.dragons)
+    if d.has(Fact.SEAT_TRIPLET):
+        honors.add(win.seat_wind)
+    if d.has(Fact.ROUND_TRIPLET):
+        honors.add(win.round_wind)
+    one_suit = d.has(Fact.PURE) or d.has(Fact.MIXED)
+    return Reading(
+        shape=shape,
+        wilds=wilds,
+        baotou=d.has(Fact.BAOTOU),
+        luxury=d.values.get(Fact.LUXURY, 0),
+        suits=frozenset("m" if one_suit else "mps"),
+        honors=d.has(Fact.MIXED) or bool(honors),
+        all_triplets=d.has(Fact.ALL_TRIPLETS),
+        honor_triplets=frozenset(honors),
+        kongs=win.kong_chain,
+    )
+
+
+def _valuate(d: _Declared, win: Win, rules: Ruleset, shape: Shape) -> Valuation:
+    """The ruleset's own valuation; when 有花/无花 is unsaid, both must agree."""
+    outcomes: list[Valuation | ScoringError] = []
+    for wilds in _wild_options(d):
+        try:
+            outcomes.append(best_valuation([_reading(d, win, shape, wilds)], win, rules)[1])
+        except ScoringError as error:
+            outcomes.append(error)
+    if len({_money(outcome) for outcome in outcomes}) > 1:
+        raise ScoringError(
+            ErrorCode.INCONSISTENT,
+            f"{rules.name_zh}里有没有花（财神）会改变分数：请加上「有花」或「无花」",
+            f"under {rules.name_en} the score depends on wilds: add 有花 (with) or 无花 (without)",
+        )
+    first = outcomes[0]
+    if isinstance(first, ScoringError):
+        raise first
+    return first
+
+
+def _money(outcome: Valuation | ScoringError) -> object:
+    if isinstance(outcome, ScoringError):
+        return outcome.code
+    return (outcome.rule, outcome.share, outcome.others_share)
+
+
+def _from_tai_total(d: _Declared, win: Win, rules: Ruleset) -> Valuation:
+    """双辣 from a declared 台 total; 三百胡 still applies when the wilds are said."""
+    wilds = d.values.get(Fact.WILDS, 0)
+    shuangla.check_three_wilds(wilds, rules)
+    tai = d.values[Fact.TAI]
+    items = (Pattern("台数", "tai", tai),)
+    return shuangla.value_of_tai(items, tai, win, rules)
+
+
+def _error(code: ErrorCode, token: Token, zh: str, en: str) -> ScoringError:
+    return ScoringError(code, zh, en, token.text, token.position)

@@ -1,0 +1,363 @@
+"""The assembly: a typed line (or a parsed hand) → ruleset checks → readings → the best score.
+
+``score`` and ``score_hand`` raise only ``ScoringError``; every rule error names the token
+it is about (the winning tile, a meld, a context word) so the player sees what to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from scoring import notation, payments
+from scoring.analysis import analyze
+from scoring.errors import ErrorCode, ScoringError
+from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.lexicon import Token
+from scoring.reading import Reading, Shape
+from scoring.result import Explanation, ScoreResult
+from scoring.rulesets import get
+from scoring.rulesets.base import PayerRule, Refusal, Ruleset, Valuation, Win, WinKind
+from scoring.tiles import JOKER, Seat, Tile, mpsz
+from scoring.words import WordKind, seat_or_error, words_of, write_word
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where each part of the line was written, so errors can name it."""
+
+    winning: Token
+    melds: tuple[Token, ...] = ()
+    concealed: tuple[tuple[Tile, Token], ...] = ()  # written order, the winning tile excluded
+    words: Mapping[str, Token] = field(default_factory=dict)  # by WordKind value
+
+    @classmethod
+    def of_hand(cls, hand: Hand) -> Where:
+        """Tokens written back from a hand that was not typed (no positions)."""
+        words = {word.kind.value: Token(write_word(word), -1) for word in words_of(hand.context)}
+        return cls(
+            winning=Token(mpsz(hand.winning_tile), -1),
+            melds=tuple(Token(_meld_text(meld), -1) for meld in hand.melds),
+            concealed=tuple((tile, Token(mpsz(tile), -1)) for tile in hand.concealed),
+            words=words,
+        )
+
+    @classmethod
+    def of_line(cls, parsed: notation.ParsedLine) -> Where:
+        return cls(parsed.winning, parsed.melds, parsed.concealed, parsed.words)
+
+
+def _meld_text(meld: Meld) -> str:
+    body = "".join(str(tile % 9 + 1 if tile < 27 else tile - 26) for tile in meld.tiles)
+    text = body + mpsz(meld.tiles[0])[-1]
+    return f"({text})" if meld.kind is MeldKind.CONCEALED_KONG else f"[{text}]"
+
+
+def score(
+    line: str, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
+) -> ScoreResult:
+    """Score one typed line under ``rules`` (an id or a Chinese name) for ``winner``."""
+    ruleset = get(rules)
+    payments.check_base(base)
+    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
+    parsed = notation.parse_line(line)
+    return score_parsed(parsed.hand, Where.of_line(parsed), ruleset, base, seat)
+
+
+def score_hand(
+    hand: Hand, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
+) -> ScoreResult:
+    """Score a parsed ``Hand`` (no token positions to report)."""
+    ruleset = get(rules)
+    payments.check_base(base)
+    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
+    return score_parsed(hand, Where.of_hand(hand), ruleset, base, seat)
+
+
+def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:
+    """The checks a ruleset makes on a typed hand, then the best reading's score."""
+    wild_faces = _wild_faces(hand, where, rules)
+    _check_melds(hand, where, wild_faces)
+    _check_wild_supply(hand, where, wild_faces, rules)
+    win = win_of(hand.context, where.words, rules, winner, where.winning)
+    _check_discarded_wild(hand, where, wild_faces, win, rules)
+    kongs = sum(meld.kind.is_kong for meld in hand.melds)
+    if win.kong_chain > kongs:
+        raise _at(
+            _word(where.words, WordKind.KONG_CHAIN),
+            ErrorCode.INCONSISTENT,
+            f"杠开要有杠：这手牌只有 {kongs} 个杠，不够 {win.kong_chain} 连杠",
+            f"a kong-replacement win needs kongs: this hand shows {kongs}, not {win.kong_chain}",
+        )
+    readings = analyze(hand, wild_faces, thirteen_unrelated=rules.thirteen_unrelated)
+    if not readings:
+        shapes = "也不是七对子或十三不搭" if rules.thirteen_unrelated else "也不是七对子"
+        shapes_en = (
+            "seven pairs or thirteen unrelated" if rules.thirteen_unrelated else "seven pairs"
+        )
+        raise _at(
+            where.winning,
+            ErrorCode.NOT_WINNING,
+            f"不是胡牌：加上这张组不成四副面子加一对，{shapes}",
+            f"not a winning hand: with this tile it makes neither four sets and a pair nor "
+            f"{shapes_en}",
+        )
+    reading, valuation = best_valuation(readings, win, rules)
+    return build_result(
+        rules, reading.shape, valuation, win, base, hand=hand, wild_faces=wild_faces
+    )
+
+
+def best_valuation(
+    readings: Iterable[Reading], win: Win, rules: Ruleset
+) -> tuple[Reading, Valuation]:
+    """The reading that pays the winner most; the nearest refusal when none may win."""
+    best: tuple[Reading, Valuation] | None = None
+    refusals: list[Refusal] = []
+    for reading in readings:
+        try:
+            valuation = rules.valuate(reading, win, rules)
+        except Refusal as refusal:
+            refusals.append(refusal)
+            continue
+        if best is None or (valuation.winner_total, valuation.value) > (
+            best[1].winner_total,
+            best[1].value,
+        ):
+            best = (reading, valuation)
+    if best is None:
+        raise max(refusals, key=lambda refusal: refusal.closeness)
+    return best
+
+
+def win_of(
+    ctx: Context,
+    words: Mapping[str, Token],
+    rules: Ruleset,
+    winner: Seat,
+    anchor: Token | None = None,
+) -> Win:
+    """How the hand was won, with every seat checked against the winner and the ruleset.
+
+    ``words`` says where each context word was written; ``anchor`` is what to name when
+    no word says how the hand was won (the winning tile of a typed hand).
+    """
+    for kind, seat in (
+        (WordKind.DISCARDER, ctx.discarder),
+        (WordKind.ROBBED_KONG, ctx.robbed_kong_of),
+        (WordKind.CONTRACT, ctx.contract_payer),
+    ):
+        if seat == winner:
+            raise _at(
+                _word(words, kind),
+                ErrorCode.BAD_SEAT,
+                f"{kind.zh}的是胡牌者自己（{winner.zh}），要写另一家",
+                f"the {kind.en} seat is the winner ({winner.value}) itself; name another seat",
+            )
+    if ctx.contract_payer is not None and not rules.has_contract:
+        raise _at(
+            _word(words, WordKind.CONTRACT),
+            ErrorCode.INCONSISTENT,
+            f"{rules.name_zh}没有三摊承包（那是杭州麻将的规则）",
+            f"{rules.name_en} has no three-chow contract (a Hangzhou rule)",
+        )
+    if ctx.piao and not rules.has_piao:
+        raise _at(
+            _word(words, WordKind.PIAO),
+            ErrorCode.INCONSISTENT,
+            f"{rules.name_zh}不计飘（飘只在杭州麻将和飘花里算）",
+            f"{rules.name_en} does not score 飘 (only Hangzhou and the 飘花 systems do)",
+        )
+    if ctx.robbed_kong_of is not None:
+        win_kind, payer = WinKind.ROBBED_KONG, ctx.robbed_kong_of
+        if ctx.kong_chain or ctx.piao:
+            token = _word(words, WordKind.KONG_CHAIN) or _word(words, WordKind.PIAO)
+            raise _at(
+                token,
+                ErrorCode.CONFLICTING_WORDS,
+                "抢杠胡胡的是别人补杠的牌，不是自己摸的，不能再算杠开或飘",
+                "robbing a kong wins on another player's tile: no 杠开 or 飘 with it",
+            )
+    elif ctx.discarder is not None:
+        win_kind, payer = WinKind.DISCARD, ctx.discarder
+        if not rules.allows_discard_win:
+            raise _at(
+                _word(words, WordKind.DISCARDER),
+                ErrorCode.DISCARD_WIN_FORBIDDEN,
+                f"{rules.name_zh}只能自摸，放炮不能胡",
+                f"{rules.name_en} is self-draw only: no win on a discard",
+            )
+    elif ctx.self_draw:
+        win_kind, payer = WinKind.SELF_DRAW, None
+    else:
+        raise _at(
+            anchor,
+            ErrorCode.INCONSISTENT,
+            "没写怎么胡的：加上 自摸，或 点炮X（放冲X），或 抢杠X",
+            "say how the hand was won: add 自摸 (self-draw), 点炮X (X discarded) or 抢杠X",
+        )
+    return Win(
+        kind=win_kind,
+        winner=winner,
+        payer=payer,
+        contract=ctx.contract_payer,
+        kong_chain=ctx.kong_chain,
+        piao=ctx.piao,
+        heavenly=ctx.heavenly,
+        earthly=ctx.earthly,
+        seat_wind=(ctx.seat_wind or winner).wind,
+        round_wind=ctx.round_wind.wind,
+    )
+
+
+def _word(words: Mapping[str, Token], kind: WordKind) -> Token | None:
+    return words.get(kind.value)
+
+
+def _wild_faces(hand: Hand, where: Where, rules: Ruleset) -> frozenset[Tile]:
+    indicator = hand.context.indicator
+    if not rules.uses_indicator:
+        if indicator is not None:
+            raise _at(
+                _word(where.words, WordKind.INDICATOR),
+                ErrorCode.INCONSISTENT,
+                f"{rules.name_zh}的财神固定是白板，不用翻牌；湖州玩法才写 翻T",
+                f"{rules.name_en} has White as its fixed wild: no indicator (翻T is Huzhou)",
+            )
+        return rules.wild_faces(None)
+    if indicator is None and JOKER not in (*hand.concealed, hand.winning_tile):
+        raise ScoringError(
+            ErrorCode.MISSING_INDICATOR,
+            "湖州麻将要知道哪张是花：加上翻出的牌（如 翻1m，花就是 2m），或把花写成 财 / *",
+            "Huzhou hands need the wild: add the turned-up indicator (e.g. 翻1m makes 2m "
+            "wild), or write the wilds as 财 / *",
+        )
+    return rules.wild_faces(indicator)
+
+
+def _is_wild(tile: Tile, wild_faces: frozenset[Tile]) -> bool:
+    return tile == JOKER or tile in wild_faces
+
+
+def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
+    for meld, token in zip(hand.melds, where.melds, strict=True):
+        if any(_is_wild(tile, wild_faces) for tile in meld.tiles):
+            raise _at(
+                token,
+                ErrorCode.WILD_IN_MELD,
+                "财神不能吃、碰、杠：亮出的牌组里只能是真牌",
+                "a wild cannot be chowed, punged or konged: melds hold real tiles only",
+            )
+
+
+def _check_wild_supply(
+    hand: Hand, where: Where, wild_faces: frozenset[Tile], rules: Ruleset
+) -> None:
+    held = sum(_is_wild(tile, wild_faces) for tile in (*hand.concealed, hand.winning_tile))
+    if held > rules.wild_copies:
+        wild_tokens = [token for tile, token in where.concealed if _is_wild(tile, wild_faces)]
+        token = wild_tokens[-1] if wild_tokens else where.winning
+        raise _at(
+            token,
+            ErrorCode.FIFTH_COPY,
+            f"财神一共只有 {rules.wild_copies} 张，这手牌里有 {held} 张",
+            f"there are only {rules.wild_copies} wild tiles; this hand holds {held}",
+        )
+
+
+def _check_discarded_wild(
+    hand: Hand, where: Where, wild_faces: frozenset[Tile], win: Win, rules: Ruleset
+) -> None:
+    if win.kind is WinKind.SELF_DRAW or not _is_wild(hand.winning_tile, wild_faces):
+        return
+    if win.kind is WinKind.ROBBED_KONG:
+        zh, en = (
+            "抢杠的那张是别人杠的真牌，不能是财神",
+            "a robbed kong's tile is real, never a wild",
+        )
+    elif rules.uses_indicator:
+        zh = "不能胡别人打出的财神（湖州：不能用财神放冲，也不能靠别人打出的财神完成放冲）"
+        en = "nobody may win on a discarded wild (Huzhou: a wild can never feed a discard win)"
+    else:
+        zh = "打出白板就进入飘，其他人只能摸打，不能胡这张白板"
+        en = "a discarded White starts a float: the others may only draw and discard, not win on it"
+    raise _at(where.winning, ErrorCode.DISCARDED_WILD, zh, en)
+
+
+def _at(token: Token | None, code: ErrorCode, zh: str, en: str) -> ScoringError:
+    if token is None:
+        return ScoringError(code, zh, en)
+    return ScoringError(code, zh, en, token.text, token.position if token.position >= 0 else None)
+
+
+# ---- the result ----------------------------------------------------------------------------
+
+
+def build_result(
+    rules: Ruleset,
+    shape: Shape | None,
+    valuation: Valuation,
+    win: Win,
+    base: int,
+    *,
+    hand: Hand | None = None,
+    wild_faces: frozenset[Tile] = frozenset(),
+) -> ScoreResult:
+    """Money and explanation for the chosen valuation (also used by quick entry)."""
+    money = rules.multiplier * base
+    share = valuation.share * money
+    others = valuation.others_share * money
+    payer = win.contract if valuation.rule is PayerRule.CONTRACT else win.payer
+    deltas = payments.settle(valuation.rule, share, win.winner, payer, others)
+    return ScoreResult(
+        ruleset=rules.id,
+        shape=shape,
+        value=valuation.value,
+        unit_zh=rules.unit_zh,
+        unit_en=rules.unit_en,
+        patterns=valuation.patterns,
+        payments=deltas,
+        explanation=_explanation(rules, valuation, payer, base, share, others),
+        winner=win.winner,
+        base=base,
+        tai=valuation.tai,
+        hand=hand,
+        wild_faces=wild_faces,
+    )
+
+
+def _explanation(
+    rules: Ruleset,
+    valuation: Valuation,
+    payer: Seat | None,
+    base: int,
+    share: int,
+    others: int,
+) -> Explanation:
+    factors: list[tuple[str, str, int]] = [(rules.unit_zh, rules.unit_en, valuation.share)]
+    times_zh = times_en = ""
+    if rules.multiplier != 1:
+        factors.append((f"×{rules.multiplier}", f"×{rules.multiplier}", rules.multiplier))
+        times_zh = times_en = f" × {rules.multiplier}"
+    factors.append(("底分", "base", base))
+    rule = valuation.rule
+    if rule is PayerRule.SELF_DRAW:
+        tail_zh, tail_en = f" = {share} / 家", f" = {share} each"
+    elif rule is PayerRule.DISCARD_SPLIT:
+        tail_zh = f"：放冲者 {share}，其余两家各 {others}"
+        tail_en = f": the discarder {share}, the other two {others} each"
+    elif rule in (PayerRule.CONTRACT, PayerRule.ROBBED_KONG):
+        tail_zh = f" = {share} / 份 × 3 份 = {3 * share}"
+        tail_en = f" = {share} a share × 3 shares = {3 * share}"
+    else:
+        tail_zh = tail_en = f" = {share}"
+    who_zh = f"（{payer.zh}）" if payer else ""
+    who_en = f" ({payer.value})" if payer else ""
+    return Explanation(
+        factors=tuple(factors),
+        formula_zh=f"{valuation.formula_zh}{times_zh} × 底分 {base}{tail_zh}",
+        formula_en=f"{valuation.formula_en}{times_en} × base {base}{tail_en}",
+        payer_rule=rule.value,
+        payer_rule_zh=rule.text("zh") + who_zh,
+        payer_rule_en=rule.text("en") + who_en,
+    )
