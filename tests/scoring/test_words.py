@@ -1,0 +1,328 @@
+"""The context-word vocabulary (SPEC §1): every form and alias, seats, and conflicts."""
+
+import pytest
+
+from scoring.errors import ErrorCode, ScoringError
+from scoring.hand import Context
+from scoring.lexicon import Token
+from scoring.tiles import EAST, NORTH, RED, WHITE, Seat, tile_from
+from scoring.words import (
+    VOCABULARY,
+    Word,
+    WordKind,
+    build_context,
+    match_word,
+    parse_seat,
+    seat_or_error,
+    words_of,
+    write_word,
+)
+
+K = WordKind
+
+WORDS = [
+    # 自摸
+    ("自摸", K.SELF_DRAW, True),
+    ("tsumo", K.SELF_DRAW, True),
+    ("Tsumo", K.SELF_DRAW, True),
+    ("zimo", K.SELF_DRAW, True),
+    ("self", K.SELF_DRAW, True),
+    ("self-draw", K.SELF_DRAW, True),
+    # 点炮X / 放冲X / 放炮X
+    ("点炮S", K.DISCARDER, Seat.S),
+    ("点炮南", K.DISCARDER, Seat.S),
+    ("点炮s", K.DISCARDER, Seat.S),
+    ("点炮 W", K.DISCARDER, Seat.W),
+    ("放冲N", K.DISCARDER, Seat.N),
+    ("放冲北", K.DISCARDER, Seat.N),
+    ("放炮E", K.DISCARDER, Seat.E),
+    ("放炮东", K.DISCARDER, Seat.E),
+    ("放炮東", K.DISCARDER, Seat.E),
+    ("点冲西", K.DISCARDER, Seat.W),
+    ("点炮西家", K.DISCARDER, Seat.W),
+    ("ron S", K.DISCARDER, Seat.S),
+    ("RON w", K.DISCARDER, Seat.W),
+    ("discard north", K.DISCARDER, Seat.N),
+    ("dianpao E", K.DISCARDER, Seat.E),
+    # 杠开 and the kong chain
+    ("杠开", K.KONG_CHAIN, 1),
+    ("杠上开花", K.KONG_CHAIN, 1),
+    ("杠上花", K.KONG_CHAIN, 1),
+    ("杠开1", K.KONG_CHAIN, 1),
+    ("杠开2", K.KONG_CHAIN, 2),
+    ("杠开3", K.KONG_CHAIN, 3),
+    ("杠开4", K.KONG_CHAIN, 4),
+    ("二连杠", K.KONG_CHAIN, 2),
+    ("三连杠", K.KONG_CHAIN, 3),
+    ("四连杠", K.KONG_CHAIN, 4),
+    ("rinshan", K.KONG_CHAIN, 1),
+    ("rinshan2", K.KONG_CHAIN, 2),
+    ("rinshan3", K.KONG_CHAIN, 3),
+    ("rinshan4", K.KONG_CHAIN, 4),
+    ("gangkai2", K.KONG_CHAIN, 2),
+    ("gangkai3", K.KONG_CHAIN, 3),
+    ("gangkai", K.KONG_CHAIN, 1),
+    ("gangkai4", K.KONG_CHAIN, 4),
+    # 飘
+    ("飘1", K.PIAO, 1),
+    ("飘2", K.PIAO, 2),
+    ("飘3", K.PIAO, 3),
+    ("财飘", K.PIAO, 1),
+    ("双财飘", K.PIAO, 2),
+    ("三财飘", K.PIAO, 3),
+    ("飘一花", K.PIAO, 1),
+    ("飘两花", K.PIAO, 2),
+    ("飘二花", K.PIAO, 2),
+    ("飘三花", K.PIAO, 3),
+    ("piao1", K.PIAO, 1),
+    ("piao2", K.PIAO, 2),
+    ("PIAO3", K.PIAO, 3),
+    # 抢杠X, 承包X
+    ("抢杠S", K.ROBBED_KONG, Seat.S),
+    ("抢杠北", K.ROBBED_KONG, Seat.N),
+    ("抢杠胡W", K.ROBBED_KONG, Seat.W),
+    ("chankan N", K.ROBBED_KONG, Seat.N),
+    ("rob e", K.ROBBED_KONG, Seat.E),
+    ("承包W", K.CONTRACT, Seat.W),
+    ("承包 西", K.CONTRACT, Seat.W),
+    ("contract S", K.CONTRACT, Seat.S),
+    ("chengbao n", K.CONTRACT, Seat.N),
+    # 天胡 地胡
+    ("天胡", K.HEAVENLY, True),
+    ("tenhou", K.HEAVENLY, True),
+    ("tianhu", K.HEAVENLY, True),
+    ("地胡", K.EARTHLY, True),
+    ("chiihou", K.EARTHLY, True),
+    ("dihu", K.EARTHLY, True),
+    # 翻T
+    ("翻1m", K.INDICATOR, tile_from(1, "m")),
+    ("翻9s", K.INDICATOR, tile_from(9, "s")),
+    ("翻5p", K.INDICATOR, tile_from(5, "p")),
+    ("翻4z", K.INDICATOR, NORTH),
+    ("翻北", K.INDICATOR, NORTH),
+    ("翻中", K.INDICATOR, RED),
+    ("翻红中", K.INDICATOR, RED),
+    ("翻白板", K.INDICATOR, WHITE),
+    ("翻一万", K.INDICATOR, tile_from(1, "m")),
+    ("翻5条", K.INDICATOR, tile_from(5, "s")),
+    ("翻三饼", K.INDICATOR, tile_from(3, "p")),
+    ("翻 1m", K.INDICATOR, tile_from(1, "m")),
+    ("翻１ｍ", K.INDICATOR, tile_from(1, "m")),
+    ("flip 7z", K.INDICATOR, RED),
+    ("indicator 1z", K.INDICATOR, EAST),
+    # 座X 圈X
+    ("座S", K.SEAT_WIND, Seat.S),
+    ("座南", K.SEAT_WIND, Seat.S),
+    ("座北风", K.SEAT_WIND, Seat.N),
+    ("seat w", K.SEAT_WIND, Seat.W),
+    ("圈E", K.ROUND_WIND, Seat.E),
+    ("圈南", K.ROUND_WIND, Seat.S),
+    ("圈西风", K.ROUND_WIND, Seat.W),
+    ("round N", K.ROUND_WIND, Seat.N),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "value"), [pytest.param(*w, id=w[0]) for w in WORDS])
+def test_every_context_word_and_alias(text: str, kind: WordKind, value: object) -> None:
+    assert match_word(text) == Word(kind, value)  # type: ignore[arg-type]
+
+
+def test_every_vocabulary_form_is_in_the_table_above() -> None:
+    def form_of(text: str) -> str:
+        return max((f for f in VOCABULARY if text.lower().startswith(f)), key=len)
+
+    assert set(VOCABULARY) - {form_of(text) for text, _, _ in WORDS} == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("自摸吧", id="trailing-text"),
+        pytest.param("selfish", id="english-needs-word-end"),
+        pytest.param("飘", id="piao-without-count"),
+        pytest.param("飘4", id="piao-four"),
+        pytest.param("杠开5", id="kong-chain-five"),
+        pytest.param("爆头", id="quick-entry-word-not-here"),
+        pytest.param("七对", id="quick-entry-word-not-here-2"),
+        pytest.param("", id="empty"),
+        pytest.param("5m", id="a-tile"),
+    ],
+)
+def test_non_words(text: str) -> None:
+    assert match_word(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "token"),
+    [
+        pytest.param("点炮Q", ErrorCode.BAD_SEAT, "点炮Q", id="discarder-letter"),
+        pytest.param("点炮", ErrorCode.BAD_SEAT, "点炮", id="discarder-missing"),
+        pytest.param("放冲中", ErrorCode.BAD_SEAT, "放冲中", id="discarder-dragon"),
+        pytest.param("抢杠X", ErrorCode.BAD_SEAT, "抢杠X", id="robbed-letter"),
+        pytest.param("承包5", ErrorCode.BAD_SEAT, "承包5", id="contract-digit"),
+        pytest.param("座", ErrorCode.BAD_SEAT, "座", id="seat-missing"),
+        pytest.param("圈Z", ErrorCode.BAD_SEAT, "圈Z", id="round-letter"),
+        pytest.param("ron Sam", ErrorCode.BAD_SEAT, "ron Sam", id="english-seat-needs-word-end"),
+        pytest.param("翻", ErrorCode.BAD_INDICATOR, "翻", id="indicator-missing"),
+        pytest.param("翻*", ErrorCode.BAD_INDICATOR, "翻*", id="indicator-wild"),
+        pytest.param("翻财", ErrorCode.BAD_INDICATOR, "翻财", id="indicator-wild-zh"),
+        pytest.param("翻12m", ErrorCode.BAD_INDICATOR, "翻12m", id="indicator-two-tiles"),
+        pytest.param("翻x", ErrorCode.BAD_INDICATOR, "翻x", id="indicator-not-a-tile"),
+        pytest.param("翻0m", ErrorCode.UNKNOWN_TOKEN, "0m", id="indicator-zero"),
+    ],
+)
+def test_word_with_a_bad_argument(text: str, code: ErrorCode, token: str) -> None:
+    with pytest.raises(ScoringError) as caught:
+        match_word(text)
+    assert (caught.value.code, caught.value.token) == (code, token)
+    assert caught.value.zh and caught.value.en
+
+
+def test_error_position_counts_leading_spaces() -> None:
+    with pytest.raises(ScoringError) as caught:
+        match_word("  点炮Q")
+    assert caught.value.position == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "seat"),
+    [
+        *[pytest.param(t, Seat.E, id=t) for t in ("E", "e", "东", "東", "east", "East", "东家")],
+        *[pytest.param(t, Seat.S, id=t) for t in ("S", "s", "南", "south", "南家", "南风")],
+        *[pytest.param(t, Seat.W, id=t) for t in ("W", "w", "西", "west", "西家", "ｗ")],
+        *[pytest.param(t, Seat.N, id=t) for t in ("N", "n", "北", "North", " 北 ", "北風")],
+    ],
+)
+def test_seats(text: str, seat: Seat) -> None:
+    assert parse_seat(text) is seat
+    assert seat_or_error(text) is seat
+
+
+@pytest.mark.parametrize("text", ["", "X", "ES", "中", "eastern", "1"])
+def test_not_seats(text: str) -> None:
+    assert parse_seat(text) is None
+    with pytest.raises(ScoringError) as caught:
+        seat_or_error(text)
+    assert (caught.value.code, caught.value.token) == (ErrorCode.BAD_SEAT, text)
+
+
+def _words(*texts: str) -> list[tuple[Word, Token]]:
+    found = []
+    position = 0
+    for text in texts:
+        word = match_word(text)
+        assert word is not None, text
+        found.append((word, Token(text, position)))
+        position += len(text) + 1
+    return found
+
+
+@pytest.mark.parametrize(
+    ("texts", "context"),
+    [
+        pytest.param((), Context(), id="nothing"),
+        pytest.param(("自摸",), Context(self_draw=True), id="self-draw"),
+        pytest.param(("点炮S",), Context(discarder=Seat.S), id="discard"),
+        pytest.param(("杠开",), Context(self_draw=True, kong_chain=1), id="kong-implies-tsumo"),
+        pytest.param(("自摸", "杠开2"), Context(self_draw=True, kong_chain=2), id="both"),
+        pytest.param(("飘2",), Context(self_draw=True, piao=2), id="piao-implies-tsumo"),
+        pytest.param(("天胡",), Context(self_draw=True, heavenly=True), id="heavenly-tsumo"),
+        pytest.param(("地胡",), Context(self_draw=True, earthly=True), id="earthly-tsumo"),
+        pytest.param(
+            ("地胡", "点炮E"), Context(earthly=True, discarder=Seat.E), id="earthly-on-discard"
+        ),
+        pytest.param(("抢杠N",), Context(robbed_kong_of=Seat.N), id="robbed"),
+        pytest.param(
+            ("承包W", "点炮S"), Context(discarder=Seat.S, contract_payer=Seat.W), id="contract"
+        ),
+        pytest.param(
+            ("翻1m", "座S", "圈W"),
+            Context(indicator=0, seat_wind=Seat.S, round_wind=Seat.W),
+            id="winds",
+        ),
+        pytest.param(("自摸", "自摸"), Context(self_draw=True), id="repeated-same-value"),
+        pytest.param(("点炮S", "放冲南"), Context(discarder=Seat.S), id="same-discarder-twice"),
+    ],
+)
+def test_build_context(texts: tuple[str, ...], context: Context) -> None:
+    assert build_context(_words(*texts))[0] == context
+
+
+def test_build_context_keeps_each_kinds_first_token() -> None:
+    _, tokens = build_context(_words("自摸", "翻1m", "自摸"))
+    assert tokens == {"self_draw": Token("自摸", 0), "indicator": Token("翻1m", 3)}
+
+
+@pytest.mark.parametrize(
+    ("texts", "offender"),
+    [
+        pytest.param(("自摸", "点炮S"), "点炮S", id="tsumo-and-discard"),
+        pytest.param(("点炮S", "自摸"), "自摸", id="discard-and-tsumo"),
+        pytest.param(("点炮S", "放冲W"), "放冲W", id="two-discarders"),
+        pytest.param(("杠开", "点炮S"), "点炮S", id="kong-bloom-on-discard"),
+        pytest.param(("飘1", "放炮N"), "放炮N", id="piao-on-discard"),
+        pytest.param(("天胡", "点炮S"), "点炮S", id="heavenly-on-discard"),
+        pytest.param(("抢杠S", "自摸"), "自摸", id="robbed-and-tsumo"),
+        pytest.param(("抢杠S", "点炮S"), "点炮S", id="robbed-and-discard"),
+        pytest.param(("杠开", "抢杠S"), "抢杠S", id="kong-bloom-and-robbed"),
+        pytest.param(("财飘", "抢杠S"), "抢杠S", id="piao-and-robbed"),
+        pytest.param(("地胡", "抢杠S"), "抢杠S", id="earthly-and-robbed"),
+        pytest.param(("天胡", "地胡"), "地胡", id="heavenly-and-earthly"),
+        pytest.param(("飘1", "飘2"), "飘2", id="piao-twice"),
+        pytest.param(("杠开", "二连杠"), "二连杠", id="kong-chain-twice"),
+        pytest.param(("翻1m", "翻2m"), "翻2m", id="indicator-twice"),
+        pytest.param(("座S", "座N"), "座N", id="seat-twice"),
+        pytest.param(("圈S", "圈N"), "圈N", id="round-twice"),
+        pytest.param(("承包S", "承包N"), "承包N", id="contract-twice"),
+        pytest.param(("抢杠S", "抢杠N"), "抢杠N", id="robbed-twice"),
+    ],
+)
+def test_conflicting_words(texts: tuple[str, ...], offender: str) -> None:
+    found = _words(*texts)
+    with pytest.raises(ScoringError) as caught:
+        build_context(found)
+    error = caught.value
+    assert error.code is ErrorCode.CONFLICTING_WORDS
+    assert error.token == offender
+    assert error.position == next(t.position for _, t in found if t.text == offender)
+    other = next(t for t in texts if t != offender)
+    assert other in error.zh and other in error.en
+
+
+@pytest.mark.parametrize("zh", [False, True], ids=["mpsz", "zh"])
+@pytest.mark.parametrize(
+    "word",
+    [
+        Word(K.SELF_DRAW, True),
+        *[Word(K.DISCARDER, seat) for seat in Seat],
+        *[Word(K.KONG_CHAIN, n) for n in (1, 2, 3, 4)],
+        *[Word(K.PIAO, n) for n in (1, 2, 3)],
+        Word(K.ROBBED_KONG, Seat.N),
+        Word(K.CONTRACT, Seat.W),
+        Word(K.HEAVENLY, True),
+        Word(K.EARTHLY, True),
+        *[Word(K.INDICATOR, tile) for tile in (0, 8, 17, 26, EAST, NORTH, WHITE, RED)],
+        Word(K.SEAT_WIND, Seat.S),
+        Word(K.ROUND_WIND, Seat.N),
+    ],
+    ids=str,
+)
+def test_written_words_read_back(word: Word, zh: bool) -> None:
+    assert match_word(write_word(word, zh=zh)) == word
+
+
+@pytest.mark.parametrize(
+    ("context", "texts"),
+    [
+        pytest.param(Context(), [], id="nothing"),
+        pytest.param(Context(self_draw=True), ["自摸"], id="tsumo"),
+        pytest.param(Context(self_draw=True, kong_chain=1), ["杠开"], id="tsumo-implied"),
+        pytest.param(Context(self_draw=True, earthly=True), ["地胡"], id="earthly"),
+        pytest.param(
+            Context(discarder=Seat.W, earthly=True), ["点炮W", "地胡"], id="earthly-discard"
+        ),
+        pytest.param(Context(round_wind=Seat.E, seat_wind=Seat.E), ["座E"], id="default-round"),
+    ],
+)
+def test_words_of_writes_the_fewest_words(context: Context, texts: list[str]) -> None:
+    assert [write_word(word) for word in words_of(context)] == texts
