@@ -1,0 +1,152 @@
+"""Chats and players: creation, renames, guests, lookup, supergroup migration."""
+
+from __future__ import annotations
+
+import pytest
+from ledger_fixtures import CHAT, OTHER_CHAT, seat_table
+
+from storage import ErrorCode, Ledger, Source, StorageError
+
+
+async def test_ensure_chat_is_idempotent_and_keeps_first_language(ledger: Ledger) -> None:
+    first = await ledger.ensure_chat(CHAT, "en")
+    again = await ledger.ensure_chat(CHAT, "zh")
+    assert first == again and again.lang == "en"
+    assert await ledger.get_chat(OTHER_CHAT) is None
+
+
+async def test_language_and_defaults(ledger: Ledger) -> None:
+    assert (await ledger.set_chat_lang(CHAT, "en")).lang == "en"
+    chat = await ledger.set_chat_defaults(CHAT, "huzhou-shuangla", 5)
+    assert (chat.ruleset, chat.base, chat.lang) == ("huzhou-shuangla", 5, "en")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(lambda lg: lg.set_chat_lang(CHAT, "fr"), id="unknown-language"),
+        pytest.param(lambda lg: lg.set_chat_defaults(CHAT, "hangzhou", 0), id="zero-base"),
+        pytest.param(lambda lg: lg.set_chat_defaults(CHAT, "", 1), id="empty-ruleset"),
+        pytest.param(lambda lg: lg.ensure_chat(CHAT, "de"), id="new-chat-bad-language"),
+    ],
+)
+async def test_bad_chat_settings_are_refused(ledger: Ledger, call) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(StorageError) as caught:
+        await call(ledger)
+    assert caught.value.code is ErrorCode.INVALID_ARGUMENT
+    assert await ledger.get_chat(CHAT) is None
+
+
+async def test_upsert_user_renames_in_place(ledger: Ledger) -> None:
+    first = await ledger.upsert_user(CHAT, 42, "老王", "wang")
+    renamed = await ledger.upsert_user(CHAT, 42, "王师傅", "@wang")
+    assert renamed.id == first.id
+    assert (renamed.name, renamed.username, renamed.is_guest) == ("王师傅", "wang", False)
+    assert [p.name for p in await ledger.list_players(CHAT)] == ["王师傅"]
+
+
+async def test_same_user_is_a_separate_player_in_each_chat(ledger: Ledger) -> None:
+    here = await ledger.upsert_user(CHAT, 42, "老王")
+    there = await ledger.upsert_user(OTHER_CHAT, 42, "老王")
+    assert here.id != there.id
+    with pytest.raises(StorageError) as caught:
+        await ledger.get_player(CHAT, there.id)
+    assert caught.value.code is ErrorCode.UNKNOWN_PLAYER
+
+
+async def test_guests_are_unique_by_name_per_chat(ledger: Ledger) -> None:
+    guest = await ledger.add_guest(CHAT, "  阿  三 ")
+    assert guest.is_guest and guest.name == "阿 三"
+    with pytest.raises(StorageError) as caught:
+        await ledger.add_guest(CHAT, "阿 三")
+    assert caught.value.code is ErrorCode.DUPLICATE_NAME
+    assert "阿 三" in caught.value.zh
+    await ledger.add_guest(OTHER_CHAT, "阿 三")  # another chat: fine
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("", id="empty"),
+        pytest.param("x" * 65, id="long"),
+        pytest.param("@bob", id="at-sign"),
+    ],
+)
+async def test_bad_guest_names(ledger: Ledger, name: str) -> None:
+    with pytest.raises(StorageError) as caught:
+        await ledger.add_guest(CHAT, name)
+    assert caught.value.code is ErrorCode.INVALID_ARGUMENT
+    assert await ledger.list_players(CHAT) == []
+
+
+async def test_find_player(ledger: Ledger) -> None:
+    wang = await ledger.upsert_user(CHAT, 42, "老王", "WangX")
+    guest = await ledger.add_guest(CHAT, "Alice")
+    await ledger.upsert_user(OTHER_CHAT, 43, "Bob", "bob")
+    assert await ledger.find_player(CHAT, "老王") == wang
+    assert await ledger.find_player(CHAT, "@wangx") == wang
+    assert await ledger.find_player(CHAT, "42") == wang
+    assert await ledger.find_player(CHAT, f"#{guest.id}") == guest
+    assert await ledger.find_player(CHAT, "alice") == guest
+    assert await ledger.find_player(CHAT, "@bob") is None  # another chat's player
+    assert await ledger.find_player(CHAT, "Bob") is None
+    assert await ledger.find_player(CHAT, "   ") is None
+
+
+async def test_find_player_refuses_an_ambiguous_name(ledger: Ledger) -> None:
+    await ledger.upsert_user(CHAT, 1, "小李")
+    await ledger.upsert_user(CHAT, 2, "小李")
+    with pytest.raises(StorageError) as caught:
+        await ledger.find_player(CHAT, "小李")
+    assert caught.value.code is ErrorCode.AMBIGUOUS_PLAYER
+
+
+async def test_migrate_chat_moves_every_row(ledger: Ledger) -> None:
+    table = await seat_table(ledger, CHAT)
+    e, s, w, n = table.ids
+    await ledger.record_win(
+        CHAT, table.session.id, s, {s: 3, e: -1, w: -1, n: -1}, "x", None, Source(1, 1), s,
+        self_draw=True,
+    )  # fmt: skip
+    await ledger.set_chat_lang(CHAT, "en")
+    before = await ledger.export_csv(CHAT)
+    new_id = -100999
+    await ledger.ensure_chat(new_id)
+    duplicate = await ledger.upsert_user(new_id, table.players[0].user_id or 0, "甲 (new)")
+    newcomer = await ledger.upsert_user(new_id, 555, "新人")
+    moved = await ledger.migrate_chat(CHAT, new_id)
+    assert moved.chat_id == new_id and moved.lang == "en"
+    assert await ledger.get_chat(CHAT) is None
+    assert (await ledger.current_session(new_id)) is not None
+    assert await ledger.current_session(CHAT) is None
+    assert (await ledger.tally(new_id)).balances == {s: 3, e: -1, w: -1, n: -1}
+    assert (await ledger.tally(CHAT)).rows == ()
+    after = await ledger.export_csv(new_id)
+    assert [line for line in after.splitlines() if not line.startswith("player,")] == [
+        line for line in before.splitlines() if not line.startswith("player,")
+    ]
+    ids = {p.id for p in await ledger.list_players(new_id)}
+    assert ids == {*table.ids, newcomer.id} and duplicate.id not in ids
+    # Telegram may deliver the migration twice: the second is harmless.
+    assert (await ledger.migrate_chat(CHAT, new_id)).chat_id == new_id
+    # The replayed update id is still known in the new chat.
+    again = await ledger.record_win(
+        new_id, table.session.id, s, {s: 3, e: -1, w: -1, n: -1}, "x", None, Source(1, 1), s,
+        self_draw=True,
+    )  # fmt: skip
+    assert again.replay
+
+
+async def test_migrate_into_a_chat_with_its_own_records_is_refused(ledger: Ledger) -> None:
+    await seat_table(ledger, CHAT)
+    await seat_table(ledger, OTHER_CHAT)
+    with pytest.raises(StorageError) as caught:
+        await ledger.migrate_chat(CHAT, OTHER_CHAT)
+    assert caught.value.code is ErrorCode.MIGRATION_CONFLICT
+    assert await ledger.current_session(CHAT) is not None
+
+
+async def test_migrate_unknown_chat(ledger: Ledger) -> None:
+    with pytest.raises(StorageError) as caught:
+        await ledger.migrate_chat(CHAT, OTHER_CHAT)
+    assert caught.value.code is ErrorCode.UNKNOWN_CHAT

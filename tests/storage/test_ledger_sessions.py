@@ -1,0 +1,156 @@
+"""Sessions: one open per chat, seats, dealer state, closing."""
+
+from __future__ import annotations
+
+import pytest
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
+
+from storage import ErrorCode, Ledger, Source, StorageError
+
+
+async def test_open_session_starts_east_round_hand_one(table: Table) -> None:
+    session = table.session
+    assert (session.dealer, session.round_wind, session.hand_number) == ("E", "E", 1)
+    assert session.is_open and session.seats == table.ids
+    assert session.seat_wind("E") == "E" and session.seat_wind("N") == "N"
+    assert await table.ledger.current_session(CHAT) == session
+    assert await table.ledger.get_session(CHAT, session.id) == session
+
+
+async def test_a_second_open_session_is_refused(table: Table) -> None:
+    with pytest.raises(StorageError) as caught:
+        await table.ledger.open_session(CHAT, "hangzhou", 1, (None,) * 4, None, "dealer_stays")
+    assert caught.value.code is ErrorCode.SESSION_ALREADY_OPEN
+    assert str(table.session.id) in caught.value.en
+    assert len(await table.ledger.list_sessions(CHAT)) == 1
+
+
+async def test_seat_winds_follow_the_dealer(table: Table) -> None:
+    ledger = table.ledger
+    session = await ledger.set_session_state(CHAT, dealer="W")
+    assert [session.seat_wind(seat) for seat in ("E", "S", "W", "N")] == ["W", "N", "E", "S"]
+
+
+@pytest.mark.parametrize(
+    ("seats", "rotation", "base", "code"),
+    [
+        pytest.param((1, 1, None, None), "winner_deals", 1, ErrorCode.INVALID_ARGUMENT, id="twice"),
+        pytest.param(
+            (999, None, None, None), "winner_deals", 1, ErrorCode.UNKNOWN_PLAYER, id="stranger"
+        ),
+        pytest.param((None,) * 4, "random", 1, ErrorCode.INVALID_ARGUMENT, id="bad-rotation"),
+        pytest.param((None,) * 4, "winner_deals", -5, ErrorCode.INVALID_ARGUMENT, id="bad-base"),
+        pytest.param((None,) * 3, "winner_deals", 1, ErrorCode.INVALID_ARGUMENT, id="three-seats"),
+    ],
+)
+async def test_bad_sessions_are_refused(
+    ledger: Ledger, seats: tuple[int | None, ...], rotation: str, base: int, code: ErrorCode
+) -> None:
+    await ledger.upsert_user(CHAT, 1, "甲")
+    with pytest.raises(StorageError) as caught:
+        await ledger.open_session(CHAT, "hangzhou", base, seats, None, rotation)  # type: ignore[arg-type]
+    assert caught.value.code is code
+    assert await ledger.list_sessions(CHAT) == []
+
+
+async def test_a_player_of_another_chat_cannot_sit(ledger: Ledger) -> None:
+    outsider = await ledger.upsert_user(OTHER_CHAT, 7, "外人")
+    with pytest.raises(StorageError) as caught:
+        await ledger.open_session(
+            CHAT, "hangzhou", 1, (outsider.id, None, None, None), None, "dealer_stays"
+        )
+    assert caught.value.code is ErrorCode.UNKNOWN_PLAYER
+
+
+async def test_join_fills_empty_seats_in_order(ledger: Ledger) -> None:
+    players = [await ledger.upsert_user(CHAT, i, f"p{i}") for i in range(5)]
+    await ledger.open_session(
+        CHAT, "hangzhou", 1, (None, players[0].id, None, None), None, "dealer_stays"
+    )
+    session = await ledger.join_seat(CHAT, players[1].id)
+    assert session.seats == (players[1].id, players[0].id, None, None)
+    # Joining again (a double tap on /join) changes nothing.
+    assert await ledger.join_seat(CHAT, players[1].id) == session
+    session = await ledger.join_seat(CHAT, players[2].id, "N")
+    assert session.player_at("N") == players[2].id
+    with pytest.raises(StorageError) as caught:
+        await ledger.join_seat(CHAT, players[3].id, "N")
+    assert caught.value.code is ErrorCode.SEAT_TAKEN
+    with pytest.raises(StorageError) as caught:
+        await ledger.join_seat(CHAT, players[1].id, "W")
+    assert caught.value.code is ErrorCode.ALREADY_SEATED
+    await ledger.join_seat(CHAT, players[3].id)
+    with pytest.raises(StorageError) as caught:
+        await ledger.join_seat(CHAT, players[4].id)
+    assert caught.value.code is ErrorCode.TABLE_FULL
+
+
+async def test_set_seat_moves_and_clears(table: Table) -> None:
+    ledger = table.ledger
+    e, s, w, n = table.ids
+    session = await ledger.set_seat(CHAT, "E", n)
+    assert session.seats == (n, s, w, None)
+    session = await ledger.set_seat(CHAT, "S", None)
+    assert session.seats == (n, None, w, None)
+    with pytest.raises(StorageError) as caught:
+        await ledger.record_draw(CHAT, session.id, None, None)
+    assert caught.value.code is ErrorCode.SEATS_INCOMPLETE
+    with pytest.raises(StorageError) as caught:
+        await ledger.set_seat(CHAT, "X", e)  # type: ignore[arg-type]
+    assert caught.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+async def test_set_session_state(table: Table) -> None:
+    session = await table.ledger.set_session_state(CHAT, dealer="S", round_wind="W", hand_number=9)
+    assert (session.dealer, session.round_wind, session.hand_number) == ("S", "W", 9)
+    with pytest.raises(StorageError):
+        await table.ledger.set_session_state(CHAT, hand_number=0)
+
+
+async def test_close_session_then_nothing_records(table: Table) -> None:
+    ledger = table.ledger
+    closed = await ledger.close_session(CHAT)
+    assert not closed.is_open and closed.closed_at is not None
+    assert await ledger.current_session(CHAT) is None
+    e, s, w, n = table.ids
+    with pytest.raises(StorageError) as caught:
+        await ledger.record_win(
+            CHAT,
+            closed.id,
+            e,
+            {e: 3, s: -1, w: -1, n: -1},
+            None,
+            None,
+            Source(1),
+            e,
+            self_draw=True,
+        )
+    assert caught.value.code is ErrorCode.SESSION_CLOSED
+    with pytest.raises(StorageError) as caught:
+        await ledger.close_session(CHAT)
+    assert caught.value.code is ErrorCode.NO_OPEN_SESSION
+    # A new session may open now.
+    reopened = await ledger.open_session(CHAT, "hangzhou", 2, table.ids, e, "dealer_stays")
+    assert reopened.id != closed.id
+    assert [x.id for x in await ledger.list_sessions(CHAT)] == [reopened.id, closed.id]
+
+
+async def test_sessions_are_scoped_by_chat(table: Table) -> None:
+    other = await seat_table(table.ledger, OTHER_CHAT)
+    with pytest.raises(StorageError) as caught:
+        await table.ledger.get_session(CHAT, other.session.id)
+    assert caught.value.code is ErrorCode.UNKNOWN_SESSION
+    e, s, w, n = table.ids
+    with pytest.raises(StorageError) as caught:
+        await table.ledger.record_win(
+            CHAT,
+            other.session.id,
+            e,
+            {e: 3, s: -1, w: -1, n: -1},
+            None,
+            None,
+            None,
+            e,
+            self_draw=True,
+        )
+    assert caught.value.code is ErrorCode.UNKNOWN_SESSION
