@@ -59,7 +59,7 @@ async def test_replayed_update_is_recorded_once(table: Table) -> None:
 
 
 async def test_a_failed_update_can_be_retried(table: Table) -> None:
-    e, s, w, n = table.ids
+    e, s, _w, _n = table.ids
     with pytest.raises(StorageError):
         await table.ledger.record_win(
             CHAT, table.session.id, s, {s: 3, e: -1}, None, None, Source(9), s, self_draw=True
@@ -153,7 +153,7 @@ async def test_bad_wins_write_nothing(table: Table, call: BadCall, code: ErrorCo
 
 
 async def test_players_must_be_seated_and_of_this_chat(table: Table) -> None:
-    e, s, w, n = table.ids
+    _e, s, _w, _n = table.ids
     guest = await table.ledger.add_guest(CHAT, "看客")
     outsider = await table.ledger.upsert_user(OTHER_CHAT, 1, "外人")
     before = await snapshot(table.ledger)
@@ -170,7 +170,7 @@ async def test_players_must_be_seated_and_of_this_chat(table: Table) -> None:
 
 
 async def test_several_winners_on_one_discard(table: Table) -> None:
-    e, s, w, n = table.ids
+    _e, s, w, n = table.ids
     wins = [
         WinSpec(n, {n: 2, s: -2}, "line n", None, discarder=s, value=2),
         WinSpec(w, {w: 4, s: -4}, "line w", None, discarder=s, value=4),
@@ -268,7 +268,7 @@ async def test_hangzhou_dealer_stays_on_a_dealer_win_and_a_draw(ledger: Ledger) 
 
 
 async def test_adjustments_at_chat_level_and_in_a_session(table: Table) -> None:
-    e, s, w, n = table.ids
+    e, s, w, _n = table.ids
     guest = await table.ledger.add_guest(CHAT, "借钱的")
     loose = await table.ledger.record_adjustment(
         CHAT, {guest.id: 50, e: -50}, Source(1), e, note="上周欠账"
@@ -314,7 +314,7 @@ async def test_undo_walks_back_and_restores_the_dealer(table: Table) -> None:
 
 
 async def test_reversing_an_older_hand_leaves_the_current_deal(table: Table) -> None:
-    e, s, w, n = table.ids
+    e, s, _w, n = table.ids
     first = await self_draw(table, s, 1)
     await self_draw(table, n, 2)
     undo = await table.ledger.reverse(CHAT, first.entry.id, author=e, source=Source(3))
@@ -322,7 +322,7 @@ async def test_reversing_an_older_hand_leaves_the_current_deal(table: Table) -> 
 
 
 async def test_reversal_rules(table: Table) -> None:
-    e, s, w, n = table.ids
+    e, s, _w, _n = table.ids
     win = await self_draw(table, s, 1)
     undo = await table.ledger.reverse(CHAT, win.entry.id, author=e, source=Source(2))
     before = await snapshot(table.ledger)
@@ -341,8 +341,8 @@ async def test_entries_of_another_chat_cannot_be_read_or_reversed(table: Table) 
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, w2, n2 = other.ids
     foreign = await table.ledger.record_win(
-        OTHER_CHAT, other.session.id, s2, {s2: 3, e2: -1, w2: -1, n2: -1}, None, None, Source(1), s2,
-        self_draw=True,
+        OTHER_CHAT, other.session.id, s2, {s2: 3, e2: -1, w2: -1, n2: -1}, None, None,
+        Source(1), s2, self_draw=True,
     )  # fmt: skip
     with pytest.raises(StorageError) as caught:
         await table.ledger.entry(CHAT, foreign.entry.id)
@@ -366,7 +366,7 @@ async def test_reverse_in_a_closed_session_is_refused(table: Table) -> None:
 
 
 async def test_edit_is_a_reversal_plus_a_new_win(table: Table) -> None:
-    e, s, w, n = table.ids
+    e, _s, w, n = table.ids
     wrong = await discard_win(table, w, e, 1)
     fixed = WinSpec(w, {w: 4, n: -4}, "fixed line", None, discarder=n, value=4)
     edited = await table.ledger.edit_win(CHAT, wrong.entry.id, fixed, author=e, source=Source(2))
@@ -384,7 +384,7 @@ async def test_edit_is_a_reversal_plus_a_new_win(table: Table) -> None:
 
 
 async def test_a_failed_edit_writes_nothing(table: Table) -> None:
-    e, s, w, n = table.ids
+    e, _s, w, n = table.ids
     wrong = await discard_win(table, w, e, 1)
     kong = await table.ledger.record_kong(CHAT, table.session.id, n, {n: 3, e: -3}, Source(2), n)
     before = await snapshot(table.ledger)
