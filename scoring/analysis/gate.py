@@ -9,7 +9,7 @@ waits, or to refuse a non-winning hand before any decomposition is built.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from scoring.analysis.counts import SEGMENTS, split_wilds
@@ -106,13 +106,15 @@ def completing_tiles(
     wild_faces: frozenset[Tile],
     *,
     thirteen_unrelated: bool,
+    unavailable: Iterable[Tile] = (),
 ) -> tuple[Tile, ...]:
     """Every tile (0..33) that completes a ready hand of ``concealed`` tiles beside
-    ``melds``; a wild face counts when drawing it completes the hand. A tile the hand
-    already holds four of (melds included) cannot be drawn and is left out."""
+    ``melds``; a wild face counts when drawing it completes the hand. A tile of which
+    four copies are already in sight (in the hand, its melds, or ``unavailable`` such as
+    the turned-up Huzhou indicator) cannot be drawn and is left out."""
     counts, wilds = split_wilds(concealed, wild_faces)
     held = [0] * TILE_KINDS
-    for tile in (*concealed, *(t for meld in melds for t in meld.tiles)):
+    for tile in (*concealed, *(t for meld in melds for t in meld.tiles), *unavailable):
         if tile < TILE_KINDS:
             held[tile] += 1
     out = []

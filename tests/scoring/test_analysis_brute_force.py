@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement, pairwise
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.analysis import analyze, completing_tiles, is_winning
 from scoring.hand import Hand, Meld, MeldKind
+from scoring.notation import parse
 from scoring.reading import Reading, Shape
 from scoring.tiles import JOKER, SUITS, Tile, is_honor, suit_of
 
@@ -234,3 +236,21 @@ def test_completing_tiles_agrees_with_analyze_over_all_34_tiles(
 
 def test_reference_suits_cover_every_suit_letter() -> None:
     assert {suit_of(t) for t in range(27)} == set(SUITS)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("111m234m567m9m*** +9m", id="三财神-自成一副"),
+        pytest.param("123m456m789m12p** +*", id="三财神-自摸财神"),
+        pytest.param("11m222p东东东55s*** +5s", id="三财神-对对或爆头"),
+        pytest.param("1133m5577p9s东*** +9s", id="三财神-七对或标准"),
+        pytest.param("[123m] 东东南南5s66s*** +5s", id="吃后三财神"),
+        pytest.param("147m258p3s东南西*** +白", id="三财神-十三不搭"),
+        pytest.param("11m234p东东5s6s**** +5s", id="四财神"),
+    ],
+)
+def test_free_wild_groups_match_the_reference(line: str) -> None:
+    hand = parse(line)
+    got = {as_fact(r) for r in analyze(hand, frozenset(), thirteen_unrelated=True)}
+    assert got == non_dominated(reference_facts(hand, frozenset(), True))
