@@ -1,0 +1,76 @@
+"""Settings from the environment: token, database, Bot API server, webhook mode, language."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+LANGS = ("zh", "en")
+
+
+class ConfigError(ValueError):
+    """An environment variable the bot cannot run with; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None
+    database_path: str = "./mahjong.db"
+    api_base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (PTB's base_url)
+    webhook_url: str | None = None
+    port: int = 8443
+    webhook_secret: str | None = None
+    lang: str = "zh"
+    log_level: str = "INFO"
+
+    @property
+    def console(self) -> bool:
+        """No token: run the same bot against the terminal instead of Telegram."""
+        return not self.token
+
+    @property
+    def webhook(self) -> bool:
+        return self.webhook_url is not None
+
+    @property
+    def api_base_file_url(self) -> str | None:
+        """PTB's base_file_url for the same server: ``…/bot`` becomes ``…/file/bot``."""
+        if self.api_base_url is None:
+            return None
+        parts = urlsplit(self.api_base_url)
+        head, _, tail = parts.path.rstrip("/").rpartition("/")
+        return f"{parts.scheme}://{parts.netloc}{head}/file/{tail or 'bot'}"
+
+    @property
+    def webhook_path(self) -> str:
+        """The URL path Telegram posts to: the path of WEBHOOK_URL, without the leading slash."""
+        return urlsplit(self.webhook_url or "").path.lstrip("/")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        """Read the settings; raises ConfigError naming the variable that is wrong."""
+        env = os.environ if env is None else env
+        lang = env.get("BOT_LANG", "zh").strip().lower() or "zh"
+        if lang not in LANGS:
+            raise ConfigError(f"BOT_LANG must be zh or en, not {lang!r}")
+        port_text = env.get("PORT", "8443").strip() or "8443"
+        if not port_text.isdigit():
+            raise ConfigError(f"PORT must be a number, not {port_text!r}")
+        webhook_url = env.get("WEBHOOK_URL", "").strip() or None
+        secret = env.get("WEBHOOK_SECRET", "").strip() or None
+        if webhook_url and not secret:
+            raise ConfigError(
+                "WEBHOOK_SECRET is required with WEBHOOK_URL (1-256 of A-Z a-z 0-9 _ -)"
+            )
+        return cls(
+            token=env.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
+            database_path=env.get("DATABASE_PATH", "").strip() or "./mahjong.db",
+            api_base_url=env.get("TELEGRAM_API_BASE_URL", "").strip() or None,
+            webhook_url=webhook_url,
+            port=int(port_text),
+            webhook_secret=secret,
+            lang=lang,
+            log_level=(env.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
+        )

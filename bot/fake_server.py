@@ -1,0 +1,129 @@
+"""A stand-in Bot API HTTP server on 127.0.0.1, for the end-to-end tests and the benchmark.
+
+The real PTB application points its ``base_url`` at it (TELEGRAM_API_BASE_URL) and polls
+it: ``getUpdates`` long-polls a queue the test fills with ``push``; every other method is
+answered by ``LocalBotApi``, which keeps what the bot sent. No network beyond loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from typing import Any, Final
+
+import tornado.httpserver
+import tornado.web
+
+from bot.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
+
+TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
+
+
+class FakeBotApiServer:
+    """Serves ``/bot<TOKEN>/<method>``; ``push`` queues updates, ``sent`` is what came back."""
+
+    def __init__(self, api: LocalBotApi | None = None, token: str = TOKEN) -> None:
+        self.api = api or LocalBotApi()
+        self.updates = UpdateMaker(self.api)
+        self.token = token
+        self.port = 0
+        self._queue: list[dict[str, Any]] = []
+        self._arrived = asyncio.Event()
+        self._progress = asyncio.Event()
+        self._server: tornado.httpserver.HTTPServer | None = None
+        previous = self.api.on_sent
+        self.api.on_sent = lambda sent: self._on_sent(sent, previous)
+
+    @property
+    def base_url(self) -> str:
+        """What TELEGRAM_API_BASE_URL should be (PTB appends the token)."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def sent(self) -> list[Sent]:
+        return self.api.sent
+
+    async def start(self) -> None:
+        app = tornado.web.Application([(r"/bot([^/]+)/(\w+)", _MethodHandler, {"server": self})])
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(128)
+        sock.setblocking(False)
+        self.port = sock.getsockname()[1]
+        self._server = tornado.httpserver.HTTPServer(app)
+        self._server.add_sockets([sock])
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+            await self._server.close_all_connections()
+            self._server = None
+
+    def push(self, update: dict[str, Any]) -> dict[str, Any]:
+        """Queue an update for the bot's next getUpdates; returns it."""
+        self._queue.append(update)
+        self._arrived.set()
+        return update
+
+    async def wait_sent(self, count: int, timeout: float = 15.0) -> list[Sent]:
+        """Wait until the bot has sent at least ``count`` things in all; returns them all."""
+        async with asyncio.timeout(timeout):
+            while len(self.api.sent) < count:
+                self._progress.clear()
+                await self._progress.wait()
+        return self.api.sent
+
+    async def get_updates(self, offset: int | None, timeout: float) -> list[dict[str, Any]]:
+        if offset is not None:
+            self._queue = [u for u in self._queue if u["update_id"] >= offset]
+        if not self._queue and timeout > 0:
+            self._arrived.clear()
+            try:
+                await asyncio.wait_for(self._arrived.wait(), timeout)
+            except TimeoutError:
+                return []
+        return list(self._queue[:100])
+
+    def _on_sent(self, sent: Sent, previous: Any) -> None:
+        self._progress.set()
+        if previous is not None:
+            previous(sent)
+
+
+class _MethodHandler(tornado.web.RequestHandler):
+    def initialize(self, server: FakeBotApiServer) -> None:
+        self.server = server
+
+    async def get(self, token: str, method: str) -> None:
+        await self.post(token, method)
+
+    async def post(self, token: str, method: str) -> None:
+        if token != self.server.token:
+            return self._reply(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+        params = {key: values[-1].decode() for key, values in self.request.body_arguments.items()}
+        params.update(
+            {key: values[-1].decode() for key, values in self.request.query_arguments.items()}
+        )
+        files = {
+            key: (f[-1].filename, f[-1].body, f[-1].content_type)
+            for key, f in self.request.files.items()
+        }
+        try:
+            if method == "getUpdates":
+                offset = int(params["offset"]) if "offset" in params else None
+                result: Any = await self.server.get_updates(offset, float(params.get("timeout", 0)))
+            else:
+                result = self.server.api.call(method, params, files)
+        except ApiError as error:
+            return self._reply(
+                error.code,
+                {"ok": False, "error_code": error.code, "description": error.description},
+            )
+        self._reply(200, {"ok": True, "result": result})
+
+    def _reply(self, status: int, body: dict[str, Any]) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(body, ensure_ascii=False))

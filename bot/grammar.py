@@ -1,0 +1,385 @@
+"""The chat grammar, as pure functions: what a line in the group asks the bot to do.
+
+Nothing here talks to Telegram, the ledger or the scoring core. The handlers give a
+``Roster`` (who sits where in the open session) and get back plain values whose seats
+are table seats, ready for ``scoring`` and ``storage``. Every refusal is a
+``GrammarError`` carrying an i18n key and the offending token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from scoring.tiles import SEAT_ORDER, Seat
+
+# Verbs that work without the slash when the bot can see plain text (privacy mode off,
+# a reply to the bot, or a private chat): the first word maps to a command.
+TEXT_VERBS: Final[Mapping[str, str]] = {
+    "胡": "hu",
+    "和": "hu",
+    "杠": "kong",
+    "流局": "draw",
+    "荒庄": "draw",
+    "撤销": "undo",
+    "开局": "new",
+    "加入": "join",
+    "座位": "seat",
+    "积分": "tally",
+    "战绩": "tally",
+    "历史": "history",
+    "结算": "settle",
+    "统计": "stats",
+    "导出": "export",
+    "算分": "score",
+    "听牌": "ting",
+    "规则": "rules",
+    "为什么": "why",
+    "帮助": "help",
+}
+TEXT_VERB_PATTERN: Final = re.compile(
+    r"^\s*(" + "|".join(sorted(map(re.escape, TEXT_VERBS), key=len, reverse=True)) + r")(\s|$)"
+)
+
+_SEAT_WORDS: Final[Mapping[str, Seat]] = {
+    **{s.value: s for s in SEAT_ORDER},
+    **{s.value.lower(): s for s in SEAT_ORDER},
+    **{s.zh: s for s in SEAT_ORDER},
+    **{s.zh + "家": s for s in SEAT_ORDER},
+    **{s.zh + "风": s for s in SEAT_ORDER},
+    "east": Seat.E,
+    "south": Seat.S,
+    "west": Seat.W,
+    "north": Seat.N,
+}
+# Words that take a seat right after them, glued (点炮S) or as the next word (点炮 丙).
+_SEAT_PREFIXES: Final = ("点炮", "放冲", "放炮", "抢杠", "承包")
+_DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
+_SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
+# A line holds tiles when it has MPSZ groups, Chinese tile names, brackets or a +winning tile.
+_TILES: Final = re.compile(
+    r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
+)
+_KONG_KINDS: Final[Mapping[str, str]] = {
+    "明杠": "exposed",
+    "直杠": "exposed",
+    "大明杠": "exposed",
+    "exposed": "exposed",
+    "暗杠": "concealed",
+    "concealed": "concealed",
+    "补杠": "added",
+    "加杠": "added",
+    "面下杠": "added",
+    "added": "added",
+}
+MAX_NAME_LENGTH: Final = 32
+
+
+class GrammarError(ValueError):
+    """A line the bot cannot read: an i18n key, the token at fault and format arguments."""
+
+    def __init__(self, key: str, token: str | None = None, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.token = token
+        self.params: dict[str, object] = {"token": token, **params}
+
+
+@dataclass(frozen=True)
+class Member:
+    """Someone sitting at the table: how the chat may name them."""
+
+    name: str
+    username: str | None = None
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The seats of the open session, each with the names that point at its player."""
+
+    members: Mapping[Seat, Member] = field(default_factory=dict)
+
+    def seat_of(self, token: str) -> Seat | None:
+        """The seat a token names: a seat word (东, E, 东家), a name, or an @username."""
+        word = token.strip()
+        if word in _SEAT_WORDS:
+            return _SEAT_WORDS[word]
+        folded = word.casefold()
+        for seat, member in self.members.items():
+            if member.name.casefold() == folded:
+                return seat
+            if member.username and folded in (
+                "@" + member.username.casefold(),
+                member.username.casefold(),
+            ):
+                return seat
+        return None
+
+    def describe(self) -> str:
+        """'东 甲 · 南 乙 …' for error messages."""
+        return " · ".join(
+            f"{seat.zh} {self.members[seat].name}" for seat in SEAT_ORDER if seat in self.members
+        )
+
+
+@dataclass(frozen=True)
+class NewSession:
+    """/new RULESET [底分|room] [P1..P4]: the stake and the players still as typed."""
+
+    ruleset: str
+    base: int | None
+    room: str | None
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WinClaim:
+    """One winner of a /hu: the table seat and the line for the scoring core."""
+
+    winner: Seat
+    line: str  # hand or quick words, player names replaced by seats (点炮 丙 → 点炮S)
+    full_hand: bool
+
+
+@dataclass(frozen=True)
+class HuCommand:
+    """A whole /hu: one winner, or several on one discard (一炮多响)."""
+
+    claims: tuple[WinClaim, ...]
+    discarder: Seat | None
+
+
+@dataclass(frozen=True)
+class KongCommand:
+    owner: Seat
+    kind: str  # "exposed" 明杠 | "concealed" 暗杠 | "added" 补杠
+    discarder: Seat | None
+
+
+def text_command(text: str) -> tuple[str, str] | None:
+    """(command, rest) for a plain-text line that starts with a verb (胡 甲 自摸 → hu, 甲 自摸)."""
+    match = TEXT_VERB_PATTERN.match(text)
+    if match is None:
+        return None
+    return TEXT_VERBS[match.group(1)], text[match.end() :].strip()
+
+
+def split_args(text: str) -> list[str]:
+    """Words of an argument string; full-width spaces count as spaces."""
+    return text.replace("\u3000", " ").split()
+
+
+def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
+    """/new RULESET [底分|room] [P1 P2 P3 P4]."""
+    if not args:
+        raise GrammarError("new_usage")
+    ruleset, rest = args[0], list(args[1:])
+    base: int | None = None
+    room: str | None = None
+    if rest and _as_int(rest[0]) is not None:
+        base = _as_int(rest.pop(0))
+        if base is None or base <= 0:
+            raise GrammarError("bad_base", token=args[1])
+    elif rest and rest[0] in rooms:
+        room = rest.pop(0)
+        base = rooms[room]
+    if len(rest) > 4:
+        raise GrammarError("too_many_players", token=rest[4])
+    for name in rest:
+        check_name(name)
+    if len({n.casefold() for n in rest}) != len(rest):
+        raise GrammarError("duplicate_player", token=_first_duplicate(rest))
+    return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest))
+
+
+def check_name(name: str) -> str:
+    """A guest's or player's name as typed: no seat words, not too long."""
+    if name in _SEAT_WORDS:
+        raise GrammarError("name_is_seat", token=name)
+    if len(name) > MAX_NAME_LENGTH or not name.strip():
+        raise GrammarError("bad_name", token=name)
+    return name
+
+
+def parse_hu(text: str, roster: Roster) -> HuCommand:
+    """/hu WINNER [WINNER…] [HAND] WORDS [; WINNER …]: seats resolved through the roster."""
+    segments = [seg for seg in _SEGMENT_SPLIT.split(text) if seg.strip()]
+    if not segments:
+        raise GrammarError("hu_usage")
+    discarder: Seat | None = None
+    pending: list[tuple[list[Seat], list[str]]] = []
+    for segment in segments:
+        words = split_args(segment)
+        winners: list[Seat] = []
+        while words and not _is_seat_prefixed(words[0]):
+            taken = take_player(words, roster)
+            if taken is None:
+                break
+            seat, used = taken
+            del words[:used]
+            if seat in winners or any(seat in w for w, _ in pending):
+                raise GrammarError("winner_twice", token=seat.zh)
+            winners.append(seat)
+        if not winners:
+            raise GrammarError("unknown_winner", token=words[0], roster=roster.describe())
+        body, named = _resolve_seat_words(words, roster)
+        for seat in named:
+            if discarder is not None and seat != discarder:
+                raise GrammarError("two_discarders", token=seat.zh)
+            discarder = seat
+        pending.append((winners, body))
+    winner_count = sum(len(w) for w, _ in pending)
+    if discarder is not None and any(discarder in w for w, _ in pending):
+        raise GrammarError("discarder_is_winner", token=discarder.zh)
+    if winner_count > 1 and discarder is None:
+        raise GrammarError("multi_needs_discard")
+    if winner_count > 3:
+        raise GrammarError("too_many_winners")
+    claims: list[WinClaim] = []
+    for winners, body in pending:
+        line = " ".join(body)
+        if discarder is not None and not any(w.startswith(_DISCARD_PREFIXES) for w in body):
+            # 一炮多响: the discard named once (in any segment) is every winner's discard.
+            line = f"{line} 点炮{discarder.value}".strip()
+        if not line:
+            raise GrammarError("hu_needs_words", token=winners[0].zh)
+        for winner in winners:
+            claims.append(WinClaim(winner=winner, line=line, full_hand=is_full_hand(line)))
+    return HuCommand(claims=tuple(claims), discarder=discarder)
+
+
+def is_full_hand(line: str) -> bool:
+    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry)."""
+    return _TILES.search(line) is not None
+
+
+def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:
+    """The line with the session's winds added, unless the player wrote 座X / 圈X."""
+    words = split_args(line)
+    if not any(w.startswith("座") for w in words):
+        words.append(f"座{seat_wind.value}")
+    if not any(w.startswith("圈") for w in words):
+        words.append(f"圈{round_wind.value}")
+    return " ".join(words)
+
+
+def parse_kong(text: str, roster: Roster) -> KongCommand:
+    """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: 明杠 needs the player who discarded."""
+    words = split_args(text)
+    if len(words) < 2:
+        raise GrammarError("kong_usage")
+    taken = take_player(words, roster)
+    if taken is None:
+        raise GrammarError("unknown_player", token=words[0], roster=roster.describe())
+    owner, used = taken
+    kind_word = words[used] if len(words) > used else ""
+    kind = _KONG_KINDS.get(kind_word.lower())
+    if kind is None:
+        raise GrammarError("kong_kind", token=kind_word)
+    resolved, named = _resolve_seat_words(words[used + 1 :], roster)
+    discarder = named[0] if named else None
+    rest = [word for word in resolved if not _is_seat_prefixed(word)]
+    if rest:
+        taken = take_player(rest, roster)
+        if taken is None or taken[1] != len(rest):
+            raise GrammarError("unknown_player", token=" ".join(rest), roster=roster.describe())
+        discarder = taken[0]
+    if kind == "exposed" and discarder is None:
+        raise GrammarError("kong_needs_discarder")
+    if kind != "exposed" and discarder is not None:
+        raise GrammarError("kong_no_discarder", token=words[1])
+    if discarder == owner:
+        raise GrammarError("discarder_is_winner", token=owner.zh)
+    return KongCommand(owner=owner, kind=kind, discarder=discarder)
+
+
+def parse_entry_id(text: str) -> int | None:
+    """'#12', '12' or '' (None)."""
+    word = text.strip().lstrip("#＃")
+    if not word:
+        return None
+    number = _as_int(word)
+    if number is None or number <= 0:
+        raise GrammarError("bad_entry_id", token=text.strip())
+    return number
+
+
+def parse_seat_change(args: Sequence[str], roster: Roster) -> tuple[Seat, Seat]:
+    """/seat PLAYER SEAT: move a player (or swap with whoever sits there)."""
+    if len(args) != 2:
+        raise GrammarError("seat_usage")
+    who = roster.seat_of(args[0])
+    if who is None:
+        raise GrammarError("unknown_player", token=args[0], roster=roster.describe())
+    to = _SEAT_WORDS.get(args[1])
+    if to is None:
+        raise GrammarError("bad_seat", token=args[1])
+    return who, to
+
+
+def parse_seat_word(word: str) -> Seat | None:
+    return _SEAT_WORDS.get(word.strip())
+
+
+def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str], list[Seat]]:
+    """Replace the player after 点炮/抢杠/承包 by a seat; return the line and discard seats."""
+    out: list[str] = []
+    discards: list[Seat] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        prefix = next((p for p in _SEAT_PREFIXES if word.startswith(p)), None)
+        if prefix is None:
+            out.append(word)
+            index += 1
+            continue
+        target = word[len(prefix) :]
+        if target:
+            seat = roster.seat_of(target)
+            if seat is None:
+                raise GrammarError("unknown_player", token=target, roster=roster.describe())
+        else:
+            taken = take_player(words[index + 1 :], roster)
+            if taken is None:
+                if index + 1 >= len(words):
+                    raise GrammarError("prefix_needs_player", token=word)
+                raise GrammarError(
+                    "unknown_player", token=words[index + 1], roster=roster.describe()
+                )
+            seat, used = taken
+            index += used
+        out.append(f"{prefix}{seat.value}")
+        if prefix in _DISCARD_PREFIXES:
+            discards.append(seat)
+        index += 1
+    return out, discards
+
+
+def take_player(words: Sequence[str], roster: Roster) -> tuple[Seat, int] | None:
+    """The player the first words name and how many words that took (Telegram names may
+    have spaces: "Dan Wu"); the longest match wins."""
+    for count in range(min(3, len(words)), 0, -1):
+        seat = roster.seat_of(" ".join(words[:count]))
+        if seat is not None:
+            return seat, count
+    return None
+
+
+def _is_seat_prefixed(word: str) -> bool:
+    return word.startswith(_SEAT_PREFIXES)
+
+
+def _as_int(word: str) -> int | None:
+    text = word.translate(str.maketrans("０１２３４５６７８９", "0123456789")).replace(",", "")
+    return int(text) if text.isdigit() else None
+
+
+def _first_duplicate(names: Sequence[str]) -> str:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return name
+        seen.add(name.casefold())
+    return names[0]

@@ -1,0 +1,348 @@
+"""The bot's words in Chinese and English: one catalog, HTML-safe templates.
+
+Templates are HTML (the bot's parse mode); every value put into them is escaped by ``t``
+unless it is wrapped in ``Html`` (already-built markup such as a list of names).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Final
+
+LANGS: Final = ("zh", "en")
+
+
+class Html(str):
+    """A string that is already HTML and must not be escaped again."""
+
+    __slots__ = ()
+
+
+_USAGE_HU_ZH: Final = (
+    "写法：/hu 甲 自摸 爆头 · /hu 乙 点炮 丙 七对 · /hu 东 123m456m789m123p白 +5s 自摸 · "
+    "一炮多响：/hu 甲 乙 点炮 丙"
+)
+_USAGE_HU_EN: Final = (
+    "Write: /hu Amy 自摸 爆头 · /hu Bob 点炮 Cat 七对 · /hu E 123m456m789m123p白 +5s 自摸 · "
+    "two winners on one discard: /hu Amy Bob 点炮 Cat"
+)
+
+CATALOG: Final[dict[str, tuple[str, str]]] = {
+    # errors of the chat grammar
+    "new_usage": (
+        "写法：/new 杭州 [底分|初级场] [东 南 西 北 四位玩家]，例如 /new 杭州 1 甲 乙 丙 丁",
+        "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
+    ),
+    "bad_base": (
+        "底分「{token}」不对：要一个正整数，例如 1 或 5",
+        "Base {token!s} must be a whole number above 0, e.g. 1 or 5",
+    ),
+    "too_many_players": (
+        "一桌最多四人，多出了「{token}」",
+        "Four players at most; {token} is one too many",
+    ),
+    "duplicate_player": ("「{token}」写了两次", "{token} is named twice"),
+    "name_is_seat": ("「{token}」是座位，不能当名字用", "{token} is a seat, not a name"),
+    "bad_name": ("名字「{token}」不行：1 到 32 个字", "Name {token!s} must be 1-32 characters"),
+    "hu_usage": (_USAGE_HU_ZH, _USAGE_HU_EN),
+    "unknown_winner": (
+        "「{token}」不是本桌玩家（{roster}）。" + _USAGE_HU_ZH,
+        "{token} is not at this table ({roster}). " + _USAGE_HU_EN,
+    ),
+    "unknown_player": (
+        "「{token}」不是本桌玩家（{roster}）；可以写名字、@用户名或座位 东/南/西/北",
+        "{token} is not at this table ({roster}); name a player, an @username or a seat E/S/W/N",
+    ),
+    "winner_twice": ("{token}家写了两次胡", "Seat {token} is named as a winner twice"),
+    "two_discarders": (
+        "一炮多响只能有一个点炮的人，「{token}」是第二个",
+        "One discard only: {token} is a second discarder",
+    ),
+    "discarder_is_winner": (
+        "{token}家不能自己点炮给自己",
+        "Seat {token} cannot both win and discard",
+    ),
+    "multi_needs_discard": (
+        "几家同时胡要写谁点炮：/hu 甲 乙 点炮 丙",
+        "Several winners need the discarder: /hu Amy Bob 点炮 Cat",
+    ),
+    "too_many_winners": ("最多三家同时胡", "At most three players can win on one discard"),
+    "hu_needs_words": (
+        "{token}家怎么胡的？加上牌或者说明，例如 自摸、点炮 丙、七对、爆头",
+        "How did seat {token} win? Add the hand or words: 自摸, 点炮 Cat, 七对, 爆头",
+    ),
+    "prefix_needs_player": (
+        "「{token}」后面要写是谁，例如 点炮 丙 或 点炮S",
+        "{token} needs a player: 点炮 Cat or 点炮S",
+    ),
+    "kong_usage": (
+        "写法：/kong 甲 暗杠 · /kong 甲 补杠 · /kong 甲 明杠 丙（丙打出的牌）",
+        "Write: /kong Amy 暗杠 · /kong Amy 补杠 · /kong Amy 明杠 Cat (Cat discarded it)",
+    ),
+    "kong_kind": (
+        "「{token}」不是杠的种类：写 明杠、暗杠 或 补杠",
+        "{token} is not a kong: write 明杠, 暗杠 or 补杠",
+    ),
+    "kong_needs_discarder": (
+        "明杠要写是谁打出的牌：/kong 甲 明杠 丙",
+        "An exposed kong needs the discarder: /kong Amy 明杠 Cat",
+    ),
+    "kong_no_discarder": ("{token}不用写点杠的人", "{token} takes no discarder"),
+    "kong_not_hangzhou": (
+        "{ruleset}的杠不另外结算；只有杭州麻将的明杠、暗杠、补杠当场付钱",
+        "{ruleset} does not pay kongs separately; only Hangzhou kongs settle at once",
+    ),
+    "bad_entry_id": (
+        "「{token}」不是记录编号，例如 /undo 12",
+        "{token} is not an entry number, e.g. /undo 12",
+    ),
+    "seat_usage": (
+        "写法：/seat 甲 南（把甲换到南位，和原来的人对调）",
+        "Write: /seat Amy S (moves Amy to South, swapping seats)",
+    ),
+    "bad_seat": (
+        "「{token}」不是座位：写 东 南 西 北 或 E S W N",
+        "{token} is not a seat: write E S W N or 东 南 西 北",
+    ),
+    "lang_usage": ("写法：/lang zh 或 /lang en", "Write: /lang zh or /lang en"),
+    "score_usage": (
+        "写法：/score 123m456m789m123p白 +5s 自摸（可以在前面写规则：/score 强盗胡 … 翻1m）",
+        "Write: /score 123m456m789m123p白 +5s 自摸 "
+        "(a ruleset may come first: /score 强盗胡 … 翻1m)",
+    ),
+    "ting_usage": (
+        "写法：/ting 123m456m789m123p5s（13 张，可以在前面写规则）",
+        "Write: /ting 123m456m789m123p5s (13 tiles; a ruleset may come first)",
+    ),
+    "why_usage": (
+        "写法：/why 12（记录编号），或者回复机器人的记分消息发 /why",
+        "Write: /why 12 (an entry number), or reply /why to the bot's recording message",
+    ),
+    "why_not_win": (
+        "第 {entry} 条不是胡牌记录，没有番型可讲",
+        "Entry #{entry} is not a win; nothing to explain",
+    ),
+    # sessions
+    "no_session": (
+        "本群没有进行中的牌局。开一局：/new 杭州 1 甲 乙 丙 丁",
+        "No open session here. Open one: /new hangzhou 1 Amy Bob Cat Dan",
+    ),
+    "seats_incomplete": (
+        "还没坐满四家（空位：{seats}）。发 /join 入座，或 /seat 名字 座位",
+        "Seats still empty: {seats}. Send /join to sit down, or /seat NAME SEAT",
+    ),
+    "session_opened": (
+        "🀄 第 {session} 场开始 · {ruleset} · 底分 {base}{room}",
+        "🀄 Session #{session} · {ruleset} · base {base}{room}",
+    ),
+    "session_table": (
+        "{seats}\n庄：{dealer} · 圈风：{round}",
+        "{seats}\nDealer: {dealer} · round wind: {round}",
+    ),
+    "session_join_hint": (
+        "空位：{seats}。发 /join 入座",
+        "Empty seats: {seats}. Send /join to sit down",
+    ),
+    "joined": ("{name} 坐{seat}位", "{name} sits at {seat}"),
+    "seat_empty": ("（空）", "(empty)"),
+    "only_in_groups": ("这个命令在群里用", "Use this command in a group"),
+    # recording
+    "replay": (
+        "这条消息已经记过了（#{entries}），没有重复记账",
+        "Already recorded (#{entries}); not counted twice",
+    ),
+    "hand_header": (
+        "🀄 #{entries} · 第 {hand} 局 · {ruleset} · 底分 {base}",
+        "🀄 #{entries} · hand {hand} · {ruleset} · base {base}",
+    ),
+    "winner_line": ("<b>{name}</b>（{seat}）胡", "<b>{name}</b> ({seat}) wins"),
+    "deltas": ("本局：{deltas}", "This hand: {deltas}"),
+    "tally_title": ("本场积分", "Session standings"),
+    "next_dealer": (
+        "下一局：{dealer}坐庄 · 圈风 {round}",
+        "Next: {dealer} deals · round wind {round}",
+    ),
+    "undo_button": ("撤销", "Undo"),
+    "kong_recorded": (
+        "🀄 #{entry} · {name}（{seat}）{kind}",
+        "🀄 #{entry} · {name} ({seat}) {kind}",
+    ),
+    "draw_recorded": ("🀄 #{entry} · 第 {hand} 局流局", "🀄 #{entry} · hand {hand} drawn"),
+    "undone": (
+        "↩️ 已撤销 #{entry}（冲正记录 #{reversal}）",
+        "↩️ Entry #{entry} undone (reversal #{reversal})",
+    ),
+    "undone_mark": ("↩️ 已由 {name} 撤销（#{reversal}）", "↩️ Undone by {name} (#{reversal})"),
+    "undo_denied": (
+        "只有记这笔的人、开局的人或群管理员可以撤销",
+        "Only whoever recorded it, the session's creator or a chat admin can undo it",
+    ),
+    "settle_denied": (
+        "只有开局的人或群管理员可以结算",
+        "Only the session's creator or a chat admin can settle",
+    ),
+    "seat_denied": (
+        "只有开局的人或群管理员可以换座",
+        "Only the session's creator or a chat admin can change seats",
+    ),
+    "edit_corrected": (
+        "✏️ 消息改了，已更正：撤销 #{old}，重记为 #{new}",
+        "✏️ Message edited: #{old} reversed, recorded again as #{new}",
+    ),
+    "edit_note": (
+        "✏️ 这条消息记过账（#{entries}），改消息不会重算；要改请先 /undo 再重新记",
+        "✏️ This message was recorded (#{entries}); editing it changes nothing. "
+        "/undo and record again",
+    ),
+    "edit_after_undo": (
+        "✏️ 这条记录已撤销，改消息不会重记",
+        "✏️ That entry was undone; the edit is not recorded",
+    ),
+    # views
+    "tally_empty": ("还没有记录", "Nothing recorded yet"),
+    "history_title": (
+        "📜 记录 第 {page}/{pages} 页（共 {total} 条）",
+        "📜 History page {page}/{pages} ({total} entries)",
+    ),
+    "history_prev": ("◀ 上一页", "◀ Newer"),
+    "history_next": ("下一页 ▶", "Older ▶"),
+    "kind_win": ("胡", "win"),
+    "kind_kong": ("杠", "kong"),
+    "kind_draw": ("流局", "draw"),
+    "kind_adjustment": ("调整", "adjustment"),
+    "kind_reversal": ("冲正", "reversal"),
+    "reversed_tag": ("（已撤销）", "(undone)"),
+    "settle_title": (
+        "💰 第 {session} 场结算，牌局结束",
+        "💰 Session #{session} settled and closed",
+    ),
+    "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
+    "transfer": ("{payer} → {payee}：{amount}", "{payer} → {payee}: {amount}"),
+    "stats_title": ("📊 本群统计", "📊 Chat statistics"),
+    "stats_row": (
+        "{name}：{hands} 局 胡 {wins}（自摸 {self_draws}）点炮 {dealt_in} 最大 {biggest} 净 {net}",
+        "{name}: {hands} hands, {wins} wins ({self_draws} self-drawn), dealt in {dealt_in}, "
+        "best {biggest}, net {net}",
+    ),
+    "h2h_row": (
+        "{a} 对 {b}：同桌 {hands} 局，{a} 胡 {a_wins} 次、{b} 胡 {b_wins} 次，净 {a_net} / {b_net}",
+        "{a} vs {b}: {hands} hands together, wins {a_wins} / {b_wins}, net {a_net} / {b_net}",
+    ),
+    "export_caption": ("本群记录（CSV）", "This chat's records (CSV)"),
+    # evaluate
+    "waits_none": ("这手牌没有听", "Not ready: no tile completes this hand"),
+    "waits_title": ("听 {count} 张：", "Waiting on {count} tiles:"),
+    "wait_row": (
+        "{tile}：自摸 {self_draw} · 点炮 {discard}",
+        "{tile}: self-draw {self_draw} · discard {discard}",
+    ),
+    "wait_refused": ("不能胡", "not allowed"),
+    # rules
+    "rules_more": ("详细说明", "Full text"),
+    "rules_unknown": (
+        "这个问题我答不上来。点下面的题目看看：",
+        "I cannot answer that one. Pick a topic below:",
+    ),
+    "rules_menu": ("📖 规则问答（{ruleset}）：", "📖 Rules ({ruleset}):"),
+    # misc
+    "lang_set": ("好的，本群以后用中文回复", "OK, this chat gets English replies from now on"),
+    "migrated": (
+        "群升级为超级群，记录已经搬过来了",
+        "The group became a supergroup; its records moved along",
+    ),
+    "apology": (
+        "抱歉，出了点问题，这条没有记账。请稍后再试",
+        "Sorry, something went wrong; nothing was recorded. Please try again",
+    ),
+}
+
+HELP: Final[dict[str, str]] = {
+    "zh": (
+        "<b>麻将计分助手</b> · 杭州麻将和湖州麻将（强盗胡 硬飘花 软飘花 双辣 平台）\n"
+        "开局：<code>/new 杭州 1 甲 乙 丙 丁</code>\n"
+        "（或 <code>/new 强盗胡 2</code> 再各自 /join）\n"
+        "记胡（快记）：<code>/hu 甲 自摸 爆头</code> · <code>/hu 乙 点炮 丙 七对</code>\n"
+        "记胡（整手牌）：<code>/hu 甲 123m456m789m123p白 +5s 自摸</code>\n"
+        "一炮多响：<code>/hu 甲 乙 点炮 丙</code>\n"
+        "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
+        "流局：/draw · 撤销：/undo\n"
+        "看分：/tally /history /stats /export · 结算散场：/settle\n"
+        "不记账算分：<code>/score 123m456m789m123p白 +5s 自摸</code>\n"
+        "听牌：<code>/ting 123m456m789m123p5s</code>\n"
+        "规则问答：/rules · 为什么这么算：/why 12 · 英文：/lang en\n"
+        "庄家、门风、圈风自动跟着牌局走，不用写。群里看得到普通消息时，也可以不加斜杠：胡 甲 自摸"
+    ),
+    "en": (
+        "<b>Mahjong score keeper</b> · Hangzhou and Huzhou rules\n"
+        "Open: <code>/new hangzhou 1 Amy Bob Cat Dan</code>\n"
+        "(or <code>/new 强盗胡 2</code>, then everyone /join)\n"
+        "Quick win: <code>/hu Amy 自摸 爆头</code> · <code>/hu Bob 点炮 Cat 七对</code>\n"
+        "Full hand: <code>/hu Amy 123m456m789m123p白 +5s 自摸</code>\n"
+        "Two winners on one discard: <code>/hu Amy Bob 点炮 Cat</code>\n"
+        "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"
+        "Draw: /draw · undo: /undo\n"
+        "Standings: /tally /history /stats /export · settle and close: /settle\n"
+        "Score without recording: <code>/score 123m456m789m123p白 +5s 自摸</code> · waits: "
+        "<code>/ting 123m456m789m123p5s</code>\n"
+        "Rules: /rules · explain an entry: /why 12 · 中文: /lang zh\n"
+        "Dealer, seat and round winds follow the session by themselves."
+    ),
+}
+
+COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
+    "zh": [
+        ("new", "开局：/new 杭州 1 甲 乙 丙 丁"),
+        ("join", "入座"),
+        ("seat", "看座位或换座"),
+        ("hu", "记胡：/hu 甲 自摸 爆头"),
+        ("kong", "记杠：/kong 甲 暗杠"),
+        ("draw", "流局"),
+        ("undo", "撤销上一笔"),
+        ("tally", "本场积分"),
+        ("history", "记录"),
+        ("settle", "结算并散场"),
+        ("stats", "统计"),
+        ("export", "导出 CSV"),
+        ("score", "算分不记账"),
+        ("ting", "听什么牌"),
+        ("rules", "规则问答"),
+        ("why", "为什么这么算"),
+        ("lang", "语言 zh/en"),
+        ("help", "帮助"),
+    ],
+    "en": [
+        ("new", "open a session: /new hangzhou 1 A B C D"),
+        ("join", "take the next free seat"),
+        ("seat", "show or change seats"),
+        ("hu", "record a win: /hu Amy 自摸 爆头"),
+        ("kong", "record a kong: /kong Amy 暗杠"),
+        ("draw", "record a drawn hand"),
+        ("undo", "undo the last entry"),
+        ("tally", "session standings"),
+        ("history", "entries, page by page"),
+        ("settle", "settle up and close"),
+        ("stats", "player statistics"),
+        ("export", "CSV export"),
+        ("score", "score a hand without recording"),
+        ("ting", "which tiles complete a hand"),
+        ("rules", "rules questions"),
+        ("why", "explain an entry"),
+        ("lang", "reply language zh/en"),
+        ("help", "how to use the bot"),
+    ],
+}
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """The catalog text for ``key`` in ``lang`` with ``params`` escaped into it."""
+    zh, en = CATALOG[key]
+    template = en if lang == "en" else zh
+    safe = {
+        k: v if isinstance(v, Html) else html.escape(str(v), quote=False) for k, v in params.items()
+    }
+    return template.format(**safe)
+
+
+def lang_of(value: str | None, default: str) -> str:
+    """A supported language code: ``value`` if it is one, else ``default``."""
+    return value if value in LANGS else default

@@ -1,0 +1,450 @@
+"""The Bot API served from memory: console mode, the fake HTTP server and the benchmark use it.
+
+``LocalBotApi.call(method, params, files)`` answers the methods the bot uses the way
+Telegram does (HTML turned into text + entities, message ids, chat members) and keeps
+every message the bot sent. ``UpdateMaker`` builds the updates a chat would produce.
+Parameters arrive as on the wire: strings, JSON for nested values, files as tuples.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any, Final
+
+JSONDict = dict[str, Any]
+FileTuple = tuple[Any, ...]  # (filename, content, mime type) as PTB uploads it
+
+BOT_USER: Final[JSONDict] = {
+    "id": 7000000001,
+    "is_bot": True,
+    "first_name": "麻将计分助手",
+    "username": "mahjong_score_bot",
+    "can_join_groups": True,
+    "can_read_all_group_messages": False,
+    "supports_inline_queries": False,
+}
+_JSON_KEYS: Final = frozenset(
+    {
+        "reply_markup",
+        "commands",
+        "scope",
+        "entities",
+        "allowed_updates",
+        "reply_parameters",
+        "link_preview_options",
+    }
+)
+_INT_KEYS: Final = frozenset({"chat_id", "message_id", "user_id", "offset", "limit", "timeout"})
+_ENTITY_TAGS: Final = {
+    "b": "bold",
+    "strong": "bold",
+    "i": "italic",
+    "em": "italic",
+    "u": "underline",
+    "ins": "underline",
+    "s": "strikethrough",
+    "del": "strikethrough",
+    "strike": "strikethrough",
+    "code": "code",
+    "pre": "pre",
+    "a": "text_link",
+    "tg-spoiler": "spoiler",
+    "blockquote": "blockquote",
+}
+
+
+class ApiError(Exception):
+    """A Bot API refusal: Telegram's error code and description."""
+
+    def __init__(self, code: int, description: str) -> None:
+        super().__init__(description)
+        self.code = code
+        self.description = description
+
+
+@dataclass
+class Sent:
+    """One thing the bot did in a chat: a message, a photo, a document, an edit or an answer."""
+
+    method: str
+    chat_id: int | None
+    message_id: int | None
+    text: str  # plain text (HTML already turned into entities), or the caption
+    reply_markup: JSONDict | None = None
+    file_name: str | None = None
+    content: bytes | None = None
+    params: JSONDict = field(default_factory=dict)
+
+    @property
+    def buttons(self) -> list[tuple[str, str]]:
+        """(label, callback_data) of every inline button, row by row."""
+        rows = (self.reply_markup or {}).get("inline_keyboard", [])
+        return [(b.get("text", ""), b.get("callback_data", "")) for row in rows for b in row]
+
+
+def utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+class _HtmlToEntities(HTMLParser):
+    """Telegram's HTML parse mode: the visible text and its entities (UTF-16 offsets)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = ""
+        self.entities: list[JSONDict] = []
+        self._open: list[tuple[str, int, JSONDict]] = []
+        self._opened = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        kind = _ENTITY_TAGS.get(tag)
+        if kind is None:
+            raise ApiError(
+                400, f'Bad Request: can\'t parse entities: unsupported start tag "{tag}"'
+            )
+        extra: JSONDict = {}
+        if tag == "a":
+            extra["url"] = dict(attrs).get("href") or ""
+        self._opened += 1
+        self._open.append((tag, utf16_len(self.text), {"type": kind, **extra, "_order": self._opened}))
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._open or self._open[-1][0] != tag:
+            raise ApiError(400, f'Bad Request: can\'t parse entities: unexpected end tag "{tag}"')
+        _, start, entity = self._open.pop()
+        length = utf16_len(self.text) - start
+        if length:
+            self.entities.append({**entity, "offset": start, "length": length})
+
+    def handle_data(self, data: str) -> None:
+        self.text += data
+
+    def result(self) -> tuple[str, list[JSONDict]]:
+        if self._open:
+            raise ApiError(
+                400, f'Bad Request: can\'t parse entities: unclosed tag "{self._open[-1][0]}"'
+            )
+        ordered = sorted(self.entities, key=lambda e: (e["offset"], -e["length"], e["_order"]))
+        return self.text, [{k: v for k, v in e.items() if k != "_order"} for e in ordered]
+
+
+def parse_html(text: str) -> tuple[str, list[JSONDict]]:
+    parser = _HtmlToEntities()
+    parser.feed(text)
+    parser.close()
+    return parser.result()
+
+
+class LocalBotApi:
+    """The Bot API methods the bot calls, answered from memory."""
+
+    def __init__(self, first_id: int = 1, on_sent: Callable[[Sent], None] | None = None) -> None:
+        self.message_ids = itertools.count(first_id)
+        self.update_ids = itertools.count(first_id)
+        self.chats: dict[int, JSONDict] = {}
+        self.users: dict[int, JSONDict] = {}
+        self.statuses: dict[tuple[int, int], str] = {}
+        self.messages: dict[tuple[int, int], JSONDict] = {}
+        self.sent: list[Sent] = []
+        self.commands: dict[str, list[JSONDict]] = {}
+        self.webhook: JSONDict = {"url": ""}
+        self.calls: list[str] = []
+        self.on_sent = on_sent
+
+    # the world the bot lives in
+    def add_chat(self, chat_id: int, title: str | None = None, kind: str = "group") -> JSONDict:
+        chat: JSONDict = {"id": chat_id, "type": kind}
+        if kind == "private":
+            chat["first_name"] = title or "you"
+        else:
+            chat["title"] = title or "麻将群"
+        self.chats[chat_id] = chat
+        return chat
+
+    def add_user(self, user_id: int, first_name: str, username: str | None = None) -> JSONDict:
+        user: JSONDict = {"id": user_id, "is_bot": False, "first_name": first_name}
+        if username:
+            user["username"] = username
+        self.users[user_id] = user
+        return user
+
+    def set_status(self, chat_id: int, user_id: int, status: str) -> None:
+        """'creator', 'administrator' or 'member' (the default)."""
+        self.statuses[(chat_id, user_id)] = status
+
+    # the Bot API
+    def call(
+        self, method: str, params: Mapping[str, str], files: Mapping[str, FileTuple] | None = None
+    ) -> Any:
+        """The ``result`` of a Bot API method; raises ApiError like Telegram would refuse."""
+        self.calls.append(method)
+        values = {key: _decode(key, value) for key, value in params.items()}
+        handler = getattr(self, "_" + method, None)
+        if handler is None:
+            raise ApiError(404, "Not Found: method not found")
+        return handler(values, dict(files or {}))
+
+    def _getMe(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        return BOT_USER
+
+    def _setMyCommands(self, p: JSONDict, f: JSONDict) -> bool:
+        self.commands[p.get("language_code", "")] = p["commands"]
+        return True
+
+    def _deleteWebhook(self, p: JSONDict, f: JSONDict) -> bool:
+        self.webhook = {"url": ""}
+        return True
+
+    def _setWebhook(self, p: JSONDict, f: JSONDict) -> bool:
+        self.webhook = {"url": p["url"], "secret_token": p.get("secret_token")}
+        return True
+
+    def _getWebhookInfo(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        return {
+            "url": self.webhook["url"],
+            "has_custom_certificate": False,
+            "pending_update_count": 0,
+        }
+
+    def _sendChatAction(self, p: JSONDict, f: JSONDict) -> bool:
+        self._chat(p)
+        return True
+
+    def _sendMessage(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        text, entities = self._formatted(p, "text")
+        if not text.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if utf16_len(text) > 4096:
+            raise ApiError(400, "Bad Request: message is too long")
+        message = self._new_message(p, {"text": text, "entities": entities})
+        self._record("sendMessage", message, text, p)
+        return message
+
+    def _sendPhoto(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        return self._send_file("sendPhoto", "photo", p, f)
+
+    def _sendDocument(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        return self._send_file("sendDocument", "document", p, f)
+
+    def _editMessageText(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        key = (int(p["chat_id"]), int(p["message_id"]))
+        if key not in self.messages:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        text, entities = self._formatted(p, "text")
+        message = dict(self.messages[key], text=text, entities=entities, edit_date=int(time.time()))
+        message.pop("reply_markup", None)
+        if p.get("reply_markup"):
+            message["reply_markup"] = p["reply_markup"]
+        self.messages[key] = message
+        self._record("editMessageText", message, text, p)
+        return message
+
+    def _editMessageReplyMarkup(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        key = (int(p["chat_id"]), int(p["message_id"]))
+        if key not in self.messages:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        message = dict(self.messages[key])
+        message.pop("reply_markup", None)
+        if p.get("reply_markup"):
+            message["reply_markup"] = p["reply_markup"]
+        self.messages[key] = message
+        return message
+
+    def _answerCallbackQuery(self, p: JSONDict, f: JSONDict) -> bool:
+        self._record_sent(Sent("answerCallbackQuery", None, None, str(p.get("text", "")), params=p))
+        return True
+
+    def _getChatMember(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        chat = self._chat(p)
+        user_id = int(p["user_id"])
+        user = self.users.get(user_id, {"id": user_id, "is_bot": False, "first_name": str(user_id)})
+        status = self.statuses.get((chat["id"], user_id), "member")
+        member: JSONDict = {"status": status, "user": user}
+        if status == "administrator":
+            member.update(_ADMIN_RIGHTS)
+        elif status == "creator":
+            member["is_anonymous"] = False
+        return member
+
+    def _getChatAdministrators(self, p: JSONDict, f: JSONDict) -> list[JSONDict]:
+        chat = self._chat(p)
+        return [
+            self._getChatMember({"chat_id": chat["id"], "user_id": user_id}, {})
+            for (chat_id, user_id), status in self.statuses.items()
+            if chat_id == chat["id"] and status in ("creator", "administrator")
+        ]
+
+    def _close(self, p: JSONDict, f: JSONDict) -> bool:
+        return True
+
+    # helpers
+    def _chat(self, p: JSONDict) -> JSONDict:
+        chat_id = int(p["chat_id"])
+        if chat_id not in self.chats:
+            raise ApiError(400, "Bad Request: chat not found")
+        return self.chats[chat_id]
+
+    def _formatted(self, p: JSONDict, key: str) -> tuple[str, list[JSONDict]]:
+        text = str(p.get(key, ""))
+        if p.get("parse_mode") == "HTML":
+            return parse_html(text)
+        return text, list(p.get("entities") or [])
+
+    def _new_message(self, p: JSONDict, content: JSONDict) -> JSONDict:
+        chat = self._chat(p)
+        message: JSONDict = {
+            "message_id": next(self.message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": BOT_USER,
+            **{k: v for k, v in content.items() if v},
+        }
+        reply = p.get("reply_parameters")
+        if reply and (chat["id"], int(reply["message_id"])) in self.messages:
+            message["reply_to_message"] = self.messages[(chat["id"], int(reply["message_id"]))]
+        if p.get("reply_markup"):
+            message["reply_markup"] = p["reply_markup"]
+        self.messages[(chat["id"], message["message_id"])] = message
+        return message
+
+    def _send_file(self, method: str, key: str, p: JSONDict, f: JSONDict) -> JSONDict:
+        upload = f.get(key)
+        if upload is None:
+            raise ApiError(400, f"Bad Request: there is no {key} in the request")
+        name, content = upload[0], upload[1]
+        data = content if isinstance(content, bytes) else content.read()
+        caption, entities = self._formatted(p, "caption")
+        file_id = f"{key}-{len(self.sent)}"
+        if key == "photo":
+            media: JSONDict = {
+                "photo": [{"file_id": file_id, "file_unique_id": file_id, "width": 1, "height": 1}]
+            }
+        else:
+            media = {"document": {"file_id": file_id, "file_unique_id": file_id, "file_name": name}}
+        message = self._new_message(p, {**media, "caption": caption, "caption_entities": entities})
+        sent = Sent(
+            method,
+            message["chat"]["id"],
+            message["message_id"],
+            caption,
+            p.get("reply_markup"),
+            name,
+            data,
+            p,
+        )
+        self._record_sent(sent)
+        return message
+
+    def _record(self, method: str, message: JSONDict, text: str, p: JSONDict) -> None:
+        self._record_sent(
+            Sent(
+                method,
+                message["chat"]["id"],
+                message["message_id"],
+                text,
+                p.get("reply_markup"),
+                params=p,
+            )
+        )
+
+    def _record_sent(self, sent: Sent) -> None:
+        self.sent.append(sent)
+        if self.on_sent is not None:
+            self.on_sent(sent)
+
+
+_ADMIN_RIGHTS: Final[JSONDict] = {
+    "can_be_edited": False,
+    "is_anonymous": False,
+    "can_manage_chat": True,
+    "can_delete_messages": True,
+    "can_manage_video_chats": True,
+    "can_restrict_members": True,
+    "can_promote_members": False,
+    "can_change_info": True,
+    "can_invite_users": True,
+    "can_post_stories": False,
+    "can_edit_stories": False,
+    "can_delete_stories": False,
+}
+
+
+def _decode(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key in _JSON_KEYS:
+        return json.loads(value)
+    if key in _INT_KEYS:
+        return int(value)
+    return value
+
+
+class UpdateMaker:
+    """Updates as Telegram would deliver them: messages (commands get their entity), button
+    presses, edits. Messages are remembered in the api so replies and edits can point at them."""
+
+    def __init__(self, api: LocalBotApi) -> None:
+        self.api = api
+
+    def message(
+        self, chat_id: int, user_id: int, text: str, reply_to: int | None = None, **extra: Any
+    ) -> JSONDict:
+        message: JSONDict = {
+            "message_id": next(self.api.message_ids),
+            "date": int(time.time()),
+            "chat": self.api.chats[chat_id],
+            "from": self.api.users[user_id],
+            "text": text,
+            **extra,
+        }
+        entities = command_entities(text)
+        if entities:
+            message["entities"] = entities
+        if reply_to is not None:
+            message["reply_to_message"] = self.api.messages[(chat_id, reply_to)]
+        self.api.messages[(chat_id, message["message_id"])] = message
+        return {"update_id": next(self.api.update_ids), "message": message}
+
+    def edit(self, chat_id: int, message_id: int, text: str) -> JSONDict:
+        message = dict(
+            self.api.messages[(chat_id, message_id)], text=text, edit_date=int(time.time())
+        )
+        message.pop("entities", None)
+        entities = command_entities(text)
+        if entities:
+            message["entities"] = entities
+        self.api.messages[(chat_id, message_id)] = message
+        return {"update_id": next(self.api.update_ids), "edited_message": message}
+
+    def press(self, chat_id: int, user_id: int, message_id: int, data: str) -> JSONDict:
+        query = {
+            "id": str(next(self.api.update_ids)),
+            "from": self.api.users[user_id],
+            "chat_instance": str(chat_id),
+            "message": self.api.messages[(chat_id, message_id)],
+            "data": data,
+        }
+        return {"update_id": next(self.api.update_ids), "callback_query": query}
+
+    def migrate(self, old_id: int, new_id: int, user_id: int) -> JSONDict:
+        message: JSONDict = {
+            "message_id": next(self.api.message_ids),
+            "date": int(time.time()),
+            "chat": self.api.chats[old_id],
+            "from": self.api.users[user_id],
+            "migrate_to_chat_id": new_id,
+        }
+        return {"update_id": next(self.api.update_ids), "message": message}
+
+
+def command_entities(text: str) -> list[JSONDict]:
+    """The bot_command entity Telegram puts on a leading /command."""
+    if not text.startswith("/"):
+        return []
+    command = text.split(maxsplit=1)[0]
+    return [{"type": "bot_command", "offset": 0, "length": utf16_len(command)}]

@@ -1,0 +1,274 @@
+"""The chat grammar as tables: what each line means, and what each bad line is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.grammar import (
+    GrammarError,
+    Member,
+    Roster,
+    is_full_hand,
+    parse_entry_id,
+    parse_hu,
+    parse_kong,
+    parse_new,
+    parse_seat_change,
+    text_command,
+    with_winds,
+)
+from scoring.tiles import Seat
+
+ROSTER = Roster(
+    {
+        Seat.E: Member("甲"),
+        Seat.S: Member("乙", "bob"),
+        Seat.W: Member("丙"),
+        Seat.N: Member("Dan Wu", "dan"),
+    }
+)
+ROOMS = {"初级场": 400, "尊爵场": 80_000}
+
+
+@pytest.mark.parametrize(
+    ("text", "claims", "discarder"),
+    [
+        ("甲 自摸 爆头", [(Seat.E, "自摸 爆头", False)], None),
+        ("乙 点炮 丙 七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
+        ("乙 点炮丙 七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
+        ("乙 点炮N 七对", [(Seat.S, "点炮N 七对", False)], Seat.N),
+        ("@bob 放冲 东", [(Seat.S, "放冲E", False)], Seat.E),
+        ("bob 点炮 @dan", [(Seat.S, "点炮N", False)], Seat.N),
+        ("东 123m456m789m123p白 +5s 自摸", [(Seat.E, "123m456m789m123p白 +5s 自摸", True)], None),
+        ("E 一万二万三万 +5s 自摸", [(Seat.E, "一万二万三万 +5s 自摸", True)], None),
+        ("甲 乙 点炮 丙", [(Seat.E, "点炮W", False), (Seat.S, "点炮W", False)], Seat.W),
+        (
+            "甲 七对 有花；乙 爆头 点炮 丙",
+            [(Seat.E, "七对 有花 点炮W", False), (Seat.S, "爆头 点炮W", False)],
+            Seat.W,
+        ),
+        ("甲 抢杠 乙", [(Seat.E, "抢杠S", False)], None),
+        ("甲 自摸 承包 @dan", [(Seat.E, "自摸 承包N", False)], None),
+        ("DAN WU 自摸", [(Seat.N, "自摸", False)], None),
+    ],
+    ids=[
+        "quick-self-draw",
+        "discarder-by-name",
+        "discarder-glued",
+        "discarder-by-seat-letter",
+        "username-and-seat-word",
+        "username-without-at",
+        "full-hand-by-seat",
+        "chinese-tiles",
+        "two-winners-one-discard",
+        "two-segments-shared-discard",
+        "robbed-kong-by-name",
+        "contract-by-name",
+        "multi-word-name",
+    ],
+)
+def test_hu_lines(
+    text: str, claims: list[tuple[Seat, str, bool]] | None, discarder: Seat | None
+) -> None:
+    if claims is None:
+        with pytest.raises(GrammarError):
+            parse_hu(text, ROSTER)
+        return
+    command = parse_hu(text, ROSTER)
+    assert [(c.winner, c.line, c.full_hand) for c in command.claims] == claims
+    assert command.discarder == discarder
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "token"),
+    [
+        ("", "hu_usage", None),
+        ("戊 自摸", "unknown_winner", "戊"),
+        ("甲", "hu_needs_words", "东"),
+        ("甲 点炮 戊", "unknown_player", "戊"),
+        ("甲 点炮", "prefix_needs_player", "点炮"),
+        ("甲 乙 自摸", "multi_needs_discard", None),
+        ("甲 点炮 甲", "discarder_is_winner", "东"),
+        ("甲 点炮 丙; 乙 点炮 Dan Wu", "two_discarders", "北"),
+        ("甲 甲 点炮 丙", "winner_twice", "东"),
+        ("甲 乙 丙 丁 点炮 东", "discarder_is_winner", "东"),
+    ],
+    ids=[
+        "empty",
+        "unknown-winner",
+        "no-words",
+        "unknown-discarder",
+        "discard-without-player",
+        "several-winners-self-draw",
+        "discard-to-self",
+        "two-discarders",
+        "same-winner-twice",
+        "all-four-win",
+    ],
+)
+def test_hu_refusals(text: str, key: str, token: str | None) -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_hu(text, ROSTER)
+    assert caught.value.key == key
+    assert caught.value.token == token
+
+
+@pytest.mark.parametrize(
+    ("line", "full"),
+    [
+        ("自摸 爆头 飘2", False),
+        ("七对 有花 点炮W", False),
+        ("杠开2 无花", False),
+        ("123m456m789m123p白 +5s 自摸", True),
+        ("三万四万五万", True),
+        ("[5555p] 123m 自摸", True),
+        ("１２３ｍ", False),  # full-width letters are not MPSZ
+        ("１２３m", True),
+    ],
+    ids=[
+        "quick",
+        "quick-discard",
+        "kong-chain",
+        "mpsz",
+        "chinese",
+        "meld",
+        "fullwidth-letter",
+        "fullwidth-digit",
+    ],
+)
+def test_full_hand_detection(line: str, full: bool) -> None:
+    assert is_full_hand(line) is full
+
+
+@pytest.mark.parametrize(
+    ("line", "seat", "round_wind", "expected"),
+    [
+        ("自摸", Seat.S, Seat.E, "自摸 座S 圈E"),
+        ("自摸 座N", Seat.S, Seat.W, "自摸 座N 圈W"),
+        ("自摸 圈S", Seat.E, Seat.E, "自摸 圈S 座E"),
+    ],
+    ids=["both-added", "seat-wind-kept", "round-wind-kept"],
+)
+def test_session_winds(line: str, seat: Seat, round_wind: Seat, expected: str) -> None:
+    assert with_winds(line, seat, round_wind) == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "ruleset", "base", "room", "players"),
+    [
+        (["杭州"], "杭州", None, None, ()),
+        (["杭州", "5", "甲", "乙", "丙", "丁"], "杭州", 5, None, ("甲", "乙", "丙", "丁")),
+        (["杭州", "初级场", "甲"], "杭州", 400, "初级场", ("甲",)),
+        (["强盗胡", "２", "甲", "乙"], "强盗胡", 2, None, ("甲", "乙")),
+        (["hangzhou", "甲", "乙"], "hangzhou", None, None, ("甲", "乙")),
+    ],
+    ids=["ruleset-only", "base-and-four", "room", "fullwidth-base", "players-without-base"],
+)
+def test_new(
+    args: list[str], ruleset: str, base: int | None, room: str | None, players: tuple[str, ...]
+) -> None:
+    command = parse_new(args, ROOMS)
+    assert (command.ruleset, command.base, command.room, command.players) == (
+        ruleset,
+        base,
+        room,
+        players,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "key"),
+    [
+        ([], "new_usage"),
+        (["杭州", "0"], "bad_base"),
+        (["杭州", "1", "a", "b", "c", "d", "e"], "too_many_players"),
+        (["杭州", "1", "甲", "甲"], "duplicate_player"),
+        (["杭州", "1", "东"], "name_is_seat"),
+        (["杭州", "1", "x" * 40], "bad_name"),
+    ],
+    ids=["empty", "zero-base", "five-players", "duplicate", "seat-as-name", "long-name"],
+)
+def test_new_refusals(args: list[str], key: str) -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_new(args, ROOMS)
+    assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("text", "owner", "kind", "discarder"),
+    [
+        ("甲 暗杠", Seat.E, "concealed", None),
+        ("甲 补杠", Seat.E, "added", None),
+        ("甲 明杠 丙", Seat.E, "exposed", Seat.W),
+        ("甲 明杠 点炮丙", Seat.E, "exposed", Seat.W),
+        ("北 直杠 S", Seat.N, "exposed", Seat.S),
+    ],
+    ids=["concealed", "added", "exposed-by-name", "exposed-with-word", "exposed-by-seat"],
+)
+def test_kong(text: str, owner: Seat, kind: str, discarder: Seat | None) -> None:
+    command = parse_kong(text, ROSTER)
+    assert (command.owner, command.kind, command.discarder) == (owner, kind, discarder)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("甲", "kong_usage"),
+        ("戊 暗杠", "unknown_player"),
+        ("甲 大杠", "kong_kind"),
+        ("甲 明杠", "kong_needs_discarder"),
+        ("甲 暗杠 乙", "kong_no_discarder"),
+        ("甲 明杠 甲", "discarder_is_winner"),
+    ],
+    ids=[
+        "too-short",
+        "unknown-owner",
+        "unknown-kind",
+        "exposed-alone",
+        "concealed-with-payer",
+        "self",
+    ],
+)
+def test_kong_refusals(text: str, key: str) -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_kong(text, ROSTER)
+    assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("胡 甲 自摸 爆头", ("hu", "甲 自摸 爆头")),
+        ("流局", ("draw", "")),
+        ("积分", ("tally", "")),
+        ("胡说八道", None),
+        ("今天 胡 了", None),
+    ],
+    ids=["hu", "draw", "tally", "word-starting-with-verb", "verb-not-first"],
+)
+def test_plain_text_verbs(text: str, command: tuple[str, str] | None) -> None:
+    assert text_command(text) == command
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", None), ("12", 12), ("#7", 7), ("＃３", 3)],
+    ids=["none", "number", "hash", "fullwidth"],
+)
+def test_entry_ids(text: str, expected: int | None) -> None:
+    assert parse_entry_id(text) == expected
+
+
+def test_entry_id_refused() -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_entry_id("abc")
+    assert caught.value.key == "bad_entry_id"
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [(["甲", "南"], (Seat.E, Seat.S)), (["@dan", "E"], (Seat.N, Seat.E))],
+    ids=["name-to-zh-seat", "username-to-letter"],
+)
+def test_seat_change(args: list[str], expected: tuple[Seat, Seat]) -> None:
+    assert parse_seat_change(args, ROSTER) == expected
