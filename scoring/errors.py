@@ -39,6 +39,7 @@ class ErrorCode(StrEnum):
     INCONSISTENT = "inconsistent"
     # command line
     USAGE = "usage"  # bad options or arguments to python -m scoring
+    INTERNAL = "internal"  # a bug, reported as an error value instead of a traceback
 
 
 class ScoringError(ValueError):
