@@ -160,7 +160,8 @@ async def playing_session(conn: aiosqlite.Connection, chat_id: int, session_id: 
     return session
 
 
-def _hand_fields(session: Session, after: DealState) -> dict[str, Any]:
+def _table_fields(session: Session) -> dict[str, Any]:
+    """Which hand of which session, and who sat where (statistics read these)."""
     return {
         "session_id": session.id,
         "hand_number": session.hand_number,
@@ -168,6 +169,12 @@ def _hand_fields(session: Session, after: DealState) -> dict[str, Any]:
         "seat_s": session.seats[1],
         "seat_w": session.seats[2],
         "seat_n": session.seats[3],
+    }
+
+
+def _hand_fields(session: Session, after: DealState) -> dict[str, Any]:
+    return {
+        **_table_fields(session),
         "state_before": state_json(session),
         "state_after": json.dumps(after.__dict__, sort_keys=True),
     }
@@ -310,8 +317,7 @@ class EntryStore(Database):
             if cleaned.get(owner, 0) <= 0:
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="the kong's owner must gain")
             fields = {
-                "session_id": session.id,
-                "hand_number": session.hand_number,
+                **_table_fields(session),
                 "author": author,
                 "source_id": await insert_source(conn, chat_id, source),
                 "winner": owner,

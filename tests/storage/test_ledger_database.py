@@ -1,0 +1,174 @@
+"""The database itself: pragmas, migrations, SQL-level guards, clean shutdown."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ledger_fixtures import CHAT, Table
+
+from storage import ErrorCode, Ledger, Source, StorageError
+from storage.database import migrations, schema_version
+
+
+async def test_pragmas_on_every_connection(ledger: Ledger) -> None:
+    for conn in [ledger._writer, *ledger._readers]:
+        async with conn.execute("PRAGMA journal_mode") as cursor:
+            assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
+        for pragma, expected in (("synchronous", 2), ("foreign_keys", 1), ("busy_timeout", 5000)):
+            async with conn.execute(f"PRAGMA {pragma}") as cursor:
+                assert (await cursor.fetchone())[0] == expected, pragma  # type: ignore[index]
+
+
+def test_migration_files_are_numbered_from_one() -> None:
+    found = migrations()
+    assert [m.version for m in found] == list(range(1, len(found) + 1))
+    assert schema_version() == len(found) >= 1
+
+
+async def test_fresh_database_gets_the_current_schema(db_path: Path) -> None:
+    async with await Ledger.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == schema_version()
+        tables = {
+            row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+    assert {"chats", "players", "sessions", "sources", "entries", "postings"} <= tables
+    # Opening again applies nothing twice.
+    async with await Ledger.open(db_path) as again:
+        assert await again.list_players(CHAT) == []
+
+
+async def test_newer_database_is_refused_with_a_clear_message(db_path: Path) -> None:
+    async with await Ledger.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(f"PRAGMA user_version = {schema_version() + 1}")
+    with pytest.raises(StorageError) as caught:
+        await Ledger.open(db_path)
+    assert caught.value.code is ErrorCode.SCHEMA_TOO_NEW
+    assert "升级" in caught.value.zh and "upgrade" in caught.value.en
+
+
+async def test_path_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "from-env.db"))
+    async with await Ledger.open() as ledger:
+        assert ledger.path == str(tmp_path / "from-env.db")
+    assert (tmp_path / "from-env.db").exists()
+
+
+async def test_closed_ledger_refuses_and_closes_twice(db_path: Path) -> None:
+    ledger = await Ledger.open(db_path)
+    await ledger.close()
+    await ledger.close()
+    with pytest.raises(StorageError) as caught:
+        await ledger.ensure_chat(CHAT)
+    assert caught.value.code is ErrorCode.CLOSED
+
+
+def test_process_exits_promptly_after_close(tmp_path: Path) -> None:
+    script = (
+        "import asyncio, sys\n"
+        "from storage import Ledger\n"
+        "async def main():\n"
+        "    ledger = await Ledger.open(sys.argv[1])\n"
+        "    await ledger.ensure_chat(1)\n"
+        "    await ledger.close()\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "x.db")], timeout=30, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr
+
+
+# The schema guards the ledger even against SQL that bypasses the Ledger class.
+GUARDS = [
+    pytest.param("UPDATE entries SET note = 'x'", "append-only", id="update-entry"),
+    pytest.param("DELETE FROM entries", "append-only", id="delete-entry"),
+    pytest.param("UPDATE postings SET delta = delta + 1", "append-only", id="update-posting"),
+    pytest.param("DELETE FROM postings", "append-only", id="delete-posting"),
+    pytest.param("DELETE FROM sources", "append-only", id="delete-source"),
+    pytest.param(
+        "INSERT INTO postings (entry_id, player_id, delta) VALUES (1, 1, 5)",
+        "sealed",
+        id="add-posting",
+    ),
+    pytest.param(
+        "INSERT INTO postings VALUES (50, 1, 5); INSERT INTO postings VALUES (50, 2, -4);"
+        "INSERT INTO entries (id, chat_id, kind, created_at) "
+        "VALUES (50, -1001, 'adjustment', 'now')",
+        "sum to 0",
+        id="unbalanced-entry",
+    ),
+    pytest.param(
+        "INSERT INTO postings VALUES (50, 1, -3); INSERT INTO postings VALUES (50, 2, 3);"
+        "INSERT INTO entries (id, chat_id, kind, created_at, reverses) "
+        "VALUES (50, -1001, 'reversal', 'now', 1)",
+        "mirror",
+        id="reversal-not-mirroring",
+    ),
+    pytest.param(
+        "INSERT INTO entries (id, chat_id, kind, created_at, reverses) "
+        "VALUES (50, -1001, 'reversal', 'now', 2)",
+        "mirror",
+        id="reversal-of-reversal",
+    ),
+    pytest.param(
+        "INSERT INTO postings VALUES (50, 1, 1); INSERT INTO postings VALUES (50, 2, -3);"
+        "INSERT INTO postings VALUES (50, 3, 1); INSERT INTO postings VALUES (50, 4, 1);"
+        "INSERT INTO entries (id, chat_id, kind, created_at, reverses) "
+        "VALUES (50, -1001, 'reversal', 'now', 1)",
+        "UNIQUE",
+        id="second-reversal",
+    ),
+    pytest.param(
+        "INSERT INTO postings VALUES (50, 1, 5); INSERT INTO postings VALUES (50, 2, -5)",
+        "FOREIGN KEY",
+        id="postings-without-entry",
+    ),
+    pytest.param(
+        "INSERT INTO postings VALUES (50, 1, 1.5); INSERT INTO postings VALUES (50, 2, -1.5)",
+        "CHECK",
+        id="fractional-delta",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sql", "message"), GUARDS)
+async def test_schema_refuses_rewriting_history(table: Table, sql: str, message: str) -> None:
+    e, s, w, n = table.ids
+    assert (e, s) == (1, 2)  # the SQL above names players 1 and 2
+    win = await table.ledger.record_win(
+        CHAT, table.session.id, s, {s: 3, e: -1, w: -1, n: -1}, None, None, Source(1), s,
+        self_draw=True,
+    )  # fmt: skip
+    await table.ledger.reverse(CHAT, win.entry.id, author=e, source=Source(2))
+    await table.ledger.close()
+    raw = sqlite3.connect(table.ledger.path, isolation_level=None)
+    raw.execute("PRAGMA foreign_keys = ON")
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match=message):
+            raw.executescript(f"BEGIN; {sql}; COMMIT;")
+    finally:
+        raw.close()
+    with sqlite3.connect(table.ledger.path) as check:
+        assert check.execute("SELECT count(*) FROM entries").fetchone()[0] == 2
+        assert check.execute("SELECT sum(delta) FROM postings").fetchone()[0] == 0
+
+
+async def test_the_sum_trigger_aborts_the_transaction_by_itself(table: Table) -> None:
+    """Bypass the Python check: the entry's insert trigger still refuses, nothing is kept."""
+    from storage.entries import insert_entry
+
+    e, s, _, _ = table.ids
+    with pytest.raises(StorageError) as caught:
+        async with table.ledger._write() as conn:
+            await insert_entry(conn, CHAT, "adjustment", {e: 5, s: -4}, {})
+    assert caught.value.code is ErrorCode.UNBALANCED_POSTINGS
+    assert (await table.ledger.history(CHAT)).total == 0
+    assert (await table.ledger.tally(CHAT)).rows == ()

@@ -1,0 +1,159 @@
+"""Reads: tally, history pages, statistics, head-to-head, and chat isolation of all of them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
+
+from storage import ErrorCode, Source, StorageError, WinSpec, settle_up
+
+
+async def play_a_few_hands(table: Table) -> None:
+    """E S W N: S 自摸 (3 each), W wins on E's discard (8), kong by N, 流局, S wins on N
+    (reversed), then N and W both win on S's discard (一炮多响)."""
+    ledger, sid = table.ledger, table.session.id
+    e, s, w, n = table.ids
+    await ledger.record_win(
+        CHAT, sid, s, {s: 9, e: -3, w: -3, n: -3}, "a", None, Source(1), s, self_draw=True, value=3
+    )
+    await ledger.record_win(
+        CHAT, sid, w, {w: 8, e: -8}, "b", None, Source(2), w, discarder=e, value=8
+    )
+    await ledger.record_kong(CHAT, sid, n, {n: 3, e: -1, s: -1, w: -1}, Source(3), n)
+    await ledger.record_draw(CHAT, sid, Source(4), None)
+    mistake = await ledger.record_win(
+        CHAT, sid, s, {s: 50, n: -50}, "c", None, Source(5), s, discarder=n, value=50
+    )
+    await ledger.reverse(CHAT, mistake.entry.id, author=e, source=Source(6))
+    double = [
+        WinSpec(n, {n: 2, s: -2}, discarder=s, value=2),
+        WinSpec(w, {w: 4, s: -4}, discarder=s, value=4),
+    ]
+    await ledger.record_wins(CHAT, sid, double, Source(7), s)
+
+
+async def test_tally_is_the_sum_of_postings(table: Table) -> None:
+    await play_a_few_hands(table)
+    e, s, w, n = table.ids
+    tally = await table.ledger.tally(CHAT, table.session.id)
+    assert tally.balances == {e: -12, s: 2, w: 8, n: 2}
+    assert [row.balance for row in tally.rows] == [8, 2, 2, -12]
+    assert sum(tally.balances.values()) == 0
+    transfers = settle_up(tally.balances)
+    assert len(transfers) <= 3
+
+
+async def test_session_and_all_time_tallies(table: Table) -> None:
+    e, s, _w, _n = table.ids
+    ledger = table.ledger
+    await ledger.record_win(
+        CHAT, table.session.id, s, {s: 3, e: -3}, None, None, None, s, discarder=e
+    )
+    await ledger.close_session(CHAT)
+    second = await ledger.open_session(CHAT, "hangzhou", 1, table.ids, e, "dealer_stays")
+    await ledger.record_win(CHAT, second.id, e, {e: 5, s: -5}, None, None, None, e, discarder=s)
+    assert (await ledger.tally(CHAT, table.session.id)).balances == {s: 3, e: -3}
+    assert (await ledger.tally(CHAT, second.id)).balances == {e: 5, s: -5}
+    assert (await ledger.tally(CHAT)).balances == {e: 2, s: -2}
+
+
+async def test_history_pages_newest_first(table: Table) -> None:
+    await play_a_few_hands(table)
+    ledger = table.ledger
+    first = await ledger.history(CHAT, table.session.id, page=1, page_size=3)
+    assert first.total == 8 and first.pages == 3
+    assert [x.kind for x in first.entries] == ["win", "win", "reversal"]
+    last = await ledger.history(CHAT, table.session.id, page=3, page_size=3)
+    assert [x.hand_line for x in last.entries] == ["b", "a"]
+    everything = [
+        x.id for p in (1, 2, 3) for x in (await ledger.history(CHAT, page=p, page_size=3)).entries
+    ]
+    assert everything == sorted(everything, reverse=True) and len(set(everything)) == 8
+    wins = await ledger.history(CHAT, kinds=("win",))
+    assert wins.total == 5 and all(x.kind == "win" for x in wins.entries)
+    reversed_win = next(x for x in wins.entries if x.hand_line == "c")
+    assert reversed_win.is_reversed
+    with pytest.raises(StorageError):
+        await ledger.history(CHAT, page=0)
+
+
+async def test_stats_per_player(table: Table) -> None:
+    await play_a_few_hands(table)
+    e, s, w, n = table.ids
+    stats = {x.player.id: x for x in await table.ledger.stats(CHAT)}
+    # Hands: S 自摸, W on E, 流局, the double win (the reversed hand does not count).
+    assert {p: x.hands for p, x in stats.items()} == {e: 4, s: 4, w: 4, n: 4}
+    assert (stats[s].wins, stats[s].self_draws, stats[s].self_draw_rate) == (1, 1, 1.0)
+    assert (stats[w].wins, stats[w].biggest_win, stats[w].win_rate) == (2, 8, 0.5)
+    assert stats[e].dealt_in == 1 and stats[s].dealt_in == 1 and stats[n].dealt_in == 0
+    assert stats[s].biggest_win == 9  # not the reversed 50
+    assert {p: x.net for p, x in stats.items()} == {e: -12, s: 2, w: 8, n: 2}
+    assert stats[e].win_rate == 0.0 and stats[e].biggest_win_entry is None
+
+
+async def test_stats_for_a_season(table: Table) -> None:
+    await play_a_few_hands(table)
+    now = datetime.now(UTC)
+    future = await table.ledger.stats(CHAT, since=now + timedelta(days=1))
+    assert all(x.hands == 0 and x.net == 0 for x in future)
+    past = await table.ledger.stats(CHAT, until=now - timedelta(days=1))
+    assert all(x.wins == 0 for x in past)
+    current = await table.ledger.stats(
+        CHAT, since=now - timedelta(hours=1), until=now + timedelta(hours=1)
+    )
+    assert sum(x.wins for x in current) == 4
+
+
+async def test_head_to_head(table: Table) -> None:
+    await play_a_few_hands(table)
+    e, _s, w, _n = table.ids
+    h2h = await table.ledger.head_to_head(CHAT, w, e)
+    assert h2h.hands_together == 4
+    assert (h2h.a_wins, h2h.b_wins) == (2, 0)
+    assert (h2h.a_dealt_in_to_b, h2h.b_dealt_in_to_a) == (0, 1)
+    assert (h2h.a_from_b, h2h.b_from_a) == (8, 0)
+    assert (h2h.a_net, h2h.b_net) == (8, -12)
+    with pytest.raises(StorageError) as caught:
+        await table.ledger.head_to_head(CHAT, w, w)
+    assert caught.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+async def test_no_read_returns_another_chats_rows(table: Table) -> None:
+    await play_a_few_hands(table)
+    ledger = table.ledger
+    other = await seat_table(ledger, OTHER_CHAT)
+    e2, s2, _w2, _n2 = other.ids
+    await ledger.record_win(
+        OTHER_CHAT, other.session.id, e2, {e2: 30, s2: -30}, None, None, None, e2, discarder=s2
+    )
+    mine = set(table.ids)
+    theirs = set(other.ids)
+    assert set((await ledger.tally(CHAT)).balances) == mine
+    assert set((await ledger.tally(OTHER_CHAT)).balances) == {e2, s2}
+    assert {p.id for p in await ledger.list_players(CHAT)} == mine
+    assert {p.id for p in await ledger.list_players(OTHER_CHAT)} == theirs
+    history = await ledger.history(CHAT, page_size=100)
+    assert history.total == 8 and all(x.chat_id == CHAT for x in history.entries)
+    assert {x.player.id for x in await ledger.stats(CHAT)} == mine
+    assert [x.chat_id for x in await ledger.list_sessions(CHAT)] == [CHAT]
+    with pytest.raises(StorageError):
+        await ledger.tally(CHAT, other.session.id)
+    with pytest.raises(StorageError):
+        await ledger.history(CHAT, other.session.id)
+    with pytest.raises(StorageError):
+        await ledger.head_to_head(CHAT, table.ids[0], e2)
+    assert await ledger.last_entry(CHAT, other.session.id) is None
+    assert "外" not in await ledger.export_csv(CHAT)
+    assert str(e2) not in {
+        line.split(",")[1]
+        for line in (await ledger.export_csv(CHAT)).splitlines()
+        if line.startswith("player,")
+    }
+
+
+async def test_last_entry_skips_reversed_and_reversals(table: Table) -> None:
+    await play_a_few_hands(table)
+    last = await table.ledger.last_entry(CHAT, table.session.id)
+    assert last is not None and last.kind == "win" and last.winner == table.ids[2]
