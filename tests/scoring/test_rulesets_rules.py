@@ -1,0 +1,398 @@
+"""Ruleset rules beyond the tables: who pays, the refusals, and the decisions in docs/rules.md."""
+
+import pytest
+
+import scoring
+from scoring.errors import ErrorCode, ScoringError
+from scoring.rulesets import RULESETS, get
+from scoring.tiles import WHITE, tile_from
+
+HZ, QD, YP, RP, SL, PF = (
+    "hangzhou",
+    "huzhou-qiangdao",
+    "huzhou-yingpiao",
+    "huzhou-ruanpiao",
+    "huzhou-shuangla",
+    "huzhou-platform",
+)
+
+
+def pay(line: str, rules: str, base: int = 1, winner: str = "E") -> dict[str, int]:
+    return scoring.score(line, rules, base, winner).to_json()["payments"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "line", "winner", "payments"),
+    [
+        pytest.param(
+            HZ,
+            "123m456m789m123p白 +5s 点炮W",
+            "E",
+            {"E": 16, "S": 0, "W": -16, "N": 0},
+            id="hangzhou-点炮-one-share",
+        ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p白 +5s 自摸 承包N",
+            "E",
+            {"E": 48, "S": 0, "W": 0, "N": -48},
+            id="hangzhou-承包-self-draw-contractor-pays-three",
+        ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p白 +5s 点炮S 承包N",
+            "E",
+            {"E": 48, "S": 0, "W": 0, "N": -48},
+            id="hangzhou-承包-whoever-discarded",
+        ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p白 +5s 抢杠W",
+            "E",
+            {"E": 16, "S": 0, "W": -16, "N": 0},
+            id="hangzhou-抢杠胡-is-点炮-by-the-robbed",
+        ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p5s +5s 自摸",
+            "S",
+            {"E": -8, "S": 24, "W": -8, "N": -8},
+            id="hangzhou-winner-south",
+        ),
+        pytest.param(
+            QD,
+            "123p456p789p东东东1s +1s 抢杠S 翻1m",
+            "E",
+            {"E": 9, "S": -9, "W": 0, "N": 0},
+            id="qiangdao-抢杠胡-杠家-pays-three-自摸无花",
+        ),
+        pytest.param(
+            QD,
+            "123p456p789p东东东2m +1s 抢杠N 翻1m",
+            "E",
+            {"E": 6, "S": 0, "W": 0, "N": -6},
+            id="qiangdao-抢杠胡-杠家-pays-three-自摸有花",
+        ),
+        pytest.param(
+            YP,
+            "123p456p789p东东东2m +1s 抢杠S 翻1m",
+            "E",
+            {"E": 6, "S": -6, "W": 0, "N": 0},
+            id="yingpiao-抢杠胡-爆头-杠家-pays-three",
+        ),
+        pytest.param(
+            RP,
+            "123p456p789p东东东2m +1s 抢杠S 翻1m",
+            "E",
+            {"E": 12, "S": -12, "W": 0, "N": 0},
+            id="ruanpiao-抢杠胡-doubled",
+        ),
+        pytest.param(
+            SL,
+            "111m234m567m789m9m +9m 放冲W 翻5p",
+            "E",
+            {"E": 2, "S": 0, "W": -2, "N": 0},
+            id="shuangla-放冲-discarder-pays",
+        ),
+        pytest.param(
+            SL,
+            "111m234m567m789m9m +9m 抢杠W 翻5p",
+            "E",
+            {"E": 6, "S": 0, "W": -6, "N": 0},
+            id="shuangla-抢杠胡-杠家-pays-three",
+        ),
+        pytest.param(
+            PF,
+            "123p456p789p11s2m4s +3s 放冲S 翻1m",
+            "E",
+            {"E": 4, "S": -2, "W": -1, "N": -1},
+            id="platform-放冲-split-2+1+1",
+        ),
+        pytest.param(
+            PF,
+            "123p456p789p东东东2m +1s 放冲S 翻1m",
+            "E",
+            {"E": 4, "S": -2, "W": -1, "N": -1},
+            id="platform-爆头-on-a-discard-is-only-放冲",
+        ),
+        pytest.param(
+            PF,
+            "[5555s] 123p456p东东东1s +1s 杠开 翻1m",
+            "W",
+            {"E": -12, "S": -12, "W": 36, "N": -12},
+            id="platform-杠开-winner-west",
+        ),
+        pytest.param(
+            PF,
+            "1111p5577s9s东东南2m +南 放冲S 翻1m",
+            "E",
+            {"E": 16, "S": -8, "W": -4, "N": -4},
+            id="platform-豪华-discard-falls-back-to-七对子放冲",
+        ),
+        pytest.param(
+            PF,
+            "1133p5577s9s东东南2m +南 抢杠S 翻1m",
+            "E",
+            {"E": 18, "S": -18, "W": 0, "N": 0},
+            id="platform-七对子-robbing-a-kong-three-self-draw-shares",
+        ),
+        pytest.param(
+            PF,
+            "123p456p789p11s2m4s +3s 放冲S 地胡 翻1m",
+            "E",
+            {"E": 4, "S": -2, "W": -1, "N": -1},
+            id="platform-地胡-on-a-discard-is-only-放冲",
+        ),
+    ],
+)
+def test_who_pays(rules: str, line: str, winner: str, payments: dict[str, int]) -> None:
+    assert pay(line, rules, winner=winner) == payments
+
+
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_base_scales_every_payment(rules: str) -> None:
+    line = {
+        HZ: "123m456m789m123p白 +5s 自摸",
+        SL: "111m234m567m789m9m +9m 自摸 翻5p",
+    }.get(rules, "123p456p789p东东东2m +1s 自摸 翻1m")
+    one = pay(line, rules)
+    assert pay(line, rules, base=400) == {seat: 400 * amount for seat, amount in one.items()}
+
+
+@pytest.mark.parametrize(
+    ("rules", "line", "code", "token"),
+    [
+        pytest.param(
+            HZ, "123m456m789m123p4s +5s 自摸", ErrorCode.NOT_WINNING, "+5s", id="hz-not-winning"
+        ),
+        pytest.param(
+            HZ,
+            "147m258p369s东南西北 +中 自摸",
+            ErrorCode.NOT_WINNING,
+            "+中",
+            id="hz-十三不搭-is-no-hangzhou-shape",
+        ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p5s +白 点炮S",
+            ErrorCode.DISCARDED_WILD,
+            "+白",
+            id="hz-no-win-on-a-discarded-白",
+        ),
+        pytest.param(
+            HZ,
+            "[白白白] 123m456m789m5s +5s 自摸",
+            ErrorCode.WILD_IN_MELD,
+            "[白白白]",
+            id="hz-白-cannot-be-punged",
+        ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p5s +5s 自摸 翻1m",
+            ErrorCode.INCONSISTENT,
+            "翻1m",
+            id="hz-no-indicator",
+        ),
+        pytest.param(
+            HZ, "123m456m7m白白白白*5s +5s 自摸", ErrorCode.FIFTH_COPY, "*", id="hz-five-wilds"
+        ),
+        pytest.param(
+            HZ, "123m456m789m123p5s +5s 点炮E", ErrorCode.BAD_SEAT, "点炮E", id="hz-self-discard"
+        ),
+        pytest.param(
+            HZ, "123m456m789m123p5s +5s 承包E", ErrorCode.BAD_SEAT, "承包E", id="hz-self-contract"
+        ),
+        pytest.param(
+            HZ, "123m456m789m123p5s +5s 抢杠东", ErrorCode.BAD_SEAT, "抢杠东", id="hz-self-robbed"
+        ),
+        pytest.param(
+            HZ, "123m456m789m123p5s +5s", ErrorCode.INCONSISTENT, "+5s", id="hz-how-was-it-won"
+        ),
+        pytest.param(
+            QD,
+            "123p456p789p东东东1s +1s 自摸",
+            ErrorCode.MISSING_INDICATOR,
+            None,
+            id="qd-missing-indicator",
+        ),
+        pytest.param(
+            QD,
+            "[222m] 456p789p东东东1s +1s 自摸 翻1m",
+            ErrorCode.WILD_IN_MELD,
+            "[222m]",
+            id="qd-wild-in-meld",
+        ),
+        pytest.param(
+            QD,
+            "(2222m) 456p789p东东东1s +1s 自摸 翻1m",
+            ErrorCode.WILD_IN_MELD,
+            "(2222m)",
+            id="qd-wild-in-concealed-kong",
+        ),
+        pytest.param(
+            QD,
+            "123p456p789p东东东1s +2m 抢杠S 翻1m",
+            ErrorCode.DISCARDED_WILD,
+            "+2m",
+            id="qd-robbed-kong-tile-is-never-wild",
+        ),
+        pytest.param(
+            QD,
+            "123p456p789p东东东1s +1s 自摸 承包S 翻1m",
+            ErrorCode.INCONSISTENT,
+            "承包S",
+            id="qd-no-contract-in-huzhou",
+        ),
+        pytest.param(
+            QD,
+            "123p456p789p东东东1s +1s 飘1 翻1m",
+            ErrorCode.INCONSISTENT,
+            "飘1",
+            id="qd-no-飘-in-强盗胡",
+        ),
+        pytest.param(
+            PF,
+            "123p456p789p东东东1s +1s 飘1 翻1m",
+            ErrorCode.INCONSISTENT,
+            "飘1",
+            id="pf-no-飘-in-平台",
+        ),
+        pytest.param(
+            SL,
+            "111m234m567m789m9m +5p 放冲S 翻5p",
+            ErrorCode.DISCARDED_WILD,
+            "+5p",
+            id="sl-no-win-on-the-discarded-indicator-wild",
+        ),
+        pytest.param(
+            SL,
+            "123m456p789s北北北9m +9m 自摸 翻5p",
+            ErrorCode.UNDER_FOUR_TAI,
+            None,
+            id="sl-under-four-tai",
+        ),
+        pytest.param(
+            SL,
+            "147m258p369s东南西北 +中 自摸 翻2m",
+            ErrorCode.UNDER_FOUR_TAI,
+            None,
+            id="sl-十三不搭-has-no-tai-of-its-own",
+        ),
+        pytest.param(
+            SL,
+            "111m234m567m5p6p6p9m +9m 自摸 翻5p",
+            ErrorCode.THREE_WILDS,
+            None,
+            id="sl-三百胡",
+        ),
+    ],
+)
+def test_rule_errors(rules: str, line: str, code: ErrorCode, token: str | None) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.score(line, rules)
+    assert caught.value.code == code
+    assert caught.value.token == token
+    if token is not None:
+        assert caught.value.position == line.index(token)
+    assert caught.value.message("zh") and caught.value.message("en")
+
+
+def test_faceless_wilds_need_no_indicator() -> None:
+    result = scoring.score("123p456p789p东东东* +1s 自摸", QD)
+    assert result.patterns[0].name == "自摸有花"
+
+
+def test_shuangla_thresholds() -> None:
+    shuangla = get(SL)
+    four = scoring.score("111m222p中中中北北北9m +9m 自摸 翻5p", SL)
+    five = scoring.score("111m234m567m789m9m +9m 自摸 翻5p", SL)
+    assert four.tai == shuangla.value_of("一辣起胡")
+    assert four.patterns[-1].name == "一辣"
+    assert five.tai == shuangla.value_of("双辣台数")
+    assert five.patterns[-1].name == "双辣"
+    with pytest.raises(ScoringError) as caught:
+        scoring.score("111m222p444s北北北9m +9m 自摸 翻5p", SL)  # 对对胡 2 + 无花 1
+    assert caught.value.code is ErrorCode.UNDER_FOUR_TAI
+    assert "3 台" in caught.value.message()
+
+
+def test_shuangla_three_wilds() -> None:
+    limit = get(SL).value_of("三百胡")
+    two = scoring.score("111m234m567m6p6p9m9m +9m 自摸 翻5p", SL)  # 2 wilds, 清一色
+    assert two.value == 1  # 清一色 4 台, no 无花
+    with pytest.raises(ScoringError) as caught:
+        scoring.score("111m234m567m5p6p6p9m +9m 自摸 翻5p", SL)
+    assert caught.value.code is ErrorCode.THREE_WILDS
+    assert f"{limit} 张" in caught.value.message()
+
+
+def test_shuangla_double_east_earns_seat_and_round() -> None:
+    result = scoring.score("123p中中中发发发东东东9m +9m 自摸 翻5p", SL)
+    assert [p.name for p in result.patterns] == ["无花", "座风刻", "圈风刻", "中刻", "发刻", "双辣"]
+    assert result.tai == 5
+
+
+def test_huzhou_chained_kongs_count_once() -> None:
+    result = scoring.score("[5555s] (6666s) 123p东东东1s +1s 杠开2 翻1m", YP)
+    assert [p.name for p in result.patterns] == ["杠开"]
+
+
+def test_thirteen_unrelated_is_a_plain_win_in_qiangdao() -> None:
+    result = scoring.score("147m258p369s东南西北 +中 自摸 翻1m", QD)
+    assert (result.shape.value, result.patterns[0].name) == ("thirteen_unrelated", "自摸无花")
+
+
+def test_ruanpiao_discard_ignores_baotou() -> None:
+    result = scoring.score("123p456p789p东东东2m +1s 放冲S 翻1m", RP)
+    assert [p.name for p in result.patterns] == ["放冲"]
+
+
+def test_wild_faces() -> None:
+    one_m = tile_from(1, "m")
+    assert get(HZ).wild_faces(None) == {WHITE}
+    assert get(QD).wild_faces(one_m) == {tile_from(2, "m")}
+    assert get(SL).wild_faces(one_m) == {one_m, tile_from(2, "m")}
+
+
+@pytest.mark.parametrize(
+    ("name", "rules_id"),
+    [
+        pytest.param("杭州", HZ, id="杭州"),
+        pytest.param("强盗胡", QD, id="强盗胡"),
+        pytest.param("硬飘花", YP, id="硬飘花"),
+        pytest.param("软飘花", RP, id="软飘花"),
+        pytest.param("双辣", SL, id="双辣"),
+        pytest.param("平台", PF, id="平台"),
+        pytest.param("湖州·双辣", SL, id="full-name"),
+        pytest.param("Huzhou-Platform", PF, id="id-any-case"),
+    ],
+)
+def test_get_by_name(name: str, rules_id: str) -> None:
+    assert get(name).id == rules_id
+
+
+def test_unknown_ruleset() -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.score("123m456m789m123p5s +5s 自摸", "四川")
+    assert (caught.value.code, caught.value.token) == (ErrorCode.UNKNOWN_RULESET, "四川")
+
+
+@pytest.mark.parametrize("base", [0, -5, 1.5, True], ids=["zero", "negative", "float", "bool"])
+def test_bad_base(base: object) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.score("123m456m789m123p5s +5s 自摸", HZ, base)  # type: ignore[arg-type]
+    assert caught.value.code is ErrorCode.BAD_BASE
+
+
+def test_rotation_and_rooms() -> None:
+    assert {rules.id: rules.rotation for rules in RULESETS.values()}[HZ] == "dealer_stays"
+    assert {rules.rotation for rules in RULESETS.values() if rules.id != HZ} == {"winner_deals"}
+    rooms = get(HZ).rooms
+    assert [(room.name, room.base) for room in rooms] == [
+        ("初级场", 400),
+        ("平民场", 1_000),
+        ("官甲场", 3_000),
+        ("土豪场", 9_000),
+        ("富商场", 30_000),
+        ("尊爵场", 80_000),
+    ]
