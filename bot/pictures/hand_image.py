@@ -124,7 +124,7 @@ def render_hand(
 
     for i, line in enumerate(header_lines):
         line = shorten(fonts, header_font, line, content_w)
-        draw_text(draw, (pad, pad + i * header_step), line, header_font, TEXT_LIGHT, bold=i == 0)
+        draw_text(image, (pad, pad + i * header_step), line, header_font, TEXT_LIGHT, bold=i == 0)
 
     x = pad
     for group in groups:
@@ -141,7 +141,7 @@ def render_hand(
             caption = shorten(fonts, caption_font, group.caption, max(x - start, size * 2))
             centre = (start + x) / 2
             draw_text(
-                draw, (centre, top + tile_h + 4), caption, caption_font, TEXT_DIM, anchor="ma"
+                image, (centre, top + tile_h + 4), caption, caption_font, TEXT_DIM, anchor="ma"
             )
 
     for i, line in enumerate(footer_lines):
@@ -149,13 +149,13 @@ def render_hand(
         cells = line.split(CELL_SEPARATOR)
         if len(cells) == 1:
             text = shorten(fonts, footer_font, line, content_w)
-            draw_text(draw, (pad, y), text, footer_font, TEXT_LIGHT if i == 0 else TEXT_DIM)
+            draw_text(image, (pad, y), text, footer_font, TEXT_LIGHT if i == 0 else TEXT_DIM)
             continue
         cell_w = (content_w - cell_gap * (len(cells) - 1)) // len(cells)
         for j, cell in enumerate(cells):
             text = shorten(fonts, footer_font, cell, cell_w)
             cell_x = pad + j * (cell_w + cell_gap)
-            draw_text(draw, (cell_x, y), text, footer_font, TEXT_LIGHT, bold=True)
+            draw_text(image, (cell_x, y), text, footer_font, TEXT_LIGHT, bold=True)
     return image
 
 

@@ -50,14 +50,14 @@ def render_settlement(
     margin = 36 * SUPER
 
     title = "结算 · 谁付给谁" if zh else "Settle-up: who pays whom"
-    draw_text(draw, (margin, 28 * SUPER), title, title_font, CHART_TEXT, bold=True)
+    draw_text(image, (margin, 28 * SUPER), title, title_font, CHART_TEXT, bold=True)
 
     name_w = (w - 2 * margin) * 3 // 8
     arrow_left, arrow_right = margin + name_w + 24 * SUPER, w - margin - name_w - 24 * SUPER
     y = _HEAD * SUPER
     if not transfers:
         text = "都结清了，无需转账" if zh else "All square: nobody owes anything"
-        draw_text(draw, (w / 2, y + _ROW * SUPER / 2), text, name_font, CHART_TEXT, anchor="mm")
+        draw_text(image, (w / 2, y + _ROW * SUPER / 2), text, name_font, CHART_TEXT, anchor="mm")
     for i, (payer, payee, amount) in enumerate(shown):
         if i % 2 == 0:
             draw.rectangle((margin // 2, y, w - margin // 2, y + _ROW * SUPER), fill=_ZEBRA)
@@ -65,7 +65,7 @@ def render_settlement(
         payer_text = shorten(fonts, name_font, fonts.printable(payer, "?"), name_w)
         payee_text = shorten(fonts, name_font, fonts.printable(payee, "?"), name_w)
         draw_text(
-            draw,
+            image,
             (arrow_left - 16 * SUPER, mid),
             payer_text,
             name_font,
@@ -74,7 +74,7 @@ def render_settlement(
             bold=True,
         )
         draw_text(
-            draw,
+            image,
             (arrow_right + 16 * SUPER, mid),
             payee_text,
             name_font,
@@ -84,7 +84,7 @@ def render_settlement(
         )
         _arrow(draw, arrow_left, arrow_right, mid + 12 * SUPER)
         draw_text(
-            draw,
+            image,
             ((arrow_left + arrow_right) / 2, mid + 4 * SUPER),
             str(amount),
             amount_font,
@@ -96,7 +96,7 @@ def render_settlement(
     if hidden:
         more = f"…还有 {len(hidden)} 笔" if zh else f"… and {len(hidden)} more"
         draw_text(
-            draw,
+            image,
             (w / 2, y + _ROW * SUPER / 2),
             fonts.printable(more, "."),
             name_font,
@@ -111,7 +111,7 @@ def render_settlement(
         if zh
         else f"{len(transfers)} transfers, {total} in all"
     )
-    draw_text(draw, (margin, y + 22 * SUPER), note, note_font, AXIS)
+    draw_text(image, (margin, y + 22 * SUPER), note, note_font, AXIS)
     return image.resize((w // SUPER, h // SUPER), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 

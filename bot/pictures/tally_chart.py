@@ -74,15 +74,15 @@ def render_tally_chart(
             bottom - (bottom - top) * (value - y_lo) / (y_hi - y_lo),
         )
 
-    draw_text(draw, (left, 18 * SUPER), title, title_font, CHART_TEXT, bold=True)
+    draw_text(image, (left, 18 * SUPER), title, title_font, CHART_TEXT, bold=True)
     for tick in y_ticks:
         _, y = px(0, tick)
         zero = tick == 0
         draw.line(
-            [(left, y), (right, y)], fill=AXIS if zero else GRID, width=SUPER * (2 if zero else 1)
+            [(left, y), (right, y)], fill=AXIS if zero else GRID, width=SUPER * (3 if zero else 1)
         )
         draw_text(
-            draw,
+            image,
             (left - 10 * SUPER, y),
             f"{tick:+d}" if tick else "0",
             tick_font,
@@ -93,14 +93,14 @@ def render_tally_chart(
     for hand in range(0, x_span + 1, x_step):
         x, _ = px(hand, y_lo)
         draw.line([(x, bottom), (x, bottom + 6 * SUPER)], fill=AXIS, width=SUPER)
-        draw_text(draw, (x, bottom + 10 * SUPER), str(hand), tick_font, CHART_TEXT, anchor="ma")
+        draw_text(image, (x, bottom + 10 * SUPER), str(hand), tick_font, CHART_TEXT, anchor="ma")
     draw.line([(left, bottom), (right, bottom)], fill=AXIS, width=SUPER)
     axis_name = "第几局" if zh else "hand"
     axis_pos = ((left + right) / 2, bottom + 38 * SUPER)
-    draw_text(draw, axis_pos, axis_name, tick_font, AXIS, anchor="ma")
+    draw_text(image, axis_pos, axis_name, tick_font, AXIS, anchor="ma")
     if hands == 0:
         empty = "还没有记录的牌局" if zh else "No hands recorded yet"
-        draw_text(draw, (w / 2, (top + bottom) / 2), empty, label_font, CHART_TEXT, anchor="mm")
+        draw_text(image, (w / 2, (top + bottom) / 2), empty, label_font, CHART_TEXT, anchor="mm")
 
     ends: list[tuple[float, int]] = []
     for index, values in enumerate(totals):
@@ -115,12 +115,12 @@ def render_tally_chart(
             marker(draw, point, shape, 5 * SUPER, color)
         marker(draw, points[-1], shape, 7 * SUPER, color)
         ends.append((points[-1][1], index))
-    _end_labels(draw, ends, labels, right, top, bottom, label_font)
+    _end_labels(image, ends, labels, right, top, bottom, label_font)
     return image.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
 def _end_labels(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     ends: list[tuple[float, int]],
     labels: list[str],
     right: float,
@@ -138,10 +138,11 @@ def _end_labels(
     if overflow > 0:  # shift the stack up, never above the plot's top
         placed = [max(top + i * step, y - overflow) for i, y in enumerate(placed)]
     x = right + 16 * SUPER
+    draw = ImageDraw.Draw(image)
     for (y, index), label_y in zip(ends, placed, strict=True):
         if abs(label_y - y) > 2:
             draw.line([(right + 9 * SUPER, y), (x - 3 * SUPER, label_y)], fill=GRID, width=SUPER)
-        draw_text(draw, (x, label_y), labels[index], font, CHART_TEXT, anchor="lm", bold=True)
+        draw_text(image, (x, label_y), labels[index], font, CHART_TEXT, anchor="lm", bold=True)
 
 
 def tally_chart_png(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.pictures.style import RGB
 
@@ -69,3 +69,11 @@ def blobs(mask: list[list[bool]]) -> int:
                             seen[ny][nx] = True
                             stack.append((ny, nx))
     return count
+
+
+def color_mask(image: Image.Image, color: RGB, tolerance: int = 12) -> Image.Image:
+    """A mode-1 image: set where ``image`` is within ``tolerance`` of ``color`` in every channel."""
+    diff = ImageChops.difference(image.convert("RGB"), Image.new("RGB", image.size, color))
+    red, green, blue = diff.split()
+    worst = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    return worst.point(lambda v: 255 if v <= tolerance else 0).convert("1")
