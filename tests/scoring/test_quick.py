@@ -1,0 +1,256 @@
+"""Quick entry: the same scoring from declared facts, every seed entry, and the refusals."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scoring
+from scoring.errors import ErrorCode, ScoringError
+from scoring.rulesets import RULESETS, get
+
+HZ, QD, YP, RP, SL, PF = (
+    "hangzhou",
+    "huzhou-qiangdao",
+    "huzhou-yingpiao",
+    "huzhou-ruanpiao",
+    "huzhou-shuangla",
+    "huzhou-platform",
+)
+
+# (ruleset, entry as the seed names it, quick words, winner)
+ENTRIES = [
+    (HZ, "三豪华清七对", "自摸 三豪华清七对", "E"),
+    (HZ, "七对子双财飘", "七对子 双财飘", "E"),
+    (HZ, "双豪华清七对", "自摸 双豪华清七对", "E"),
+    (HZ, "财神三豪华七对", "自摸 财神三豪华七对", "E"),
+    (HZ, "豪华七对爆头", "自摸 豪华七对爆头", "E"),
+    (HZ, "豪华清七对", "自摸 豪华清七对", "E"),
+    (HZ, "七对子财飘", "七对子财飘", "E"),
+    (HZ, "财神双豪华七对", "自摸 财神双豪华七对", "E"),
+    (HZ, "七对爆头", "点炮S 七对爆头", "E"),
+    (HZ, "清七对", "自摸 清七对", "E"),
+    (HZ, "财神豪华七对", "自摸 财神豪华七对", "E"),
+    (HZ, "财神七对", "自摸 财神七对", "E"),
+    (HZ, "三财飘", "三财飘", "E"),
+    (HZ, "双财飘", "飘2", "E"),
+    (HZ, "杠飘", "杠开 财飘", "E"),
+    (HZ, "飘杠", "财飘 杠开", "E"),
+    (HZ, "财飘", "财飘", "E"),
+    (HZ, "四连杠", "四连杠", "E"),
+    (HZ, "三连杠", "杠开3", "E"),
+    (HZ, "二连杠", "二连杠", "E"),
+    (HZ, "杠爆", "杠开 爆头", "E"),
+    (HZ, "杠上开花", "杠开", "E"),
+    (HZ, "爆头", "自摸 爆头", "E"),
+    (HZ, "平胡", "自摸", "E"),
+    (QD, "放冲", "放冲S", "E"),
+    (QD, "自摸有花", "自摸 有花", "E"),
+    (QD, "自摸无花", "自摸 无花", "E"),
+    (QD, "杠开有花", "杠开 有花", "E"),
+    (QD, "杠开无花", "杠开 无花", "E"),
+    (YP, "小胡", "自摸", "E"),
+    (YP, "爆头", "自摸 爆头", "E"),
+    (YP, "杠开", "杠开", "E"),
+    (YP, "杠爆", "杠开 爆头", "E"),
+    (YP, "飘一花", "飘一花", "E"),
+    (YP, "飘两花", "飘两花", "E"),
+    (YP, "飘三花", "飘三花", "E"),
+    (YP, "杠飘", "杠开 飘一花", "E"),
+    (RP, "软飘花", "自摸", "E"),
+    (RP, "放冲", "放冲S 爆头", "E"),
+    (RP, "小胡", "自摸", "E"),
+    (RP, "爆头", "自摸 爆头", "E"),
+    (RP, "杠开", "杠开", "E"),
+    (RP, "杠爆", "杠开 爆头", "E"),
+    (RP, "飘一花", "飘一花", "E"),
+    (RP, "飘两花", "飘两花", "E"),
+    (RP, "飘三花", "飘三花", "E"),
+    (RP, "杠飘", "杠开 飘一花", "E"),
+    (SL, "清一色", "自摸 清一色 无花", "E"),
+    (SL, "混一色", "自摸 混一色 对对胡 无花", "E"),
+    (SL, "对对胡", "自摸 对对胡 中刻 无花", "E"),
+    (SL, "无花", "自摸 对对胡 中刻 无花", "E"),
+    (SL, "座风刻", "自摸 座风刻 中刻 发刻 无花", "S"),
+    (SL, "圈风刻", "自摸 圈风刻 中刻 白刻 无花 圈W", "E"),
+    (SL, "中刻", "放冲W 对对胡 中刻 无花", "E"),
+    (SL, "发刻", "自摸 座风刻 中刻 发刻 无花", "S"),
+    (SL, "白刻", "自摸 圈风刻 中刻 白刻 无花 圈W", "E"),
+    (SL, "一辣", "自摸 台4", "E"),
+    (SL, "双辣", "自摸 5台", "E"),
+    (PF, "自摸（有财神）", "自摸 有花", "E"),
+    (PF, "自摸（无财神）", "自摸 无花", "E"),
+    (PF, "放冲（有财神）", "放冲S 有财神", "E"),
+    (PF, "放冲（无财神）", "放冲S 无财神", "E"),
+    (PF, "爆头", "自摸 爆头", "E"),
+    (PF, "杠开（有财神）", "杠开 有花", "E"),
+    (PF, "杠开（无财神）", "杠开 无花", "E"),
+    (PF, "杠爆", "杠开 爆头", "E"),
+    (PF, "抢杠胡（有财神）", "抢杠S 有花", "E"),
+    (PF, "抢杠胡（无财神）", "抢杠S 无花", "E"),
+    (PF, "抢杠胡（爆头）", "抢杠S 爆头", "E"),
+    (PF, "4财神（自摸）", "自摸 4财神", "E"),
+    (PF, "4财神（放冲）", "放冲S 四财神", "E"),
+    (PF, "天胡", "天胡", "E"),
+    (PF, "地胡", "地胡", "S"),
+    (PF, "十三不搭（自摸）", "自摸 十三不搭", "E"),
+    (PF, "十三不搭（放冲）", "放冲S 十三不搭", "E"),
+    (PF, "七对子（有财神）自摸", "自摸 七对 有花", "E"),
+    (PF, "七对子（无财神）自摸", "自摸 七对 无花", "E"),
+    (PF, "七对子（有财神）放冲", "放冲S 七对 有花", "E"),
+    (PF, "七对子（无财神）放冲", "放冲S 七对 无花", "E"),
+    (PF, "豪华七对子", "自摸 豪华七对 有花", "E"),
+    (PF, "双豪华七对子", "自摸 双豪华七对子 有花", "E"),
+    (PF, "三豪华七对子", "自摸 七对 豪华3 有花", "E"),
+]
+
+SHOWN_AS = {(HZ, "飘杠"): "杠飘"}  # a line cannot tell 飘杠 from 杠飘 (same 8 番)
+TAI_ITEMS = {row.name for row in get(SL).tables[0].rows}
+
+
+@pytest.mark.parametrize(
+    ("rules", "entry", "words", "winner"),
+    [pytest.param(*entry, id=f"{entry[0]}-{entry[1]}") for entry in ENTRIES],
+)
+def test_quick_entry_is_charged_its_table_value(
+    rules: str, entry: str, words: str, winner: str
+) -> None:
+    ruleset = get(rules)
+    result = scoring.quick(words, rules, winner=winner)
+    shown = {pattern.name: pattern.value for pattern in result.patterns}
+    assert SHOWN_AS.get((rules, entry), entry) in shown
+    if rules == SL and entry in TAI_ITEMS:
+        assert shown[entry] == ruleset.value_of(entry)
+    else:
+        assert result.value == ruleset.value_of(entry)
+    assert sum(result.payments.values()) == 0
+
+
+# Rows that are no pattern of a win (money rules and thresholds), tested with payments/rules.
+NOT_PATTERNS = {
+    (HZ, "基础倍数"),
+    (HZ, "明杠"),
+    (HZ, "暗杠"),
+    (HZ, "补杠"),
+    (SL, "一辣起胡"),
+    (SL, "双辣台数"),
+    (SL, "三百胡"),
+}
+
+
+def test_every_pattern_row_has_a_quick_entry() -> None:
+    quick_entries = {(rules, entry) for rules, entry, _, _ in ENTRIES}
+    rows = {(r.id, row.name) for r in RULESETS.values() for t in r.tables for row in t.rows}
+    assert rows - NOT_PATTERNS == quick_entries
+
+
+@pytest.mark.parametrize(
+    ("rules", "line", "words"),
+    [
+        pytest.param(HZ, "123m456m789m123p白 +5s 自摸", "自摸 爆头", id="hz-爆头"),
+        pytest.param(HZ, "1133m5577p99s东东白 +3s 点炮S", "点炮S 七对 爆头", id="hz-七对爆头"),
+        pytest.param(HZ, "[5555p] 123m456m789m5s +5s 杠开", "杠开", id="hz-杠开"),
+        pytest.param(HZ, "123m456m789m123p白 +5s 自摸 承包W", "自摸 爆头 承包W", id="hz-承包"),
+        pytest.param(QD, "123p456p789p东东东1s +1s 抢杠S 翻1m", "抢杠S 无花", id="qd-抢杠"),
+        pytest.param(SL, "111m234m567m789m9m +9m 自摸 翻5p", "自摸 清一色 无花", id="sl-双辣"),
+        pytest.param(PF, "123p456p789p东东东2m +1s 自摸 翻1m", "自摸 爆头", id="pf-爆头"),
+    ],
+)
+def test_quick_matches_the_typed_hand(rules: str, line: str, words: str) -> None:
+    typed, quick = scoring.score(line, rules), scoring.quick(words, rules)
+    assert (quick.value, quick.patterns, quick.payments) == (
+        typed.value,
+        typed.patterns,
+        typed.payments,
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "code", "token"),
+    [
+        pytest.param(HZ, "自摸 无花 爆头", ErrorCode.INCONSISTENT, "爆头", id="爆头-needs-a-wild"),
+        pytest.param(HZ, "自摸 财神0 爆头", ErrorCode.INCONSISTENT, "爆头", id="爆头-with-财神0"),
+        pytest.param(YP, "放冲S 爆头", ErrorCode.DISCARD_WIN_FORBIDDEN, "放冲S", id="硬飘花-放冲"),
+        pytest.param(
+            HZ, "自摸 十三不搭", ErrorCode.INCONSISTENT, "十三不搭", id="十三不搭-hangzhou"
+        ),
+        pytest.param(QD, "自摸 豪华 有花", ErrorCode.INCONSISTENT, "豪华", id="豪华-without-七对"),
+        pytest.param(HZ, "自摸 爆头 番茄", ErrorCode.UNKNOWN_TOKEN, "番茄", id="unknown-word"),
+        pytest.param(HZ, "自摸 点炮S", ErrorCode.CONFLICTING_WORDS, "点炮S", id="自摸-with-点炮"),
+        pytest.param(QD, "自摸", ErrorCode.INCONSISTENT, None, id="qd-needs-有花-or-无花"),
+        pytest.param(
+            HZ, "自摸 七对", ErrorCode.INCONSISTENT, None, id="hz-七对-needs-有花-or-无花"
+        ),
+        pytest.param(SL, "自摸 清一色", ErrorCode.INCONSISTENT, None, id="sl-needs-有花-or-无花"),
+        pytest.param(HZ, "自摸 清一色", ErrorCode.INCONSISTENT, "清一色", id="台-outside-双辣"),
+        pytest.param(SL, "自摸 清一色 财神3", ErrorCode.THREE_WILDS, None, id="三百胡"),
+        pytest.param(SL, "自摸 台5 财神3", ErrorCode.THREE_WILDS, None, id="三百胡-with-台N"),
+        pytest.param(SL, "自摸 无花 对对胡", ErrorCode.UNDER_FOUR_TAI, None, id="under-4-台"),
+        pytest.param(SL, "自摸 台3", ErrorCode.UNDER_FOUR_TAI, None, id="台3"),
+        pytest.param(SL, "自摸 台5 清一色", ErrorCode.INCONSISTENT, "台5", id="台N-and-items"),
+        pytest.param(HZ, "杠开 七对 有花", ErrorCode.INCONSISTENT, "七对", id="七对-杠开"),
+        pytest.param(
+            SL, "自摸 七对 对对胡 无花", ErrorCode.INCONSISTENT, "对对胡", id="七对-对对胡"
+        ),
+        pytest.param(SL, "自摸 清一色 混一色", ErrorCode.INCONSISTENT, "混一色", id="清-and-混"),
+        pytest.param(HZ, "自摸 财神5", ErrorCode.INCONSISTENT, "财神5", id="five-wilds"),
+        pytest.param(HZ, "爆头", ErrorCode.INCONSISTENT, None, id="how-was-it-won"),
+        pytest.param(QD, "自摸 有花 承包S", ErrorCode.INCONSISTENT, "承包S", id="承包-in-huzhou"),
+        pytest.param(QD, "飘1 有花", ErrorCode.INCONSISTENT, "飘1", id="飘-in-强盗胡"),
+        pytest.param(QD, "自摸 有花 无花", ErrorCode.INCONSISTENT, "无花", id="有花-and-无花"),
+        pytest.param(PF, "自摸 十三不搭 爆头", ErrorCode.INCONSISTENT, "爆头", id="十三不搭-爆头"),
+        pytest.param(HZ, "点炮E 爆头", ErrorCode.BAD_SEAT, "点炮E", id="winner-discarded"),
+        pytest.param(HZ, "  ", ErrorCode.EMPTY, None, id="empty"),
+    ],
+)
+def test_quick_refusals(rules: str, words: str, code: ErrorCode, token: str | None) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, rules)
+    assert (caught.value.code, caught.value.token) == (code, token)
+    if token is not None:
+        assert caught.value.position == words.index(token)
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        pytest.param("自摸爆头", 2, id="run-together"),
+        pytest.param("自摸，爆头", 2, id="comma"),
+        pytest.param("tsumo baotou", 2, id="ascii"),
+        pytest.param("杠开2爆头", 8, id="二连杠-爆头"),
+        pytest.param("自摸 平胡", 1, id="平胡-adds-nothing"),
+    ],
+)
+def test_quick_spellings(words: str, expected: int) -> None:
+    assert scoring.quick(words, HZ).value == expected
+
+
+def test_quick_result_has_no_hand() -> None:
+    result = scoring.quick("自摸 七对 无花", HZ)
+    assert result.hand is None
+    assert result.to_json()["shape"] == "seven_pairs"
+    assert scoring.quick("自摸 爆头", HZ).to_json()["shape"] is None
+
+
+WORDS = [
+    "自摸", "点炮S", "放冲W", "抢杠N", "承包S", "杠开", "杠开2", "飘1", "飘3", "爆头", "七对",
+    "豪华", "双豪华", "十三不搭", "有花", "无花", "财神2", "4财神", "天胡", "地胡", "清一色",
+    "混一色", "对对胡", "座风刻", "圈风刻", "中刻", "发刻", "白刻", "台4", "台6", "圈S", "座N",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
+    rules=st.sampled_from(list(RULESETS)),
+    winner=st.sampled_from("ESWN"),
+    base=st.integers(min_value=1, max_value=100_000),
+)
+def test_quick_payments_sum_to_zero(words: list[str], rules: str, winner: str, base: int) -> None:
+    try:
+        result = scoring.quick(" ".join(words), rules, base, winner)
+    except ScoringError as error:
+        assert error.message("zh") and error.message("en")
+        return
+    assert sum(result.payments.values()) == 0
+    assert result.payments[result.winner] > 0
+    assert all(amount <= 0 for seat, amount in result.payments.items() if seat != result.winner)
