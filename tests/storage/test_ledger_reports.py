@@ -5,33 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Source, StorageError, WinSpec, settle_up
-
-
-async def play_a_few_hands(table: Table) -> None:
-    """E S W N: S 自摸 (3 each), W wins on E's discard (8), kong by N, 流局, S wins on N
-    (reversed), then N and W both win on S's discard (一炮多响)."""
-    ledger, sid = table.ledger, table.session.id
-    e, s, w, n = table.ids
-    await ledger.record_win(
-        CHAT, sid, s, {s: 9, e: -3, w: -3, n: -3}, "a", None, Source(1), s, self_draw=True, value=3
-    )
-    await ledger.record_win(
-        CHAT, sid, w, {w: 8, e: -8}, "b", None, Source(2), w, discarder=e, value=8
-    )
-    await ledger.record_kong(CHAT, sid, n, {n: 3, e: -1, s: -1, w: -1}, Source(3), n)
-    await ledger.record_draw(CHAT, sid, Source(4), None)
-    mistake = await ledger.record_win(
-        CHAT, sid, s, {s: 50, n: -50}, "c", None, Source(5), s, discarder=n, value=50
-    )
-    await ledger.reverse(CHAT, mistake.entry.id, author=e, source=Source(6))
-    double = [
-        WinSpec(n, {n: 2, s: -2}, discarder=s, value=2),
-        WinSpec(w, {w: 4, s: -4}, discarder=s, value=4),
-    ]
-    await ledger.record_wins(CHAT, sid, double, Source(7), s)
+from storage import ErrorCode, StorageError, settle_up
 
 
 async def test_tally_is_the_sum_of_postings(table: Table) -> None:
