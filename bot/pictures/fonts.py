@@ -35,9 +35,11 @@ WELL_KNOWN_CJK = (
     "C:/Windows/Fonts/msyh.ttc",
 )
 WELL_KNOWN_LATIN = (
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
 )
+# Stand-ins for typographic symbols a small Latin font may lack.
+_ASCII_STAND_INS = {"×": "x", "·": "-", "−": "-", "→": "->", "…": "...", "（": "(", "）": ")"}
 _NOTDEF_PROBE = chr(0x10FFFD)  # a private-use code point no real font maps
 
 # FreeType faces are not safe to rasterise from two threads at once, and the bot renders
@@ -62,8 +64,11 @@ class Fonts:
         return _covers(self.path, char)
 
     def printable(self, text: str, missing: str = "") -> str:
-        """``text`` with every character the font cannot draw replaced by ``missing``."""
-        return "".join(c if c.isspace() or self.covers(c) else missing for c in text)
+        """``text`` with every character the font cannot draw replaced: a symbol by its ASCII
+        stand-in, anything else by ``missing``."""
+        return "".join(
+            c if c.isspace() or self.covers(c) else _ASCII_STAND_INS.get(c, missing) for c in text
+        )
 
 
 @lru_cache(maxsize=256)

@@ -74,3 +74,11 @@ def test_fallback_faces_draw_labels_not_tofu(latin: Fonts, a: int, b: int) -> No
     assert face_a.tobytes() != face_b.tobytes()
     ink = sum(face_a.convert("L").histogram()[:110])  # dark strokes of the label
     assert ink > 40
+
+
+@pytest.mark.parametrize("text", ["2 × 8 × 底分 1 = 16", "老王 → 小李 …", "−16"])
+def test_printable_text_never_leaves_a_glyph_the_font_lacks(latin: Fonts, text: str) -> None:
+    for fonts in (latin, Fonts(None, cjk=False)):
+        shown = fonts.printable(text, "?")
+        assert all(c.isspace() or fonts.covers(c) for c in shown)
+        assert "x" in shown or "×" in shown or "×" not in text  # symbols get ASCII stand-ins
