@@ -62,6 +62,9 @@ _SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
 _TILES: Final = re.compile(
     r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
 )
+# 座S / 座风南 / 圈E name a wind; 座风刻 / 圈风刻 are 双辣 facts and name none.
+_SEAT_WIND_WORD: Final = re.compile(r"^座风?[ESWNeswn东南西北]$")
+_ROUND_WIND_WORD: Final = re.compile(r"^圈风?[ESWNeswn东南西北]$")
 _KONG_KINDS: Final[Mapping[str, str]] = {
     "明杠": "exposed",
     "直杠": "exposed",
@@ -258,9 +261,9 @@ def is_full_hand(line: str) -> bool:
 def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:
     """The line with the session's winds added, unless the player wrote 座X / 圈X."""
     words = split_args(line)
-    if not any(w.startswith("座") for w in words):
+    if not any(_SEAT_WIND_WORD.match(w) for w in words):
         words.append(f"座{seat_wind.value}")
-    if not any(w.startswith("圈") for w in words):
+    if not any(_ROUND_WIND_WORD.match(w) for w in words):
         words.append(f"圈{round_wind.value}")
     return " ".join(words)
 

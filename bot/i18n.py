@@ -145,7 +145,6 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "joined": ("{name} 坐{seat}位", "{name} sits at {seat}"),
     "seat_empty": ("（空）", "(empty)"),
-    "only_in_groups": ("这个命令在群里用", "Use this command in a group"),
     # recording
     "replay": (
         "这条消息已经记过了（#{entries}），没有重复记账",
@@ -198,7 +197,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "✏️ 这条记录已撤销，改消息不会重记",
         "✏️ That entry was undone; the edit is not recorded",
     ),
+    "already_undone": ("这条已经撤销过了", "That entry has already been undone"),
+    "nothing_to_undo": ("这一场没有可以撤销的记录", "Nothing left to undo in this session"),
+    "no_sender": ("看不出是谁发的消息，没有记账", "Cannot tell who sent this; nothing recorded"),
+    "unknown_chat_player": (
+        "本群没有叫「{token}」的玩家；写名字或 @用户名，例如 /stats 甲 乙",
+        "No player {token} in this chat; name two players, e.g. /stats Amy Bob",
+    ),
     # views
+    "tally_all_time": ("本群总积分", "All-time standings"),
     "tally_empty": ("还没有记录", "Nothing recorded yet"),
     "history_title": (
         "📜 记录 第 {page}/{pages} 页（共 {total} 条）",

@@ -111,7 +111,9 @@ class _HtmlToEntities(HTMLParser):
         if tag == "a":
             extra["url"] = dict(attrs).get("href") or ""
         self._opened += 1
-        self._open.append((tag, utf16_len(self.text), {"type": kind, **extra, "_order": self._opened}))
+        self._open.append(
+            (tag, utf16_len(self.text), {"type": kind, **extra, "_order": self._opened})
+        )
 
     def handle_endtag(self, tag: str) -> None:
         if not self._open or self._open[-1][0] != tag:

@@ -146,8 +146,16 @@ def test_full_hand_detection(line: str, full: bool) -> None:
         ("自摸", Seat.S, Seat.E, "自摸 座S 圈E"),
         ("自摸 座N", Seat.S, Seat.W, "自摸 座N 圈W"),
         ("自摸 圈S", Seat.E, Seat.E, "自摸 圈S 座E"),
+        ("自摸 座风刻 圈风刻", Seat.N, Seat.S, "自摸 座风刻 圈风刻 座N 圈S"),
+        ("自摸 座风西", Seat.N, Seat.S, "自摸 座风西 圈S"),
     ],
-    ids=["both-added", "seat-wind-kept", "round-wind-kept"],
+    ids=[
+        "both-added",
+        "seat-wind-kept",
+        "round-wind-kept",
+        "triplet-facts-are-not-winds",
+        "long-form",
+    ],
 )
 def test_session_winds(line: str, seat: Seat, round_wind: Seat, expected: str) -> None:
     assert with_winds(line, seat, round_wind) == expected
