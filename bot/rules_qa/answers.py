@@ -1,0 +1,87 @@
+"""The rules Q&A's public functions: a short answer, the long text, the topic menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from bot.rules_qa.content import Topic, load_topics, topics_by_id
+from bot.rules_qa.search import MIN_SCORE, default_index
+
+
+def _lang(lang: str) -> str:
+    return "en" if lang.lower().startswith("en") else "zh"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A short answer (a few lines) under its topic's title; the long text is one click away."""
+
+    topic: str  # the topic id (for the "more" button and ``topic()``)
+    title: str
+    short: str
+    has_long: bool
+    score: float = 0.0  # retrieval score; 0 for a topic opened from the menu
+
+    def html(self) -> str:
+        """Telegram HTML: the title in bold, then the text, both escaped."""
+        return f"<b>{escape(self.title, quote=False)}</b>\n{escape(self.short, quote=False)}"
+
+
+def _answer(topic: Topic, lang: str, score: float = 0.0) -> Answer:
+    return Answer(
+        topic=topic.id,
+        title=topic.title[lang],
+        short=topic.short[lang],
+        has_long=topic.long[lang] != topic.short[lang],
+        score=score,
+    )
+
+
+def search(
+    question: str, lang: str = "zh", ruleset: str | None = None, limit: int = 3
+) -> list[Answer]:
+    """The best ``limit`` topics for a question that pass the match threshold, best first."""
+    hits = default_index().search(question, ruleset)
+    return [_answer(hit.topic, _lang(lang), hit.score) for hit in hits if hit.score >= MIN_SCORE][
+        :limit
+    ]
+
+
+def answer(question: str, lang: str = "zh", ruleset: str | None = None) -> Answer | None:
+    """The short answer to a rules question, or None when no topic matches well enough.
+
+    ``ruleset`` is the group's current ruleset id: answers lean towards it unless the
+    question names another (杭州, 湖州, 双辣 …).
+    """
+    found = search(question, lang, ruleset, limit=1)
+    return found[0] if found else None
+
+
+def brief(topic_id: str, lang: str = "zh") -> Answer | None:
+    """A topic's short answer by id (a menu button), or None for an unknown id."""
+    topic = topics_by_id().get(topic_id)
+    return _answer(topic, _lang(lang)) if topic else None
+
+
+def topic(topic_id: str, lang: str = "zh") -> str:
+    """A topic's title and long text (the "more" button).
+
+    An unknown id (a button from an older version) gets a sentence saying so, not an error.
+    """
+    found = topics_by_id().get(topic_id)
+    if found is None:
+        return (
+            "No such topic; send /rules for the menu."
+            if _lang(lang) == "en"
+            else "没有这个话题；发 /rules 看目录。"
+        )
+    return f"{found.title[_lang(lang)]}\n\n{found.long[_lang(lang)]}"
+
+
+def menu(lang: str = "zh", ruleset: str | None = None) -> list[tuple[str, str]]:
+    """Every topic as (id, title): those about ``ruleset`` first, each part in menu order."""
+    topics = load_topics()
+    if ruleset:
+        topics = tuple(sorted(topics, key=lambda t: ruleset not in t.rulesets))
+    return [(t.id, t.title[_lang(lang)]) for t in topics]

@@ -1,0 +1,234 @@
+"""Finding the topic a player's question is about, in Chinese or English.
+
+Why not SQLite FTS5 ``trigram``: most mahjong terms are two characters (爆头, 杠开, 财神,
+双辣, 底分), which a trigram index cannot match at all, and the knowledge base is a few
+dozen topics, so a scan costs well under a millisecond. Instead the question is segmented
+against a dictionary (every topic keyword, the synonym table and the ruleset names, longest
+match first, English by whole words); each term then counts for the topics that contain it,
+weighted by where it occurs (keywords and titles above the short answer above the long
+text) and by how rare it is across topics (idf). Text the dictionary does not know falls
+back to Chinese bigrams and English words at a lower weight.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from bot.rules_qa.content import ALL_RULESETS, LANGS, Topic, load_topics
+from bot.rules_qa.synonyms import (
+    RULESET_MENTIONS,
+    STOPCHARS_ZH,
+    STOPWORDS_EN,
+    SYNONYMS,
+    WEAK_GROUPS,
+)
+
+# Characters players type in traditional form, folded to the simplified ones the topics use.
+_TRADITIONAL = str.maketrans(
+    "發財槓飄頭莊對雙點砲衝搶開張門風萬條餅龍華無連銃將臺幾麼嗎錢誰贏輸糊嗎們盤規則據",
+    "发财杠飘头庄对双点炮冲抢开张门风万条饼龙华无连铳将台几么吗钱谁赢输胡吗们盘规则据",
+)
+FIELD_WEIGHTS = (4.0, 2.5, 1.5, 1.0)  # a keyword itself, inside keywords/titles, short, long
+DICTIONARY_WEIGHT = 1.0
+WEAK_WEIGHT = 0.3
+BIGRAM_WEIGHT = 0.4
+WORD_WEIGHT = 0.6
+TITLE_BONUS = 1.5  # on top of the field weight: the term is in the topic's title
+SINGLE_CHAR_FACTOR = 0.5  # a one-character surface (花, 冲) is a weaker hint
+MIN_SCORE = 3.0  # below this the best topic is not a good match: answer None
+RULESET_BOOST = 0.8  # a topic about the ruleset in question (or its family) ranks higher
+GENERAL_BOOST = 0.15  # a topic about every ruleset is only a little closer
+ELSEWHERE_FACTOR = 0.85  # the question names a ruleset this topic is not about
+
+
+def normalize(text: str) -> str:
+    """Full-width to half-width, lower case, traditional characters folded."""
+    return unicodedata.normalize("NFKC", text).lower().translate(_TRADITIONAL)
+
+
+def _is_cjk(char: str) -> bool:
+    return "\u4e00" <= char <= "\u9fff"
+
+
+def _is_ascii_word(text: str) -> bool:
+    return all(c.isascii() for c in text)
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str
+    surfaces: tuple[str, ...]  # any of these in a topic's text counts as the term
+    weight: float
+
+
+@dataclass(frozen=True)
+class Hit:
+    topic: Topic
+    score: float
+
+
+class Index:
+    """The searchable form of the knowledge base; build once, query many times."""
+
+    def __init__(self, topics: Iterable[Topic]) -> None:
+        self.topics = tuple(topics)
+        self._fields = [self._topic_fields(topic) for topic in self.topics]
+        self._titles = [normalize(" | ".join(t.title.values())) for t in self.topics]
+        self._exact = [
+            {normalize(k) for k in (*t.keywords["zh"], *t.keywords["en"], *t.patterns)}
+            | {normalize(title) for title in t.title.values()}
+            for t in self.topics
+        ]
+        self._dictionary: dict[str, Term] = {}
+        for group in SYNONYMS:
+            weight = WEAK_WEIGHT if group[0] in WEAK_GROUPS else DICTIONARY_WEIGHT
+            term = Term(normalize(group[0]), tuple(normalize(s) for s in group), weight)
+            for surface in term.surfaces:
+                self._dictionary[surface] = term
+        for topic in self.topics:
+            for keyword in (*topic.keywords["zh"], *topic.keywords["en"]):
+                surface = normalize(keyword)
+                self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
+        for mention in RULESET_MENTIONS:
+            surface = normalize(mention)
+            self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
+        self._longest = max(len(surface) for surface in self._dictionary)
+        self._patterns: dict[str, re.Pattern[str]] = {}
+
+    @staticmethod
+    def _topic_fields(topic: Topic) -> tuple[str, str, str]:
+        heads = " | ".join((*topic.keywords["zh"], *topic.keywords["en"], *topic.title.values()))
+        shorts = " | ".join(topic.short[lang] for lang in LANGS)
+        longs = " | ".join(topic.long[lang] for lang in LANGS)
+        return normalize(heads), normalize(shorts), normalize(longs)
+
+    def terms(self, question: str) -> list[Term]:
+        """The question segmented: dictionary terms first, leftovers as bigrams and words."""
+        text = normalize(question)
+        found: list[Term] = []
+        leftover: list[str] = []
+        i = 0
+        while i < len(text):
+            match = self._match_at(text, i)
+            if match is None:
+                leftover.append(text[i])
+                i += 1
+                continue
+            surface, term = match
+            found.append(term)
+            leftover.append(" ")
+            i += len(surface)
+        found.extend(self._leftover_terms("".join(leftover)))
+        unique: dict[str, Term] = {}
+        for term in found:
+            if term.key not in unique or unique[term.key].weight < term.weight:
+                unique[term.key] = term
+        return list(unique.values())
+
+    def _match_at(self, text: str, i: int) -> tuple[str, Term] | None:
+        for length in range(min(self._longest, len(text) - i), 0, -1):
+            surface = text[i : i + length]
+            term = self._dictionary.get(surface)
+            if term is None:
+                continue
+            if _is_ascii_word(surface) and not _word_bounded(text, i, i + length):
+                continue
+            return surface, term
+        return None
+
+    @staticmethod
+    def _leftover_terms(rest: str) -> list[Term]:
+        out: list[Term] = []
+        for run in re.findall(r"[\u4e00-\u9fff]+", rest):
+            for piece in re.split("[" + "".join(STOPCHARS_ZH) + "]", run):
+                for j in range(len(piece) - 1):
+                    bigram = piece[j : j + 2]
+                    out.append(Term(bigram, (bigram,), BIGRAM_WEIGHT))
+        for word in re.findall(r"[a-z0-9]+", rest):
+            if word in STOPWORDS_EN or len(word) < 3 or word.isdigit():
+                continue
+            stem = re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 4 else word
+            out.append(Term(stem, (stem,), WORD_WEIGHT))
+        return out
+
+    def _occurs(self, surface: str, field: str) -> bool:
+        if not _is_ascii_word(surface):
+            return surface in field
+        pattern = self._patterns.get(surface)
+        if pattern is None:
+            pattern = re.compile(rf"(?<![a-z0-9]){re.escape(surface)}(?:s|es|ed|ing)?(?![a-z0-9])")
+            self._patterns[surface] = pattern
+        return pattern.search(field) is not None
+
+    def _field_weight(self, term: Term, k: int) -> float:
+        """How strongly topic ``k`` holds the term: the best field any surface occurs in."""
+        best = 0.0
+        for surface in term.surfaces:
+            factor = SINGLE_CHAR_FACTOR if len(surface) == 1 and _is_cjk(surface) else 1.0
+            if surface in self._exact[k]:
+                best = max(best, FIELD_WEIGHTS[0] * factor)
+                continue
+            for weight, field in zip(FIELD_WEIGHTS[1:], self._fields[k], strict=True):
+                if weight * factor > best and self._occurs(surface, field):
+                    best = weight * factor
+        if best and any(self._occurs(s, self._titles[k]) for s in term.surfaces if len(s) > 1):
+            best += TITLE_BONUS
+        return best
+
+    def search(self, question: str, ruleset: str | None = None) -> list[Hit]:
+        """Topics that match the question, best first (all of them, with their scores)."""
+        terms = self.terms(question)
+        mentioned = _mentioned_rulesets(normalize(question))
+        target = mentioned or ({ruleset} if ruleset else set())
+        weights = [[self._field_weight(t, k) for k in range(len(self.topics))] for t in terms]
+        n = len(self.topics)
+        scores = [0.0] * n
+        for term, per_topic in zip(terms, weights, strict=True):
+            df = sum(1 for w in per_topic if w > 0)
+            if df == 0:
+                continue
+            idf = math.log(1 + n / df)
+            for k, w in enumerate(per_topic):
+                scores[k] += term.weight * idf * w
+        hits = []
+        for topic, score in zip(self.topics, scores, strict=True):
+            if score <= 0:
+                continue
+            if topic.rulesets & target:
+                general = len(topic.rulesets) == len(ALL_RULESETS)
+                score *= 1 + (GENERAL_BOOST if general else RULESET_BOOST)
+            elif mentioned:
+                score *= ELSEWHERE_FACTOR
+            hits.append(Hit(topic, score))
+        return sorted(hits, key=lambda hit: -hit.score)
+
+
+def _word_bounded(text: str, start: int, end: int) -> bool:
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+def _mentioned_rulesets(text: str) -> set[str]:
+    """Rulesets the question names; a longer name hides the shorter inside it (硬飘花, 飘花)."""
+    found: set[str] = set()
+    for mention in sorted(RULESET_MENTIONS, key=len, reverse=True):
+        surface = normalize(mention)
+        start = text.find(surface)
+        while start >= 0:
+            end = start + len(surface)
+            if not _is_ascii_word(surface) or _word_bounded(text, start, end):
+                found.update(RULESET_MENTIONS[mention])
+                text = text[:start] + " " * len(surface) + text[end:]
+            start = text.find(surface, start + 1)
+    return found
+
+
+@cache
+def default_index() -> Index:
+    return Index(load_topics())

@@ -1,0 +1,119 @@
+"""``/why``: a recorded hand's score explained from its stored breakdown.
+
+The ledger keeps ``ScoreResult.to_json()`` with every win: the ruleset, the named patterns
+with their values, the total value, 双辣's 台 and every seat's payment. That is enough to
+say what counted, how much, who paid and under which rule, and to point each pattern at
+the topic that explains it. Only the stored figures are quoted: a later change to the
+tables cannot rewrite the story of a hand already settled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from bot.rules_qa.content import topics_by_id
+from scoring import rulesets
+from scoring.tiles import SEAT_ORDER
+
+_SEAT_NAMES = {seat.value: (seat.zh, seat.value) for seat in SEAT_ORDER}
+
+
+def pattern_topic(name: str, ruleset: str | None = None) -> str | None:
+    """The id of the topic that explains the pattern ``name``, preferring ``ruleset``'s."""
+    candidates = [t for t in topics_by_id().values() if name in t.patterns]
+    if not candidates:
+        return None
+    candidates.sort(
+        key=lambda t: (ruleset is not None and ruleset not in t.rulesets, len(t.rulesets))
+    )
+    return candidates[0].id
+
+
+def _load(result_json: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    data = json.loads(result_json) if isinstance(result_json, str) else result_json
+    if not isinstance(data, Mapping) or "patterns" not in data or "payments" not in data:
+        raise ValueError("not a stored score breakdown")
+    return data
+
+
+def why_topics(result_json: str | Mapping[str, Any]) -> list[str]:
+    """Topic ids for the hand's patterns, in pattern order, without repeats (for buttons)."""
+    data = _load(result_json)
+    ids: list[str] = []
+    for pattern in data["patterns"]:
+        found = pattern_topic(pattern["name"], data.get("ruleset"))
+        if found and found not in ids:
+            ids.append(found)
+    return ids
+
+
+def _unit(rules: rulesets.Ruleset | None, name: str, en: bool) -> str:
+    """The unit of the table that names ``name`` (双辣 mixes 台 and 倍)."""
+    if rules is None:
+        return ""
+    for table in rules.tables:
+        if any(row.name == name for row in table.rows):
+            return table.unit_en if en else table.unit
+    return rules.unit_en if en else rules.unit_zh
+
+
+def _seat(code: str, en: bool) -> str:
+    zh, ascii_name = _SEAT_NAMES.get(code, (code, code))
+    return ascii_name if en else zh
+
+
+def _who_paid(payments: Mapping[str, int], en: bool) -> str:
+    """The payer rule read back from the payments themselves."""
+    payers = {seat: -amount for seat, amount in payments.items() if amount < 0}
+    if len(payers) == 3 and len(set(payers.values())) == 1:
+        each = next(iter(payers.values()))
+        return f"each of the other three paid {each}" if en else f"其他三家各付 {each}"
+    if len(payers) == 1:
+        ((seat, amount),) = payers.items()
+        return (
+            f"{_seat(seat, en)} alone paid {amount}" if en else f"{_seat(seat, en)}一家付 {amount}"
+        )
+    parts = [f"{_seat(seat, en)} {amount}" for seat, amount in payers.items()]
+    return ("paid: " if en else "付款：") + ("; " if en else "，").join(parts)
+
+
+def why(result_json: str | Mapping[str, Any], lang: str = "zh") -> str:
+    """A few lines: the patterns and their values, the total, who paid, and where to read more."""
+    en = lang.lower().startswith("en")
+    data = _load(result_json)
+    ruleset_id = data.get("ruleset")
+    rules = rulesets.RULESETS.get(ruleset_id) if isinstance(ruleset_id, str) else None
+    name = (rules.name_en if en else rules.name_zh) if rules else str(ruleset_id)
+    unit = (rules.unit_en if en else rules.unit_zh) if rules else ""
+    lines = [f"{name}: {data['value']} {unit}" if en else f"{name}：{data['value']} {unit}"]
+    topics = topics_by_id()
+    for pattern in data["patterns"]:
+        label = pattern["name"]
+        if rules and en:
+            with contextlib.suppress(KeyError):
+                label = f"{rules.row(label).name_en} ({label})"
+        line = f"· {label} {pattern['value']} {_unit(rules, pattern['name'], en)}".rstrip()
+        topic_id = pattern_topic(pattern["name"], ruleset_id)
+        if topic_id:
+            title = topics[topic_id].title["en" if en else "zh"]
+            line += f" — see “{title}”" if en else f"（见话题「{title}」）"
+        lines.append(line)
+    if data.get("tai") is not None:
+        lines.append(f"台 in all: {data['tai']}" if en else f"共 {data['tai']} 台")
+    payments: Mapping[str, int] = data["payments"]
+    winners = [seat for seat, amount in payments.items() if amount > 0]
+    paid = _who_paid(payments, en)
+    if winners:
+        winner = _seat(winners[0], en)
+        won = payments[winners[0]]
+        lines.append(f"{winner} won {won}; {paid}." if en else f"{winner}胡，收 {won}；{paid}。")
+    if rules and rules.multiplier != 1:
+        lines.append(
+            f"One share = {unit} × {rules.multiplier} × base."
+            if en
+            else f"一份 = {unit} × {rules.multiplier} × 底分。"
+        )
+    return "\n".join(lines)
