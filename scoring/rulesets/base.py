@@ -18,7 +18,7 @@ from typing import Literal
 from scoring.errors import ErrorCode, ScoringError
 from scoring.reading import Reading
 from scoring.result import Pattern
-from scoring.tiles import Seat, Tile
+from scoring.tiles import EAST, Seat, Tile
 
 Rotation = Literal["dealer_stays", "winner_deals"]
 
@@ -73,8 +73,8 @@ class Win:
     piao: int = 0  # 飘 chain length at the win
     heavenly: bool = False  # 天胡
     earthly: bool = False  # 地胡
-    seat_wind: Tile = 27  # 东
-    round_wind: Tile = 27
+    seat_wind: Tile = EAST
+    round_wind: Tile = EAST
 
 
 class PayerRule(StrEnum):

@@ -396,3 +396,23 @@ def test_rotation_and_rooms() -> None:
         ("富商场", 30_000),
         ("尊爵场", 80_000),
     ]
+
+
+@pytest.mark.parametrize("winner", ["S", "南", "south", "s"])
+def test_winner_may_be_written_many_ways(winner: str) -> None:
+    result = scoring.score("123m456m789m123p5s +5s 自摸", HZ, winner=winner)
+    assert result.to_json()["payments"] == {"E": -8, "S": 24, "W": -8, "N": -8}
+
+
+def test_bad_winner_seat() -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.score("123m456m789m123p5s +5s 自摸", HZ, winner="Q")
+    assert (caught.value.code, caught.value.token) == (ErrorCode.BAD_SEAT, "Q")
+
+
+def test_room_lookup() -> None:
+    hangzhou = get(HZ)
+    assert hangzhou.room("尊爵场").base == 80_000
+    assert hangzhou.room("初级场").max_entry == 100_000
+    with pytest.raises(KeyError):
+        hangzhou.room("贵宾场")
