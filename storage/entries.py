@@ -25,7 +25,7 @@ from .rows import (
     load_entries,
     now_text,
     open_session_row,
-    player_row,
+    require_players,
     session_row,
     state_json,
 )
@@ -138,11 +138,6 @@ async def replayed(
     return Recorded(tuple(entries), replay=True, session=session)
 
 
-async def check_players(conn: aiosqlite.Connection, chat_id: int, players: Sequence[int]) -> None:
-    for player in players:
-        await player_row(conn, chat_id, player)
-
-
 def _seat(session: Session, player: int) -> SeatName:
     seat = session.seat_of(player)
     if seat is None:
@@ -236,12 +231,16 @@ class EntryStore(Database):
     ) -> list[int]:
         if not wins:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
-        if author is not None:
-            await player_row(conn, chat_id, author)
+        all_postings = [clean_postings(win.postings) for win in wins]
+        await require_players(
+            conn,
+            chat_id,
+            [author, *(w.winner for w in wins), *(w.discarder for w in wins)]
+            + [player for postings in all_postings for player in postings],
+        )
         winners: list[SeatName] = []
         discarders = {win.discarder for win in wins}
-        for win in wins:
-            await player_row(conn, chat_id, win.winner)
+        for win, cleaned in zip(wins, all_postings, strict=True):
             winners.append(_seat(session, win.winner))
             if win.winner in [w.winner for w in wins if w is not win]:
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one winner twice in a hand")
@@ -250,14 +249,11 @@ class EntryStore(Database):
                     ErrorCode.INVALID_ARGUMENT, detail="a win is either 自摸 or has a discarder"
                 )
             if win.discarder is not None:
-                await player_row(conn, chat_id, win.discarder)
                 _seat(session, win.discarder)
                 if win.discarder == win.winner:
                     raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="winner discarded")
             if win.value is not None and not _is_int(win.value):
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"value {win.value!r}")
-            cleaned = clean_postings(win.postings)
-            await check_players(conn, chat_id, list(cleaned))
             for player in cleaned:
                 _seat(session, player)
             if cleaned.get(win.winner, 0) <= 0:
@@ -270,7 +266,7 @@ class EntryStore(Database):
         discarder_seat = session.seat_of(discarder) if discarder is not None else None
         after = after_hand(_state_of(session), session.rotation, winners, discarder_seat)
         ids = []
-        for win in wins:
+        for win, cleaned in zip(wins, all_postings, strict=True):
             fields = {
                 **_hand_fields(session, after),
                 "author": author,
@@ -282,9 +278,7 @@ class EntryStore(Database):
                 "hand_line": win.hand_line,
                 "result_json": _json_text(win.result_json),
             }
-            ids.append(
-                await insert_entry(conn, chat_id, "win", clean_postings(win.postings), fields)
-            )
+            ids.append(await insert_entry(conn, chat_id, "win", cleaned, fields))
         await _write_state(conn, session.id, after)
         return ids
 
@@ -309,9 +303,7 @@ class EntryStore(Database):
                 return again
             session = await playing_session(conn, chat_id, session_id)
             cleaned = clean_postings(postings)
-            await check_players(
-                conn, chat_id, [owner, *cleaned, *([author] if author is not None else [])]
-            )
+            await require_players(conn, chat_id, [owner, *cleaned, author])
             for player in [owner, *cleaned]:
                 _seat(session, player)
             if cleaned.get(owner, 0) <= 0:
@@ -343,9 +335,7 @@ class EntryStore(Database):
                 return again
             session = await playing_session(conn, chat_id, session_id)
             cleaned = clean_postings(postings or {}, allow_empty=True)
-            await check_players(
-                conn, chat_id, [*cleaned, *([author] if author is not None else [])]
-            )
+            await require_players(conn, chat_id, [*cleaned, author])
             for player in cleaned:
                 _seat(session, player)
             after = after_hand(_state_of(session), session.rotation, [], None)
@@ -378,9 +368,7 @@ class EntryStore(Database):
                 if not session.is_open:
                     raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session_id)
             cleaned = clean_postings(postings)
-            await check_players(
-                conn, chat_id, [*cleaned, *([author] if author is not None else [])]
-            )
+            await require_players(conn, chat_id, [*cleaned, author])
             fields = {
                 "session_id": session_id,
                 "author": author,
@@ -451,8 +439,7 @@ class EntryStore(Database):
         author: int | None,
         source_id: int | None,
     ) -> tuple[int, int | None]:
-        if author is not None:
-            await player_row(conn, chat_id, author)
+        await require_players(conn, chat_id, [author])
         if entry_id is None:
             if session_id is None:
                 session = await open_session_row(conn, chat_id)

@@ -114,15 +114,15 @@ def entry_from(row: aiosqlite.Row, postings: dict[int, int]) -> Entry:
 async def fetch_all(
     conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
 ) -> list[aiosqlite.Row]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
+    # One trip to the connection's thread (a cursor would take three: execute, fetch, close).
+    return list(await conn.execute_fetchall(sql, params))
 
 
 async def fetch_one(
     conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
 ) -> aiosqlite.Row | None:
-    async with conn.execute(sql, params) as cursor:
-        return await cursor.fetchone()
+    rows = await conn.execute_fetchall(sql, params)
+    return next(iter(rows), None)
 
 
 async def load_entries(conn: aiosqlite.Connection, chat_id: int, ids: Iterable[int]) -> list[Entry]:
@@ -166,6 +166,25 @@ async def player_row(conn: aiosqlite.Connection, chat_id: int, player_id: int) -
     if row is None:
         raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=f"#{player_id}")
     return player_from(row)
+
+
+async def require_players(
+    conn: aiosqlite.Connection, chat_id: int, player_ids: Iterable[int | None]
+) -> None:
+    """Every id (None skipped) is a player of this chat, else UNKNOWN_PLAYER; one query."""
+    wanted = {p for p in player_ids if p is not None}
+    for player in wanted:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=repr(player))
+    if not wanted:
+        return
+    marks = ",".join("?" * len(wanted))
+    rows = await fetch_all(
+        conn, f"SELECT id FROM players WHERE chat_id = ? AND id IN ({marks})", [chat_id, *wanted]
+    )
+    missing = sorted(wanted - {row["id"] for row in rows})
+    if missing:
+        raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=f"#{missing[0]}")
 
 
 async def players_by_id(conn: aiosqlite.Connection, chat_id: int) -> dict[int, Player]:
