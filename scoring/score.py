@@ -18,7 +18,7 @@ from scoring.reading import Reading, Shape
 from scoring.result import Explanation, ScoreResult
 from scoring.rulesets import get
 from scoring.rulesets.base import PayerRule, Refusal, Ruleset, Valuation, Win, WinKind
-from scoring.tiles import JOKER, Seat, Tile, mpsz
+from scoring.tiles import JOKER, Seat, Tile, mpsz, rank_of, suit_of
 from scoring.words import WordKind, seat_or_error, words_of, write_word
 
 
@@ -34,11 +34,13 @@ class Where:
     @classmethod
     def of_hand(cls, hand: Hand) -> Where:
         """Tokens written back from a hand that was not typed (no positions)."""
-        words = {word.kind.value: Token(write_word(word), -1) for word in words_of(hand.context)}
+        words = {
+            word.kind.value: Token(write_word(word), _UNTYPED) for word in words_of(hand.context)
+        }
         return cls(
-            winning=Token(mpsz(hand.winning_tile), -1),
-            melds=tuple(Token(_meld_text(meld), -1) for meld in hand.melds),
-            concealed=tuple((tile, Token(mpsz(tile), -1)) for tile in hand.concealed),
+            winning=Token(mpsz(hand.winning_tile), _UNTYPED),
+            melds=tuple(Token(_meld_text(meld), _UNTYPED) for meld in hand.melds),
+            concealed=tuple((tile, Token(mpsz(tile), _UNTYPED)) for tile in hand.concealed),
             words=words,
         )
 
@@ -47,9 +49,11 @@ class Where:
         return cls(parsed.winning, parsed.melds, parsed.concealed, parsed.words)
 
 
+_UNTYPED = -1  # the position of a token written back from a Hand rather than typed
+
+
 def _meld_text(meld: Meld) -> str:
-    body = "".join(str(tile % 9 + 1 if tile < 27 else tile - 26) for tile in meld.tiles)
-    text = body + mpsz(meld.tiles[0])[-1]
+    text = "".join(str(rank_of(tile)) for tile in meld.tiles) + suit_of(meld.tiles[0])
     return f"({text})" if meld.kind is MeldKind.CONCEALED_KONG else f"[{text}]"
 
 
@@ -287,7 +291,8 @@ def _check_discarded_wild(
 def _at(token: Token | None, code: ErrorCode, zh: str, en: str) -> ScoringError:
     if token is None:
         return ScoringError(code, zh, en)
-    return ScoringError(code, zh, en, token.text, token.position if token.position >= 0 else None)
+    position = None if token.position == _UNTYPED else token.position
+    return ScoringError(code, zh, en, token.text, position)
 
 
 # ---- the result ----------------------------------------------------------------------------

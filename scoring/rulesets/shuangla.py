@@ -95,7 +95,7 @@ def value_of_tai(items: tuple[Pattern, ...], tai: int, win: Win, rules: Ruleset)
     sum_zh = " + ".join(f"{p.name} {p.value}" for p in items)
     sum_en = " + ".join(f"{p.name_en} {p.value}" for p in items)
     zh = f"{sum_zh} = {tai} 台 → {level.name} {level.value} 倍"
-    en = f"{sum_en} = {tai} tai → {level.name_en} {level.value}×"
+    en = f"{sum_en} = {tai} tai → {level.name_en} {level.value} times"
     return Valuation(
         level.value,
         (*items, level),

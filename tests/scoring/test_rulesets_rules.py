@@ -416,3 +416,19 @@ def test_room_lookup() -> None:
     assert hangzhou.room("初级场").max_entry == 100_000
     with pytest.raises(KeyError):
         hangzhou.room("贵宾场")
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "token"),
+    [
+        pytest.param(
+            "[白白白] 123m456m789m5s +5s 自摸", ErrorCode.WILD_IN_MELD, "[555z]", id="meld"
+        ),
+        pytest.param("123m456m789m123p5s +5s 点炮东", ErrorCode.BAD_SEAT, "点炮E", id="word"),
+        pytest.param("123m456m789m123p5s +白 点炮S", ErrorCode.DISCARDED_WILD, "5z", id="tile"),
+    ],
+)
+def test_score_hand_names_tokens_without_positions(line: str, code: ErrorCode, token: str) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.score_hand(scoring.parse(line), HZ)
+    assert (caught.value.code, caught.value.token, caught.value.position) == (code, token, None)
