@@ -36,6 +36,7 @@ _TRADITIONAL = str.maketrans(
 FIELD_WEIGHTS = (4.0, 2.5, 1.5, 1.0)  # a keyword itself, inside keywords/titles, short, long
 DICTIONARY_WEIGHT = 1.0
 WEAK_WEIGHT = 0.3
+INNER_FACTOR = 0.5  # a term found inside a longer matched keyword
 BIGRAM_WEIGHT = 0.4
 WORD_WEIGHT = 0.6
 TITLE_BONUS = 1.5  # on top of the field weight: the term is in the topic's title
@@ -121,6 +122,7 @@ class Index:
                 continue
             surface, term = match
             found.append(term)
+            found.extend(self._inner_terms(surface, term))
             leftover.append(" ")
             i += len(surface)
         found.extend(self._leftover_terms("".join(leftover)))
@@ -130,8 +132,23 @@ class Index:
                 unique[term.key] = term
         return list(unique.values())
 
-    def _match_at(self, text: str, i: int) -> tuple[str, Term] | None:
-        for length in range(min(self._longest, len(text) - i), 0, -1):
+    def _inner_terms(self, surface: str, outer: Term) -> list[Term]:
+        """Shorter terms inside a long keyword (湖州财神是白板 → 湖州, 财神, 白板), weaker."""
+        inner: list[Term] = []
+        j = 0
+        while j < len(surface):
+            match = self._match_at(surface, j, shorter_than=len(surface))
+            if match is None or match[1].key == outer.key:
+                j += 1
+                continue
+            part, term = match
+            inner.append(Term(term.key, term.surfaces, term.weight * INNER_FACTOR))
+            j += len(part)
+        return inner
+
+    def _match_at(self, text: str, i: int, shorter_than: int = 0) -> tuple[str, Term] | None:
+        longest = min(self._longest, len(text) - i, (shorter_than or len(text) + 1) - 1)
+        for length in range(longest, 0, -1):
             surface = text[i : i + length]
             term = self._dictionary.get(surface)
             if term is None:

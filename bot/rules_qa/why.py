@@ -71,6 +71,13 @@ def _who_paid(payments: Mapping[str, int], en: bool) -> str:
     if len(payers) == 3 and len(set(payers.values())) == 1:
         each = next(iter(payers.values()))
         return f"each of the other three paid {each}" if en else f"其他三家各付 {each}"
+    amounts = sorted(payers.values())
+    if len(payers) == 3 and amounts[0] == amounts[1] < amounts[2]:
+        main = next(seat for seat, amount in payers.items() if amount == amounts[2])
+        if en:
+            main_name = _seat(main, en)
+            return f"the discarder {main_name} paid {amounts[2]}, the other two {amounts[0]} each"
+        return f"放冲者{_seat(main, en)}付 {amounts[2]}，其余两家各付 {amounts[0]}"
     if len(payers) == 1:
         ((seat, amount),) = payers.items()
         return (
@@ -90,6 +97,7 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh") -> str:
     unit = (rules.unit_en if en else rules.unit_zh) if rules else ""
     lines = [f"{name}: {data['value']} {unit}" if en else f"{name}：{data['value']} {unit}"]
     topics = topics_by_id()
+    linked: set[str] = set()
     for pattern in data["patterns"]:
         label = pattern["name"]
         if rules and en:
@@ -97,7 +105,8 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh") -> str:
                 label = f"{rules.row(label).name_en} ({label})"
         line = f"· {label} {pattern['value']} {_unit(rules, pattern['name'], en)}".rstrip()
         topic_id = pattern_topic(pattern["name"], ruleset_id)
-        if topic_id:
+        if topic_id and topic_id not in linked:
+            linked.add(topic_id)
             title = topics[topic_id].title["en" if en else "zh"]
             line += f" — see “{title}”" if en else f"（见话题「{title}」）"
         lines.append(line)

@@ -1,0 +1,118 @@
+"""/why: a recorded hand explained from the breakdown the ledger stored (ScoreResult.to_json)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import scoring
+from bot import rules_qa
+
+# (ruleset, line, what the zh explanation must say, the topics its patterns link to)
+HANDS = [
+    (
+        "hangzhou",
+        "123m456m789m123p白 +5s 自摸",
+        ["爆头 2 番", "其他三家各付 16", "× 8 × 底分"],
+        ["baotou"],
+    ),
+    (
+        "hangzhou",
+        "1133m5577p99s东东白 +3s 点炮S",
+        ["七对爆头 4 番", "南一家付 32", "东胡，收 32"],
+        ["seven-pairs-hangzhou"],
+    ),
+    (
+        "huzhou-shuangla",
+        "111m234m567m789m9m +9m 自摸 翻5p",
+        ["清一色 4 台", "无花 1 台", "双辣 2 倍", "共 5 台"],
+        ["shuangla"],
+    ),
+    (
+        "huzhou-platform",
+        "123p456p789p东东东2m +1s 放冲S 翻1m",
+        ["放冲（有财神） 2 分", "放冲者南付 2，其余两家各付 1"],
+        ["platform"],
+    ),
+    ("huzhou-qiangdao", "123p456p789p东东东1s +1s 自摸 翻1m", ["自摸无花 3 倍"], ["qiangdao"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "line", "says", "topics"), HANDS, ids=[f"{h[0]}-{n}" for n, h in enumerate(HANDS)]
+)
+def test_why_explains_a_stored_hand(
+    rules: str, line: str, says: list[str], topics: list[str]
+) -> None:
+    stored = json.dumps(scoring.score(line, rules).to_json(), ensure_ascii=False)
+    text = rules_qa.why(stored, "zh")
+    for phrase in says:
+        assert phrase in text, (phrase, text)
+    assert rules_qa.why_topics(stored) == topics
+    for topic_id in topics:
+        assert rules_qa.content.topics_by_id()[topic_id].title["zh"] in text
+
+
+def test_why_in_english_names_patterns_both_ways() -> None:
+    stored = scoring.score("123m456m789m123p白 +5s 自摸", "hangzhou").to_json()
+    text = rules_qa.why(stored, "en")
+    assert "Baotou (爆头) 2 fan" in text
+    assert "each of the other three paid 16" in text
+
+
+def test_why_quotes_the_stored_figures_not_todays_tables() -> None:
+    """A settled hand keeps its story even if a table changed later."""
+    stored = {
+        "ruleset": "hangzhou",
+        "value": 3,
+        "patterns": [{"name": "爆头", "value": 3}],
+        "payments": {"E": 72, "S": -24, "W": -24, "N": -24},
+    }
+    assert "爆头 3 番" in rules_qa.why(stored, "zh")
+
+
+def test_a_pattern_without_a_topic_is_shown_without_a_link() -> None:
+    stored = {
+        "ruleset": "hangzhou",
+        "value": 1,
+        "patterns": [{"name": "未知番", "value": 1}],
+        "payments": {"E": 8, "S": -8, "W": 0, "N": 0},
+    }
+    text = rules_qa.why(stored, "zh")
+    assert "未知番 1" in text
+    assert "见话题" not in text
+    assert rules_qa.why_topics(stored) == []
+
+
+def test_not_a_breakdown_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        rules_qa.why('{"ok": false}', "zh")
+
+
+@pytest.mark.parametrize(
+    ("name", "ruleset", "topic_id"),
+    [
+        ("爆头", "hangzhou", "baotou"),
+        ("杠爆", "hangzhou", "gang-chain"),
+        ("杠爆", "huzhou-yingpiao", "yingpiao"),
+        ("七对子（有财神）放冲", "huzhou-platform", "platform-seven-pairs"),
+        ("十三不搭（自摸）", "huzhou-platform", "thirteen"),
+        ("三百胡", "huzhou-shuangla", "sanbaihu"),
+        ("天胡", "huzhou-platform", "tianhu"),
+    ],
+)
+def test_pattern_links_to_the_topic_of_its_ruleset(name: str, ruleset: str, topic_id: str) -> None:
+    assert rules_qa.pattern_topic(name, ruleset) == topic_id
+
+
+def test_every_scoring_row_has_a_topic() -> None:
+    """Any pattern the scorer can name is explained somewhere in the knowledge base."""
+    missing = [
+        (rules.id, row.name)
+        for rules in scoring.rulesets.RULESETS.values()
+        for table in rules.tables
+        for row in table.rows
+        if rules_qa.pattern_topic(row.name, rules.id) is None
+    ]
+    assert not missing
