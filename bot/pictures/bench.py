@@ -20,7 +20,7 @@ from bot.pictures.encode import PNG_COMPRESS_LEVEL, png_bytes
 from bot.pictures.fonts import default_fonts
 from bot.pictures.hand_image import DEFAULT_SIZE, hand_png, render_hand
 from bot.pictures.hand_text import footer_for, header_for
-from bot.pictures.samples import NAMES, hangzhou_baotou
+from bot.pictures.samples import NAMES, baotou
 from bot.pictures.style import FELT
 from bot.pictures.tile_faces import tile_image, tile_size
 
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     fonts = default_fonts()
-    result = hangzhou_baotou()
+    result = baotou()
     hand = result.hand
     assert hand is not None
     tiles = [*hand.concealed, hand.winning_tile]

@@ -301,7 +301,9 @@ def _glyph(fonts: Fonts, preferred: str, simple: str) -> str:
     return preferred if fonts.covers(preferred) else simple
 
 
-def _draw_face(c: _Canvas, tile: int, fonts: Fonts) -> None:
+def _draw_face(c: _Canvas, tile: int, fonts: Fonts, wild: bool) -> None:
+    # a wild's badge takes the top-right corner: the numeral of a 万 moves out of its way
+    numeral_right = 0.7 if wild else 0.86
     suit, rank = suit_of(tile), rank_of(tile)
     if tile == JOKER:
         if fonts.cjk:
@@ -310,10 +312,10 @@ def _draw_face(c: _Canvas, tile: int, fonts: Fonts) -> None:
             c.star(0.5, 0.5, 0.4, WILD_GOLD)
     elif suit == "m":
         if fonts.cjk:
-            c.text(_ZH_NUMERALS[rank - 1], fonts, (0.14, 0.06, 0.86, 0.42), INK)
+            c.text(_ZH_NUMERALS[rank - 1], fonts, (0.1, 0.06, numeral_right, 0.42), INK)
             c.text(_glyph(fonts, "萬", "万"), fonts, (0.12, 0.5, 0.88, 0.94), RED)
         else:
-            c.text(str(rank), fonts, (0.16, 0.06, 0.84, 0.5), INK)
+            c.text(str(rank), fonts, (0.12, 0.06, numeral_right, 0.5), INK)
             c.text("m", fonts, (0.2, 0.56, 0.8, 0.92), RED)
     elif suit == "p":
         if rank == 1:
@@ -366,7 +368,7 @@ def tile_image(tile: int, size: int, wild: bool, fonts: Fonts) -> Image.Image:
     wild = wild or tile == JOKER
     canvas = _Canvas(size)
     canvas.body(IVORY, IVORY_EDGE)
-    _draw_face(canvas, tile, fonts)
+    _draw_face(canvas, tile, fonts, wild)
     if wild:
         canvas.border(WILD_GOLD)
         if tile != JOKER:

@@ -12,13 +12,6 @@ from PIL import Image
 from bot.pictures.fonts import Fonts
 from bot.pictures.hand_image import hand_png, render_hand
 from bot.pictures.hand_text import footer_for, header_for
-from bot.pictures.samples import (
-    NAMES,
-    hangzhou_baotou,
-    hangzhou_seven_pairs,
-    huzhou_with_indicator,
-    tiles,
-)
 from bot.pictures.style import FELT, TILE_BACK, WILD_GOLD
 from bot.pictures.tile_faces import tile_size
 from scoring.hand import Context, Hand, Meld, MeldKind
@@ -26,6 +19,13 @@ from scoring.result import ScoreResult
 from scoring.tiles import JOKER, WHITE, Seat
 
 from .pixels import busiest_row, near, open_png, runs
+from .results import (
+    NAMES,
+    hangzhou_baotou,
+    hangzhou_seven_pairs,
+    huzhou_with_indicator,
+    tiles,
+)
 
 SIZE = 48
 NO_WILDS: frozenset[int] = frozenset()
