@@ -26,6 +26,7 @@ from .errors import ErrorCode, StorageError
 DEFAULT_PATH: Final = "./mahjong.db"
 BUSY_TIMEOUT_MS: Final = 5000
 READERS: Final = 2
+READ_DRAIN_SECONDS: Final = 10.0
 _MIGRATION_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 PRAGMAS: Final = (
@@ -143,6 +144,10 @@ class Database:
             return
         self._closed = True
         async with self._write_lock:
+            # Let reads in flight finish: take every reader back before closing it.
+            with contextlib.suppress(TimeoutError):
+                for _ in self._readers:
+                    await asyncio.wait_for(self._idle_readers.get(), READ_DRAIN_SECONDS)
             for conn in [self._writer, *self._readers]:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await conn.close()
@@ -153,12 +158,16 @@ class Database:
 
     @contextlib.asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: the lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK."""
+        """One write transaction: the lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK.
+
+        The connection's thread runs statements in order, so a ROLLBACK queued after a
+        cancelled statement still undoes it before the next writer's BEGIN.
+        """
         self._check_open()
         async with self._write_lock:
             self._check_open()
-            await self._writer.execute("BEGIN IMMEDIATE")
             try:
+                await self._writer.execute("BEGIN IMMEDIATE")
                 yield self._writer
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):

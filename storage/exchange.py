@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import csv
 import io
@@ -206,7 +207,7 @@ class ExchangeStore(Database):
         """Replace the whole database with a backup made by ``backup`` (checked first)."""
         self._check_open()
         source_path = Path(path)
-        _check_backup(source_path)
+        await asyncio.to_thread(_check_backup, source_path)
         async with self._write_lock:
             self._check_open()
             source = await aiosqlite.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)

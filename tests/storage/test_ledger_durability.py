@@ -11,9 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-from ledger_fixtures import CHAT, Table
+from ledger_fixtures import CHAT, Table, seat_table
 
-from storage import Ledger, Source
+from storage import ErrorCode, Ledger, Source, StorageError
 
 
 async def test_100_concurrent_recordings_all_land(table: Table) -> None:
@@ -95,3 +95,47 @@ def test_sigkill_mid_write_loses_no_returned_recording(tmp_path: Path) -> None:
             assert sum((await ledger.tally(99)).balances.values()) == 0
 
     asyncio.run(reopen())
+
+
+async def test_cancelled_writes_leave_no_trace_and_no_stuck_transaction(table: Table) -> None:
+    players = table.ids
+
+    async def record(i: int) -> int:
+        postings = {players[0]: i, players[1]: -i}
+        return (await table.ledger.record_adjustment(CHAT, postings, Source(i), None)).entry.id
+
+    rng = random.Random(7)
+    tasks = [asyncio.create_task(record(i)) for i in range(1, 61)]
+    # Cancel every other task at a random moment: waiting for the lock, or mid-transaction.
+    for step, task in enumerate(tasks):
+        if step % 2:
+            await asyncio.sleep(rng.uniform(0, 0.004))
+            task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    finished = [r for r in results if isinstance(r, int)]
+    history = await table.ledger.history(CHAT, page_size=500)
+    assert {e.id for e in history.entries} == set(finished)
+    assert all(sum(e.postings.values()) == 0 and len(e.postings) == 2 for e in history.entries)
+    # The writer is not left inside a transaction: the next write goes through.
+    assert (await record(1000)) > 0
+
+
+async def test_close_while_busy_finishes_or_refuses_cleanly(db_path: Path) -> None:
+    ledger = await Ledger.open(db_path)
+    table = await seat_table(ledger)
+    players = table.ids
+
+    async def record(i: int) -> object:
+        try:
+            return await ledger.record_adjustment(CHAT, {players[0]: i, players[1]: -i}, None, None)
+        except StorageError as error:
+            return error.code
+
+    writes = [asyncio.create_task(record(i)) for i in range(1, 21)]
+    await asyncio.sleep(0)
+    await ledger.close()
+    outcomes = await asyncio.gather(*writes)
+    assert all(o == ErrorCode.CLOSED or not isinstance(o, ErrorCode) for o in outcomes)
+    written = sum(1 for o in outcomes if not isinstance(o, ErrorCode))
+    async with await Ledger.open(db_path) as reopened:
+        assert (await reopened.history(CHAT)).total == written
