@@ -2,7 +2,8 @@
 
 Why not SQLite FTS5 ``trigram``: most mahjong terms are two characters (爆头, 杠开, 财神,
 双辣, 底分), which a trigram index cannot match at all, and the knowledge base is a few
-dozen topics, so a scan costs well under a millisecond. Instead the question is segmented
+dozen topics, so a scan is cheap (about a millisecond cold, well under once its terms
+are cached; see tests/rules/bench_retrieval.py). Instead the question is segmented
 against a dictionary (every topic keyword, the synonym table and the ruleset names, longest
 match first, English by whole words); each term then counts for the topics that contain it,
 weighted by where it occurs (keywords and titles above the short answer above the long
@@ -36,7 +37,10 @@ _TRADITIONAL = str.maketrans(
 FIELD_WEIGHTS = (4.0, 2.5, 1.5, 1.0)  # a keyword itself, inside keywords/titles, short, long
 DICTIONARY_WEIGHT = 1.0
 WEAK_WEIGHT = 0.3
-INNER_FACTOR = 0.5  # a term found inside a longer matched keyword
+INNER_FACTOR = 0.5
+CACHE_LIMIT = (
+    20_000  # terms whose per-topic weights are kept  # a term found inside a longer matched keyword
+)
 BIGRAM_WEIGHT = 0.4
 WORD_WEIGHT = 0.6
 TITLE_BONUS = 1.5  # on top of the field weight: the term is in the topic's title
@@ -78,7 +82,7 @@ class Index:
 
     def __init__(self, topics: Iterable[Topic]) -> None:
         self.topics = tuple(topics)
-        self._fields = [self._topic_fields(topic) for topic in self.topics]
+        self._fields = [topic_fields(topic) for topic in self.topics]
         self._titles = [normalize(" | ".join(t.title.values())) for t in self.topics]
         self._exact = [
             {normalize(k) for k in (*t.keywords["zh"], *t.keywords["en"], *t.patterns)}
@@ -100,13 +104,7 @@ class Index:
             self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
         self._longest = max(len(surface) for surface in self._dictionary)
         self._patterns: dict[str, re.Pattern[str]] = {}
-
-    @staticmethod
-    def _topic_fields(topic: Topic) -> tuple[str, str, str]:
-        heads = " | ".join((*topic.keywords["zh"], *topic.keywords["en"], *topic.title.values()))
-        shorts = " | ".join(topic.short[lang] for lang in LANGS)
-        longs = " | ".join(topic.long[lang] for lang in LANGS)
-        return normalize(heads), normalize(shorts), normalize(longs)
+        self._cache: dict[Term, tuple[float, ...]] = {}
 
     def terms(self, question: str) -> list[Term]:
         """The question segmented: dictionary terms first, leftovers as bigrams and words."""
@@ -174,13 +172,25 @@ class Index:
         return out
 
     def _occurs(self, surface: str, field: str) -> bool:
+        if surface not in field:
+            return False
         if not _is_ascii_word(surface):
-            return surface in field
+            return True
         pattern = self._patterns.get(surface)
         if pattern is None:
             pattern = re.compile(rf"(?<![a-z0-9]){re.escape(surface)}(?:s|es|ed|ing)?(?![a-z0-9])")
             self._patterns[surface] = pattern
         return pattern.search(field) is not None
+
+    def _weights(self, term: Term) -> tuple[float, ...]:
+        """The term's field weight in every topic; cached, as players ask the same words."""
+        cached = self._cache.get(term)
+        if cached is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                self._cache.clear()
+            cached = tuple(self._field_weight(term, k) for k in range(len(self.topics)))
+            self._cache[term] = cached
+        return cached
 
     def _field_weight(self, term: Term, k: int) -> float:
         """How strongly topic ``k`` holds the term: the best field any surface occurs in."""
@@ -202,7 +212,7 @@ class Index:
         terms = self.terms(question)
         mentioned = _mentioned_rulesets(normalize(question))
         target = mentioned or ({ruleset} if ruleset else set())
-        weights = [[self._field_weight(t, k) for k in range(len(self.topics))] for t in terms]
+        weights = [self._weights(term) for term in terms]
         n = len(self.topics)
         scores = [0.0] * n
         for term, per_topic in zip(terms, weights, strict=True):
@@ -223,6 +233,14 @@ class Index:
                 score *= ELSEWHERE_FACTOR
             hits.append(Hit(topic, score))
         return sorted(hits, key=lambda hit: -hit.score)
+
+
+def topic_fields(topic: Topic) -> tuple[str, str, str]:
+    """A topic's searchable text: keywords and titles, short answers, long texts (zh + en)."""
+    heads = " | ".join((*topic.keywords["zh"], *topic.keywords["en"], *topic.title.values()))
+    shorts = " | ".join(topic.short[lang] for lang in LANGS)
+    longs = " | ".join(topic.long[lang] for lang in LANGS)
+    return normalize(heads), normalize(shorts), normalize(longs)
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:
