@@ -13,3 +13,4 @@ from scoring.payments import kong_payment as kong_payment
 from scoring.quick import quick as quick
 from scoring.score import score as score
 from scoring.score import score_hand as score_hand
+from scoring.waits import waits as waits

@@ -10,15 +10,17 @@ some decomposition reaches is returned.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scoring.analysis.counts import split_wilds
 from scoring.analysis.decompose import standard_readings
-from scoring.analysis.gate import complete, completing_tiles, is_winning
+from scoring.analysis.gate import completing_tiles, is_winning
 from scoring.analysis.shapes import seven_pairs_readings, thirteen_unrelated_readings
-from scoring.hand import Hand
+from scoring.hand import Hand, Meld
 from scoring.reading import Reading
 from scoring.tiles import JOKER, Tile
 
-__all__ = ["analyze", "completing_tiles", "is_winning"]
+__all__ = ["analyze", "completing_tiles", "forget_hands", "is_winning"]
 
 
 def analyze(
@@ -29,17 +31,35 @@ def analyze(
     Wilds are the ``JOKER`` tiles and every concealed or winning tile whose face is in
     ``wild_faces``; each may stand for any tile, its own face included. Exposed melds
     hold real tiles only (rulesets refuse wilds there before calling). 十三不搭 is tried
-    only when ``thirteen_unrelated`` (the Huzhou rulesets).
+    only when ``thirteen_unrelated`` (the Huzhou rulesets). The context words play no
+    part, so the answer is remembered per tiles: scoring one hand both ways (waits:
+    自摸 and 点炮) analyses it once.
     """
-    counts, wilds = split_wilds((*hand.concealed, hand.winning_tile), wild_faces)
-    melds = len(hand.melds)
-    if not complete(counts, wilds, melds=melds, thirteen_unrelated=thirteen_unrelated):
+    return _readings(hand.concealed, hand.winning_tile, hand.melds, wild_faces, thirteen_unrelated)
+
+
+@lru_cache(maxsize=4096)
+def _readings(
+    concealed: tuple[Tile, ...],
+    winning_tile: Tile,
+    melds: tuple[Meld, ...],
+    wild_faces: frozenset[Tile],
+    thirteen_unrelated: bool,
+) -> tuple[Reading, ...]:
+    counts, wilds = split_wilds((*concealed, winning_tile), wild_faces)
+    tiles = sum(counts) + wilds
+    if tiles % 3 != 2:
         return ()
-    win = hand.winning_tile
-    winning_face = None if win == JOKER or win in wild_faces else win
-    readings = standard_readings(counts, wilds, winning_face, hand.melds)
-    if not melds and sum(counts) + wilds == 14:
+    winning_face = None if winning_tile == JOKER or winning_tile in wild_faces else winning_tile
+    readings = standard_readings(counts, wilds, winning_face, melds)
+    if not melds and tiles == 14:
         readings += seven_pairs_readings(counts, wilds, winning_face)
         if thirteen_unrelated:
             readings += thirteen_unrelated_readings(counts, wilds)
     return tuple(dict.fromkeys(readings))
+
+
+def forget_hands() -> None:
+    """Drop the remembered per-hand answers (the per-suit tables stay): the benchmark
+    times the analysis of hands it has not seen."""
+    _readings.cache_clear()

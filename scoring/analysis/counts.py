@@ -34,6 +34,11 @@ def split_wilds(tiles: Iterable[Tile], wild_faces: frozenset[Tile]) -> tuple[lis
     return counts, wilds
 
 
+def segments_of(counts: list[int]) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """The four suits' count tuples, each with whether it is the honor suit."""
+    return tuple((tuple(counts[start:stop]), honors) for start, stop, honors in SEGMENTS)
+
+
 def categories_of(counts: list[int]) -> int:
     """Category bits of the suits (and honors) that the real tiles use."""
     mask = 0
@@ -61,8 +66,11 @@ def honor_tiles(mask: int) -> frozenset[Tile]:
 
 def maximal(masks: Iterable[int]) -> list[int]:
     """The masks that no other mask strictly contains (the non-dominated fact sets)."""
+    unique = set(masks)
+    if len(unique) == 1:
+        return list(unique)
     kept: list[int] = []
-    for mask in sorted(set(masks), key=int.bit_count, reverse=True):
+    for mask in sorted(unique, key=int.bit_count, reverse=True):
         if not any(other & mask == mask for other in kept):
             kept.append(mask)
     return kept

@@ -21,7 +21,6 @@ from itertools import combinations_with_replacement
 from scoring.analysis.counts import (
     HONOR_CATEGORY,
     SEGMENTS,
-    categories_of,
     category_of,
     honor_tiles,
     maximal,
@@ -120,7 +119,7 @@ def free_groups(melds: int, pair: bool) -> tuple[tuple[int, int], ...]:
 
 
 def standard_readings(
-    counts: Sequence[int],
+    counts: list[int],
     wilds: int,
     winning_face: Tile | None,
     melds: Sequence[Meld],
@@ -139,10 +138,12 @@ def standard_readings(
             declared_bits |= 1 << (first - 27)
 
     states: dict[tuple[int, int], list[int]] = {(0, 0): [declared_bits]}
-    for start, stop, honors in SEGMENTS:
+    held = declared_categories
+    for index, (start, stop, honors) in enumerate(SEGMENTS):
         segment = tuple(counts[start:stop])
         if not any(segment):
             continue
+        held |= 1 << index
         winning = (
             winning_face - start
             if winning_face is not None and start <= winning_face < stop
@@ -150,12 +151,14 @@ def standard_readings(
         )
         merged: dict[tuple[int, int], list[int]] = defaultdict(list)
         for (used, paired), all_bits in states.items():
-            outcomes = suit_outcomes(segment, honors, winning, not paired, wilds - used)
-            for more, pair_here, bits in outcomes:
-                merged[used + more, paired | pair_here].extend(_join(b, bits) for b in all_bits)
+            # The whole budget as the key (not what is left) so the table serves any hand.
+            for more, pair_here, bits in suit_outcomes(segment, honors, winning, not paired, wilds):
+                if used + more <= wilds:
+                    merged[used + more, paired | pair_here].extend(_join(b, bits) for b in all_bits)
+        if not merged:
+            return []
         states = {key: maximal(all_bits) for key, all_bits in merged.items()}
 
-    held = declared_categories | categories_of(list(counts))
     facts: dict[int, list[int]] = defaultdict(list)
     for (used, paired), all_bits in states.items():
         spare = wilds - used
@@ -168,16 +171,22 @@ def standard_readings(
 
     kongs = sum(1 for meld in melds if meld.kind.is_kong)
     return [
-        Reading(
-            shape=Shape.STANDARD,
-            wilds=wilds,
-            baotou=bool(bits & BAOTOU),
-            suits=suit_letters(categories),
-            honors=bool(categories & HONOR_CATEGORY),
-            all_triplets=bool(bits & ALL_TRIPLETS),
-            honor_triplets=honor_tiles(bits & HONOR_TRIPLETS),
-            kongs=kongs,
-        )
+        _reading(wilds, categories, bits, kongs)
         for categories, all_bits in facts.items()
         for bits in maximal(all_bits)
     ]
+
+
+@cache
+def _reading(wilds: int, categories: int, bits: int, kongs: int) -> Reading:
+    """One shared Reading per distinct set of facts (they recur from hand to hand)."""
+    return Reading(
+        shape=Shape.STANDARD,
+        wilds=wilds,
+        baotou=bool(bits & BAOTOU),
+        suits=suit_letters(categories),
+        honors=bool(categories & HONOR_CATEGORY),
+        all_triplets=bool(bits & ALL_TRIPLETS),
+        honor_triplets=honor_tiles(bits & HONOR_TRIPLETS),
+        kongs=kongs,
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from scoring.analysis.counts import SEGMENTS, split_wilds
+from scoring.analysis.counts import segments_of, split_wilds
 from scoring.analysis.shapes import seven_pairs_possible, thirteen_unrelated_possible
 from scoring.hand import Hand, Meld
 from scoring.tiles import TILE_KINDS, Tile
@@ -67,19 +67,24 @@ def take_each(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
-def standard_possible(counts: Sequence[int], wilds: int) -> bool:
+@cache
+def suit_needs(counts: tuple[int, ...], honors: bool) -> tuple[int, int]:
+    """(wilds for melds only, wilds for melds and the pair) of one suit's real tiles."""
+    return suit_wild_need(counts, honors, False), suit_wild_need(counts, honors, True)
+
+
+def _fits(needs: Sequence[tuple[int, int]], wilds: int) -> bool:
+    """Whether the pair can go in some suit (or be all-wild) within the wild budget."""
+    total = sum(plain for plain, _ in needs)
+    return min(total - plain + paired for plain, paired in needs) <= wilds
+
+
+def standard_possible(counts: list[int], wilds: int) -> bool:
     """Melds plus one pair from ``counts`` (3k+2 tiles with the wilds) and ``wilds``."""
-    plain = []
-    paired = []
-    for start, stop, honors in SEGMENTS:
-        segment = tuple(counts[start:stop])
-        plain.append(suit_wild_need(segment, honors, False))
-        paired.append(suit_wild_need(segment, honors, True))
-    total = sum(plain)
-    return min(total - plain[k] + paired[k] for k in range(4)) <= wilds
+    return _fits([suit_needs(*segment) for segment in segments_of(counts)], wilds)
 
 
-def complete(counts: Sequence[int], wilds: int, *, melds: int, thirteen_unrelated: bool) -> bool:
+def complete(counts: list[int], wilds: int, *, melds: int, thirteen_unrelated: bool) -> bool:
     """Whether real ``counts`` plus ``wilds`` (the concealed part, with ``melds`` declared
     beside it) form any winning shape."""
     concealed = sum(counts) + wilds
@@ -111,24 +116,48 @@ def completing_tiles(
     """Every tile (0..33) that completes a ready hand of ``concealed`` tiles beside
     ``melds``; a wild face counts when drawing it completes the hand. A tile of which
     four copies are already in sight (in the hand, its melds, or ``unavailable`` such as
-    the turned-up Huzhou indicator) cannot be drawn and is left out."""
+    the turned-up Huzhou indicator) cannot be drawn and is left out.
+
+    Drawing a tile changes one suit only, so each candidate costs one table lookup.
+    """
     counts, wilds = split_wilds(concealed, wild_faces)
+    if (sum(counts) + wilds + 1) % 3 != 2:
+        return ()
     held = [0] * TILE_KINDS
     for tile in (*concealed, *(t for meld in melds for t in meld.tiles), *unavailable):
         if tile < TILE_KINDS:
             held[tile] += 1
+    segments = segments_of(counts)
+    needs = [suit_needs(*segment) for segment in segments]
+    special = not melds and sum(counts) + wilds == 13
+    spread = thirteen_unrelated and special and max(counts) <= 1
+    any_wild_completes = complete(
+        counts, wilds + 1, melds=len(melds), thirteen_unrelated=thirteen_unrelated
+    )
     out = []
     for tile in range(TILE_KINDS):
         if held[tile] >= 4:
             continue
         if tile in wild_faces:
-            done = complete(
-                counts, wilds + 1, melds=len(melds), thirteen_unrelated=thirteen_unrelated
-            )
+            done = any_wild_completes
         else:
-            counts[tile] += 1
-            done = complete(counts, wilds, melds=len(melds), thirteen_unrelated=thirteen_unrelated)
-            counts[tile] -= 1
+            index = min(tile // 9, 3)
+            segment, honors = segments[index]
+            offset = tile - index * 9
+            # Without wilds a set or pair needs a held tile of the same suit within 2 ranks.
+            near = segment[offset] > 0 if honors else any(segment[max(0, offset - 2) : offset + 3])
+            done = False
+            if wilds or near:
+                drawn = (*segment[:offset], segment[offset] + 1, *segment[offset + 1 :])
+                done = _fits(
+                    [*needs[:index], suit_needs(drawn, honors), *needs[index + 1 :]], wilds
+                )
+            if not done and special:
+                counts[tile] += 1
+                done = seven_pairs_possible(counts, wilds) or (
+                    spread and thirteen_unrelated_possible(counts, wilds)
+                )
+                counts[tile] -= 1
         if done:
             out.append(tile)
     return tuple(out)

@@ -6,7 +6,6 @@ the real faces only; ``wilds`` is how many wild tiles stand beside them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
 
@@ -23,9 +22,9 @@ from scoring.tiles import Tile
 # ---------------------------------------------------------------- 七对子
 
 
-def seven_pairs_possible(counts: Sequence[int], wilds: int) -> bool:
+def seven_pairs_possible(counts: list[int], wilds: int) -> bool:
     """Each single needs one wild to pair up, each three-of-a-kind one to become a quad."""
-    return sum(1 for c in counts if c in (1, 3)) <= wilds
+    return counts.count(1) + counts.count(3) <= wilds
 
 
 @cache
@@ -37,9 +36,7 @@ def free_group_categories(groups: int) -> frozenset[int]:
     return frozenset(mask for mask in range(1, 16) if mask.bit_count() <= groups)
 
 
-def seven_pairs_readings(
-    counts: Sequence[int], wilds: int, winning_face: Tile | None
-) -> list[Reading]:
+def seven_pairs_readings(counts: list[int], wilds: int, winning_face: Tile | None) -> list[Reading]:
     """Every 七对子 reading: how many quads (豪华), whether 爆头, which suits.
 
     Spare wilds go two at a time: onto a single (then a quad of it), onto a real pair
@@ -75,16 +72,21 @@ def seven_pairs_readings(
                 key = (luxury, held | added)
                 facts[key] = facts.get(key, False) or max(baotou_options)
     return [
-        Reading(
-            shape=Shape.SEVEN_PAIRS,
-            wilds=wilds,
-            baotou=baotou,
-            luxury=luxury,
-            suits=suit_letters(categories),
-            honors=bool(categories & HONOR_CATEGORY),
-        )
+        _seven_pairs_reading(wilds, baotou, luxury, categories)
         for (luxury, categories), baotou in facts.items()
     ]
+
+
+@cache
+def _seven_pairs_reading(wilds: int, baotou: bool, luxury: int, categories: int) -> Reading:
+    return Reading(
+        shape=Shape.SEVEN_PAIRS,
+        wilds=wilds,
+        baotou=baotou,
+        luxury=luxury,
+        suits=suit_letters(categories),
+        honors=bool(categories & HONOR_CATEGORY),
+    )
 
 
 # ---------------------------------------------------------------- 十三不搭
@@ -105,7 +107,7 @@ def _room(ranks: int) -> int:
     return best - ranks.bit_count()
 
 
-def thirteen_unrelated_possible(counts: Sequence[int], wilds: int) -> bool:
+def thirteen_unrelated_possible(counts: list[int], wilds: int) -> bool:
     """十三不搭: no two identical, same-suit tiles three or more apart, and room for
     every wild to stand for a new tile that keeps it so."""
     if any(c > 1 for c in counts):
@@ -123,7 +125,7 @@ def thirteen_unrelated_possible(counts: Sequence[int], wilds: int) -> bool:
     return room >= wilds
 
 
-def thirteen_unrelated_readings(counts: Sequence[int], wilds: int) -> list[Reading]:
+def thirteen_unrelated_readings(counts: list[int], wilds: int) -> list[Reading]:
     """At most one reading: 14 spread tiles always use all three suits and honors (a suit
     holds at most three spread ranks, there are seven honors)."""
     if not thirteen_unrelated_possible(counts, wilds):

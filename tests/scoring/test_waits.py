@@ -1,0 +1,162 @@
+"""听牌 (waits): which tiles complete a ready hand and what each win scores either way."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from scoring import waits
+from scoring.analysis import analyze
+from scoring.errors import ErrorCode, ScoringError
+from scoring.notation import parse_ready
+from scoring.result import ScoreResult, Wait
+from scoring.rulesets import get
+from scoring.score import score_hand
+from scoring.tiles import JOKER, Seat, mpsz
+
+
+def summary(result: ScoreResult | None) -> str | None:
+    if result is None:
+        return None
+    names = "+".join(p.name for p in result.patterns)
+    return f"{names} {result.value}"
+
+
+def table(found: tuple[Wait, ...]) -> dict[str, tuple[str | None, str | None]]:
+    return {mpsz(w.tile): (summary(w.self_draw), summary(w.discard)) for w in found}
+
+
+@pytest.mark.parametrize(
+    ("line", "rules", "expected"),
+    [
+        pytest.param(
+            "123m456m789m123p5s",
+            "hangzhou",
+            {"5s": ("平胡 1", "平胡 1"), "5z": ("平胡 1", None)},
+            id="杭州单吊-摸白板也胡-打出的白板不能胡",
+        ),
+        pytest.param(
+            "123m456m789m11p45s",
+            "hangzhou",
+            {"3s": ("平胡 1", "平胡 1"), "6s": ("平胡 1", "平胡 1"), "5z": ("平胡 1", None)},
+            id="杭州两面",
+        ),
+        pytest.param(
+            "123p456p789p东东东1s 翻1m",
+            "huzhou-qiangdao",
+            {"1s": ("自摸无花 3", "放冲 1"), "2m": ("自摸有花 2", None)},
+            id="强盗胡-花也能自摸",
+        ),
+        pytest.param(
+            "123m456m789m11p45s 翻白",
+            "huzhou-yingpiao",
+            {"3s": ("小胡 1", None), "6s": ("小胡 1", None), "7z": ("小胡 1", None)},
+            id="硬飘花-只能自摸",
+        ),
+        pytest.param(
+            "1133m5577p99s东东白",
+            "hangzhou",
+            "所有 34 张：七对爆头 4，配对子成四归一的 豪华七对爆头 8",
+            id="七对带一个财神-听所有牌",
+        ),
+    ],
+)
+def test_waits_table(line: str, rules: str, expected: object) -> None:
+    found = waits(line, rules)
+    if isinstance(expected, dict):
+        assert table(found) == expected
+        return
+    assert [w.tile for w in found] == list(range(34))
+    scores = table(found)
+    paired = {"1m", "3m", "5p", "7p", "9s", "1z"}
+    for tile, (self_draw, discard) in scores.items():
+        if tile == "5z":  # drawing the wild: two wilds beside a pair make a quad, no 爆头
+            assert (self_draw, discard) == ("财神豪华七对 4", None)
+        elif tile in paired:
+            assert (self_draw, discard) == ("豪华七对爆头 8",) * 2
+        else:
+            assert (self_draw, discard) == ("七对爆头 4",) * 2
+
+
+def test_discard_side_is_paid_by_the_named_discarder_or_the_next_seat() -> None:
+    (default,) = [w for w in waits("123m456m789m123p5s") if w.tile == 22]
+    assert default.discard is not None
+    assert default.discard.payments[Seat.S] == -8
+    (named,) = [w for w in waits("123m456m789m123p5s 点炮W") if w.tile == 22]
+    assert named.discard is not None
+    assert named.discard.payments[Seat.W] == -8
+    assert named.discard.payments[Seat.S] == 0
+    (south,) = [w for w in waits("123m456m789m123p5s", winner="S") if w.tile == 22]
+    assert south.discard is not None
+    assert south.discard.payments[Seat.W] == -8
+
+
+def test_shuangla_three_wilds_are_refused_both_ways() -> None:
+    found = waits("123m456m789m1m2m2m 9p 翻1m", "huzhou-shuangla")
+    assert found
+    assert all(w.self_draw is None and w.discard is None for w in found)
+
+
+def test_faceless_wilds_wait_on_a_wild_too() -> None:
+    found = waits("123p456p789p东东东*", "huzhou-qiangdao")
+    assert [w.tile for w in found] == [*range(34), JOKER]
+    joker = found[-1]
+    assert joker.discard is None
+    assert joker.self_draw is not None
+
+
+@pytest.mark.parametrize(
+    ("line", "rules", "code"),
+    [
+        pytest.param(
+            "123p456p789p东东东1s", "huzhou-qiangdao", ErrorCode.MISSING_INDICATOR, id="湖州没写翻"
+        ),
+        pytest.param("123m456m789m123p5s5s", "hangzhou", ErrorCode.TILE_COUNT, id="14张不是听牌"),
+        pytest.param(
+            "123m456m789m123p +5s", "hangzhou", ErrorCode.BAD_WINNING_TILE, id="听牌不写加号"
+        ),
+        pytest.param("123m456m789m123p5s", "不存在", ErrorCode.UNKNOWN_RULESET, id="规则不存在"),
+        pytest.param("[白白白] 456m789m123p5s", "hangzhou", ErrorCode.WILD_IN_MELD, id="碰白板"),
+    ],
+)
+def test_line_errors_are_raised(line: str, rules: str, code: ErrorCode) -> None:
+    with pytest.raises(ScoringError) as caught:
+        waits(line, rules)
+    assert caught.value.code is code
+
+
+@pytest.mark.parametrize(
+    ("line", "rules"),
+    [
+        pytest.param("123m456m789m123p白", "hangzhou", id="单财神"),
+        pytest.param("1133m5577p99s东东白", "hangzhou", id="七对单财神"),
+        pytest.param("12m456m789m3p東東白白", "hangzhou", id="两个财神"),
+        pytest.param("123p456p789p55s白2m 翻1m", "huzhou-platform", id="平台-一个花"),
+        pytest.param("147m258p36s东南西北1s 翻9s", "huzhou-ruanpiao", id="十三不搭-一个花"),
+        pytest.param("111m234m567m789m9m 翻5p", "huzhou-shuangla", id="双辣清一色"),
+    ],
+)
+def test_every_wait_equals_scoring_that_hand_directly(line: str, rules: str) -> None:
+    """Tiles grouped by readings are scored once; each must match its own direct score."""
+    ready = parse_ready(line)
+    ruleset = get(rules)
+    wild_faces = ruleset.wild_faces(ready.context.indicator)
+    found = waits(line, rules)
+    expected_tiles = [
+        t
+        for t in range(34)
+        if analyze(ready.complete(t), wild_faces, thirteen_unrelated=ruleset.thirteen_unrelated)
+    ]
+    assert [w.tile for w in found] == expected_tiles
+    sides = (
+        replace(ready.context, self_draw=True),
+        replace(ready.context, discarder=Seat.S),
+    )
+    for wait in found:
+        for got, ctx in zip((wait.self_draw, wait.discard), sides, strict=True):
+            try:
+                direct: ScoreResult | None = score_hand(ready.complete(wait.tile, ctx), rules)
+            except ScoringError:
+                direct = None
+            assert got == direct, mpsz(wait.tile)
