@@ -124,14 +124,16 @@ def best_valuation(
         except Refusal as refusal:
             refusals.append(refusal)
             continue
-        if best is None or (valuation.winner_total, valuation.value) > (
-            best[1].winner_total,
-            best[1].value,
-        ):
+        if best is None or _rank(valuation) > _rank(best[1]):
             best = (reading, valuation)
     if best is None:
         raise max(refusals, key=lambda refusal: refusal.closeness)
     return best
+
+
+def _rank(valuation: Valuation) -> tuple[int, int, int]:
+    """Money first; on a tie the higher value, then more 台 (the fuller explanation)."""
+    return (valuation.winner_total, valuation.value, valuation.tai or 0)
 
 
 def win_of(
