@@ -102,12 +102,16 @@ def render_hand(
 
     def footer_width(line: str) -> int:
         cells = line.split(CELL_SEPARATOR)
-        return max(width_of(footer_font, c) for c in cells) * len(cells) + cell_gap * (
-            len(cells) - 1
-        )
+        return max(width_of(footer_font, c, bold=len(cells) > 1) for c in cells) * len(
+            cells
+        ) + cell_gap * (len(cells) - 1)
 
     text_w = max(
-        [0, *map(footer_width, footer_lines), *(width_of(header_font, h) for h in header_lines)]
+        [
+            0,
+            *map(footer_width, footer_lines),
+            *(width_of(header_font, h, bold=True) for h in header_lines),
+        ]
     )
     # Text may widen the picture up to 24 tiles; past that it is shortened with an ellipsis.
     content_w = max(row_w, min(text_w, size * 24))
@@ -123,7 +127,7 @@ def render_hand(
     draw = ImageDraw.Draw(image)
 
     for i, line in enumerate(header_lines):
-        line = shorten(fonts, header_font, line, content_w)
+        line = shorten(fonts, header_font, line, content_w, bold=i == 0)
         draw_text(image, (pad, pad + i * header_step), line, header_font, TEXT_LIGHT, bold=i == 0)
 
     x = pad
@@ -153,7 +157,7 @@ def render_hand(
             continue
         cell_w = (content_w - cell_gap * (len(cells) - 1)) // len(cells)
         for j, cell in enumerate(cells):
-            text = shorten(fonts, footer_font, cell, cell_w)
+            text = shorten(fonts, footer_font, cell, cell_w, bold=True)
             cell_x = pad + j * (cell_w + cell_gap)
             draw_text(image, (cell_x, y), text, footer_font, TEXT_LIGHT, bold=True)
     return image

@@ -25,8 +25,10 @@ def render_settlement(
     lang: str = "zh",
     *,
     fonts: Fonts | None = None,
+    title: str | None = None,
 ) -> Image.Image:
-    """``transfers``: (payer, payee, amount) with positive integer amounts.
+    """``transfers``: (payer, payee, amount) with positive integer amounts; ``title``
+    replaces the default (结算 · 谁付给谁).
 
     Raises ValueError for an amount that is not positive.
     """
@@ -49,7 +51,9 @@ def render_settlement(
     note_font = fonts.get(19 * SUPER)
     margin = 36 * SUPER
 
-    title = "结算 · 谁付给谁" if zh else "Settle-up: who pays whom"
+    if title is None:
+        title = "结算 · 谁付给谁" if zh else "Settle-up: who pays whom"
+    title = shorten(fonts, title_font, fonts.printable(title, "?"), w - 2 * margin, bold=True)
     draw_text(image, (margin, 28 * SUPER), title, title_font, CHART_TEXT, bold=True)
 
     name_w = (w - 2 * margin) * 3 // 8
@@ -62,8 +66,8 @@ def render_settlement(
         if i % 2 == 0:
             draw.rectangle((margin // 2, y, w - margin // 2, y + _ROW * SUPER), fill=_ZEBRA)
         mid = y + _ROW * SUPER / 2
-        payer_text = shorten(fonts, name_font, fonts.printable(payer, "?"), name_w)
-        payee_text = shorten(fonts, name_font, fonts.printable(payee, "?"), name_w)
+        payer_text = shorten(fonts, name_font, fonts.printable(payer, "?"), name_w, bold=True)
+        payee_text = shorten(fonts, name_font, fonts.printable(payee, "?"), name_w, bold=True)
         draw_text(
             image,
             (arrow_left - 16 * SUPER, mid),
@@ -126,7 +130,11 @@ def _arrow(draw: ImageDraw.ImageDraw, left: float, right: float, y: float) -> No
 
 
 def settlement_png(
-    transfers: Sequence[tuple[str, str, int]], lang: str = "zh", *, fonts: Fonts | None = None
+    transfers: Sequence[tuple[str, str, int]],
+    lang: str = "zh",
+    *,
+    fonts: Fonts | None = None,
+    title: str | None = None,
 ) -> bytes:
     """The settle-up picture as PNG bytes for a Telegram photo."""
-    return png_bytes(render_settlement(transfers, lang, fonts=fonts), PAPER)
+    return png_bytes(render_settlement(transfers, lang, fonts=fonts, title=title), PAPER)

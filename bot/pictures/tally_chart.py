@@ -27,8 +27,10 @@ def render_tally_chart(
     *,
     fonts: Fonts | None = None,
     size: tuple[int, int] = (WIDTH, HEIGHT),
+    title: str | None = None,
 ) -> Image.Image:
-    """``series`` maps a player's name to their running total after each hand.
+    """``series`` maps a player's name to their running total after each hand; ``title``
+    replaces the default (本场累计（N 局）).
 
     Raises ValueError when the players' lists differ in length.
     """
@@ -49,7 +51,8 @@ def render_tally_chart(
     names = [fonts.printable(name).strip() or f"P{i + 1}" for i, name in enumerate(series)]
     totals = [list(values) for values in series.values()]
     labels = [
-        shorten(fonts, label_font, name, w // 5) + (f" {values[-1]:+d}" if values else "")
+        shorten(fonts, label_font, name, w // 5, bold=True)
+        + (f" {values[-1]:+d}" if values else "")
         for name, values in zip(names, totals, strict=True)
     ]
 
@@ -61,10 +64,12 @@ def render_tally_chart(
         y_hi = y_lo + y_step
     y_ticks = list(range(y_lo, y_hi + 1, y_step))
 
-    title = f"本场累计（{hands} 局）" if zh else f"Running totals ({hands} hands)"
+    if title is None:
+        title = f"本场累计（{hands} 局）" if zh else f"Running totals ({hands} hands)"
+    title = shorten(fonts, title_font, fonts.printable(title, "?"), w - 80 * SUPER, bold=True)
     top = 40 * SUPER + title_font.size
     left = 28 * SUPER + max(width_of(tick_font, f"{t:+d}") for t in y_ticks)
-    right = w - 36 * SUPER - max([width_of(label_font, lb) for lb in labels] + [0])
+    right = w - 36 * SUPER - max([width_of(label_font, lb, bold=True) for lb in labels] + [0])
     bottom = h - 70 * SUPER
     x_span = max(1, hands)
 
@@ -146,7 +151,11 @@ def _end_labels(
 
 
 def tally_chart_png(
-    series: Mapping[str, Sequence[int]], lang: str = "zh", *, fonts: Fonts | None = None
+    series: Mapping[str, Sequence[int]],
+    lang: str = "zh",
+    *,
+    fonts: Fonts | None = None,
+    title: str | None = None,
 ) -> bytes:
     """The running-total chart as PNG bytes for a Telegram photo."""
-    return png_bytes(render_tally_chart(series, lang, fonts=fonts), PAPER)
+    return png_bytes(render_tally_chart(series, lang, fonts=fonts, title=title), PAPER)

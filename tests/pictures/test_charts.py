@@ -145,3 +145,13 @@ def test_charts_fall_back_to_english_without_cjk(latin: Fonts, cjk: Fonts) -> No
     settle = render_settlement([("老王", "Li", 3)], "zh", fonts=latin)
     marked = render_settlement([("??", "Li", 3)], "en", fonts=latin)
     assert settle.tobytes() == marked.tobytes()
+
+
+def test_a_custom_title_replaces_the_default(cjk: Fonts) -> None:
+    series = {"A": [3, 5], "B": [-3, -5]}
+    default = render_tally_chart(series, fonts=cjk)
+    titled = render_tally_chart(series, fonts=cjk, title="第 3 场 · 11 月 29 日")
+    assert default.size == titled.size and default.tobytes() != titled.tobytes()
+    plain = render_settlement([("A", "B", 1)], fonts=cjk)
+    renamed = render_settlement([("A", "B", 1)], fonts=cjk, title="今晚结算")
+    assert plain.tobytes() != renamed.tobytes()
