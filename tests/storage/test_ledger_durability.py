@@ -114,8 +114,16 @@ async def test_cancelled_writes_leave_no_trace_and_no_stuck_transaction(table: T
     results = await asyncio.gather(*tasks, return_exceptions=True)
     finished = [r for r in results if isinstance(r, int)]
     history = await table.ledger.history(CHAT, page_size=500)
-    assert {e.id for e in history.entries} == set(finished)
+    present = {e.id for e in history.entries}
+    # Every recording that returned is there. A task cancelled while its COMMIT was already
+    # running may be there too (like a reply lost after the write); it is whole, and a
+    # retry of its update is answered as a replay.
+    assert set(finished) <= present
+    assert len(present) <= len(tasks)
     assert all(sum(e.postings.values()) == 0 and len(e.postings) == 2 for e in history.entries)
+    for entry in history.entries:
+        assert entry.source is not None
+        assert (await record(entry.source.update_id)) == entry.id
     # The writer is not left inside a transaction: the next write goes through.
     assert (await record(1000)) > 0
 
