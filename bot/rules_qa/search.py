@@ -48,6 +48,7 @@ SINGLE_CHAR_FACTOR = 0.5  # a one-character surface (花, 冲) is a weaker hint
 MIN_SCORE = 3.0  # below this the best topic is not a good match: answer None
 RULESET_BOOST = 0.8  # a topic about the ruleset in question (or its family) ranks higher
 GENERAL_BOOST = 0.15  # a topic about every ruleset is only a little closer
+NAMED_GENERAL_BOOST = 0.5  # … unless the question itself names the ruleset
 ELSEWHERE_FACTOR = 0.85  # the question names a ruleset this topic is not about
 
 
@@ -120,7 +121,8 @@ class Index:
                 continue
             surface, term = match
             found.append(term)
-            found.extend(self._inner_terms(surface, term))
+            if term.surfaces == (surface,) and not _is_ascii_word(surface):
+                found.extend(self._inner_terms(surface, term))
             leftover.append(" ")
             i += len(surface)
         found.extend(self._leftover_terms("".join(leftover)))
@@ -131,7 +133,7 @@ class Index:
         return list(unique.values())
 
     def _inner_terms(self, surface: str, outer: Term) -> list[Term]:
-        """Shorter terms inside a long keyword (湖州财神是白板 → 湖州, 财神, 白板), weaker."""
+        """Shorter terms inside a Chinese keyword (湖州财神是白板 → 湖州, 财神, 白板), weaker."""
         inner: list[Term] = []
         j = 0
         while j < len(surface):
@@ -227,8 +229,14 @@ class Index:
             if score <= 0:
                 continue
             if topic.rulesets & target:
-                general = len(topic.rulesets) == len(ALL_RULESETS)
-                score *= 1 + (GENERAL_BOOST if general else RULESET_BOOST)
+                # A general topic fits a ruleset the question names as well as a specific one
+                # does; for the group's ruleset alone, a topic about it is the likelier intent.
+                if len(topic.rulesets) < len(ALL_RULESETS):
+                    # the more of the topic is about the rulesets in question, the closer
+                    share = len(topic.rulesets & target) / len(topic.rulesets)
+                    score *= 1 + RULESET_BOOST * math.sqrt(share)
+                else:
+                    score *= 1 + (NAMED_GENERAL_BOOST if mentioned else GENERAL_BOOST)
             elif mentioned:
                 score *= ELSEWHERE_FACTOR
             hits.append(Hit(topic, score))

@@ -125,10 +125,12 @@ SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
     ("写法", "格式", "输入", "notation", "format", "syntax", "mpsz"),
     ("优先", "优先级", "谁先", "priority", "precedence", "first"),
     ("上家", "previous player", "player before"),
+    ("杭州", "hangzhou"),
+    ("湖州", "huzhou"),
 )
 
 # Groups too common to point at a topic by themselves (units, "win", "pay"): low weight.
-WEAK_GROUPS: Final = frozenset({"胡", "番", "倍", "付钱"})
+WEAK_GROUPS: Final = frozenset({"胡", "番", "倍", "付钱", "杭州", "湖州"})
 
 # How a question names a ruleset or family, to rank towards it over the group's own.
 RULESET_MENTIONS: Final[dict[str, tuple[str, ...]]] = {
@@ -176,7 +178,8 @@ STOPWORDS_EN: Final = frozenset(
         shall should will would i me my we us our you your he she it its they them their
         this that these those there here if then than so not no yes about into any some
         much many get gets got have has had rule rules explain tell please mahjong game
-        play playing one ones out up worth count counts counted
+        play playing one ones out up worth count counts counted allow allowed mean means
+        meaning happen happens work works need needed
         """,
     )
 )
