@@ -7,15 +7,14 @@ is the position in what the player typed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+import re
+from typing import Final, NamedTuple
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.tiles import JOKER, Tile, tile_from
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A piece of the line as written and its 0-based character offset."""
 
     text: str
@@ -125,26 +124,37 @@ def scan_tiles(line: str, pos: int) -> tuple[list[tuple[Tile, Token]], int] | No
     return None
 
 
+def _numbered_tiles() -> dict[str, Tile]:
+    """'5m', '五万', '5條' … → tile: every numeral with every suit character it may take."""
+    table: dict[str, Tile] = {}
+    for numeral, number in NUMERALS.items():
+        for suit_char, suit in SUIT_CHARS.items():
+            try:
+                table[numeral + suit_char] = tile_from(number, suit)
+            except ValueError:
+                continue  # 0m, 8z: refused with a message when written
+    return table
+
+
+_NUMBERED: Final = _numbered_tiles()
+_ALL_NUMERALS: Final = "".join(NUMERALS)
+_RUN: Final = re.compile(rf"[{_ALL_NUMERALS}][\s{_ALL_NUMERALS}]*")  # numerals, spaces between
+
+
 def _scan_numbered(line: str, start: int) -> tuple[list[tuple[Tile, Token]], int]:
-    numerals: list[tuple[str, int]] = []
-    end = len(line)
-    pos = start
-    while pos < end and (line[pos] in NUMERALS or line[pos].isspace()):
-        if line[pos] in NUMERALS:
-            numerals.append((line[pos], pos))
-        pos += 1
-    suit_pos = pos
-    if suit_pos >= end or line[suit_pos] not in SUIT_CHARS:
+    run = _RUN.match(line, start)
+    assert run is not None  # the caller saw a numeral at start
+    suit_pos = run.end()
+    numerals = [(char, at) for at, char in enumerate(run.group(), start) if not char.isspace()]
+    if suit_pos >= len(line) or line[suit_pos] not in SUIT_CHARS:
         _raise_no_suit(line, start, numerals)
     suit_char = line[suit_pos]
-    suit = SUIT_CHARS[suit_char]
     tiles: list[tuple[Tile, Token]] = []
     for numeral, at in numerals:
         text = numeral + suit_char
-        try:
-            tile = tile_from(NUMERALS[numeral], suit)
-        except ValueError:
-            raise _not_a_tile(text, at, NUMERALS[numeral], suit) from None
+        tile = _NUMBERED.get(text)
+        if tile is None:
+            raise _not_a_tile(text, at, NUMERALS[numeral], SUIT_CHARS[suit_char])
         tiles.append((tile, Token(text, at)))
     return tiles, suit_pos + 1
 

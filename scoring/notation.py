@@ -41,6 +41,7 @@ __all__ = [
 HAND_SIZE: Final = 14
 _SEPARATORS: Final = frozenset(",，、;；。")
 _BRACKETS: Final = "[]()"
+_DIGITS: Final = frozenset("0123456789")
 
 
 @dataclass(frozen=True)
@@ -172,14 +173,18 @@ def _scan(line: str) -> _Pieces:
             )
         elif char == "+":
             pos = _scan_winning(text, pos, pieces)
-        elif (word := scan_word(text, pos)) is not None:
-            pieces.words.append((word[0], Token(text[pos : word[1]], pos)))
-            pos = word[1]
-        elif starts_tile(char) and (tiles := scan_tiles(text, pos)) is not None:
-            pieces.concealed.extend(tiles[0])
-            pos = tiles[1]
         else:
-            raise _unknown(text, pos)
+            # no context word starts with a digit: skip the word lookup for tile groups
+            word = None if char in _DIGITS else scan_word(text, pos)
+            if word is not None:
+                pieces.words.append((word[0], Token(text[pos : word[1]], pos)))
+                pos = word[1]
+                continue
+            scanned = scan_tiles(text, pos) if starts_tile(char) else None
+            if scanned is None:
+                raise _unknown(text, pos)
+            pieces.concealed.extend(scanned[0])
+            pos = scanned[1]
     return pieces
 
 

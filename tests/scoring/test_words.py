@@ -326,3 +326,8 @@ def test_written_words_read_back(word: Word, zh: bool) -> None:
 )
 def test_words_of_writes_the_fewest_words(context: Context, texts: list[str]) -> None:
     assert [write_word(word) for word in words_of(context)] == texts
+
+
+def test_no_word_starts_with_a_digit() -> None:
+    """The parser reads a digit as the start of a tile group without trying words."""
+    assert [form for form in VOCABULARY if form[0].isdigit()] == []
