@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from bot.pictures.encode import png_bytes
 from bot.pictures.fonts import Fonts, default_fonts
 from bot.pictures.hand_text import CELL_SEPARATOR, footer_for, header_for
-from bot.pictures.style import FELT, FELT_LIGHT, TEXT_DIM, TEXT_LIGHT
+from bot.pictures.style import FELT, FELT_LIGHT, RGB, TEXT_DIM, TEXT_GAIN, TEXT_LIGHT
 from bot.pictures.text import draw_text, shorten, width_of
 from bot.pictures.tile_faces import tile_back, tile_image, tile_size
 from scoring.hand import Hand, MeldKind
@@ -159,8 +159,19 @@ def render_hand(
         for j, cell in enumerate(cells):
             text = shorten(fonts, footer_font, cell, cell_w, bold=True)
             cell_x = pad + j * (cell_w + cell_gap)
-            draw_text(image, (cell_x, y), text, footer_font, TEXT_LIGHT, bold=True)
+            draw_text(image, (cell_x, y), text, footer_font, _cell_colour(cell), bold=True)
     return image
+
+
+def _cell_colour(cell: str) -> RGB:
+    """A cell ending in a signed amount: winners in gold, losers in white, the rest dimmed
+    (the sign itself is always written, so colour is only a help)."""
+    last = cell.rsplit(" ", 1)[-1]
+    try:
+        amount = int(last)
+    except ValueError:
+        return TEXT_LIGHT
+    return TEXT_GAIN if amount > 0 else TEXT_LIGHT if amount < 0 else TEXT_DIM
 
 
 def hand_png(

@@ -8,6 +8,7 @@ FELT: RGB = (20, 84, 62)  # the table: every hand image's background
 FELT_LIGHT: RGB = (34, 108, 80)
 TEXT_LIGHT: RGB = (244, 240, 226)
 TEXT_DIM: RGB = (182, 206, 190)
+TEXT_GAIN: RGB = (255, 212, 90)  # a winner's amount
 
 IVORY: RGB = (251, 248, 238)
 IVORY_EDGE: RGB = (214, 206, 186)

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.pictures.fonts import Fonts
 from bot.pictures.hand_image import hand_png, render_hand
 from bot.pictures.hand_text import footer_for, header_for
-from bot.pictures.style import FELT, TILE_BACK, WILD_GOLD
+from bot.pictures.style import FELT, TEXT_GAIN, TILE_BACK, WILD_GOLD
 from bot.pictures.tile_faces import tile_size
 from scoring.hand import Context, Hand, Meld, MeldKind
 from scoring.result import ScoreResult
@@ -236,3 +236,11 @@ def test_rendering_from_threads_gives_the_same_picture(cjk: Fonts) -> None:
     for thread in threads:
         thread.join()
     assert outputs == [expected] * 6
+
+
+def test_the_winners_amount_stands_out_in_gold(cjk: Fonts) -> None:
+    image = open_png(hand_png(hangzhou_seven_pairs(), NAMES, size=SIZE, fonts=cjk))
+    first_cell = image.crop((0, image.height * 2 // 3, image.width // 4, image.height))
+    last_cell = image.crop((image.width * 3 // 4, image.height * 2 // 3, image.width, image.height))
+    assert count(first_cell, TEXT_GAIN, 20) > 20  # 东 老王 +32
+    assert count(last_cell, TEXT_GAIN, 20) == 0  # 北 大刘 0
