@@ -89,20 +89,20 @@ def as_hand(tiles: list[Tile], indicator: Tile | None = None) -> Hand:
     return Hand(tuple(sorted(tiles[:-1])), tiles[-1], context=context)
 
 
-def corpus(seed: int, wilds: int) -> list[Hand]:
-    """``SIZE`` winning hands with ``wilds`` wilds: 白板 for up to 4 (杭州), else 翻1m's 1m/2m."""
+def corpus(seed: int, wilds: int, size: int = SIZE) -> list[Hand]:
+    """``size`` winning hands with ``wilds`` wilds: 白板 for up to 4 (杭州), else 翻1m's 1m/2m."""
     rng = random.Random(seed)
     if wilds <= 4 and wilds != 2:
         faces = [WHITE] * wilds
         return [
             as_hand(with_wilds(rng, winning_tiles(rng, frozenset({WHITE})), faces))
-            for _ in range(SIZE)
+            for _ in range(size)
         ]
     shuangla = frozenset({INDICATOR, next_tile(INDICATOR)})
     faces = ([next_tile(INDICATOR)] * 4 + [INDICATOR] * 3)[:wilds]
     return [
         as_hand(with_wilds(rng, winning_tiles(rng, shuangla), faces), INDICATOR)
-        for _ in range(SIZE)
+        for _ in range(size)
     ]
 
 
@@ -195,14 +195,16 @@ def reference(hands: Sequence[Hand]) -> tuple[Callable[[Any], object], list[tupl
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scoring.bench", description=__doc__)
     parser.add_argument("--seed", type=int, default=2026)
-    seed = parser.parse_args(argv).seed
-    print(f"scoring.bench: {SIZE} hands per corpus, seed {seed}, per-hand wall time\n")
+    parser.add_argument("--size", type=int, default=SIZE, help="hands per corpus")
+    args = parser.parse_args(argv)
+    seed, size = args.seed, args.size
+    print(f"scoring.bench: {size} hands per corpus, seed {seed}, per-hand wall time\n")
 
-    plain = corpus(seed, 0)
+    plain = corpus(seed, 0, size)
     ours = best_score("hangzhou")
     theirs, their_inputs = reference(plain)
-    timed(ours, corpus(seed + 1, 0))
-    timed(theirs, reference(corpus(seed + 1, 0))[1])
+    timed(ours, corpus(seed + 1, 0, size))
+    timed(theirs, reference(corpus(seed + 1, 0, size))[1])
     ours_plain = timed(ours, plain)
     ref_plain = timed(theirs, their_inputs)
     print(f"0 wilds  best score (杭州)              {ours_plain}")
@@ -222,8 +224,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"0 wilds  hand analysis alone         {timed(analysis_only('hangzhou'), plain)}\n")
     for wilds in (2, 4, 7):
         rules = ruleset_of(wilds)
-        hands = corpus(seed, wilds)
-        timed(best_score(rules), corpus(seed + 1, wilds))
+        hands = corpus(seed, wilds, size)
+        timed(best_score(rules), corpus(seed + 1, wilds, size))
         full = timed(best_score(rules), hands)
         alone = timed(analysis_only(rules), hands)
         print(f"{wilds} wilds  best score ({rules:<15}) {full}")
@@ -231,8 +233,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("         (7 wilds target: ≤ 1000 µs median)\n")
     for wilds in (0, 1, 2):
         asker = waits_under(ruleset_of(wilds))
-        timed(asker, [ready_line(hand) for hand in corpus(seed + 1, wilds)])
-        result = timed(asker, [ready_line(hand) for hand in corpus(seed, wilds)])
+        timed(asker, [ready_line(hand) for hand in corpus(seed + 1, wilds, size)])
+        result = timed(asker, [ready_line(hand) for hand in corpus(seed, wilds, size)])
         print(f"waits, {wilds} wilds ({ruleset_of(wilds):<15})     {result}")
     print("         (waits target: ≤ 1000 µs median)")
 

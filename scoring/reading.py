@@ -4,6 +4,10 @@ Hand analysis (``scoring.analysis``) turns a hand into every distinct ``Reading`
 admits (wilds standing for whatever they can); a ruleset values each and keeps the
 best. Quick entry builds a ``Reading`` from declared facts instead of tiles, so both
 paths share one scoring function per ruleset.
+
+Contract with the analysis: among readings equal in shape, 豪华, suits and honors it keeps
+only those not beaten in all of 爆头, 对对胡 and honor triplets (these facts may only ever
+add value in a ruleset's valuation); every other combination it reaches is returned.
 """
 
 from __future__ import annotations
