@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from bot import rules_qa
 from bot.rules_qa.content import load_topics
 
@@ -90,3 +93,9 @@ def test_search_ranks_and_limits() -> None:
     found = rules_qa.search("爆头", "zh", None, limit=2)
     assert len(found) == 2
     assert found[0].score >= found[1].score
+
+
+def test_the_package_does_not_need_telegram() -> None:
+    """The bot engineer wires the handlers; the knowledge base stands alone."""
+    code = "import sys, bot.rules_qa; assert 'telegram' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
