@@ -17,6 +17,10 @@ from scoring.tiles import JOKER, SUITS, TILE_KINDS, Tile
 # The four "suits" the analysis walks: 万 筒 条 (sequences allowed) and honors (none).
 SEGMENTS: Final = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
+# Bound on each per-suit table: far above what a chat's hands fill, and a cap on memory
+# for a bot that runs for months (each entry is a small tuple).
+TABLE_SIZE: Final = 1 << 16
+
 # Category bits: one per suit (m p s) and one for honors; a reading's suits and honors.
 HONOR_CATEGORY: Final = 1 << 3
 ALL_SUITS: Final = 0b111

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 from scoring.analysis.counts import (
     HONOR_CATEGORY,
     SEGMENTS,
+    TABLE_SIZE,
     category_of,
     honor_tiles,
     maximal,
@@ -55,7 +56,7 @@ def _prune(outcomes: Iterable[Outcome]) -> frozenset[Outcome]:
     )
 
 
-@cache
+@lru_cache(maxsize=TABLE_SIZE)
 def suit_outcomes(
     counts: tuple[int, ...], honors: bool, winning: int, pair: bool, budget: int
 ) -> frozenset[Outcome]:

@@ -10,9 +10,9 @@ waits, or to refuse a non-winning hand before any decomposition is built.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import lru_cache
 
-from scoring.analysis.counts import segments_of, split_wilds
+from scoring.analysis.counts import TABLE_SIZE, segments_of, split_wilds
 from scoring.analysis.shapes import seven_pairs_possible, thirteen_unrelated_possible
 from scoring.hand import Hand, Meld
 from scoring.tiles import TILE_KINDS, Tile
@@ -20,7 +20,7 @@ from scoring.tiles import TILE_KINDS, Tile
 _IMPOSSIBLE = 99
 
 
-@cache
+@lru_cache(maxsize=TABLE_SIZE)
 def suit_wild_need(counts: tuple[int, ...], honors: bool, pair: bool) -> int:
     """Fewest wilds that turn one suit's real tiles into melds (plus the pair if ``pair``).
 
@@ -67,7 +67,7 @@ def take_each(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=TABLE_SIZE)
 def suit_needs(counts: tuple[int, ...], honors: bool) -> tuple[int, int]:
     """(wilds for melds only, wilds for melds and the pair) of one suit's real tiles."""
     return suit_wild_need(counts, honors, False), suit_wild_need(counts, honors, True)

@@ -5,15 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scoring import waits
 from scoring.analysis import analyze
+from scoring.bench import mpsz_line
 from scoring.errors import ErrorCode, ScoringError
 from scoring.notation import parse_ready
 from scoring.result import ScoreResult, Wait
 from scoring.rulesets import get
 from scoring.score import score_hand
-from scoring.tiles import JOKER, Seat, mpsz
+from scoring.tiles import JOKER, WHITE, Seat, mpsz
 
 
 def summary(result: ScoreResult | None) -> str | None:
@@ -143,10 +146,14 @@ def test_every_wait_equals_scoring_that_hand_directly(line: str, rules: str) -> 
     ruleset = get(rules)
     wild_faces = ruleset.wild_faces(ready.context.indicator)
     found = waits(line, rules)
+    in_sight = [*ready.concealed, *(t for m in ready.melds for t in m.tiles)]
+    if ready.context.indicator is not None:
+        in_sight.append(ready.context.indicator)
     expected_tiles = [
         t
         for t in range(34)
-        if analyze(ready.complete(t), wild_faces, thirteen_unrelated=ruleset.thirteen_unrelated)
+        if in_sight.count(t) < 4
+        and analyze(ready.complete(t), wild_faces, thirteen_unrelated=ruleset.thirteen_unrelated)
     ]
     assert [w.tile for w in found] == expected_tiles
     sides = (
@@ -160,3 +167,31 @@ def test_every_wait_equals_scoring_that_hand_directly(line: str, rules: str) -> 
             except ScoringError:
                 direct = None
             assert got == direct, mpsz(wait.tile)
+
+
+_sets = st.one_of(
+    st.integers(0, 33).map(lambda t: [t, t, t]),
+    st.tuples(st.integers(0, 2), st.integers(0, 6)).map(
+        lambda sr: [sr[0] * 9 + sr[1] + k for k in range(3)]
+    ),
+)
+
+
+@st.composite
+def ready_lines(draw: st.DrawFn) -> str:
+    """A winning hand of four sets and a pair, one tile taken out, some tiles made 白."""
+    tiles = [t for block in draw(st.lists(_sets, min_size=4, max_size=4)) for t in block]
+    tiles += [draw(st.integers(0, 33))] * 2
+    assume(all(tiles.count(t) <= 4 for t in tiles) and WHITE not in tiles)
+    tiles = draw(st.permutations(tiles))[:13]
+    for position in draw(st.lists(st.integers(0, 12), max_size=2, unique=True)):
+        tiles[position] = WHITE
+    return mpsz_line(tiles)
+
+
+@settings(max_examples=40, deadline=None)
+@given(ready_lines(), st.sampled_from(["hangzhou", "huzhou-qiangdao", "huzhou-platform"]))
+def test_random_ready_hands_match_direct_scoring(line: str, rules: str) -> None:
+    if rules != "hangzhou":
+        line += " 翻发"  # the wild is 白, as in Hangzhou
+    test_every_wait_equals_scoring_that_hand_directly(line, rules)
