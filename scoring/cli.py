@@ -14,11 +14,18 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 import scoring
 from scoring.errors import ErrorCode, ScoringError
 from scoring.explain import render
+from scoring.hand import Context, Hand
+from scoring.notation import parse_ready
+from scoring.result import ScoreResult
+from scoring.rulesets import get
+from scoring.tiles import Seat, en_name, mpsz, zh_name
+from scoring.words import seat_or_error
 
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -67,8 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = _parser(waits).parse_args(args)
         base = _base(options.base)
         line = " ".join(options.line)
-        result = scoring.score(line, options.rules, base, options.winner)
-        _emit(result.to_json() if as_json else render(result, lang), as_json)
+        if waits:
+            _print_waits(line, options.rules, base, options.winner, lang, as_json)
+        else:
+            result = scoring.score(line, options.rules, base, options.winner)
+            _emit(result.to_json() if as_json else render(result, lang), as_json)
     except SystemExit as done:  # --help prints and exits 0
         return int(done.code or 0)
     except _UsageError as usage:
@@ -133,3 +143,74 @@ def _fail(error: ScoringError, lang: str, as_json: bool) -> None:
         _emit({"ok": False, "error": error.to_json(lang)}, as_json=True)
     else:
         sys.stderr.write(error.message(lang) + "\n")
+
+
+def _print_waits(line: str, rules: str, base: int, winner: str, lang: str, as_json: bool) -> None:
+    found = scoring.waits(line, rules, base, winner)
+    ruleset = get(rules)
+    if as_json:
+        _emit({"ok": True, "ruleset": ruleset.id, "waits": [w.to_json() for w in found]}, True)
+        return
+    en = lang == "en"
+    title = ruleset.name_en if en else ruleset.name_zh
+    if not found:
+        _emit(
+            f"{title}: not ready, no tile completes this hand" if en else f"{title}：没听牌", False
+        )
+        return
+    seat = seat_or_error(winner)
+    ready = parse_ready(line)
+    self_drawn, on_discard = _win_contexts(ready.context, seat)
+    rows = [f"{title}: waiting on {len(found)} tile(s)" if en else f"{title}：听 {len(found)} 张"]
+    for wait in found:
+        sides = []
+        for result, context in ((wait.self_draw, self_drawn), (wait.discard, on_discard)):
+            label = _win_label(context, en)
+            if result is None:
+                why = _refusal(ready.complete(wait.tile, context), rules, base, seat, en)
+                sides.append(f"{label}: cannot win, {why}" if en else f"{label}：不能胡，{why}")
+            else:
+                sides.append(
+                    f"{label}: {_summary(result, en)}" if en else f"{label}：{_summary(result, en)}"
+                )
+        name = en_name(wait.tile) if en else zh_name(wait.tile)
+        rows.append(f"  {mpsz(wait.tile)} {name}  " + ("; " if en else "；").join(sides))
+    _emit("\n".join(rows), False)
+
+
+def _win_contexts(context: Context, winner: Seat) -> tuple[Context, Context]:
+    """The two wins ``scoring.waits`` scores: self-drawn, and on the named (or next) discard."""
+    self_drawn = replace(context, self_draw=True, discarder=None, robbed_kong_of=None)
+    discarder = None if context.robbed_kong_of else context.discarder or winner.after()
+    on_discard = replace(
+        context, self_draw=False, discarder=discarder, kong_chain=0, piao=0, heavenly=False
+    )
+    return self_drawn, on_discard
+
+
+def _win_label(context: Context, en: bool) -> str:
+    if context.self_draw:
+        return "self-draw" if en else "自摸"
+    if context.robbed_kong_of is not None:
+        seat = context.robbed_kong_of
+        return f"robbing {seat.value}'s kong" if en else f"抢{seat.zh}家的杠"
+    seat = context.discarder or Seat.E
+    return f"on {seat.value}'s discard" if en else f"点炮（{seat.zh}家打出）"
+
+
+def _refusal(hand: Hand, rules: str, base: int, winner: Seat, en: bool) -> str:
+    """Why the ruleset refuses this win: its own error message, without the token."""
+    try:
+        scoring.score_hand(hand, rules, base, winner)
+    except ScoringError as refusal:
+        return refusal.en if en else refusal.zh
+    return "not allowed by these rules" if en else "此规则不允许"
+
+
+def _summary(result: ScoreResult, en: bool) -> str:
+    names = (", " if en else "、").join(p.name_en if en else p.name for p in result.patterns)
+    unit = result.unit_en if en else result.unit_zh
+    gain = result.payments.get(result.winner, 0)
+    if en:
+        return f"{names} {result.value} {unit}, winner +{gain}"
+    return f"{names} {result.value} {unit}，{result.winner.zh}家 +{gain}"

@@ -212,3 +212,82 @@ def test_subprocess_text() -> None:
     failed = _subprocess("1m 5x")
     assert failed.returncode == 2
     assert failed.stdout == "" and "「5x」" in failed.stderr and "Traceback" not in failed.stderr
+
+
+READY = "123m456m789m123p5s"  # waits on 5s (and on a drawn 白, the Hangzhou wild)
+
+
+def test_waits_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "waits", "--json", READY)
+    assert (code, err) == (0, "")
+    body = json.loads(out)
+    assert (body["ok"], body["ruleset"]) == (True, "hangzhou")
+    by_tile = {wait["tile"]: wait for wait in body["waits"]}
+    assert "5s" in by_tile
+    five = by_tile["5s"]
+    assert five["self_draw"]["payments"] == {"E": 24, "S": -8, "W": -8, "N": -8}
+    assert five["discard"]["payments"] == {"E": 8, "S": -8, "W": 0, "N": 0}
+
+
+def test_waits_json_refused_side_is_null(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("waits", "--json", "--rules", "huzhou-yingpiao", "123p456p789p东东东1s 翻1m")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    waits = json.loads(out)["waits"]
+    assert {wait["tile"] for wait in waits} == {"1s", "2m"}
+    assert all(wait["discard"] is None and wait["self_draw"]["value"] for wait in waits)
+
+
+def test_waits_text_says_why_a_side_cannot_win(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("waits", "--rules", "huzhou-yingpiao", "--winner", "W", "123p456p789p东东东1s 翻1m")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "湖州·硬飘花：听 2 张"
+    one_bamboo = next(line for line in lines if line.strip().startswith("1s 一条"))
+    assert "自摸：小胡 1 倍，西家 +3" in one_bamboo
+    assert "点炮（北家打出）：不能胡，湖州·硬飘花只能自摸" in one_bamboo
+
+
+def test_waits_text_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "--lang", "en", READY)
+    assert code == 0
+    assert out.startswith("Hangzhou")
+    assert "5s 5 Bamboo" in out and "self-draw:" in out and "on S's discard:" in out
+
+
+def test_waits_not_ready(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "waits", "123m456m789m159p5s")
+    assert (code, out) == (0, "杭州麻将：没听牌\n")
+    code, out, _ = run(capsys, "waits", "--json", "123m456m789m159p5s")
+    assert json.loads(out) == {"ok": True, "ruleset": "hangzhou", "waits": []}
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "token", "position"),
+    [
+        pytest.param([READY + " +5s"], "bad_winning_tile", "+5s", 19, id="winning-tile-given"),
+        pytest.param([READY + "5s"], "tile_count", "5s", 18, id="fourteen-tiles"),
+        pytest.param(["123m456m789m123p5x"], "unknown_token", "5x", 16, id="unknown-token"),
+        pytest.param(["--rules", "nope", READY], "unknown_ruleset", "nope", None, id="rules"),
+        pytest.param(["--winner", "Q", READY], "bad_seat", "Q", None, id="winner"),
+        pytest.param([], "usage", None, None, id="no-line"),
+    ],
+)
+def test_waits_errors(
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    code: str,
+    token: str | None,
+    position: int | None,
+) -> None:
+    exit_code, out, _ = run(capsys, "waits", "--json", *argv)
+    assert exit_code == 2
+    error = json.loads(out)["error"]
+    assert (error["code"], error["token"], error["position"]) == (code, token, position)
+
+
+def test_subprocess_waits() -> None:
+    done = _subprocess("waits", "--json", READY)
+    assert done.returncode == 0, done.stderr
+    assert "5s" in {wait["tile"] for wait in json.loads(done.stdout)["waits"]}
