@@ -45,7 +45,7 @@ BIGRAM_WEIGHT = 0.4
 WORD_WEIGHT = 0.6
 TITLE_BONUS = 1.5  # on top of the field weight: the term is in the topic's title
 SINGLE_CHAR_FACTOR = 0.5  # a one-character surface (花, 冲) is a weaker hint
-MIN_SCORE = 3.0  # below this the best topic is not a good match: answer None
+MIN_SCORE = 4.0  # below this the best topic is not a good match: answer None
 RULESET_BOOST = 0.8  # a topic about the ruleset in question (or its family) ranks higher
 GENERAL_BOOST = 0.15  # a topic about every ruleset is only a little closer
 NAMED_GENERAL_BOOST = 0.5  # … unless the question itself names the ruleset
@@ -70,6 +70,7 @@ class Term:
     key: str
     surfaces: tuple[str, ...]  # any of these in a topic's text counts as the term
     weight: float
+    known: bool = True  # from the dictionary, not a leftover bigram or word
 
 
 @dataclass(frozen=True)
@@ -153,8 +154,12 @@ class Index:
             term = self._dictionary.get(surface)
             if term is None:
                 continue
-            if _is_ascii_word(surface) and not _word_bounded(text, i, i + length):
-                continue
+            if _is_ascii_word(surface):
+                ending = _INFLECTION.match(text, i + length)
+                end = ending.end() if ending else i + length
+                if not _word_bounded(text, i, end):
+                    continue
+                return text[i:end], term
             return surface, term
         return None
 
@@ -165,12 +170,12 @@ class Index:
             for piece in re.split("[" + "".join(STOPCHARS_ZH) + "]", run):
                 for j in range(len(piece) - 1):
                     bigram = piece[j : j + 2]
-                    out.append(Term(bigram, (bigram,), BIGRAM_WEIGHT))
+                    out.append(Term(bigram, (bigram,), BIGRAM_WEIGHT, known=False))
         for word in re.findall(r"[a-z0-9]+", rest):
             if word in STOPWORDS_EN or len(word) < 3 or word.isdigit():
                 continue
-            stem = re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 4 else word
-            out.append(Term(stem, (stem,), WORD_WEIGHT))
+            stem = _stem(word)
+            out.append(Term(stem, (stem,), WORD_WEIGHT, known=False))
         return out
 
     def _occurs(self, surface: str, field: str) -> bool:
@@ -217,6 +222,7 @@ class Index:
         weights = [self._weights(term) for term in terms]
         n = len(self.topics)
         scores = [0.0] * n
+        grounded = [False] * n  # a topic needs one dictionary term, not just stray bigrams
         for term, per_topic in zip(terms, weights, strict=True):
             df = sum(1 for w in per_topic if w > 0)
             if df == 0:
@@ -224,13 +230,14 @@ class Index:
             idf = math.log(1 + n / df)
             for k, w in enumerate(per_topic):
                 scores[k] += term.weight * idf * w
+                grounded[k] = grounded[k] or (term.known and w > 0)
         hits = []
-        for topic, score in zip(self.topics, scores, strict=True):
-            if score <= 0:
+        for topic, score, known in zip(self.topics, scores, grounded, strict=True):
+            if not known:
                 continue
             if topic.rulesets & target:
-                # A general topic fits a ruleset the question names as well as a specific one
-                # does; for the group's ruleset alone, a topic about it is the likelier intent.
+                # A topic about the rulesets in question beats a general one; a general topic
+                # still gains when the question itself names the ruleset.
                 if len(topic.rulesets) < len(ALL_RULESETS):
                     # the more of the topic is about the rulesets in question, the closer
                     share = len(topic.rulesets & target) / len(topic.rulesets)
@@ -249,6 +256,29 @@ def topic_fields(topic: Topic) -> tuple[str, str, str]:
     shorts = " | ".join(topic.short[lang] for lang in LANGS)
     longs = " | ".join(topic.long[lang] for lang in LANGS)
     return normalize(heads), normalize(shorts), normalize(longs)
+
+
+_INFLECTION = re.compile(r"(?:s|es|ed|d|ing)?(?![a-z0-9])")
+
+
+def _stem(word: str) -> str:
+    """Plural and tense endings off an English word (chowed → chow, times → time)."""
+    for ending, keep in (
+        ("ies", "y"),
+        ("sses", "ss"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("xes", "x"),
+    ):
+        if word.endswith(ending):
+            return word[: -len(ending)] + keep
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:

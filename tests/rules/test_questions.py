@@ -173,10 +173,18 @@ QUESTIONS: list[tuple[str, str, str | None, str]] = [
         "hangzhou-money",
     ),
     ("which seven pairs entry wins if several apply", "en", "hangzhou", "seven-pairs-hangzhou"),
+    ("几个人玩", "zh", "hangzhou", "tiles"),
+    ("how many players", "en", "hangzhou", "tiles"),
 ]
 
 NO_MATCH = [
     ("今天天气怎么样", "zh"),
+    ("日本麻将立直是什么", "zh"),
+    ("谁欠我钱", "zh"),
+    ("麻将", "zh"),
+    ("what is riichi", "en"),
+    ("how do I undo a hand", "en"),
+    ("hello", "en"),
     ("明天几点上班", "zh"),
     ("what is the capital of France", "en"),
     ("how do I bake bread", "en"),
