@@ -16,6 +16,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Final
 
@@ -43,10 +44,10 @@ class Migration:
     sql: str
 
 
-def migrations() -> list[Migration]:
-    """The numbered migration files shipped in ``storage/migrations``, in order."""
+def migrations(folder: Traversable | None = None) -> list[Migration]:
+    """The numbered migration files in ``folder`` (default: ``storage/migrations``), in order."""
     found = []
-    for item in resources.files("storage.migrations").iterdir():
+    for item in (folder or resources.files("storage.migrations")).iterdir():
         match = _MIGRATION_NAME.match(item.name)
         if match:
             found.append(Migration(int(match.group(1)), item.name, item.read_text("utf-8")))
@@ -82,9 +83,13 @@ async def _connect(path: str, *, readonly: bool) -> aiosqlite.Connection:
     return conn
 
 
-async def migrate(conn: aiosqlite.Connection) -> int:
-    """Bring the schema up to date; refuse a database newer than this code. Returns version."""
-    known = migrations()
+async def migrate(conn: aiosqlite.Connection, known: list[Migration] | None = None) -> int:
+    """Bring the schema up to date; refuse a database newer than this code. Returns version.
+
+    Each migration runs in its own transaction together with its ``user_version`` bump, so a
+    failing one leaves the database at the previous version.
+    """
+    known = migrations() if known is None else known
     async with conn.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
     current = int(row[0]) if row else 0

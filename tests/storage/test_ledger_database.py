@@ -172,3 +172,54 @@ async def test_the_sum_trigger_aborts_the_transaction_by_itself(table: Table) ->
     assert caught.value.code is ErrorCode.UNBALANCED_POSTINGS
     assert (await table.ledger.history(CHAT)).total == 0
     assert (await table.ledger.tally(CHAT)).rows == ()
+
+
+def _folder_with(tmp_path: Path, extra: dict[str, str]) -> Path:
+    """The shipped migrations plus ``extra`` files, in a folder of their own."""
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    for migration in migrations():
+        (folder / migration.name).write_text(migration.sql, encoding="utf-8")
+    for name, sql in extra.items():
+        (folder / name).write_text(sql, encoding="utf-8")
+    return folder
+
+
+async def test_migrations_apply_in_order_and_a_failing_one_changes_nothing(
+    tmp_path: Path, db_path: Path
+) -> None:
+    import aiosqlite
+
+    from storage.database import migrate
+
+    async with await Ledger.open(db_path) as ledger:
+        await ledger.ensure_chat(CHAT)
+    folder = _folder_with(
+        tmp_path,
+        {
+            "0003_uses_two.sql": "INSERT INTO nicknames (chat_id, nick) VALUES (-1001, 'x');",
+            "0002_nicknames.sql": "CREATE TABLE nicknames (chat_id INTEGER, nick TEXT);",
+            "0004_broken.sql": "CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;",
+        },
+    )
+    known = migrations(folder)
+    assert [m.version for m in known] == [1, 2, 3, 4]
+    conn = await aiosqlite.connect(db_path, isolation_level=None)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+            await migrate(conn, known)
+        assert list(await conn.execute_fetchall("PRAGMA user_version")) == [(3,)]
+        assert list(await conn.execute_fetchall("SELECT nick FROM nicknames")) == [("x",)]
+        half = await conn.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE name = 'half_done'"
+        )
+        assert list(half) == []
+        assert await migrate(conn, known[:3]) == 3  # nothing left to apply
+    finally:
+        await conn.close()
+
+
+def test_a_gap_in_the_numbering_is_an_error(tmp_path: Path) -> None:
+    folder = _folder_with(tmp_path, {"0003_skipped_two.sql": "SELECT 1;"})
+    with pytest.raises(RuntimeError, match=r"0003_skipped_two\.sql"):
+        migrations(folder)
