@@ -24,7 +24,7 @@ from PIL import ImageFont
 log = logging.getLogger(__name__)
 
 FONT_ENV = "MAHJONG_FONT"
-CJK_PROBE = "萬筒条東南西北中發白财翻胡"
+CJK_PROBE = "一二三四五六七八九万东南西北中发白财翻胡吃碰杠暗"  # 萬 東 發 are optional
 WELL_KNOWN_CJK = (
     "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",

@@ -7,6 +7,7 @@ the indicator (翻) beyond a divider. Tiles come from the face cache and are pas
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from bot.pictures.style import FELT, FELT_LIGHT, RGB, TEXT_DIM, TEXT_GAIN, TEXT_
 from bot.pictures.text import draw_text, shorten, width_of
 from bot.pictures.tile_faces import tile_back, tile_image, tile_size
 from scoring.hand import Hand, MeldKind
+from scoring.reading import Shape
 from scoring.result import ScoreResult
 from scoring.tiles import JOKER, Seat, Tile
 
@@ -43,20 +45,43 @@ class _Group:
     divider: bool = False  # a thin line in the gap (sets the indicator apart from the hand)
 
 
+def seven_pairs_order(concealed: tuple[Tile, ...], wild_faces: frozenset[int]) -> list[list[Tile]]:
+    """The concealed tiles of a 七对 as pairs: wild pairs first, then real pairs in order with
+    each lone tile beside the wild that completes it; the tile left over (waiting for the
+    winning tile) comes last, on its own."""
+    wilds = [t for t in concealed if t in wild_faces or t == JOKER]
+    counts = Counter(t for t in concealed if t not in wild_faces and t != JOKER)
+    pairs: list[list[Tile]] = []
+    for tile in sorted(counts):
+        pairs.extend([[tile, tile]] * (counts[tile] // 2))
+        if counts[tile] % 2:
+            pairs.append([wilds.pop(), tile] if wilds else [tile])
+    leftover = [p for p in pairs if len(p) == 1]
+    pairs = [p for p in pairs if len(p) == 2]
+    wild_pairs = [wilds[i : i + 2] for i in range(0, len(wilds), 2)]
+    leftover += [p for p in wild_pairs if len(p) == 1]
+    return [p for p in wild_pairs if len(p) == 2] + pairs + leftover
+
+
 def _groups(
-    hand: Hand, wild_faces: frozenset[int], size: int, fonts: Fonts, zh: bool
+    hand: Hand, wild_faces: frozenset[int], size: int, fonts: Fonts, zh: bool, pairs: bool
 ) -> list[_Group]:
     def face(tile: Tile) -> Image.Image:
-        return tile_image(tile, size, tile in wild_faces or tile == JOKER, fonts)
+        return tile_image(tile, size, is_wild(tile), fonts)
 
     def is_wild(tile: Tile) -> bool:
         return tile in wild_faces or tile == JOKER
 
-    concealed = sorted(hand.concealed, key=lambda t: (not is_wild(t), t))
-    groups = [
-        _Group(tuple(face(t) for t in concealed), 0),
-        _Group((face(hand.winning_tile),), round(size * 0.45), _WIN_CAPTION[not zh]),
-    ]
+    if pairs:
+        pair_gap = round(size * 0.18)
+        groups = [
+            _Group(tuple(face(t) for t in pair), pair_gap if i else 0)
+            for i, pair in enumerate(seven_pairs_order(hand.concealed, wild_faces))
+        ]
+    else:
+        concealed = sorted(hand.concealed, key=lambda t: (not is_wild(t), t))
+        groups = [_Group(tuple(face(t) for t in concealed), 0)]
+    groups.append(_Group((face(hand.winning_tile),), round(size * 0.45), _WIN_CAPTION[not zh]))
     for index, meld in enumerate(hand.melds):
         tiles = [face(t) for t in meld.tiles]
         if meld.kind is MeldKind.CONCEALED_KONG:
@@ -77,9 +102,11 @@ def render_hand(
     footer: str = "",
     size: int = DEFAULT_SIZE,
     lang: str = "zh",
+    pairs: bool = False,
     fonts: Fonts | None = None,
 ) -> Image.Image:
-    """The picture of ``hand``; ``size`` is one tile's width in pixels.
+    """The picture of ``hand``; ``size`` is one tile's width in pixels; ``pairs`` lays the
+    concealed tiles out as the pairs of a 七对.
 
     ``header`` and ``footer`` may span lines; tab-separated cells of a footer line are
     spread evenly across the width. Without a CJK font, captions are English and any glyph
@@ -94,7 +121,7 @@ def render_hand(
     footer_font = fonts.get(round(size * 0.32))
     caption_font = fonts.get(round(size * 0.28))
 
-    groups = _groups(hand, wild_faces, size, fonts, zh)
+    groups = _groups(hand, wild_faces, size, fonts, zh, pairs)
     row_w = sum(g.gap_before + len(g.tiles) * (tile_w + spacing) - spacing for g in groups)
     header_lines = [fonts.printable(line, "?") for line in header.splitlines() if line.strip()]
     footer_lines = [fonts.printable(line, "?") for line in footer.splitlines() if line.strip()]
@@ -200,6 +227,7 @@ def hand_png(
         footer=footer_for(result, printable_names, lang),
         size=size,
         lang=lang,
+        pairs=result.shape is Shape.SEVEN_PAIRS,
         fonts=fonts,
     )
     return png_bytes(image, FELT)

@@ -10,13 +10,13 @@ import pytest
 from PIL import Image
 
 from bot.pictures.fonts import Fonts
-from bot.pictures.hand_image import hand_png, render_hand
+from bot.pictures.hand_image import hand_png, render_hand, seven_pairs_order
 from bot.pictures.hand_text import footer_for, header_for
 from bot.pictures.style import FELT, TEXT_GAIN, TILE_BACK, WILD_GOLD
 from bot.pictures.tile_faces import tile_size
 from scoring.hand import Context, Hand, Meld, MeldKind
 from scoring.result import ScoreResult
-from scoring.tiles import JOKER, WHITE, Seat
+from scoring.tiles import JOKER, WHITE, Seat, mpsz
 
 from .pixels import busiest_row, near, open_png, runs
 from .results import (
@@ -244,3 +244,34 @@ def test_the_winners_amount_stands_out_in_gold(cjk: Fonts) -> None:
     last_cell = image.crop((image.width * 3 // 4, image.height * 2 // 3, image.width, image.height))
     assert count(first_cell, TEXT_GAIN, 20) > 20  # 东 老王 +32
     assert count(last_cell, TEXT_GAIN, 20) == 0  # 北 大刘 0
+
+
+@pytest.mark.parametrize(
+    ("concealed", "expected"),
+    [
+        pytest.param(
+            "1133m5577p99s3s11z",
+            "1m1m 3m3m 5p5p 7p7p 9s9s 1z1z 3s",
+            id="waiting-on-a-real-tile",
+        ),
+        pytest.param(
+            "1133m5577p99s11z5z",
+            "1m1m 3m3m 5p5p 7p7p 9s9s 1z1z 5z",
+            id="爆头-the-lone-wild-waits",
+        ),
+        pytest.param("1111m35p99s55z", "1m1m 1m1m 5z3p 5z5p 9s9s", id="wilds-complete-singles"),
+        pytest.param("5z5z1133m", "5z5z 1m1m 3m3m", id="two-wilds-make-a-pair"),
+    ],
+)
+def test_seven_pairs_are_laid_out_as_pairs(concealed: str, expected: str) -> None:
+    got = seven_pairs_order(tiles(concealed), frozenset({WHITE}))
+    assert " ".join("".join(mpsz(t) for t in pair) for pair in got) == expected
+
+
+def test_a_seven_pairs_picture_spaces_its_pairs(cjk: Fonts) -> None:
+    image = open_png(hand_png(hangzhou_seven_pairs(), NAMES, size=SIZE, fonts=cjk))
+    between = gaps(tile_spans(image))
+    assert len(between) == 13
+    inside, apart = between[0:12:2], between[1:12:2]
+    assert max(inside) <= 3 and min(apart) >= SIZE * 0.15
+    assert between[-1] > max(apart)  # the winning tile is further still
