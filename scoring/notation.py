@@ -264,10 +264,9 @@ def _scan_meld(text: str, start: int) -> tuple[Meld, Token, int]:
             tiles.extend(tile for tile, _ in scanned[0])
             pos = scanned[1]
         else:
+            stray = _chunk(text, pos)
             raise _malformed(
-                Token(
-                    text[start : _chunk(text, pos).position + len(_chunk(text, pos).text)], start
-                ),
+                Token(text[start : stray.position + len(stray.text)], start),
                 "括号里只能写牌",
                 "only tiles go inside brackets",
             )
@@ -387,8 +386,8 @@ def _count_error(pieces: _Pieces, needed: int) -> ScoringError:
         f"（杠也按 3 张算），{diff_zh}",
         f"wrong number of tiles: {held} in hand + {melds} meld(s) × 3 = {found}; "
         f"{what_en} needs {needed} (a kong counts as 3): {diff_en}",
-        token.text if token else None,
-        token.position if token else None,
+        token.text if token is not None else None,
+        token.position if token is not None else None,
     )
 
 
