@@ -1,0 +1,141 @@
+"""The composition root: build the Application, open the ledger, wire every handler."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, Final
+
+from telegram import BotCommand, Update
+from telegram.constants import ParseMode
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    BaseRateLimiter,
+    CallbackQueryHandler,
+    CommandHandler,
+    Defaults,
+    MessageHandler,
+    filters,
+)
+from telegram.request import BaseRequest
+
+from bot.config import Config
+from bot.context import Context, Services, message_of
+from bot.grammar import TEXT_VERB_PATTERN, text_command
+from bot.handlers import errors, evaluate, general, recording, rules, sessions, views
+from bot.i18n import COMMANDS
+from bot.ordering import ChatOrderedProcessor
+from storage import Ledger
+
+Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+ANY_APP = Application[Any, Any, Any, Any, Any, Any]
+
+COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
+    "start": general.help_command,
+    "help": general.help_command,
+    "lang": general.lang,
+    "new": sessions.new,
+    "join": sessions.join,
+    "seat": sessions.seat,
+    "hu": recording.hu,
+    "kong": recording.kong,
+    "draw": recording.draw,
+    "undo": recording.undo,
+    "tally": views.tally,
+    "history": views.history,
+    "settle": views.settle,
+    "stats": views.stats,
+    "export": views.export,
+    "score": evaluate.score,
+    "ting": evaluate.ting,
+    "rules": rules.rules,
+    "why": rules.why,
+}
+PRODUCTION: Final = object()
+
+
+def build_application(
+    config: Config,
+    *,
+    request: BaseRequest | None = None,
+    rate_limiter: BaseRateLimiter[Any] | object | None = PRODUCTION,
+) -> ANY_APP:
+    """The bot: HTML replies, updates of a chat in order, the ledger opened in post_init.
+
+    ``request`` replaces PTB's HTTP client (console mode serves the Bot API locally);
+    ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group).
+    """
+    # Any: each builder call changes the generic type; the built Application is typed below.
+    builder: Any = (
+        ApplicationBuilder()
+        .token(config.token or "console")
+        .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .concurrent_updates(ChatOrderedProcessor())  # each chat's hands in arrival order
+        .post_init(_post_init)
+        .post_shutdown(_post_shutdown)
+    )
+    if config.api_base_url and request is None:
+        base_file_url = config.api_base_file_url
+        assert base_file_url is not None
+        builder = builder.base_url(config.api_base_url).base_file_url(base_file_url)
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    if rate_limiter is PRODUCTION:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+    elif isinstance(rate_limiter, BaseRateLimiter):
+        builder = builder.rate_limiter(rate_limiter)
+    application: ANY_APP = builder.build()
+    application.bot_data["services"] = Services(config=config)
+    add_handlers(application)
+    return application
+
+
+def add_handlers(application: ANY_APP) -> None:
+    new_messages = filters.UpdateType.MESSAGE
+    for name, callback in COMMAND_HANDLERS.items():
+        application.add_handler(CommandHandler(name, callback, filters=new_messages))
+    application.add_handler(
+        MessageHandler(
+            new_messages & filters.TEXT & ~filters.COMMAND & filters.Regex(TEXT_VERB_PATTERN),
+            plain_text,
+        )
+    )
+    application.add_handler(
+        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
+    )
+    application.add_handler(
+        CallbackQueryHandler(recording.undo_button, pattern=f"^{recording.UNDO_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")
+    )
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
+    application.add_error_handler(errors.on_error)
+
+
+async def plain_text(update: Update, context: Context) -> None:
+    """A line without the slash (胡 甲 自摸 爆头) runs the command its first word names."""
+    found = text_command(message_of(update).text or "")
+    if found is not None:
+        await COMMAND_HANDLERS[found[0]](update, context)
+
+
+async def _post_init(application: ANY_APP) -> None:
+    svc: Services = application.bot_data["services"]
+    svc.ledger = await Ledger.open(svc.config.database_path)
+    bot = application.bot
+    for lang, commands in COMMANDS.items():
+        await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)
+    default = COMMANDS[svc.config.lang]
+    await bot.set_my_commands([BotCommand(n, d) for n, d in default])
+
+
+async def _post_shutdown(application: ANY_APP) -> None:
+    svc: Services = application.bot_data["services"]
+    if svc.ledger is not None:
+        await svc.ledger.close()
+        svc.ledger = None

@@ -1,0 +1,161 @@
+"""``python -m bot.bench``: recorded hands through the whole stack against a reply-only bot.
+
+Both bots are real PTB applications long-polling the same fake Bot API server on
+127.0.0.1. The reference answers every message with one short reply and does nothing
+else: the ceiling of PTB + HTTP on this machine. The product scores each /hu, writes it
+to SQLite and replies with the breakdown and the tally. The ratio of the two rates, from
+one run, is the figure (target ≥ 0.5); pictures are measured separately because they are
+Pillow work, not bot work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ParseMode
+from telegram.ext import ApplicationBuilder, Defaults, MessageHandler, filters
+
+from bot.app import ANY_APP, build_application
+from bot.config import Config
+from bot.fake_server import TOKEN, FakeBotApiServer
+from bot.ordering import ChatOrderedProcessor
+
+GROUPS = tuple(-100_500 - number for number in range(8))  # a busy evening: eight tables
+PLAYERS = {"甲": 31, "乙": 32, "丙": 33, "丁": 34}
+QUICK_HANDS = (
+    "/hu 甲 自摸 爆头",
+    "/hu 乙 点炮 丙 七对 有花",
+    "/hu 丙 自摸 财飘",
+    "/hu 丁 点炮 甲",
+    "/hu 甲 杠开 无花",
+    "/hu 乙 丙 点炮 丁",
+)
+FULL_HANDS = (
+    "/hu 东 123m456m789m123p白 +5s 自摸",
+    "/hu 南 1133m5577p99s东东白 +3s 点炮W",
+    "/hu 西 [5555p] 123m456m789m5s +5s 杠开",
+)
+
+
+async def _reply_only(update: Update, _: Any) -> None:
+    """The reference handler: one short reply, nothing else."""
+    assert update.effective_message is not None
+    await update.effective_message.reply_text("ok")
+
+
+def reference_app(server: FakeBotApiServer, concurrent: bool) -> ANY_APP:
+    """The reply-only bot, sequential (PTB's default) or with the product's chat ordering."""
+    app: ANY_APP = (
+        ApplicationBuilder()
+        .token(TOKEN)
+        .base_url(server.base_url)
+        .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .concurrent_updates(ChatOrderedProcessor() if concurrent else False)
+        .build()
+    )
+    app.add_handler(MessageHandler(filters.ALL, _reply_only))
+    return app
+
+
+async def timed_run(
+    server: FakeBotApiServer, app: ANY_APP, lines: list[str], answers_each: int
+) -> float:
+    """Updates per second for ``lines`` pushed at once, until every answer has been sent."""
+    assert app.updater is not None
+    await app.initialize()
+    if app.post_init is not None:
+        await app.post_init(app)
+    await app.updater.start_polling(poll_interval=0, timeout=1)
+    await app.start()
+    try:
+        before = len(server.sent)
+        for group in GROUPS:
+            server.push(server.updates.message(group, PLAYERS["甲"], "/new 杭州 1 甲 乙 丙 丁"))
+        await server.wait_sent(before + len(GROUPS))
+        before = len(server.sent)
+        start = time.perf_counter()
+        for index, line in enumerate(lines):
+            group = GROUPS[index % len(GROUPS)]
+            who = list(PLAYERS)[index // len(GROUPS) % 4]
+            server.push(server.updates.message(group, PLAYERS[who], line))
+        await server.wait_sent(before + answers_each * len(lines), timeout=600)
+        elapsed = time.perf_counter() - start
+    finally:
+        await app.updater.stop()
+        await app.stop()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+        await app.shutdown()
+    return len(lines) / elapsed
+
+
+async def measure(count: int, with_pictures: bool) -> dict[str, float]:
+    server = FakeBotApiServer()
+    await server.start()
+    for group in GROUPS:
+        server.api.add_chat(group, f"bench {group}", kind="supergroup")
+    for name, user_id in PLAYERS.items():
+        server.api.add_user(user_id, name)
+    rates: dict[str, float] = {}
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+
+            def product(name: str) -> ANY_APP:
+                config = Config(
+                    token=TOKEN,
+                    database_path=str(Path(tmp) / f"{name}.db"),
+                    api_base_url=server.base_url,
+                )
+                return build_application(config, rate_limiter=None)
+
+            quick = [QUICK_HANDS[i % len(QUICK_HANDS)] for i in range(count)]
+            runs: list[tuple[str, Callable[[], ANY_APP], list[str], int]] = [
+                ("reply-only sequential", lambda: reference_app(server, False), quick, 1),
+                ("reply-only", lambda: reference_app(server, True), quick, 1),
+                ("quick", lambda: product("quick"), quick, 1),
+            ]
+            if with_pictures:
+                full = [FULL_HANDS[i % len(FULL_HANDS)] for i in range(max(count // 4, 3))]
+                runs.append(("full-hand", lambda: product("full"), full, 2))
+            for name, make, lines, answers in runs:
+                rates[name] = await timed_run(server, make(), lines, answers)
+    finally:
+        await server.stop()
+    return rates
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.bench", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--hands", type=int, default=300, help="recorded hands per run (default 300)"
+    )
+    parser.add_argument("--no-pictures", action="store_true", help="skip the full-hand run")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    rates = asyncio.run(measure(args.hands, not args.no_pictures))
+    # The ceiling is the faster way of running the reply-only bot on this machine.
+    ceiling = max(rates["reply-only"], rates["reply-only sequential"])
+    labels = {
+        "reply-only sequential": "reply-only, one update at a time",
+        "reply-only": "reply-only, chats side by side",
+        "quick": "quick-entry /hu (scoring + SQLite + reply)",
+        "full-hand": "full-hand /hu + picture",
+    }
+    for name, rate in rates.items():
+        ratio = "" if name.startswith("reply-only") else f"  ratio {rate / ceiling:.2f}"
+        print(f"{labels[name]:<44} {rate:8.1f} updates/s{ratio}")
+
+
+if __name__ == "__main__":
+    main()

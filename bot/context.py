@@ -1,0 +1,119 @@
+"""What every handler shares: the ledger, the chat's language, replies, arguments, permissions."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from telegram import Chat, Message, Update, User
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from bot.config import Config
+from bot.grammar import split_args, text_command
+from bot.i18n import lang_of
+from storage import Ledger, Player
+
+ADMIN_CACHE_SECONDS: Final = 120.0
+Context = ContextTypes.DEFAULT_TYPE
+
+
+class Refusal(Exception):
+    """A request the bot turns down with one i18n message; nothing was recorded."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass
+class Services:
+    """Resources opened in post_init; one per Application, kept in ``bot_data``."""
+
+    config: Config
+    ledger: Ledger | None = None
+    langs: dict[int, str] = field(default_factory=dict)
+    admins: dict[tuple[int, int], tuple[float, bool]] = field(default_factory=dict)
+    members: dict[tuple[int, int], Player] = field(default_factory=dict)
+
+    @property
+    def db(self) -> Ledger:
+        if self.ledger is None:
+            raise RuntimeError("the ledger is opened in post_init")
+        return self.ledger
+
+
+def services(context: Context) -> Services:
+    found: Any = context.bot_data["services"]
+    assert isinstance(found, Services)
+    return found
+
+
+async def chat_lang(context: Context, chat: Chat | None) -> str:
+    """The chat's reply language: /lang's choice, else BOT_LANG."""
+    svc = services(context)
+    if chat is None:
+        return svc.config.lang
+    if chat.id not in svc.langs:
+        row = await svc.db.get_chat(chat.id)
+        svc.langs[chat.id] = lang_of(row.lang if row else None, svc.config.lang)
+    return svc.langs[chat.id]
+
+
+async def update_lang(update: Update, context: Context) -> str:
+    return await chat_lang(context, update.effective_chat)
+
+
+def message_of(update: Update) -> Message:
+    """The message a command came in (new or edited)."""
+    message = update.effective_message
+    assert message is not None, "message handlers only"
+    return message
+
+
+def argument_text(message: Message) -> str:
+    """What follows the command (/hu@bot …) or the plain-text verb (胡 …)."""
+    text = (message.text or message.caption or "").strip()
+    if text.startswith("/"):
+        _, _, rest = text.partition(" ")
+        return rest.replace("\u3000", " ").strip()
+    found = text_command(text)
+    return found[1] if found else text
+
+
+def argument_words(message: Message) -> list[str]:
+    return split_args(argument_text(message))
+
+
+async def sender_player(context: Context, chat: Chat, user: User) -> Player:
+    """The sender as a player of this chat (created, or renamed to their current name)."""
+    svc = services(context)
+    known = svc.members.get((chat.id, user.id))
+    # Every command needs its sender; ask the ledger only when the Telegram name changed.
+    if known is None or known.name != user.full_name or known.username != user.username:
+        known = await svc.db.upsert_user(chat.id, user.id, user.full_name, user.username)
+        svc.members[(chat.id, user.id)] = known
+    return known
+
+
+async def is_chat_admin(context: Context, message: Message, user: User | None) -> bool:
+    """Admin or owner of the chat, via the Bot API (cached briefly); anonymous admins count."""
+    chat = message.chat
+    if chat.type == ChatType.PRIVATE:
+        return True
+    if message.sender_chat is not None and message.sender_chat.id == chat.id:
+        return True  # an anonymous admin posts as the group itself
+    if user is None:
+        return False
+    svc = services(context)
+    key = (chat.id, user.id)
+    now = time.monotonic()
+    cached = svc.admins.get(key)
+    if cached is not None and cached[0] > now:
+        return cached[1]
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    allowed = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+    svc.admins[key] = (now + ADMIN_CACHE_SECONDS, allowed)
+    return allowed

@@ -1,0 +1,1 @@
+"""Feature modules: small typed handlers, one job each; ``bot.app`` wires them."""

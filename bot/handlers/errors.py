@@ -1,0 +1,69 @@
+"""The one error handler: a user's mistake gets one short message naming it; a bug an apology."""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+
+from telegram import Update
+from telegram.error import Forbidden, NetworkError
+
+from bot.context import Context, Refusal, chat_lang
+from bot.grammar import GrammarError
+from bot.i18n import t
+from scoring.errors import ScoringError
+from storage import StorageError
+
+log = logging.getLogger(__name__)
+
+
+def user_message(error: BaseException, lang: str) -> str | None:
+    """The short reply for a refusal the user can fix; None for anything else."""
+    if isinstance(error, GrammarError):
+        return t(error.key, lang, **error.params)
+    if isinstance(error, Refusal):
+        return t(error.key, lang, **error.params)
+    if isinstance(error, ScoringError):
+        return "❌ " + html.escape(error.message(lang), quote=False)
+    if isinstance(error, StorageError):
+        return "❌ " + html.escape(error.message(lang), quote=False)
+    return None
+
+
+async def on_error(update: object, context: Context) -> None:
+    """Answer the chat in one line; log what is not the user's mistake, with the update."""
+    error = context.error
+    if error is None:
+        return
+    chat = update.effective_chat if isinstance(update, Update) else None
+    lang = await _lang(context, update)
+    text = user_message(error, lang)
+    if text is None:
+        payload = update.to_dict() if isinstance(update, Update) else str(update)
+        log.error(
+            "update %s caused an error", json.dumps(payload, ensure_ascii=False), exc_info=error
+        )
+        if isinstance(error, (Forbidden, NetworkError)) or chat is None:
+            return
+        text = t("apology", lang)
+    if isinstance(update, Update) and update.callback_query is not None:
+        await update.callback_query.answer(_plain(text), show_alert=True)
+    elif isinstance(update, Update) and update.effective_message is not None:
+        await update.effective_message.reply_text(text)
+    elif chat is not None:
+        await context.bot.send_message(chat.id, text)
+
+
+async def _lang(context: Context, update: object) -> str:
+    try:
+        return await chat_lang(
+            context, update.effective_chat if isinstance(update, Update) else None
+        )
+    except Exception:  # the language lookup must not hide the original error
+        return "zh"
+
+
+def _plain(text: str) -> str:
+    """Callback answers are plain text, at most 200 characters."""
+    return html.unescape(text.replace("<b>", "").replace("</b>", ""))[:200]

@@ -1,0 +1,101 @@
+"""Scoring without recording: /score LINE and /ting LINE (groups and private chats)."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+
+from telegram import Update
+from telegram.constants import ChatAction
+
+import scoring
+from bot import pictures
+from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
+from bot.i18n import t
+from bot.table import seat_label, signed
+from scoring.errors import ScoringError
+from scoring.result import ScoreResult
+from scoring.tiles import SEAT_ORDER, Seat, en_name, zh_name
+
+DEFAULT_RULESET = "hangzhou"
+
+
+async def _ruleset_and_line(
+    update: Update, context: Context, words: list[str]
+) -> tuple[str, int, str]:
+    """A leading ruleset word, else the session's ruleset, else the chat's, else 杭州."""
+    if words:
+        try:
+            found = scoring.rulesets.get(words[0])
+        except ScoringError:
+            pass
+        else:
+            return found.id, 1, " ".join(words[1:])
+    chat = update.effective_chat
+    ledger = services(context).db
+    if chat is not None:
+        session = await ledger.current_session(chat.id)
+        if session is not None:
+            return session.ruleset, session.base, " ".join(words)
+        row = await ledger.get_chat(chat.id)
+        if row is not None and row.ruleset:
+            return row.ruleset, row.base or 1, " ".join(words)
+    return DEFAULT_RULESET, 1, " ".join(words)
+
+
+async def score(update: Update, context: Context) -> None:
+    """/score [RULESET] LINE: the score of a hand as if East won it; nothing is recorded."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ruleset, base, line = await _ruleset_and_line(update, context, argument_words(message))
+    if not line:
+        raise Refusal("score_usage")
+    result = scoring.score(line, ruleset, base, Seat.E)
+    await message.reply_text(score_text(result, lang))
+    if result.hand is not None:
+        await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+        names = {seat: seat_label(seat, lang) for seat in SEAT_ORDER}
+        png = await asyncio.to_thread(pictures.hand_png, result, names, lang)
+        await message.reply_photo(png)
+
+
+def score_text(result: ScoreResult, lang: str) -> str:
+    body = html.escape(scoring.explain.render(result, lang), quote=False)
+    deltas = " · ".join(
+        f"{seat_label(seat, lang)} {signed(result.payments.get(seat, 0))}" for seat in SEAT_ORDER
+    )
+    return f"{body}\n{deltas}"
+
+
+async def ting(update: Update, context: Context) -> None:
+    """/ting [RULESET] LINE: every tile that completes the hand and what it would score."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ruleset, base, line = await _ruleset_and_line(update, context, argument_words(message))
+    if not line:
+        raise Refusal("ting_usage")
+    waits = scoring.waits(line, ruleset, base, Seat.E)
+    if not waits:
+        await message.reply_text(t("waits_none", lang))
+        return
+    name = en_name if lang == "en" else zh_name
+    lines = [t("waits_title", lang, count=len(waits))]
+    for wait in waits:
+        lines.append(
+            t(
+                "wait_row",
+                lang,
+                tile=name(wait.tile),
+                self_draw=_worth(wait.self_draw, lang),
+                discard=_worth(wait.discard, lang),
+            )
+        )
+    await message.reply_text("\n".join(lines))
+
+
+def _worth(result: ScoreResult | None, lang: str) -> str:
+    if result is None:
+        return t("wait_refused", lang)
+    unit = result.unit_en if lang == "en" else result.unit_zh
+    won = result.payments.get(result.winner, 0)
+    return f"{result.value} {unit} (+{won})"

@@ -1,0 +1,28 @@
+"""/start, /help and /lang."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
+from bot.i18n import HELP, LANGS, t
+
+
+async def help_command(update: Update, context: Context) -> None:
+    """/help (and /start): short, with examples that work when pasted."""
+    lang = await update_lang(update, context)
+    await message_of(update).reply_text(HELP[lang])
+
+
+async def lang(update: Update, context: Context) -> None:
+    """/lang zh|en: this chat's reply language."""
+    message = message_of(update)
+    words = argument_words(message)
+    choice = words[0].lower() if words else ""
+    if choice not in LANGS:
+        raise Refusal("lang_usage")
+    svc = services(context)
+    await svc.db.ensure_chat(message.chat.id)
+    await svc.db.set_chat_lang(message.chat.id, choice)
+    svc.langs[message.chat.id] = choice
+    await message.reply_text(t("lang_set", choice) if choice == "en" else t("lang_set", "zh"))

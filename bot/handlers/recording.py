@@ -1,0 +1,460 @@
+"""Recording the evening: /hu (also 一炮多响), /kong, /draw, /undo, the 撤销 button, edits."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatAction
+
+import scoring
+from bot import pictures
+from bot.context import (
+    Context,
+    Refusal,
+    argument_text,
+    is_chat_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.grammar import HuCommand, parse_entry_id, parse_hu, parse_kong, with_winds
+from bot.i18n import Html, t
+from bot.table import (
+    Table,
+    describe_tally,
+    open_table,
+    ruleset_name,
+    seat_label,
+    signed,
+    table_of,
+)
+from scoring.payments import KongKind
+from scoring.result import ScoreResult
+from scoring.tiles import SEAT_ORDER, Seat
+from storage import Entry, Ledger, Recorded, Source, WinSpec
+
+UNDO_PREFIX = "undo:"
+_ENTRY_REFERENCE = re.compile(r"#(\d+)")
+
+
+@dataclass(frozen=True)
+class ScoredClaim:
+    winner: Seat
+    line: str
+    result: ScoreResult
+    full_hand: bool
+
+
+def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
+    """Every claim scored under the session's ruleset, 底分 and winds (raises ScoringError)."""
+    session = table.session
+    scored: list[ScoredClaim] = []
+    for claim in command.claims:
+        line = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
+        evaluate = scoring.score if claim.full_hand else scoring.quick
+        result = evaluate(line, session.ruleset, session.base, claim.winner)
+        scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand))
+    return scored
+
+
+def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> list[WinSpec]:
+    discarder = table.player_id(command.discarder) if command.discarder else None
+    return [
+        WinSpec(
+            winner=table.player_id(item.winner),
+            postings=table.postings(item.result.payments),
+            hand_line=item.line,
+            result_json=json.dumps(item.result.to_json(), ensure_ascii=False),
+            self_draw=command.discarder is None,
+            discarder=discarder,
+            value=item.result.value,
+        )
+        for item in scored
+    ]
+
+
+async def record_specs(
+    ledger: Ledger, table: Table, specs: list[WinSpec], source: Source, author: int
+) -> Recorded:
+    session = table.session
+    if len(specs) == 1:
+        spec = specs[0]
+        return await ledger.record_win(
+            session.chat_id,
+            session.id,
+            spec.winner,
+            spec.postings,
+            spec.hand_line,
+            spec.result_json,
+            source,
+            author,
+            self_draw=spec.self_draw,
+            discarder=spec.discarder,
+            value=spec.value,
+        )
+    return await ledger.record_wins(session.chat_id, session.id, specs, source, author)
+
+
+async def hu(update: Update, context: Context) -> None:
+    """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    table = await open_table(ledger, message.chat.id)
+    table.require_full(lang)
+    command = parse_hu(argument_text(message), table.roster)
+    scored = score_claims(command, table)
+    author = await _author(context, message)
+    recorded = await record_specs(
+        ledger, table, win_specs(scored, command, table), _source(update, message), author
+    )
+    if recorded.replay:
+        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+        return
+    await _send_win_reply(context, message, table, scored, recorded, lang)
+
+
+async def _send_win_reply(
+    context: Context,
+    message: Message,
+    table: Table,
+    scored: list[ScoredClaim],
+    recorded: Recorded,
+    lang: str,
+    prefix: str = "",
+) -> None:
+    text = prefix + await win_text(services(context).db, table, scored, recorded, lang)
+    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    for item in scored:
+        if item.full_hand:
+            await _send_hand_picture(context, message, table, item.result, lang)
+
+
+async def win_text(
+    ledger: Ledger, table: Table, scored: list[ScoredClaim], recorded: Recorded, lang: str
+) -> str:
+    """The recording reply: header, each win's patterns and formula, deltas, tally, next dealer."""
+    session = table.session
+    parts = [
+        t(
+            "hand_header",
+            lang,
+            entries=_ids(recorded.entries),
+            hand=recorded.entry.hand_number or session.hand_number,
+            ruleset=ruleset_name(session.ruleset, lang),
+            base=session.base,
+        )
+    ]
+    total: dict[Seat, int] = dict.fromkeys(SEAT_ORDER, 0)
+    for item in scored:
+        parts.append(
+            t("winner_line", lang, name=table.name(item.winner), seat=seat_label(item.winner, lang))
+        )
+        parts.append(html.escape(scoring.explain.render(item.result, lang), quote=False))
+        for seat, amount in item.result.payments.items():
+            total[seat] += amount
+    parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
+    after = recorded.session or session
+    tally = await ledger.tally(session.chat_id, session.id)
+    parts.append(f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}")
+    parts.append(next_dealer_text(Table(after, table.players), lang))
+    return "\n".join(parts)
+
+
+def deltas_text(table: Table, deltas: dict[Seat, int]) -> str:
+    return " · ".join(
+        f"{html.escape(table.name(seat))} {signed(deltas.get(seat, 0))}" for seat in SEAT_ORDER
+    )
+
+
+def next_dealer_text(table: Table, lang: str) -> str:
+    return t(
+        "next_dealer",
+        lang,
+        dealer=f"{table.name(table.dealer)}（{seat_label(table.dealer, lang)}）"
+        if lang == "zh"
+        else f"{table.name(table.dealer)} ({table.dealer.value})",
+        round=seat_label(table.round_wind, lang),
+    )
+
+
+def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
+    ids = ",".join(str(entry.id) for entry in entries)
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + ids)]]
+    )
+
+
+async def _send_hand_picture(
+    context: Context, message: Message, table: Table, result: ScoreResult, lang: str
+) -> None:
+    await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+    png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
+    await message.reply_photo(png)
+
+
+async def kong(update: Update, context: Context) -> None:
+    """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: Hangzhou kongs settle at once."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    table = await open_table(ledger, message.chat.id)
+    table.require_full(lang)
+    session = table.session
+    command = parse_kong(argument_text(message), table.roster)
+    if session.ruleset != "hangzhou":
+        raise Refusal("kong_not_hangzhou", ruleset=ruleset_name(session.ruleset, lang))
+    kind = KongKind(command.kind)
+    payments = scoring.kong_payment(kind, command.owner, command.discarder, session.base)
+    recorded = await ledger.record_kong(
+        session.chat_id,
+        session.id,
+        table.player_id(command.owner),
+        table.postings(payments),
+        _source(update, message),
+        await _author(context, message),
+        note=kind.zh,
+    )
+    if recorded.replay:
+        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+        return
+    kind_name = kind.zh if lang == "zh" else f"{kind.value} kong ({kind.zh})"
+    header = t(
+        "kong_recorded",
+        lang,
+        entry=recorded.entry.id,
+        name=table.name(command.owner),
+        seat=seat_label(command.owner, lang),
+        kind=kind_name,
+    )
+    tally = await ledger.tally(session.chat_id, session.id)
+    text = "\n".join(
+        [
+            header,
+            t("deltas", lang, deltas=Html(deltas_text(table, payments))),
+            f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}",
+        ]
+    )
+    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+
+
+async def draw(update: Update, context: Context) -> None:
+    """/draw: a 流局; the deal moves on by the ruleset's rotation."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    table = await open_table(ledger, message.chat.id)
+    table.require_full(lang)
+    session = table.session
+    recorded = await ledger.record_draw(
+        session.chat_id,
+        session.id,
+        _source(update, message),
+        await _author(context, message),
+    )
+    if recorded.replay:
+        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+        return
+    after = Table(recorded.session or session, table.players)
+    text = "\n".join(
+        [
+            t(
+                "draw_recorded",
+                lang,
+                entry=recorded.entry.id,
+                hand=recorded.entry.hand_number or session.hand_number,
+            ),
+            next_dealer_text(after, lang),
+        ]
+    )
+    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+
+
+async def undo(update: Update, context: Context) -> None:
+    """/undo [#ID]: reverse the session's last entry (or the one named)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    table = await open_table(ledger, message.chat.id)
+    entry_id = parse_entry_id(argument_text(message))
+    if entry_id is None:
+        last = await ledger.last_entry(message.chat.id, table.session.id)
+        if last is None:
+            raise Refusal("nothing_to_undo")
+        entry_id = last.id
+    entry = await ledger.entry(message.chat.id, entry_id)
+    reversals = await _reverse(context, message, update, table, [entry], lang)
+    tally = await ledger.tally(message.chat.id, table.session.id)
+    lines = [t("undone", lang, entry=old.id, reversal=new.id) for old, new in reversals]
+    lines.append(f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}")
+    await message.reply_text("\n".join(lines))
+
+
+async def undo_button(update: Update, context: Context) -> None:
+    """The 撤销 button under a recording: reverse its entries, mark the message."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer()
+        return
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    try:
+        ids = [int(part) for part in query.data.removeprefix(UNDO_PREFIX).split(",")]
+        table = await open_table(ledger, message.chat.id)
+        entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
+        live = [entry for entry in entries if not entry.is_reversed]
+        if not live:
+            await query.answer(t("already_undone", lang), show_alert=True)
+            return
+        reversals = await _reverse(context, message, update, table, live, lang)
+    except Refusal as refusal:
+        await query.answer(t(refusal.key, lang, **refusal.params), show_alert=True)
+        return
+    presser = update.effective_user.full_name if update.effective_user else "?"
+    mark = t("undone_mark", lang, name=presser, reversal=_ids(tuple(new for _, new in reversals)))
+    await query.answer(
+        t(
+            "undone",
+            lang,
+            entry=_ids(tuple(old for old, _ in reversals)),
+            reversal=_ids(tuple(new for _, new in reversals)),
+        )
+    )
+    await query.edit_message_text(_html_of(message) + "\n" + mark, reply_markup=None)
+
+
+async def _reverse(
+    context: Context,
+    message: Message,
+    update: Update,
+    table: Table,
+    entries: list[Entry],
+    lang: str,
+) -> list[tuple[Entry, Entry]]:
+    """Reverse entries after the permission check; pairs of (entry, its reversal)."""
+    user = update.effective_user
+    ledger = services(context).db
+    author = await sender_player(context, message.chat, user) if user else None
+    mine = author is not None and all(entry.author == author.id for entry in entries)
+    creator = author is not None and table.session.creator == author.id
+    if not (
+        mine or creator or await is_chat_admin(context, _permission_message(update, message), user)
+    ):
+        raise Refusal("undo_denied")
+    source = Source(update.update_id, None)
+    done: list[tuple[Entry, Entry]] = []
+    for entry in entries:
+        recorded = await ledger.reverse(
+            message.chat.id,
+            entry.id,
+            author=author.id if author else None,
+            source=source if not done else None,
+        )
+        done.append((entry, recorded.entry))
+    return done
+
+
+def _permission_message(update: Update, fallback: Message) -> Message:
+    """The message whose sender asks: the command itself, not the bot's message under a button."""
+    return update.message or fallback
+
+
+async def edited(update: Update, context: Context) -> None:
+    """An edited /hu: re-score it as a correction (reversal + new entry), never count it twice."""
+    message = update.edited_message
+    if message is None or not message.text:
+        return
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    session = await ledger.current_session(message.chat.id)
+    if session is None:
+        return
+    before = await entries_from_message(ledger, message.chat.id, session.id, message.message_id)
+    if not before:
+        return
+    live = [entry for entry in before if not entry.is_reversed]
+    if not live:
+        await message.reply_text(t("edit_after_undo", lang))
+        return
+    if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
+        await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
+        return
+    table = await table_of(ledger, session)
+    command = parse_hu(argument_text(message), table.roster)
+    if len(command.claims) != 1:
+        await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
+        return
+    scored = score_claims(command, table)
+    spec = win_specs(scored, command, table)[0]
+    recorded = await ledger.edit_win(
+        message.chat.id,
+        live[0].id,
+        spec,
+        author=await _author(context, message),
+        source=_source(update, message),
+    )
+    if recorded.replay:
+        return
+    new = recorded.entries[-1]
+    prefix = t("edit_corrected", lang, old=live[0].id, new=new.id) + "\n"
+    await _send_win_reply(
+        context, message, table, scored, Recorded((new,), False, recorded.session), lang, prefix
+    )
+
+
+def _is_hu(text: str) -> bool:
+    word = text.strip().split(maxsplit=1)[0] if text.strip() else ""
+    return word.split("@")[0] in ("/hu", "胡", "和")
+
+
+async def entries_from_message(
+    ledger: Ledger, chat_id: int, session_id: int, message_id: int
+) -> list[Entry]:
+    """The entries a chat message recorded (newest pages first; an evening is a few pages)."""
+    found: list[Entry] = []
+    page = 1
+    while True:
+        batch = await ledger.history(chat_id, session_id, page=page, page_size=100)
+        found.extend(
+            entry
+            for entry in batch.entries
+            if entry.source is not None
+            and entry.source.message_id == message_id
+            and entry.kind != "reversal"
+        )
+        if page >= batch.pages:
+            return found
+        page += 1
+
+
+def entry_id_in(text: str | None) -> int | None:
+    """The first '#12' in a bot message: the entry it reported."""
+    match = _ENTRY_REFERENCE.search(text or "")
+    return int(match.group(1)) if match else None
+
+
+async def _author(context: Context, message: Message) -> int:
+    user = message.from_user
+    if user is None:
+        raise Refusal("no_sender")
+    return (await sender_player(context, message.chat, user)).id
+
+
+def _source(update: Update, message: Message) -> Source:
+    return Source(update_id=update.update_id, message_id=message.message_id)
+
+
+def _ids(entries: tuple[Entry, ...]) -> str:
+    return ",".join(str(entry.id) for entry in entries)
+
+
+def _html_of(message: Message) -> str:
+    return message.text_html if message.text else html.escape(message.caption or "")

@@ -1,0 +1,91 @@
+"""Rules questions: /rules [QUESTION] (menu and answers with a button for the full text), /why."""
+
+from __future__ import annotations
+
+import html
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+
+from bot import rules_qa
+from bot.context import Context, Refusal, argument_text, message_of, services, update_lang
+from bot.grammar import parse_entry_id
+from bot.handlers.recording import entry_id_in
+from bot.i18n import t
+from bot.table import ruleset_name
+
+TOPIC_PREFIX = "rule:"
+
+
+async def _chat_ruleset(context: Context, chat_id: int) -> str:
+    ledger = services(context).db
+    session = await ledger.current_session(chat_id)
+    if session is not None:
+        return session.ruleset
+    chat = await ledger.get_chat(chat_id)
+    return chat.ruleset if chat and chat.ruleset else "hangzhou"
+
+
+async def rules(update: Update, context: Context) -> None:
+    """/rules: the topic menu; /rules QUESTION: a short answer and a button for the long text."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ruleset = await _chat_ruleset(context, message.chat.id)
+    question = argument_text(message)
+    if question:
+        found = rules_qa.answer(question, lang, ruleset)
+        if found is not None:
+            more = InlineKeyboardButton(
+                t("rules_more", lang), callback_data=TOPIC_PREFIX + found.topic
+            )
+            markup = InlineKeyboardMarkup([[more]]) if found.has_long else None
+            await message.reply_text(found.html(), reply_markup=markup)
+            return
+        header = t("rules_unknown", lang)
+    else:
+        header = t("rules_menu", lang, ruleset=ruleset_name(ruleset, lang))
+    await message.reply_text(header, reply_markup=topic_buttons(rules_qa.menu(lang, ruleset)))
+
+
+def topic_buttons(topics: list[tuple[str, str]]) -> InlineKeyboardMarkup:
+    """Two topic buttons a row."""
+    buttons = [
+        InlineKeyboardButton(title, callback_data=TOPIC_PREFIX + topic_id)
+        for topic_id, title in topics
+    ]
+    return InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
+
+
+async def topic_button(update: Update, context: Context) -> None:
+    """A topic button: the topic's full text as a new message."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    lang = await update_lang(update, context)
+    await query.answer()
+    message = query.message
+    if isinstance(message, Message):
+        text = rules_qa.topic(query.data.removeprefix(TOPIC_PREFIX), lang)
+        if text is not None:
+            await message.reply_text(html.escape(text, quote=False))
+
+
+async def why(update: Update, context: Context) -> None:
+    """/why 12, or /why as a reply to the bot's recording: how that entry's score came about."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    entry_id = parse_entry_id(argument_text(message))
+    replied = message.reply_to_message
+    if entry_id is None and replied is not None and replied.from_user and replied.from_user.is_bot:
+        entry_id = entry_id_in(replied.text or replied.caption)
+    if entry_id is None:
+        raise Refusal("why_usage")
+    entry = await services(context).db.entry(message.chat.id, entry_id)
+    if entry.kind != "win" or not entry.result_json:
+        raise Refusal("why_not_win", entry=entry_id)
+    titles = dict(rules_qa.menu(lang))
+    related = [
+        (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles
+    ]
+    await message.reply_text(
+        html.escape(rules_qa.why(entry.result_json, lang), quote=False),
+        reply_markup=topic_buttons(related) if related else None,
+    )

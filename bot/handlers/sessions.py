@@ -1,0 +1,177 @@
+"""Opening a session and seating the table: /new, /join, /seat; supergroup migration."""
+
+from __future__ import annotations
+
+from telegram import Message, MessageEntity, Update
+
+from bot.context import (
+    Context,
+    Refusal,
+    argument_text,
+    argument_words,
+    is_chat_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.grammar import check_name, parse_new, parse_seat_change
+from bot.i18n import Html, t
+from bot.table import describe_table, open_table, ruleset_name, seat_label, table_of
+from scoring import rulesets
+from scoring.tiles import SEAT_ORDER
+from storage import Ledger, Player
+
+SELF_WORDS = frozenset({"我", "me", "self"})
+
+
+async def new(update: Update, context: Context) -> None:
+    """/new RULESET [底分|room] [P1..P4]: open the chat's one session."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    words = argument_words(message)
+    ruleset = rulesets.get(words[0]) if words else None
+    rooms = {room.name: room.base for room in getattr(ruleset, "rooms", ())} if ruleset else {}
+    command = parse_new(words, rooms)
+    assert ruleset is not None
+    creator = await _sender(context, message)
+    seats: list[int | None] = [None, None, None, None]
+    for index, word in enumerate(command.players):
+        seats[index] = (await _player_for(context, message, word, creator)).id
+    chat = await ledger.ensure_chat(message.chat.id, lang)
+    base = command.base or chat.base or 1
+    session = await ledger.open_session(
+        message.chat.id,
+        ruleset.id,
+        base,
+        (seats[0], seats[1], seats[2], seats[3]),
+        creator.id if creator else None,
+        ruleset.rotation,
+        room=command.room,
+    )
+    await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
+    table = await table_of(ledger, session)
+    room = f" · {command.room}" if command.room else ""
+    lines = [
+        t(
+            "session_opened",
+            lang,
+            session=session.id,
+            ruleset=ruleset_name(ruleset.id, lang),
+            base=base,
+            room=room,
+        ),
+        describe_table(table, lang),
+    ]
+    if not table.full:
+        lines.append(t("session_join_hint", lang, seats=_empty(table.session.empty_seats, lang)))
+    await message.reply_text("\n".join(lines))
+
+
+async def join(update: Update, context: Context) -> None:
+    """/join [NAME]: the sender (or the replied-to user, or a guest) takes the next free seat."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    await open_table(ledger, message.chat.id)
+    sender = await _sender(context, message)
+    text = argument_text(message)
+    if text:
+        player = await _player_for(context, message, text, sender)
+    elif (
+        message.reply_to_message
+        and message.reply_to_message.from_user
+        and not message.reply_to_message.from_user.is_bot
+    ):
+        user = message.reply_to_message.from_user
+        player = await ledger.upsert_user(message.chat.id, user.id, user.full_name, user.username)
+    elif sender is not None:
+        player = sender
+    else:
+        raise Refusal("no_sender")
+    session = await ledger.join_seat(message.chat.id, player.id)
+    table = await table_of(ledger, session)
+    seat = table.seat_of(player.id)
+    assert seat is not None
+    await message.reply_text(
+        t("joined", lang, name=player.name, seat=seat_label(seat, lang))
+        + "\n"
+        + describe_table(table, lang)
+    )
+
+
+async def seat(update: Update, context: Context) -> None:
+    """/seat shows the table; /seat NAME SEAT moves a player (swapping with the occupant)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    table = await open_table(ledger, message.chat.id)
+    words = argument_words(message)
+    if words:
+        who, to = parse_seat_change(words, table.roster)
+        sender = await _sender(context, message)
+        if not (
+            (sender is not None and table.session.creator == sender.id)
+            or await is_chat_admin(context, message, message.from_user)
+        ):
+            raise Refusal("seat_denied")
+        moving = table.players[who].id
+        occupant = table.players.get(to)
+        await ledger.set_seat(message.chat.id, who.value, None)
+        if occupant is not None:
+            await ledger.set_seat(message.chat.id, to.value, None)
+            await ledger.set_seat(message.chat.id, who.value, occupant.id)
+        session = await ledger.set_seat(message.chat.id, to.value, moving)
+        table = await table_of(ledger, session)
+    await message.reply_text(describe_table(table, lang))
+
+
+async def migrate(update: Update, context: Context) -> None:
+    """A group became a supergroup: move its ledger to the new chat id."""
+    message = message_of(update)
+    if message.migrate_to_chat_id is None:
+        return
+    svc = services(context)
+    await svc.db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    lang = svc.langs.pop(message.chat.id, svc.config.lang)
+    svc.langs[message.migrate_to_chat_id] = lang
+    await context.bot.send_message(message.migrate_to_chat_id, t("migrated", lang))
+
+
+async def _sender(context: Context, message: Message) -> Player | None:
+    if message.from_user is None:
+        return None
+    return await sender_player(context, message.chat, message.from_user)
+
+
+async def _player_for(
+    context: Context, message: Message, word: str, sender: Player | None
+) -> Player:
+    """A named player: 我, a text mention, an @username, a known name, or a new guest."""
+    ledger: Ledger = services(context).db
+    chat_id = message.chat.id
+    if word.casefold() in SELF_WORDS and sender is not None:
+        return sender
+    for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
+        if text == word and entity.user is not None:
+            user = entity.user
+            return await ledger.upsert_user(chat_id, user.id, user.full_name, user.username)
+    if not word.startswith("@"):
+        # A guest written in an earlier /new may share a name with the member who later spoke
+        # up: the Telegram member is the one meant.
+        same = [
+            p for p in await ledger.list_players(chat_id) if p.name.casefold() == word.casefold()
+        ]
+        members = [p for p in same if not p.is_guest]
+        if len(members) == 1 or len(same) == 1:
+            return members[0] if members else same[0]
+    found = await ledger.find_player(chat_id, word)
+    if found is not None:
+        return found
+    name = check_name(word.lstrip("@"))
+    return await ledger.add_guest(chat_id, name)
+
+
+def _empty(seats: tuple[str, ...], lang: str) -> Html:
+    return Html(" ".join(seat_label(s, lang) for s in SEAT_ORDER if s.value in seats))

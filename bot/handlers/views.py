@@ -1,0 +1,250 @@
+"""Looking back: /tally, /history (paged), /settle (closes the session), /stats, /export."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import io
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatAction
+
+from bot import pictures
+from bot.context import (
+    Context,
+    Refusal,
+    argument_words,
+    is_chat_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.i18n import t
+from bot.table import describe_tally, open_table, signed
+from storage import Entry, HistoryPage, Ledger, Player, settle_up
+
+HISTORY_PREFIX = "hist:"
+HISTORY_PAGE_SIZE = 5
+
+
+async def tally(update: Update, context: Context) -> None:
+    """/tally: the open session's standings (all-time for the chat when none is open)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    session = await ledger.current_session(message.chat.id)
+    standings = await ledger.tally(message.chat.id, session.id if session else None)
+    title = t("tally_title", lang) if session else t("tally_all_time", lang)
+    await message.reply_text(f"<b>{title}</b>\n{describe_tally(standings, lang)}")
+    if session is not None and standings.rows:
+        series = await running_totals(ledger, message.chat.id, session.id)
+        if any(len(values) > 1 for values in series.values()):
+            await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+            png = await asyncio.to_thread(pictures.tally_chart_png, series, lang)
+            await message.reply_photo(png)
+
+
+async def running_totals(ledger: Ledger, chat_id: int, session_id: int) -> dict[str, list[int]]:
+    """Each player's running balance after every entry of the session, oldest first."""
+    entries = await all_entries(ledger, chat_id, session_id)
+    names: dict[int, str] = {}
+    balance: dict[int, int] = {}
+    series: dict[str, list[int]] = {}
+    for entry in reversed(entries):
+        for player_id, amount in entry.postings.items():
+            if player_id not in names:
+                names[player_id] = (await ledger.get_player(chat_id, player_id)).name
+            balance[player_id] = balance.get(player_id, 0) + amount
+        for player_id, name in names.items():
+            series.setdefault(name, []).append(balance.get(player_id, 0))
+    return series
+
+
+async def all_entries(ledger: Ledger, chat_id: int, session_id: int) -> list[Entry]:
+    """Every entry of a session, newest first."""
+    entries: list[Entry] = []
+    page = 1
+    while True:
+        batch = await ledger.history(chat_id, session_id, page=page, page_size=100)
+        entries.extend(batch.entries)
+        if page >= batch.pages:
+            return entries
+        page += 1
+
+
+async def history(update: Update, context: Context) -> None:
+    """/history [PAGE]: entries newest first with their breakdown, with page buttons."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    words = argument_words(message)
+    page = int(words[0]) if words and words[0].isdigit() else 1
+    text, markup = await history_view(context, message.chat.id, max(page, 1), lang)
+    await message.reply_text(text, reply_markup=markup)
+
+
+async def history_button(update: Update, context: Context) -> None:
+    """◀ / ▶ under a history page: show another page in the same message."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    lang = await update_lang(update, context)
+    message = query.message
+    await query.answer()
+    if not isinstance(message, Message):
+        return
+    page = int(query.data.removeprefix(HISTORY_PREFIX))
+    text, markup = await history_view(context, message.chat.id, page, lang)
+    await query.edit_message_text(text, reply_markup=markup)
+
+
+async def history_view(
+    context: Context, chat_id: int, page: int, lang: str
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    ledger = services(context).db
+    session = await ledger.current_session(chat_id)
+    found = await ledger.history(
+        chat_id, session.id if session else None, page=page, page_size=HISTORY_PAGE_SIZE
+    )
+    names = {p.id: p.name for p in await ledger.list_players(chat_id)}
+    lines = [t("history_title", lang, page=found.page, pages=found.pages, total=found.total)]
+    lines.extend(entry_line(entry, names, lang) for entry in found.entries)
+    return "\n\n".join(lines), _pager(found, lang)
+
+
+def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
+    """'#12 胡 甲 自摸 爆头 … / 甲 +48 · 乙 −16 …' as HTML."""
+    kind = t(f"kind_{entry.kind}", lang)
+    head = f"<b>#{entry.id}</b> {kind}"
+    if entry.winner is not None:
+        head += f" {html.escape(names.get(entry.winner, '?'))}"
+    detail = entry.hand_line or entry.note or ""
+    if entry.reverses is not None:
+        detail = f"#{entry.reverses}"
+    if detail:
+        head += f" <code>{html.escape(detail)}</code>"
+    if entry.is_reversed:
+        head += " " + t("reversed_tag", lang)
+    postings = " · ".join(
+        f"{html.escape(names.get(pid, '?'))} {signed(amount)}"
+        for pid, amount in entry.postings.items()
+        if amount
+    )
+    return head + (f"\n{postings}" if postings else "")
+
+
+def _pager(found: HistoryPage, lang: str) -> InlineKeyboardMarkup | None:
+    buttons = []
+    if found.page > 1:
+        buttons.append(
+            InlineKeyboardButton(
+                t("history_prev", lang), callback_data=f"{HISTORY_PREFIX}{found.page - 1}"
+            )
+        )
+    if found.page < found.pages:
+        buttons.append(
+            InlineKeyboardButton(
+                t("history_next", lang), callback_data=f"{HISTORY_PREFIX}{found.page + 1}"
+            )
+        )
+    return InlineKeyboardMarkup([buttons]) if buttons else None
+
+
+async def settle(update: Update, context: Context) -> None:
+    """/settle: the fewest transfers that square the session, then close it (creator or admin)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    table = await open_table(ledger, message.chat.id)
+    sender = (
+        await sender_player(context, message.chat, message.from_user) if message.from_user else None
+    )
+    if not (
+        (sender is not None and table.session.creator == sender.id)
+        or await is_chat_admin(context, message, message.from_user)
+    ):
+        raise Refusal("settle_denied")
+    standings = await ledger.tally(message.chat.id, table.session.id)
+    transfers = settle_up(standings.balances)
+    await ledger.close_session(message.chat.id)
+    names = {row.player.id: row.player.name for row in standings.rows}
+    lines = [
+        f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
+        describe_tally(standings, lang),
+        "",
+    ]
+    if transfers:
+        lines.extend(
+            t("transfer", lang, payer=names[tr.payer], payee=names[tr.payee], amount=tr.amount)
+            for tr in transfers
+        )
+    else:
+        lines.append(t("settle_none", lang))
+    await message.reply_text("\n".join(lines))
+    if transfers:
+        named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
+        await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+        png = await asyncio.to_thread(pictures.settlement_png, named, lang)
+        await message.reply_photo(png)
+
+
+async def stats(update: Update, context: Context) -> None:
+    """/stats: every player's record; /stats A B: the two head to head."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    words = argument_words(message)
+    if len(words) == 2:
+        a = await _named_player(ledger, message.chat.id, words[0])
+        b = await _named_player(ledger, message.chat.id, words[1])
+        pair = await ledger.head_to_head(message.chat.id, a.id, b.id)
+        text = t(
+            "h2h_row",
+            lang,
+            a=pair.a.name,
+            b=pair.b.name,
+            hands=pair.hands_together,
+            a_wins=pair.a_wins,
+            b_wins=pair.b_wins,
+            a_net=signed(pair.a_net),
+            b_net=signed(pair.b_net),
+        )
+        await message.reply_text(text)
+        return
+    rows = await ledger.stats(message.chat.id)
+    lines = [f"<b>{t('stats_title', lang)}</b>"]
+    lines.extend(
+        t(
+            "stats_row",
+            lang,
+            name=row.player.name,
+            hands=row.hands,
+            wins=row.wins,
+            self_draws=row.self_draws,
+            dealt_in=row.dealt_in,
+            biggest=row.biggest_win,
+            net=signed(row.net),
+        )
+        for row in rows
+    )
+    if not rows:
+        lines.append(t("tally_empty", lang))
+    await message.reply_text("\n".join(lines))
+
+
+async def _named_player(ledger: Ledger, chat_id: int, word: str) -> Player:
+    found = await ledger.find_player(chat_id, word)
+    if found is None:
+        raise Refusal("unknown_chat_player", token=word)
+    return found
+
+
+async def export(update: Update, context: Context) -> None:
+    """/export: the chat's players, sessions and entries as a CSV document."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    text = await services(context).db.export_csv(message.chat.id)
+    await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
+    data = io.BytesIO(text.encode("utf-8-sig"))  # the BOM makes Excel read the Chinese names
+    await message.reply_document(
+        data, filename=f"mahjong-{abs(message.chat.id)}.csv", caption=t("export_caption", lang)
+    )

@@ -1,0 +1,72 @@
+"""A real Application over the in-memory Bot API: updates go in through process_update."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from telegram import Update
+
+from bot.app import ANY_APP, build_application
+from bot.config import Config
+from bot.console import ConsoleRequest
+from bot.local_api import LocalBotApi, Sent, UpdateMaker
+from storage import Ledger
+
+GROUP = -1001
+PLAYERS = {"甲": 11, "乙": 12, "丙": 13, "丁": 14, "戊": 15}
+
+
+@dataclass
+class Harness:
+    app: ANY_APP
+    api: LocalBotApi
+    make: UpdateMaker
+
+    @property
+    def ledger(self) -> Ledger:
+        ledger = self.app.bot_data["services"].ledger
+        assert isinstance(ledger, Ledger)
+        return ledger
+
+    async def feed(self, update: dict[str, Any]) -> list[Sent]:
+        """Process one update; returns what the bot sent meanwhile."""
+        before = len(self.api.sent)
+        await self.app.process_update(Update.de_json(update, self.app.bot))
+        return self.api.sent[before:]
+
+    async def say(self, who: str, text: str, chat: int = GROUP, **extra: Any) -> list[Sent]:
+        return await self.feed(self.make.message(chat, PLAYERS[who], text, **extra))
+
+    async def press(self, who: str, sent: Sent, index: int = 0) -> list[Sent]:
+        assert sent.message_id is not None and sent.chat_id is not None
+        data = sent.buttons[index][1]
+        return await self.feed(self.make.press(sent.chat_id, PLAYERS[who], sent.message_id, data))
+
+    async def open_table(self, line: str = "/new 杭州 1 甲 乙 丙 丁") -> None:
+        sent = await self.say("甲", line)
+        assert "第" in sent[-1].text or "Session" in sent[-1].text, sent[-1].text
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    api = LocalBotApi()
+    api.add_chat(GROUP, "周五麻将", kind="supergroup")
+    api.add_chat(PLAYERS["甲"], "甲", kind="private")
+    for name, user_id in PLAYERS.items():
+        api.add_user(user_id, name)
+    api.set_status(GROUP, PLAYERS["甲"], "creator")
+    api.set_status(GROUP, PLAYERS["丁"], "administrator")
+    config = Config(token="123:TEST", database_path=str(tmp_path / "m.db"))
+    app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
+    await app.initialize()
+    assert app.post_init is not None and app.post_shutdown is not None
+    await app.post_init(app)
+    try:
+        yield Harness(app, api, UpdateMaker(api))
+    finally:
+        await app.post_shutdown(app)
+        await app.shutdown()

@@ -1,0 +1,257 @@
+"""Handlers through Application.process_update over the in-memory Bot API and a real ledger."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.conftest import GROUP, PLAYERS, Harness
+
+
+async def balances(h: Harness, chat: int = GROUP) -> dict[str, int]:
+    session = await h.ledger.current_session(chat)
+    tally = await h.ledger.tally(chat, session.id if session else None)
+    return {row.player.name: row.balance for row in tally.rows}
+
+
+async def test_new_seats_four_players_and_refuses_a_second_session(harness: Harness) -> None:
+    [reply] = await harness.say("甲", "/new 杭州 1 甲 乙 丙 丁")
+    assert "杭州麻将" in reply.text and "底分 1" in reply.text
+    assert "东 甲" in reply.text and "北 丁" in reply.text and "庄：甲" in reply.text
+    [again] = await harness.say("乙", "/new 强盗胡 2")
+    assert "已有进行中的牌局" in again.text
+
+
+async def test_quick_win_reply_shows_patterns_formula_deltas_tally_and_undo(
+    harness: Harness,
+) -> None:
+    await harness.open_table()
+    [reply] = await harness.say("乙", "/hu 甲 自摸 爆头")
+    assert "爆头" in reply.text and "× 8" in reply.text
+    assert "甲 +48 · 乙 −16 · 丙 −16 · 丁 −16" in reply.text
+    assert "本场积分" in reply.text and "下一局：甲（东）坐庄" in reply.text
+    assert reply.buttons == [("↩️ 撤销", "undo:1")]
+    assert await balances(harness) == {"甲": 48, "乙": -16, "丙": -16, "丁": -16}
+
+
+async def test_full_hand_win_sends_a_picture(harness: Harness) -> None:
+    await harness.open_table()
+    sent = await harness.say("甲", "/hu 东 123m456m789m123p白 +5s 自摸")
+    assert [s.method for s in sent] == ["sendMessage", "sendPhoto"]
+    assert sent[1].content is not None and sent[1].content.startswith(b"\x89PNG")
+    assert "sendChatAction" in harness.api.calls
+    assert (await balances(harness))["甲"] == 48
+
+
+async def test_two_winners_on_one_discard_under_huzhou(harness: Harness) -> None:
+    await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
+    [reply] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
+    assert "#1,2" in reply.text
+    assert await balances(harness) == {"甲": 2, "乙": 2, "丙": -4}
+    # 抢庄制 after 一炮多响: the first winner in turn after the discarder (丙, 西) deals: 甲 (东).
+    assert "下一局：甲（东）坐庄" in reply.text
+
+
+async def test_winner_deals_next_under_huzhou_and_the_seat_wind_follows(harness: Harness) -> None:
+    await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
+    [first] = await harness.say("乙", "/hu 乙 自摸 清一色 无花")
+    assert "下一局：乙（南）坐庄" in first.text
+    # 乙 now deals, so 乙's seat wind is 东 and 甲's is 北: a triplet of 北 is 甲's seat-wind 台.
+    await harness.say("甲", "/hu 甲 自摸 混一色 无花 门风刻")
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None and session.dealer == "E"
+    history = await harness.ledger.history(GROUP, session.id)
+    assert history.entries[0].hand_line is not None and "座N" in history.entries[0].hand_line
+
+
+async def test_replayed_update_is_not_counted_twice(harness: Harness) -> None:
+    await harness.open_table()
+    update = harness.make.message(GROUP, PLAYERS["甲"], "/hu 甲 自摸 爆头")
+    await harness.feed(update)
+    [again] = await harness.feed(update)
+    assert "已经记过了" in again.text
+    assert await balances(harness) == {"甲": 48, "乙": -16, "丙": -16, "丁": -16}
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("/hu 戊 自摸", "「戊」不是本桌玩家"),
+        ("/hu 甲 123m456m789m123p白 +5x 自摸", "5x"),
+        ("/hu 甲 点炮 甲", "不能自己点炮"),
+        ("/hu 甲 七对", "自摸"),
+        ("/kong 甲 明杠", "明杠要写是谁打出的牌"),
+        ("/undo abc", "不是记录编号"),
+    ],
+    ids=[
+        "unknown-player",
+        "bad-tile",
+        "self-discard",
+        "missing-fact",
+        "kong-without-discarder",
+        "bad-entry-id",
+    ],
+)
+async def test_bad_input_gets_one_message_and_records_nothing(
+    harness: Harness, line: str, expected: str
+) -> None:
+    await harness.open_table()
+    [reply] = await harness.say("甲", line)
+    assert expected in reply.text
+    assert reply.buttons == []
+    assert await balances(harness) == {}
+
+
+async def test_no_open_session_says_how_to_open_one(harness: Harness) -> None:
+    [reply] = await harness.say("甲", "/hu 甲 自摸")
+    assert "/new 杭州" in reply.text
+
+
+async def test_undo_button_permissions(harness: Harness) -> None:
+    await harness.open_table()
+    [reply] = await harness.say("乙", "/hu 乙 自摸 爆头")
+    [refused] = await harness.press("丙", reply)
+    assert refused.method == "answerCallbackQuery" and "群管理员" in refused.text
+    assert (await balances(harness))["乙"] == 48
+    sent = await harness.press("丁", reply)  # 丁 is a chat admin
+    assert [s.method for s in sent] == ["answerCallbackQuery", "editMessageText"]
+    assert "已由 丁 撤销" in sent[1].text and sent[1].buttons == []
+    assert (await balances(harness))["乙"] == 0
+    [twice] = await harness.press("乙", reply)
+    assert "已经撤销" in twice.text
+
+
+async def test_undo_command_by_author_and_by_anonymous_admin(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("乙", "/hu 乙 自摸")
+    [refused] = await harness.say("丙", "/undo")
+    assert "群管理员" in refused.text
+    [done] = await harness.say("乙", "/undo")
+    assert "已撤销 #1" in done.text
+    await harness.say("丙", "/hu 丙 自摸")
+    anonymous = {"sender_chat": harness.api.chats[GROUP]}
+    [by_admin] = await harness.say("戊", "/undo", **anonymous)
+    assert "已撤销 #3" in by_admin.text
+    assert set((await balances(harness)).values()) == {0}
+
+
+async def test_edited_hu_is_corrected_not_counted_twice(harness: Harness) -> None:
+    await harness.open_table()
+    update = harness.make.message(GROUP, PLAYERS["甲"], "/hu 甲 自摸")
+    await harness.feed(update)
+    message_id = update["message"]["message_id"]
+    [reply] = await harness.feed(harness.make.edit(GROUP, message_id, "/hu 甲 自摸 爆头"))
+    assert "已更正：撤销 #1，重记为 #3" in reply.text
+    assert await balances(harness) == {"甲": 48, "乙": -16, "丙": -16, "丁": -16}
+
+
+async def test_edit_of_an_undone_hu_only_gets_a_note(harness: Harness) -> None:
+    await harness.open_table()
+    update = harness.make.message(GROUP, PLAYERS["甲"], "/hu 甲 自摸")
+    await harness.feed(update)
+    await harness.say("甲", "/undo")
+    [note] = await harness.feed(
+        harness.make.edit(GROUP, update["message"]["message_id"], "/hu 甲 自摸 爆头")
+    )
+    assert "已撤销" in note.text
+    assert set((await balances(harness)).values()) == {0}
+
+
+async def test_plain_text_line_without_slash(harness: Harness) -> None:
+    await harness.open_table()
+    [reply] = await harness.say("甲", "胡 甲 自摸 爆头")
+    assert "爆头" in reply.text
+    assert await harness.say("甲", "胡说八道") == []
+
+
+async def test_kong_draw_and_settle(harness: Harness) -> None:
+    await harness.open_table()
+    [kong] = await harness.say("甲", "/kong 甲 明杠 丙")
+    assert "明杠" in kong.text and "甲 +3" in kong.text
+    [draw] = await harness.say("甲", "/draw")
+    assert "流局" in draw.text and "下一局：甲（东）坐庄" in draw.text  # 杭州: 荒庄连庄
+    [refused] = await harness.say("乙", "/settle")
+    assert "开局的人或群管理员" in refused.text
+    sent = await harness.say("甲", "/settle")
+    assert "丙 → 甲：3" in sent[0].text
+    assert sent[1].method == "sendPhoto"
+    assert await harness.ledger.current_session(GROUP) is None
+
+
+async def test_kong_is_refused_outside_hangzhou(harness: Harness) -> None:
+    await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
+    [reply] = await harness.say("甲", "/kong 甲 暗杠")
+    assert "不另外结算" in reply.text
+
+
+async def test_names_are_escaped(harness: Harness) -> None:
+    [reply] = await harness.say("甲", "/new 杭州 1 <i>坏</i> 乙 丙 丁")
+    assert "<i>坏</i>" in reply.text  # shown literally, not as italics
+
+
+async def test_join_fills_the_next_free_seat(harness: Harness) -> None:
+    await harness.say("甲", "/new 杭州 1 我")
+    [joined] = await harness.say("乙", "/join")
+    assert "乙 坐南位" in joined.text
+    [early] = await harness.say("甲", "/hu 甲 自摸")
+    assert "还没坐满四家" in early.text
+
+
+async def test_history_pages_with_buttons(harness: Harness) -> None:
+    await harness.open_table()
+    for _ in range(6):
+        await harness.say("甲", "/hu 甲 自摸")
+    [page1] = await harness.say("甲", "/history")
+    assert "第 1/2 页" in page1.text and "#6" in page1.text
+    [edit] = (await harness.press("乙", page1, index=0))[1:]
+    assert "第 2/2 页" in edit.text and "#1" in edit.text
+
+
+async def test_export_sends_a_csv(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 甲 自摸")
+    [document] = await harness.say("甲", "/export")
+    assert document.method == "sendDocument" and document.file_name is not None
+    assert document.file_name.endswith(".csv")
+    assert document.content is not None and "甲" in document.content.decode("utf-8-sig")
+
+
+async def test_english_per_chat(harness: Harness) -> None:
+    [ok] = await harness.say("甲", "/lang en")
+    assert "English" in ok.text
+    [reply] = await harness.say("甲", "/hu 甲 自摸")
+    assert "No open session" in reply.text
+
+
+async def test_score_in_private_chat(harness: Harness) -> None:
+    sent = await harness.say("甲", "/score 123m456m789m123p白 +5s 自摸", chat=PLAYERS["甲"])
+    assert "爆头" in sent[0].text and "+48" in sent[0].text
+    assert sent[1].method == "sendPhoto"
+
+
+async def test_rules_menu_and_why(harness: Harness) -> None:
+    [menu] = await harness.say("甲", "/rules")
+    assert len(menu.buttons) > 3
+    [topic] = (await harness.press("甲", menu, index=0))[1:]
+    assert topic.text
+    await harness.open_table()
+    [recorded] = await harness.say("甲", "/hu 甲 自摸 爆头")
+    reply_to = recorded.message_id
+    [why] = await harness.say("甲", "/why", reply_to=reply_to)
+    assert "爆头" in why.text
+
+
+async def test_supergroup_migration_keeps_the_history(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 甲 自摸 爆头")
+    new_id = -1009999
+    harness.api.add_chat(new_id, "周五麻将", kind="supergroup")
+    await harness.feed(harness.make.migrate(GROUP, new_id, PLAYERS["甲"]))
+    assert (await balances(harness, new_id))["甲"] == 48
+
+
+async def test_unexpected_error_gets_an_apology(harness: Harness) -> None:
+    await harness.open_table()
+    [reply] = await harness.say("甲", "/hu 甲 自摸")
+    assert reply.message_id is not None
+    sent = await harness.feed(harness.make.press(GROUP, PLAYERS["甲"], reply.message_id, "undo:x"))
+    assert sent[-1].method == "answerCallbackQuery" and "抱歉" in sent[-1].text
