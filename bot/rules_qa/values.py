@@ -51,8 +51,8 @@ def lookup(ruleset_id: str, spec: str) -> int:
 
 
 def format_number(value: int) -> str:
-    """Thousands separated as the seeds write them (80,000)."""
-    return f"{value:,}" if value >= 10_000 else str(value)
+    """Thousands separated as the seeds write them (1,000 and 80,000)."""
+    return f"{value:,}"
 
 
 def resolve_text(text: str, source: str = "") -> str:

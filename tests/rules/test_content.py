@@ -78,6 +78,15 @@ def test_no_figure_is_typed_into_the_text(topic: content.Topic) -> None:
 
 
 @pytest.mark.parametrize("topic", TOPICS, ids=TOPIC_IDS)
+def test_no_amount_is_typed_into_the_text(topic: content.Topic) -> None:
+    """A bare number with a unit (2 倍, 8 fan) in the source text would bypass the tables."""
+    amount = re.compile(r"(?<![\d\w{])\d[\d,]*\s*(?:番|倍|台|分|fan|points?|tai)(?![a-z])")
+    for section, text in topic.raw.items():
+        typed = amount.search(PLACEHOLDER.sub("{}", text))
+        assert typed is None, f"{topic.id} {section}: “{typed.group(0)}”"
+
+
+@pytest.mark.parametrize("topic", TOPICS, ids=TOPIC_IDS)
 def test_every_placeholder_resolves(topic: content.Topic) -> None:
     for section, text in topic.raw.items():
         for match in PLACEHOLDER.finditer(text):
