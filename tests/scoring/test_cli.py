@@ -170,8 +170,8 @@ def test_help_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--rules" in out and "--winner" in out
 
 
-def _subprocess(*argv: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+def _subprocess(*argv: str, encoding: str = "utf-8") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
     return subprocess.run(
         [sys.executable, "-m", "scoring", *argv],
         capture_output=True,
@@ -291,3 +291,12 @@ def test_subprocess_waits() -> None:
     done = _subprocess("waits", "--json", READY)
     assert done.returncode == 0, done.stderr
     assert "5s" in {wait["tile"] for wait in json.loads(done.stdout)["waits"]}
+
+
+def test_subprocess_on_a_terminal_without_chinese_escapes_instead_of_crashing() -> None:
+    done = _subprocess(BAOTOU, encoding="ascii")
+    assert done.returncode == 0, done.stderr
+    assert "\\u7206\\u5934" in done.stdout  # 爆头, escaped
+    failed = _subprocess("--json", "1m 5x", encoding="ascii")
+    assert failed.returncode == 2 and "Traceback" not in failed.stderr
+    assert json.loads(failed.stdout)["error"]["token"] == "5x"
