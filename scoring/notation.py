@@ -160,6 +160,7 @@ def _scan(line: str) -> _Pieces:
         )
     pieces = _Pieces()
     pos, end = 0, len(text)
+    word_start, word_end = -1, -1  # the last context word, to quote it with glued digits
     while pos < end:
         char = text[pos]
         if char.isspace() or char in _SEPARATORS:
@@ -178,9 +179,15 @@ def _scan(line: str) -> _Pieces:
             word = None if char in _DIGITS else scan_word(text, pos)
             if word is not None:
                 pieces.words.append((word[0], Token(text[pos : word[1]], pos)))
-                pos = word[1]
+                word_start, pos = pos, word[1]
+                word_end = pos
                 continue
-            scanned = scan_tiles(text, pos) if starts_tile(char) else None
+            try:
+                scanned = scan_tiles(text, pos) if starts_tile(char) else None
+            except ScoringError as error:
+                if pos == word_end and error.code is ErrorCode.UNKNOWN_TOKEN:
+                    raise _unknown(text, word_start) from None  # 杠开5, 飘12: a bad word
+                raise
             if scanned is None:
                 raise _unknown(text, pos)
             pieces.concealed.extend(scanned[0])

@@ -24,7 +24,9 @@ ERRORS = [
     ("123m456m789m123p5s 飘 +5s", E.UNKNOWN_TOKEN, "飘", 19, "piao-without-count"),
     (PLAIN + " +5s 爆头", E.UNKNOWN_TOKEN, "爆头", 23, "quick-entry-word"),
     (PLAIN + "+5s selfish", E.UNKNOWN_TOKEN, "selfish", 22, "english-prefix-of-word"),
-    (PLAIN + " +5s 杠开5", E.UNKNOWN_TOKEN, "5", 25, "kong-chain-five"),
+    (PLAIN + " +5s 杠开5", E.UNKNOWN_TOKEN, "杠开5", 23, "kong-chain-five"),
+    (PLAIN + " +5s 飘12", E.UNKNOWN_TOKEN, "飘12", 23, "piao-twelve"),
+    (PLAIN + " +5s 自摸 5", E.UNKNOWN_TOKEN, "5", 26, "digit-after-a-space"),
     # a fifth copy
     ("11111m456m789m123p +5s", E.FIFTH_COPY, "1m", 4, "five-concealed"),
     ("[1111m] 1m456m789m5s +5s", E.FIFTH_COPY, "1m", 8, "kong-then-tile"),
