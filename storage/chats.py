@@ -35,6 +35,11 @@ async def ensure_chat_row(
 class ChatStore(Database):
     async def ensure_chat(self, chat_id: int, lang: str | None = None) -> Chat:
         """The chat's row, created on first sight (``lang`` only sets a new chat's language)."""
+        check_lang(lang)
+        # The bot calls this on every message: read first, take the write lock only when new.
+        known = await self.get_chat(chat_id)
+        if known is not None:
+            return known
         async with self._write() as conn:
             return await ensure_chat_row(conn, chat_id, lang)
 

@@ -31,6 +31,13 @@ class PlayerStore(Database):
         """The Telegram user's player in this chat, created or renamed to ``display_name``."""
         name = clean_name(display_name)
         handle = (username.lstrip("@") or None) if username else None
+        # The bot calls this on every message: an unchanged player needs no write.
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
+            )
+        if row is not None and row["name"] == name and row["username"] == handle:
+            return player_from(row)
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
             row = await fetch_one(
