@@ -3,8 +3,9 @@
 The ledger keeps ``ScoreResult.to_json()`` with every win: the ruleset, the named patterns
 with their values, the total value, 双辣's 台 and every seat's payment. That is enough to
 say what counted, how much, who paid and under which rule, and to point each pattern at
-the topic that explains it. Only the stored figures are quoted: a later change to the
-tables cannot rewrite the story of a hand already settled.
+the topic that explains it. The hand's own figures are quoted as stored, so a later change
+to the tables cannot rewrite the story of a hand already settled; only the unit and the
+money multiplier come from the ruleset.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ from scoring import rulesets
 from scoring.tiles import SEAT_ORDER
 
 _SEAT_NAMES = {seat.value: (seat.zh, seat.value) for seat in SEAT_ORDER}
+_SHAPES = {  # the standard shape goes without saying
+    "seven_pairs": ("七对子", "seven pairs"),
+    "thirteen_unrelated": ("十三不搭", "thirteen unrelated"),
+}
 
 
 def pattern_topic(name: str, ruleset: str | None = None) -> str | None:
@@ -96,6 +101,9 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh") -> str:
     name = (rules.name_en if en else rules.name_zh) if rules else str(ruleset_id)
     unit = (rules.unit_en if en else rules.unit_zh) if rules else ""
     lines = [f"{name}: {data['value']} {unit}" if en else f"{name}：{data['value']} {unit}"]
+    shape = _SHAPES.get(data.get("shape") or "")
+    if shape:
+        lines.append(f"Shape: {shape[1]}" if en else f"牌型：{shape[0]}")
     topics = topics_by_id()
     linked: set[str] = set()
     for pattern in data["patterns"]:

@@ -20,7 +20,7 @@ HANDS = [
     (
         "hangzhou",
         "1133m5577p99s东东白 +3s 点炮S",
-        ["七对爆头 4 番", "南一家付 32", "东胡，收 32"],
+        ["牌型：七对子", "七对爆头 4 番", "南一家付 32", "东胡，收 32"],
         ["seven-pairs-hangzhou"],
     ),
     (
@@ -116,3 +116,12 @@ def test_every_scoring_row_has_a_topic() -> None:
         if rules_qa.pattern_topic(row.name, rules.id) is None
     ]
     assert not missing
+
+
+def test_why_explains_a_quick_entry_too() -> None:
+    """A quick entry stores no shape and no tiles; the patterns and payments still tell it."""
+    stored = scoring.quick("自摸 清一色 无花", "huzhou-shuangla").to_json()
+    text = rules_qa.why(stored, "en")
+    assert "Pure one suit (清一色) 4 tai" in text
+    assert "台 in all: 5" in text
+    assert "Shape" not in text
