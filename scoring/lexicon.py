@@ -145,7 +145,7 @@ def _scan_numbered(line: str, start: int) -> tuple[list[tuple[Tile, Token]], int
     run = _RUN.match(line, start)
     assert run is not None  # the caller saw a numeral at start
     suit_pos = run.end()
-    numerals = [(char, at) for at, char in enumerate(run.group(), start) if not char.isspace()]
+    numerals = [(char, at) for at, char in enumerate(run.group(), start) if char in NUMERALS]
     if suit_pos >= len(line) or line[suit_pos] not in SUIT_CHARS:
         _raise_no_suit(line, start, numerals)
     suit_char = line[suit_pos]

@@ -341,21 +341,27 @@ def _malformed(token: Token, why_zh: str, why_en: str) -> ScoringError:
 # ---------------------------------------------------------------- checks
 
 
-def _written_tiles(pieces: _Pieces) -> list[tuple[Tile, Token]]:
-    """Every tile of the line (meld tiles with the meld's token), in written order."""
-    tiles = list(pieces.concealed)
-    tiles += [(tile, token) for meld, token in pieces.melds for tile in meld.tiles]
+def _unordered_tiles(pieces: _Pieces) -> list[tuple[Tile, Token]]:
+    """Every tile of the line, meld tiles with the meld's token."""
+    tiles = [(tile, token) for meld, token in pieces.melds for tile in meld.tiles]
+    tiles += pieces.concealed
     if pieces.winning is not None:
         tiles.append(pieces.winning)
-    tiles.sort(key=lambda item: item[1].position)
     return tiles
 
 
 def _check_copies(pieces: _Pieces, context: Context, words: dict[str, Token]) -> None:
     counts = [0] * (JOKER + 1)
+    for tile, _ in _unordered_tiles(pieces):
+        counts[tile] += 1
+    if context.indicator is not None:
+        counts[context.indicator] += 1
+    if max(counts[:JOKER]) <= 4:
+        return
+    counts = [0] * (JOKER + 1)  # recount in written order to name the copy too many
     if context.indicator is not None:
         counts[context.indicator] = 1
-    for tile, token in _written_tiles(pieces):
+    for tile, token in sorted(_unordered_tiles(pieces), key=lambda item: item[1].position):
         counts[tile] += 1
         if counts[tile] > 4 and tile != JOKER:
             name_zh, name_en = zh_name(tile), en_name(tile)
