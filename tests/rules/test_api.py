@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from bot import rules_qa
 from bot.rules_qa.content import load_topics
 
@@ -99,3 +101,22 @@ def test_the_package_does_not_need_telegram() -> None:
     """The bot engineer wires the handlers; the knowledge base stands alone."""
     code = "import sys, bot.rules_qa; assert 'telegram' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+SYNONYM_SETS = [
+    ("{}是哪张", "hangzhou", ["财神", "花", "百搭", "赖子"]),
+    ("{}谁付钱", None, ["点炮", "放冲", "放炮", "放铳"]),
+    ("{}几番", "hangzhou", ["杠开", "杠上开花"]),
+    ("{}是什么", "hangzhou", ["飘", "财飘"]),
+    ("{} 谁付", None, ["自摸", "tsumo", "self-draw"]),
+    ("what is a {}", "huzhou-qiangdao", ["wild", "joker", "laizi"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("template", "ruleset", "words"), SYNONYM_SETS, ids=[s[2][0] for s in SYNONYM_SETS]
+)
+def test_synonyms_are_one_term(template: str, ruleset: str | None, words: list[str]) -> None:
+    found = [rules_qa.answer(template.format(w), "zh", ruleset) for w in words]
+    assert found[0] is not None
+    assert {a.topic if a else None for a in found} == {found[0].topic}
