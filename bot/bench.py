@@ -97,7 +97,9 @@ async def timed_run(
     return len(lines) / elapsed
 
 
-async def measure(count: int, with_pictures: bool) -> dict[str, float]:
+async def measure(count: int, rounds: int, with_pictures: bool) -> dict[str, float]:
+    """Best rate of each configuration over ``rounds`` alternating rounds (the machine is
+    shared: alternating gives every side the same background load, the best run the least)."""
     server = FakeBotApiServer()
     await server.start()
     for group in GROUPS:
@@ -107,12 +109,11 @@ async def measure(count: int, with_pictures: bool) -> dict[str, float]:
     rates: dict[str, float] = {}
     try:
         with tempfile.TemporaryDirectory() as tmp:
+            databases = (Path(tmp) / f"{number}.db" for number in range(1_000_000))
 
-            def product(name: str) -> ANY_APP:
+            def product() -> ANY_APP:
                 config = Config(
-                    token=TOKEN,
-                    database_path=str(Path(tmp) / f"{name}.db"),
-                    api_base_url=server.base_url,
+                    token=TOKEN, database_path=str(next(databases)), api_base_url=server.base_url
                 )
                 return build_application(config, rate_limiter=None)
 
@@ -120,13 +121,15 @@ async def measure(count: int, with_pictures: bool) -> dict[str, float]:
             runs: list[tuple[str, Callable[[], ANY_APP], list[str], int]] = [
                 ("reply-only sequential", lambda: reference_app(server, False), quick, 1),
                 ("reply-only", lambda: reference_app(server, True), quick, 1),
-                ("quick", lambda: product("quick"), quick, 1),
+                ("quick", product, quick, 1),
             ]
             if with_pictures:
                 full = [FULL_HANDS[i % len(FULL_HANDS)] for i in range(max(count // 4, 3))]
-                runs.append(("full-hand", lambda: product("full"), full, 2))
-            for name, make, lines, answers in runs:
-                rates[name] = await timed_run(server, make(), lines, answers)
+                runs.append(("full-hand", product, full, 2))
+            for _ in range(rounds):
+                for name, make, lines, answers in runs:
+                    rate = await timed_run(server, make(), lines, answers)
+                    rates[name] = max(rates.get(name, 0.0), rate)
     finally:
         await server.stop()
     return rates
@@ -139,11 +142,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--hands", type=int, default=300, help="recorded hands per run (default 300)"
     )
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     parser.add_argument("--no-pictures", action="store_true", help="skip the full-hand run")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    rates = asyncio.run(measure(args.hands, not args.no_pictures))
+    rates = asyncio.run(measure(args.hands, args.rounds, not args.no_pictures))
     # The ceiling is the faster way of running the reply-only bot on this machine.
     ceiling = max(rates["reply-only"], rates["reply-only sequential"])
     labels = {

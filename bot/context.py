@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from telegram import Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
@@ -14,6 +14,9 @@ from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
 from storage import Ledger, Player
+
+if TYPE_CHECKING:
+    from bot.table import Table
 
 ADMIN_CACHE_SECONDS: Final = 120.0
 Context = ContextTypes.DEFAULT_TYPE
@@ -37,6 +40,7 @@ class Services:
     langs: dict[int, str] = field(default_factory=dict)
     admins: dict[tuple[int, int], tuple[float, bool]] = field(default_factory=dict)
     members: dict[tuple[int, int], Player] = field(default_factory=dict)
+    tables: dict[int, Table] = field(default_factory=dict)  # open sessions, see bot.table
 
     @property
     def db(self) -> Ledger:

@@ -95,6 +95,11 @@ class FakeBotApiServer:
 class _MethodHandler(tornado.web.RequestHandler):
     def initialize(self, server: FakeBotApiServer) -> None:
         self.server = server
+        self.gone = False
+
+    def on_connection_close(self) -> None:
+        # A client that stopped polling (the bot shut down) gets no answer to its long poll.
+        self.gone = True
 
     async def get(self, token: str, method: str) -> None:
         await self.post(token, method)
@@ -113,7 +118,14 @@ class _MethodHandler(tornado.web.RequestHandler):
         try:
             if method == "getUpdates":
                 offset = int(params["offset"]) if "offset" in params else None
-                result: Any = await self.server.get_updates(offset, float(params.get("timeout", 0)))
+                try:
+                    result: Any = await self.server.get_updates(
+                        offset, float(params.get("timeout", 0))
+                    )
+                except asyncio.CancelledError:
+                    if self.gone:  # the poller hung up (the bot stopped): nobody to answer
+                        return None
+                    raise
             else:
                 result = self.server.api.call(method, params, files)
         except ApiError as error:
@@ -124,6 +136,8 @@ class _MethodHandler(tornado.web.RequestHandler):
         self._reply(200, {"ok": True, "result": result})
 
     def _reply(self, status: int, body: dict[str, Any]) -> None:
+        if self.gone:
+            return
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(body, ensure_ascii=False))

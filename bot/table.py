@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from bot.context import Refusal
+from bot.context import Refusal, Services
 from bot.grammar import Member, Roster
 from bot.i18n import Html, t
 from scoring import rulesets
 from scoring.tiles import SEAT_ORDER, Seat
-from storage import Ledger, Player, Session, Tally
+from storage import Entry, Player, Session, Tally, TallyRow
 
 
 @dataclass(frozen=True)
 class Table:
     session: Session
     players: dict[Seat, Player]  # only the occupied seats
+    tally: Tally | None = None  # the session's standings, once read
 
     @property
     def roster(self) -> Roster:
@@ -65,22 +67,72 @@ class Table:
             raise Refusal("seats_incomplete", seats=empty)
 
 
-async def open_table(ledger: Ledger, chat_id: int) -> Table:
-    """The chat's open session with its players; Refusal('no_session') when there is none."""
-    session = await ledger.current_session(chat_id)
+async def open_table(svc: Services, chat_id: int) -> Table:
+    """The chat's open session with its players; Refusal('no_session') when there is none.
+
+    Kept in memory between updates (a recording needs it and then returns the new state),
+    so a hand costs the ledger only its write and the tally read.
+    """
+    cached = svc.tables.get(chat_id)
+    if cached is not None:
+        return cached
+    session = await svc.db.current_session(chat_id)
     if session is None:
         raise Refusal("no_session")
-    return await table_of(ledger, session)
+    return await table_of(svc, session)
 
 
-async def table_of(ledger: Ledger, session: Session) -> Table:
-    by_id = {player.id: player for player in await ledger.list_players(session.chat_id)}
+async def table_of(svc: Services, session: Session) -> Table:
+    """The session with its players read from the ledger (and remembered while open)."""
+    by_id = {player.id: player for player in await svc.db.list_players(session.chat_id)}
     players = {
         seat: by_id[player_id]
         for seat, player_id in zip(SEAT_ORDER, session.seats, strict=True)
         if player_id is not None
     }
-    return Table(session=session, players=players)
+    return remember(svc, Table(session=session, players=players))
+
+
+def remember(svc: Services, table: Table) -> Table:
+    """Keep the state a write returned; a closed session is forgotten."""
+    if table.session.is_open:
+        svc.tables[table.session.chat_id] = table
+    else:
+        svc.tables.pop(table.session.chat_id, None)
+    return table
+
+
+async def standings(svc: Services, table: Table) -> Tally:
+    """The session's tally: read once from the ledger, then moved along by ``after_entries``."""
+    if table.tally is not None:
+        return table.tally
+    tally = await svc.db.tally(table.session.chat_id, table.session.id)
+    remember(svc, replace(table, tally=tally))
+    return tally
+
+
+def after_entries(table: Table, session: Session, entries: Sequence[Entry]) -> Table:
+    """The table after a write: the session state it returned, the tally moved by its postings
+    (the very postings the ledger committed, so the two cannot drift apart)."""
+    if table.tally is None:
+        return Table(session, table.players)
+    people = {row.player.id: row.player for row in table.tally.rows}
+    people.update({player.id: player for player in table.players.values()})
+    balances = {row.player.id: row.balance for row in table.tally.rows}
+    for entry in entries:
+        for player_id, amount in entry.postings.items():
+            if amount:
+                balances[player_id] = balances.get(player_id, 0) + amount
+    rows = sorted(
+        (TallyRow(people[pid], balance) for pid, balance in balances.items()),
+        key=lambda row: (-row.balance, row.player.name, row.player.id),
+    )
+    return Table(session, table.players, Tally(session.chat_id, session.id, tuple(rows)))
+
+
+def forget(svc: Services, chat_id: int) -> None:
+    """After a write that may change the session in ways it does not return."""
+    svc.tables.pop(chat_id, None)
 
 
 def ruleset_name(ruleset_id: str, lang: str) -> str:

@@ -16,6 +16,7 @@ from bot import pictures
 from bot.context import (
     Context,
     Refusal,
+    Services,
     argument_text,
     is_chat_admin,
     message_of,
@@ -27,11 +28,15 @@ from bot.grammar import HuCommand, parse_entry_id, parse_hu, parse_kong, with_wi
 from bot.i18n import Html, t
 from bot.table import (
     Table,
+    after_entries,
     describe_tally,
+    forget,
     open_table,
+    remember,
     ruleset_name,
     seat_label,
     signed,
+    standings,
     table_of,
 )
 from scoring.payments import KongKind
@@ -106,7 +111,7 @@ async def hu(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(ledger, message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     table.require_full(lang)
     command = parse_hu(argument_text(message), table.roster)
     scored = score_claims(command, table)
@@ -117,7 +122,10 @@ async def hu(update: Update, context: Context) -> None:
     if recorded.replay:
         await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
         return
-    await _send_win_reply(context, message, table, scored, recorded, lang)
+    after = remember(
+        services(context), after_entries(table, recorded.session or table.session, recorded.entries)
+    )
+    await _send_win_reply(context, message, after, scored, recorded, lang)
 
 
 async def _send_win_reply(
@@ -129,7 +137,7 @@ async def _send_win_reply(
     lang: str,
     prefix: str = "",
 ) -> None:
-    text = prefix + await win_text(services(context).db, table, scored, recorded, lang)
+    text = prefix + await win_text(services(context), table, scored, recorded, lang)
     await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
     for item in scored:
         if item.full_hand:
@@ -137,9 +145,11 @@ async def _send_win_reply(
 
 
 async def win_text(
-    ledger: Ledger, table: Table, scored: list[ScoredClaim], recorded: Recorded, lang: str
+    svc: Services, table: Table, scored: list[ScoredClaim], recorded: Recorded, lang: str
 ) -> str:
-    """The recording reply: header, each win's patterns and formula, deltas, tally, next dealer."""
+    """The recording reply: header, each win's patterns and formula, deltas, tally, next dealer.
+
+    ``table`` is the table after the write (its dealer deals the next hand)."""
     session = table.session
     parts = [
         t(
@@ -160,10 +170,9 @@ async def win_text(
         for seat, amount in item.result.payments.items():
             total[seat] += amount
     parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
-    after = recorded.session or session
-    tally = await ledger.tally(session.chat_id, session.id)
+    tally = await standings(svc, table)
     parts.append(f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}")
-    parts.append(next_dealer_text(Table(after, table.players), lang))
+    parts.append(next_dealer_text(table, lang))
     return "\n".join(parts)
 
 
@@ -204,7 +213,7 @@ async def kong(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(ledger, message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     table.require_full(lang)
     session = table.session
     command = parse_kong(argument_text(message), table.roster)
@@ -224,6 +233,8 @@ async def kong(update: Update, context: Context) -> None:
     if recorded.replay:
         await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
         return
+    after = after_entries(table, recorded.session or session, recorded.entries)
+    remember(services(context), after)
     kind_name = kind.zh if lang == "zh" else f"{kind.value} kong ({kind.zh})"
     header = t(
         "kong_recorded",
@@ -233,7 +244,7 @@ async def kong(update: Update, context: Context) -> None:
         seat=seat_label(command.owner, lang),
         kind=kind_name,
     )
-    tally = await ledger.tally(session.chat_id, session.id)
+    tally = await standings(services(context), after)
     text = "\n".join(
         [
             header,
@@ -249,7 +260,7 @@ async def draw(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(ledger, message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     table.require_full(lang)
     session = table.session
     recorded = await ledger.record_draw(
@@ -261,7 +272,7 @@ async def draw(update: Update, context: Context) -> None:
     if recorded.replay:
         await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
         return
-    after = Table(recorded.session or session, table.players)
+    after = remember(services(context), after_entries(table, recorded.session or session, ()))
     text = "\n".join(
         [
             t(
@@ -281,7 +292,7 @@ async def undo(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(ledger, message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     entry_id = parse_entry_id(argument_text(message))
     if entry_id is None:
         last = await ledger.last_entry(message.chat.id, table.session.id)
@@ -308,7 +319,7 @@ async def undo_button(update: Update, context: Context) -> None:
     ledger = services(context).db
     try:
         ids = [int(part) for part in query.data.removeprefix(UNDO_PREFIX).split(",")]
-        table = await open_table(ledger, message.chat.id)
+        table = await open_table(services(context), message.chat.id)
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         if not live:
@@ -359,6 +370,7 @@ async def _reverse(
             source=source if not done else None,
         )
         done.append((entry, recorded.entry))
+    forget(services(context), message.chat.id)
     return done
 
 
@@ -387,7 +399,7 @@ async def edited(update: Update, context: Context) -> None:
     if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
         await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
         return
-    table = await table_of(ledger, session)
+    table = await table_of(services(context), session)
     command = parse_hu(argument_text(message), table.roster)
     if len(command.claims) != 1:
         await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
@@ -401,12 +413,14 @@ async def edited(update: Update, context: Context) -> None:
         author=await _author(context, message),
         source=_source(update, message),
     )
+    forget(services(context), message.chat.id)
     if recorded.replay:
         return
     new = recorded.entries[-1]
     prefix = t("edit_corrected", lang, old=live[0].id, new=new.id) + "\n"
+    after = Table(recorded.session or session, table.players)
     await _send_win_reply(
-        context, message, table, scored, Recorded((new,), False, recorded.session), lang, prefix
+        context, message, after, scored, Recorded((new,), False, recorded.session), lang, prefix
     )
 
 

@@ -17,7 +17,7 @@ from bot.context import (
 )
 from bot.grammar import check_name, parse_new, parse_seat_change
 from bot.i18n import Html, t
-from bot.table import describe_table, open_table, ruleset_name, seat_label, table_of
+from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
 from scoring import rulesets
 from scoring.tiles import SEAT_ORDER
 from storage import Ledger, Player
@@ -51,7 +51,7 @@ async def new(update: Update, context: Context) -> None:
         room=command.room,
     )
     await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
-    table = await table_of(ledger, session)
+    table = await table_of(services(context), session)
     room = f" · {command.room}" if command.room else ""
     lines = [
         t(
@@ -74,7 +74,7 @@ async def join(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    await open_table(ledger, message.chat.id)
+    await open_table(services(context), message.chat.id)
     sender = await _sender(context, message)
     text = argument_text(message)
     if text:
@@ -91,7 +91,7 @@ async def join(update: Update, context: Context) -> None:
     else:
         raise Refusal("no_sender")
     session = await ledger.join_seat(message.chat.id, player.id)
-    table = await table_of(ledger, session)
+    table = await table_of(services(context), session)
     seat = table.seat_of(player.id)
     assert seat is not None
     await message.reply_text(
@@ -106,7 +106,7 @@ async def seat(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(ledger, message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     words = argument_words(message)
     if words:
         who, to = parse_seat_change(words, table.roster)
@@ -117,13 +117,14 @@ async def seat(update: Update, context: Context) -> None:
         ):
             raise Refusal("seat_denied")
         moving = table.players[who].id
+        forget(services(context), message.chat.id)  # three writes: re-read whatever happens
         occupant = table.players.get(to)
         await ledger.set_seat(message.chat.id, who.value, None)
         if occupant is not None:
             await ledger.set_seat(message.chat.id, to.value, None)
             await ledger.set_seat(message.chat.id, who.value, occupant.id)
         session = await ledger.set_seat(message.chat.id, to.value, moving)
-        table = await table_of(ledger, session)
+        table = await table_of(services(context), session)
     await message.reply_text(describe_table(table, lang))
 
 
@@ -134,6 +135,7 @@ async def migrate(update: Update, context: Context) -> None:
         return
     svc = services(context)
     await svc.db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    forget(svc, message.chat.id)
     lang = svc.langs.pop(message.chat.id, svc.config.lang)
     svc.langs[message.migrate_to_chat_id] = lang
     await context.bot.send_message(message.migrate_to_chat_id, t("migrated", lang))

@@ -21,7 +21,7 @@ from bot.context import (
     update_lang,
 )
 from bot.i18n import t
-from bot.table import describe_tally, open_table, signed
+from bot.table import describe_tally, forget, open_table, signed
 from storage import Entry, HistoryPage, Ledger, Player, settle_up
 
 HISTORY_PREFIX = "hist:"
@@ -154,7 +154,7 @@ async def settle(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(ledger, message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     sender = (
         await sender_player(context, message.chat, message.from_user) if message.from_user else None
     )
@@ -166,6 +166,7 @@ async def settle(update: Update, context: Context) -> None:
     standings = await ledger.tally(message.chat.id, table.session.id)
     transfers = settle_up(standings.balances)
     await ledger.close_session(message.chat.id)
+    forget(services(context), message.chat.id)
     names = {row.player.id: row.player.name for row in standings.rows}
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",

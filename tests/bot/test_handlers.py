@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.table import signed
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 
@@ -255,3 +256,24 @@ async def test_unexpected_error_gets_an_apology(harness: Harness) -> None:
     assert reply.message_id is not None
     sent = await harness.feed(harness.make.press(GROUP, PLAYERS["甲"], reply.message_id, "undo:x"))
     assert sent[-1].method == "answerCallbackQuery" and "抱歉" in sent[-1].text
+
+
+async def test_the_tally_in_each_reply_is_the_ledgers(harness: Harness) -> None:
+    """Replies move the session's standings along in memory; they must equal the ledger's."""
+    await harness.open_table()
+    lines = [
+        "/hu 甲 自摸 爆头",
+        "/kong 乙 明杠 丙",
+        "/hu 乙 丙 点炮 丁",
+        "/undo",
+        "/hu 丁 点炮 甲 七对 有花",
+        "/kong 丙 补杠",
+        "/hu 丙 自摸 财飘",
+    ]
+    for line in lines:
+        [reply] = await harness.say("甲", line)
+        session = await harness.ledger.current_session(GROUP)
+        assert session is not None
+        tally = await harness.ledger.tally(GROUP, session.id)
+        expected = "\n".join(f"{row.player.name} {signed(row.balance)}" for row in tally.rows)
+        assert reply.text.endswith(expected) or f"{expected}\n下一局" in reply.text, line
