@@ -3,12 +3,14 @@
 Fixed corpora (seeded) of winning hands built from random sets and a pair:
   * 0 wilds — scored under 杭州 (no 白板 in the hands), and the same hands through the
     ``mahjong`` package's ``HandCalculator.estimate_hand_value`` (riichi rules, closed
-    self-draw) as the reference, in the same process;
+    self-draw) as the reference, in the same process; also the best-score core alone
+    (every reading valued, the best kept: no result object or explanation);
   * 2 wilds — 双辣 (翻1m): the richest facts that ruleset still lets win;
   * 4 wilds — 杭州 with all four 白板;
   * 7 wilds — 双辣 with every wild (三百胡: the full path ends in that refusal) and the
     hand analysis alone, which is where the seven wilds cost;
-and ready hands (one tile taken out of those hands) for waits.
+and ready hands for waits: the 0- and 1-wild (杭州) and 2-wild (双辣) hands, winning
+tile taken out.
 Each corpus is timed after a warm-up on a different corpus of the same kind (the bot is
 a long-running process whose per-suit tables fill up and stay filled); each hand's time
 is the best of three passes, the per-hand memory of the analysis dropped before each.
