@@ -67,7 +67,7 @@ SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
     ("胡", "胡牌", "和牌", "和了", "win", "wins", "winning", "hu"),
     ("底分", "底注", "底", "base", "stake", "stakes", "base score"),
     ("庄家", "庄", "做庄", "坐庄", "dealer", "deals", "deal"),
-    ("流局", "荒庄", "黄庄", "draw", "drawn game", "no winner"),
+    ("流局", "荒庄", "黄庄", "draw", "drawn game", "no winner", "nobody wins", "nobody won"),
     (
         "一炮多响",
         "一炮双响",
