@@ -398,6 +398,31 @@ class EntryStore(Database):
             )
             return await self._recorded(conn, chat_id, [reversal_id], target_session)
 
+    async def reverse_many(
+        self,
+        chat_id: int,
+        entry_ids: Sequence[int],
+        *,
+        author: int | None,
+        source: Source | None,
+    ) -> Recorded:
+        """Reverse several entries (e.g. both wins of a 一炮多响) atomically, sharing one source."""
+        if not entry_ids or len(set(entry_ids)) != len(entry_ids):
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"entries {list(entry_ids)}")
+        async with self._write() as conn:
+            again = await replayed(conn, chat_id, source)
+            if again:
+                return again
+            source_id = await insert_source(conn, chat_id, source)
+            ids: list[int] = []
+            session_id = None
+            for entry_id in entry_ids:
+                reversal_id, session_id = await self._insert_reversal(
+                    conn, chat_id, entry_id, None, author, source_id
+                )
+                ids.append(reversal_id)
+            return await self._recorded(conn, chat_id, ids, session_id)
+
     async def edit_win(
         self,
         chat_id: int,

@@ -38,6 +38,17 @@ class ReportStore(Database):
             raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=entry_id)
         return found[0]
 
+    async def entries_by_message(self, chat_id: int, message_id: int) -> list[Entry]:
+        """Every entry recorded from one chat message (reversals included), oldest first."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT e.id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
+                "WHERE s.chat_id = ? AND s.message_id = ? ORDER BY e.id",
+                [chat_id, message_id],
+            )
+            return await load_entries(conn, chat_id, [row["id"] for row in rows])
+
     async def last_entry(self, chat_id: int, session_id: int) -> Entry | None:
         """The session's newest entry that is neither reversed nor a reversal."""
         async with self._read() as conn:

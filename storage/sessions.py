@@ -143,6 +143,18 @@ class SessionStore(Database):
             await write_seats(conn, session.id, seats)
             return await session_row(conn, chat_id, session.id)
 
+    async def swap_seats(self, chat_id: int, a: SeatName, b: SeatName) -> Session:
+        """Exchange whoever sits at two seats of the open session (either may be empty)."""
+        seat_name(a)
+        seat_name(b)
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            seats = list(session.seats)
+            i, j = SEATS.index(a), SEATS.index(b)
+            seats[i], seats[j] = seats[j], seats[i]
+            await write_seats(conn, session.id, seats)
+            return await session_row(conn, chat_id, session.id)
+
     async def set_session_state(
         self,
         chat_id: int,

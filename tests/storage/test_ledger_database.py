@@ -194,32 +194,54 @@ async def test_migrations_apply_in_order_and_a_failing_one_changes_nothing(
 
     async with await Ledger.open(db_path) as ledger:
         await ledger.ensure_chat(CHAT)
+    shipped = schema_version()
+    first, second, third = shipped + 1, shipped + 2, shipped + 3
     folder = _folder_with(
         tmp_path,
         {
-            "0003_uses_two.sql": "INSERT INTO nicknames (chat_id, nick) VALUES (-1001, 'x');",
-            "0002_nicknames.sql": "CREATE TABLE nicknames (chat_id INTEGER, nick TEXT);",
-            "0004_broken.sql": "CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;",
+            f"{second:04d}_uses_it.sql": "INSERT INTO nicknames (chat_id, nick) VALUES (1, 'x');",
+            f"{first:04d}_nicknames.sql": "CREATE TABLE nicknames (chat_id INTEGER, nick TEXT);",
+            f"{third:04d}_broken.sql": "CREATE TABLE half_done (x INTEGER); SELECT * FROM nowhere;",
         },
     )
     known = migrations(folder)
-    assert [m.version for m in known] == [1, 2, 3, 4]
+    assert [m.version for m in known] == list(range(1, third + 1))
     conn = await aiosqlite.connect(db_path, isolation_level=None)
     try:
-        with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+        with pytest.raises(sqlite3.OperationalError, match="nowhere"):
             await migrate(conn, known)
-        assert list(await conn.execute_fetchall("PRAGMA user_version")) == [(3,)]
+        assert list(await conn.execute_fetchall("PRAGMA user_version")) == [(second,)]
         assert list(await conn.execute_fetchall("SELECT nick FROM nicknames")) == [("x",)]
         half = await conn.execute_fetchall(
             "SELECT name FROM sqlite_master WHERE name = 'half_done'"
         )
         assert list(half) == []
-        assert await migrate(conn, known[:3]) == 3  # nothing left to apply
+        assert await migrate(conn, known[:second]) == second  # nothing left to apply
     finally:
         await conn.close()
 
 
 def test_a_gap_in_the_numbering_is_an_error(tmp_path: Path) -> None:
-    folder = _folder_with(tmp_path, {"0003_skipped_two.sql": "SELECT 1;"})
-    with pytest.raises(RuntimeError, match=r"0003_skipped_two\.sql"):
+    skipping = f"{schema_version() + 2:04d}_skips_one.sql"
+    folder = _folder_with(tmp_path, {skipping: "SELECT 1;"})
+    with pytest.raises(RuntimeError, match=skipping.replace(".", r"\.")):
         migrations(folder)
+
+
+async def test_an_older_database_is_upgraded_at_open(db_path: Path) -> None:
+    import aiosqlite
+
+    from storage.database import migrate
+
+    conn = await aiosqlite.connect(db_path, isolation_level=None)
+    try:
+        assert await migrate(conn, migrations()[:1]) == 1
+        await conn.execute("INSERT INTO chats (chat_id, created_at) VALUES (5, 'then')")
+    finally:
+        await conn.close()
+    async with await Ledger.open(db_path) as ledger:
+        assert (await ledger.get_chat(5)) is not None
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == schema_version()
+        names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert "sources_message" in names

@@ -396,3 +396,29 @@ async def test_a_failed_edit_writes_nothing(table: Table) -> None:
         with pytest.raises(StorageError):
             await table.ledger.edit_win(CHAT, entry_id, win, author=e, source=Source(3))
     assert await snapshot(table.ledger) == before
+
+
+async def test_reverse_many_undoes_a_whole_recording_once(table: Table) -> None:
+    e, s, w, n = table.ids
+    wins = [
+        WinSpec(n, {n: 2, s: -2}, discarder=s),
+        WinSpec(w, {w: 4, s: -4}, discarder=s),
+    ]
+    double = await table.ledger.record_wins(CHAT, table.session.id, wins, Source(10, 555), s)
+    ids = [x.id for x in double.entries]
+    assert [x.id for x in await table.ledger.entries_by_message(CHAT, 555)] == ids
+    undone = await table.ledger.reverse_many(CHAT, ids, author=e, source=Source(11, 556))
+    assert [x.reverses for x in undone.entries] == ids
+    assert undone.session is not None and (undone.session.dealer, undone.session.hand_number) == (
+        "E",
+        1,
+    )
+    assert (await table.ledger.tally(CHAT)).balances == {s: 0, w: 0, n: 0}
+    assert (await table.ledger.reverse_many(CHAT, ids, author=e, source=Source(11, 556))).replay
+    before = await snapshot(table.ledger)
+    for bad in ([], [ids[0], ids[0]], [ids[0]]):
+        with pytest.raises(StorageError):
+            await table.ledger.reverse_many(CHAT, bad, author=e, source=Source(12))
+    assert await snapshot(table.ledger) == before
+    assert await table.ledger.entries_by_message(CHAT, 999) == []
+    assert await table.ledger.entries_by_message(OTHER_CHAT, 555) == []

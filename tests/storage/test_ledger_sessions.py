@@ -154,3 +154,15 @@ async def test_sessions_are_scoped_by_chat(table: Table) -> None:
             self_draw=True,
         )
     assert caught.value.code is ErrorCode.UNKNOWN_SESSION
+
+
+async def test_swap_seats_in_one_step(table: Table) -> None:
+    e, s, w, n = table.ids
+    session = await table.ledger.swap_seats(CHAT, "E", "W")
+    assert session.seats == (w, s, e, n)
+    await table.ledger.set_seat(CHAT, "N", None)
+    session = await table.ledger.swap_seats(CHAT, "N", "S")
+    assert session.seats == (w, None, e, s)
+    with pytest.raises(StorageError) as caught:
+        await table.ledger.swap_seats(CHAT, "E", "Q")  # type: ignore[arg-type]
+    assert caught.value.code is ErrorCode.INVALID_ARGUMENT
