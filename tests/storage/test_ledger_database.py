@@ -236,7 +236,9 @@ async def test_an_older_database_is_upgraded_at_open(db_path: Path) -> None:
     conn = await aiosqlite.connect(db_path, isolation_level=None)
     try:
         assert await migrate(conn, migrations()[:1]) == 1
-        await conn.execute("INSERT INTO chats (chat_id, created_at) VALUES (5, 'then')")
+        await conn.execute(
+            "INSERT INTO chats (chat_id, created_at) VALUES (5, '2026-01-01T00:00:00+00:00')"
+        )
     finally:
         await conn.close()
     async with await Ledger.open(db_path) as ledger:
