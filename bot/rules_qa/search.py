@@ -31,16 +31,14 @@ from bot.rules_qa.synonyms import (
 
 # Characters players type in traditional form, folded to the simplified ones the topics use.
 _TRADITIONAL = str.maketrans(
-    "發財槓飄頭莊對雙點砲衝搶開張門風萬條餅龍華無連銃將臺幾麼嗎錢誰贏輸糊嗎們盤規則據",
-    "发财杠飘头庄对双点炮冲抢开张门风万条饼龙华无连铳将台几么吗钱谁赢输胡吗们盘规则据",
+    "發財槓飄頭莊對雙點砲衝搶開張門風萬條餅龍華無連銃將臺幾麼嗎錢誰贏輸糊們盤規則據",
+    "发财杠飘头庄对双点炮冲抢开张门风万条饼龙华无连铳将台几么吗钱谁赢输胡们盘规则据",
 )
 FIELD_WEIGHTS = (4.0, 2.5, 1.5, 1.0)  # a keyword itself, inside keywords/titles, short, long
 DICTIONARY_WEIGHT = 1.0
 WEAK_WEIGHT = 0.3
-INNER_FACTOR = 0.5
-CACHE_LIMIT = (
-    20_000  # terms whose per-topic weights are kept  # a term found inside a longer matched keyword
-)
+INNER_FACTOR = 0.5  # a term found inside a longer matched keyword
+CACHE_LIMIT = 20_000  # terms whose per-topic weights are kept
 BIGRAM_WEIGHT = 0.4
 WORD_WEIGHT = 0.6
 TITLE_BONUS = 1.5  # on top of the field weight: the term is in the topic's title

@@ -114,7 +114,9 @@ SYNONYM_SETS = [
 
 
 @pytest.mark.parametrize(
-    ("template", "ruleset", "words"), SYNONYM_SETS, ids=[s[2][0] for s in SYNONYM_SETS]
+    ("template", "ruleset", "words"),
+    SYNONYM_SETS,
+    ids=[f"set{n}" for n in range(len(SYNONYM_SETS))],
 )
 def test_synonyms_are_one_term(template: str, ruleset: str | None, words: list[str]) -> None:
     found = [rules_qa.answer(template.format(w), "zh", ruleset) for w in words]

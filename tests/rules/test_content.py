@@ -97,6 +97,7 @@ def test_every_placeholder_resolves(topic: content.Topic) -> None:
 @pytest.mark.parametrize(
     "placeholder",
     ["{hangzhou:没有这一项}", "{mystery:爆头}", "{hangzhou:爆头/others}", "{hangzhou:@room/大厅}"],
+    ids=["unknown-row", "unknown-ruleset", "no-others-figure", "unknown-room"],
 )
 def test_a_wrong_placeholder_is_an_error(placeholder: str) -> None:
     with pytest.raises(PlaceholderError):
@@ -122,7 +123,9 @@ CHARGED = [
 
 
 @pytest.mark.parametrize(
-    ("rules", "line", "topic_id", "name"), CHARGED, ids=[f"{c[0]}-{c[3]}" for c in CHARGED]
+    ("rules", "line", "topic_id", "name"),
+    CHARGED,
+    ids=[f"{c[0]}-{c[2]}-{n}" for n, c in enumerate(CHARGED)],
 )
 def test_answer_quotes_what_the_scorer_charges(
     rules: str, line: str, topic_id: str, name: str
@@ -169,7 +172,9 @@ REQUIRED = [
 ]
 
 
-@pytest.mark.parametrize(("topic_id", "phrase"), REQUIRED, ids=[f"{t}-{p}" for t, p in REQUIRED])
+@pytest.mark.parametrize(
+    ("topic_id", "phrase"), REQUIRED, ids=[f"{t}-{n}" for n, (t, _) in enumerate(REQUIRED)]
+)
 def test_the_knowledge_base_covers(topic_id: str, phrase: str) -> None:
     topic = content.topics_by_id()[topic_id]
     assert phrase in topic.short["zh"] + topic.long["zh"]

@@ -101,6 +101,7 @@ def test_not_a_breakdown_is_an_error() -> None:
         ("三百胡", "huzhou-shuangla", "sanbaihu"),
         ("天胡", "huzhou-platform", "tianhu"),
     ],
+    ids=lambda value: value if value.isascii() else None,
 )
 def test_pattern_links_to_the_topic_of_its_ruleset(name: str, ruleset: str, topic_id: str) -> None:
     assert rules_qa.pattern_topic(name, ruleset) == topic_id
