@@ -56,7 +56,7 @@ async def score(update: Update, context: Context) -> None:
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         names = {seat: seat_label(seat, lang) for seat in SEAT_ORDER}
         png = await asyncio.to_thread(pictures.hand_png, result, names, lang)
-        await message.reply_photo(png)
+        await message.reply_photo(png, filename="hand.png")
 
 
 def score_text(result: ScoreResult, lang: str) -> str:

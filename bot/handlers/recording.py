@@ -85,7 +85,7 @@ def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> li
 
 
 async def record_specs(
-    ledger: Ledger, table: Table, specs: list[WinSpec], source: Source, author: int
+    ledger: Ledger, table: Table, specs: list[WinSpec], source: Source, author: int | None
 ) -> Recorded:
     session = table.session
     if len(specs) == 1:
@@ -139,9 +139,9 @@ async def _send_win_reply(
 ) -> None:
     text = prefix + await win_text(services(context), table, scored, recorded, lang)
     await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
-    for item in scored:
+    for item, entry in zip(scored, recorded.entries, strict=False):
         if item.full_hand:
-            await _send_hand_picture(context, message, table, item.result, lang)
+            await _send_hand_picture(context, message, table, item.result, entry, lang)
 
 
 async def win_text(
@@ -201,11 +201,12 @@ def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
 
 
 async def _send_hand_picture(
-    context: Context, message: Message, table: Table, result: ScoreResult, lang: str
+    context: Context, message: Message, table: Table, result: ScoreResult, entry: Entry, lang: str
 ) -> None:
+    """The hand as a picture; its caption names the entry so a reply /why finds it."""
     await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
-    await message.reply_photo(png)
+    await message.reply_photo(png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
 
 
 async def kong(update: Update, context: Context) -> None:
@@ -391,6 +392,10 @@ async def edited(update: Update, context: Context) -> None:
         return
     before = await entries_from_message(ledger, message.chat.id, session.id, message.message_id)
     if not before:
+        # A /hu that was refused and then fixed by editing it: record it now (but never a
+        # message older than the session, which belongs to an earlier one).
+        if _is_hu(message.text) and message.date >= session.opened_at.replace(microsecond=0):
+            await hu(update, context)
         return
     live = [entry for entry in before if not entry.is_reversed]
     if not live:
@@ -455,7 +460,10 @@ def entry_id_in(text: str | None) -> int | None:
     return int(match.group(1)) if match else None
 
 
-async def _author(context: Context, message: Message) -> int:
+async def _author(context: Context, message: Message) -> int | None:
+    """Who recorded it: the sender's player; None for an anonymous admin posting as the group."""
+    if message.sender_chat is not None:
+        return None
     user = message.from_user
     if user is None:
         raise Refusal("no_sender")

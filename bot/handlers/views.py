@@ -42,7 +42,7 @@ async def tally(update: Update, context: Context) -> None:
         if any(len(values) > 1 for values in series.values()):
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
             png = await asyncio.to_thread(pictures.tally_chart_png, series, lang)
-            await message.reply_photo(png)
+            await message.reply_photo(png, filename=f"tally-{session.id}.png")
 
 
 async def running_totals(ledger: Ledger, chat_id: int, session_id: int) -> dict[str, list[int]]:
@@ -185,7 +185,7 @@ async def settle(update: Update, context: Context) -> None:
         named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(pictures.settlement_png, named, lang)
-        await message.reply_photo(png)
+        await message.reply_photo(png, filename=f"settle-{table.session.id}.png")
 
 
 async def stats(update: Update, context: Context) -> None:

@@ -277,3 +277,67 @@ async def test_the_tally_in_each_reply_is_the_ledgers(harness: Harness) -> None:
         tally = await harness.ledger.tally(GROUP, session.id)
         expected = "\n".join(f"{row.player.name} {signed(row.balance)}" for row in tally.rows)
         assert reply.text.endswith(expected) or f"{expected}\n下一局" in reply.text, line
+
+
+async def test_a_refused_hu_fixed_by_editing_is_recorded_once(harness: Harness) -> None:
+    await harness.open_table()
+    update = harness.make.message(GROUP, PLAYERS["甲"], "/hu 甲 自模 爆头")  # typo: 自模
+    [refused] = await harness.feed(update)
+    assert "自模" in refused.text
+    edit = harness.make.edit(GROUP, update["message"]["message_id"], "/hu 甲 自摸 爆头")
+    [recorded] = await harness.feed(edit)
+    assert "爆头" in recorded.text and "#1" in recorded.text
+    assert await harness.feed(edit) == []  # the same edit delivered twice changes nothing
+    assert await balances(harness) == {"甲": 48, "乙": -16, "丙": -16, "丁": -16}
+
+
+async def test_why_as_a_reply_to_the_hand_picture(harness: Harness) -> None:
+    await harness.open_table()
+    _, photo = await harness.say("甲", "/hu 东 123m456m789m123p白 +5s 自摸")
+    assert photo.text == "#1"
+    [why] = await harness.say("乙", "/why", reply_to=photo.message_id)
+    assert "爆头" in why.text
+
+
+async def test_anonymous_admin_records_and_undoes(harness: Harness) -> None:
+    await harness.open_table()
+    anonymous = {"sender_chat": harness.api.chats[GROUP]}
+    [reply] = await harness.say("戊", "/hu 乙 自摸", **anonymous)
+    assert "乙 +24" in reply.text
+    [done] = await harness.say("戊", "/undo", **anonymous)
+    assert "已撤销 #1" in done.text
+
+
+async def test_stats_and_head_to_head(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 甲 自摸 爆头")
+    await harness.say("甲", "/hu 乙 点炮 甲 七对 有花")
+    [stats] = await harness.say("甲", "/stats")
+    assert "甲：2 局 胡 1（自摸 1）点炮 1" in stats.text
+    [pair] = await harness.say("甲", "/stats 甲 乙")
+    assert "甲 对 乙：同桌 2 局" in pair.text
+    [unknown] = await harness.say("甲", "/stats 甲 戊戊")
+    assert "戊戊" in unknown.text
+
+
+async def test_ting_lists_the_waits(harness: Harness) -> None:
+    [reply] = await harness.say("甲", "/ting 123m456m789m123p5s")
+    assert "听" in reply.text and "五条" in reply.text and "自摸" in reply.text
+
+
+async def test_seat_swap_needs_the_creator_and_moves_the_winds(harness: Harness) -> None:
+    await harness.open_table()
+    [refused] = await harness.say("乙", "/seat 甲 南")
+    assert "开局的人或群管理员" in refused.text
+    [moved] = await harness.say("甲", "/seat 甲 南")
+    assert "东 乙" in moved.text and "南 甲" in moved.text
+    [reply] = await harness.say("甲", "/hu 甲 自摸")
+    assert "甲（南）胡" in reply.text
+
+
+async def test_english_recording_reply(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
+    [reply] = await harness.say("甲", "/hu 甲 自摸 爆头")
+    assert "Baotou" in reply.text and "Session standings" in reply.text
+    assert reply.buttons[0][0] == "↩️ Undo"
