@@ -90,18 +90,19 @@ def test_not_a_breakdown_is_an_error() -> None:
         rules_qa.why('{"ok": false}', "zh")
 
 
+PATTERN_TOPICS = [
+    ("爆头", "hangzhou", "baotou"),
+    ("杠爆", "hangzhou", "gang-chain"),
+    ("杠爆", "huzhou-yingpiao", "yingpiao"),
+    ("七对子（有财神）放冲", "huzhou-platform", "platform-seven-pairs"),
+    ("十三不搭（自摸）", "huzhou-platform", "thirteen"),
+    ("三百胡", "huzhou-shuangla", "sanbaihu"),
+    ("天胡", "huzhou-platform", "tianhu"),
+]
+
+
 @pytest.mark.parametrize(
-    ("name", "ruleset", "topic_id"),
-    [
-        ("爆头", "hangzhou", "baotou"),
-        ("杠爆", "hangzhou", "gang-chain"),
-        ("杠爆", "huzhou-yingpiao", "yingpiao"),
-        ("七对子（有财神）放冲", "huzhou-platform", "platform-seven-pairs"),
-        ("十三不搭（自摸）", "huzhou-platform", "thirteen"),
-        ("三百胡", "huzhou-shuangla", "sanbaihu"),
-        ("天胡", "huzhou-platform", "tianhu"),
-    ],
-    ids=lambda value: value if value.isascii() else None,
+    ("name", "ruleset", "topic_id"), PATTERN_TOPICS, ids=[f"{r}-{t}" for _, r, t in PATTERN_TOPICS]
 )
 def test_pattern_links_to_the_topic_of_its_ruleset(name: str, ruleset: str, topic_id: str) -> None:
     assert rules_qa.pattern_topic(name, ruleset) == topic_id
