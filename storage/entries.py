@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
@@ -228,9 +229,15 @@ class EntryStore(Database):
         wins: Sequence[WinSpec],
         source_id: int | None,
         author: int | None,
+        past_hand: aiosqlite.Row | None = None,
     ) -> list[int]:
+        """Insert the wins of one hand and move the deal on; with ``past_hand`` (an entry row
+        of an earlier hand) insert them into that hand instead and leave the deal alone."""
         if not wins:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
+        if past_hand is not None:
+            seats = tuple(past_hand[column] for column in ("seat_e", "seat_s", "seat_w", "seat_n"))
+            session = replace(session, seats=seats, hand_number=past_hand["hand_number"])
         all_postings = [clean_postings(win.postings) for win in wins]
         await require_players(
             conn,
@@ -265,10 +272,14 @@ class EntryStore(Database):
         discarder = wins[0].discarder
         discarder_seat = session.seat_of(discarder) if discarder is not None else None
         after = after_hand(_state_of(session), session.rotation, winners, discarder_seat)
+        hand = _hand_fields(session, after)
+        if past_hand is not None:
+            hand["state_before"] = past_hand["state_before"]
+            hand["state_after"] = past_hand["state_after"]
         ids = []
         for win, cleaned in zip(wins, all_postings, strict=True):
             fields = {
-                **_hand_fields(session, after),
+                **hand,
                 "author": author,
                 "source_id": source_id,
                 "winner": win.winner,
@@ -279,7 +290,8 @@ class EntryStore(Database):
                 "result_json": _json_text(win.result_json),
             }
             ids.append(await insert_entry(conn, chat_id, "win", cleaned, fields))
-        await _write_state(conn, session.id, after)
+        if past_hand is None:
+            await _write_state(conn, session.id, after)
         return ids
 
     async def record_kong(
@@ -432,13 +444,20 @@ class EntryStore(Database):
         author: int | None,
         source: Source | None,
     ) -> Recorded:
-        """Replace a win: its reversal plus a new win, in one transaction (both returned)."""
+        """Replace a win: its reversal plus a new win, in one transaction (both returned).
+
+        Editing the latest hand re-deals from the corrected result; editing an earlier hand
+        (or one win of a 一炮多响) puts the corrected win into that hand and keeps the deal.
+        """
         async with self._write() as conn:
             again = await replayed(conn, chat_id, source)
             if again:
                 return again
             target = await fetch_one(
-                conn, "SELECT kind FROM entries WHERE id = ? AND chat_id = ?", [entry_id, chat_id]
+                conn,
+                "SELECT kind, hand_number, seat_e, seat_s, seat_w, seat_n, state_before, "
+                "state_after FROM entries WHERE id = ? AND chat_id = ?",
+                [entry_id, chat_id],
             )
             if target is None:
                 raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=entry_id)
@@ -452,7 +471,13 @@ class EntryStore(Database):
             )
             assert session_id is not None
             session = await playing_session(conn, chat_id, session_id)
-            ids = await self._insert_wins(conn, chat_id, session, [win], source_id, author)
+            dealt_again = session.hand_number == target["hand_number"] and json.loads(
+                state_json(session)
+            ) == json.loads(target["state_before"])
+            ids = await self._insert_wins(
+                conn, chat_id, session, [win], source_id, author,
+                past_hand=None if dealt_again else target,
+            )  # fmt: skip
             return await self._recorded(conn, chat_id, [reversal_id, *ids], session_id)
 
     async def _insert_reversal(

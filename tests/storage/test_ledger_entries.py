@@ -422,3 +422,34 @@ async def test_reverse_many_undoes_a_whole_recording_once(table: Table) -> None:
     assert await snapshot(table.ledger) == before
     assert await table.ledger.entries_by_message(CHAT, 999) == []
     assert await table.ledger.entries_by_message(OTHER_CHAT, 555) == []
+
+
+async def test_editing_an_older_hand_keeps_the_current_deal(table: Table) -> None:
+    e, s, w, n = table.ids
+    old = await discard_win(table, w, e, 1)  # hand 1: W deals next
+    latest = await self_draw(table, n, 2)  # hand 2: N deals next
+    assert latest.session is not None and latest.session.dealer == "N"
+    fixed = WinSpec(w, {w: 6, s: -6}, discarder=s)
+    edited = await table.ledger.edit_win(CHAT, old.entry.id, fixed, author=e, source=Source(3))
+    _, new = edited.entries
+    assert new.hand_number == 1
+    assert edited.session is not None
+    assert (edited.session.dealer, edited.session.hand_number) == ("N", 3)
+    stats = {x.player.id: x for x in await table.ledger.stats(CHAT)}
+    assert stats[w].wins == 1 and stats[s].dealt_in == 1 and stats[e].dealt_in == 0
+    assert stats[w].hands == 2  # the corrected hand 1 and hand 2
+
+
+async def test_editing_one_win_of_a_double_keeps_the_hand(table: Table) -> None:
+    e, s, w, n = table.ids
+    wins = [WinSpec(n, {n: 2, s: -2}, discarder=s), WinSpec(w, {w: 4, s: -4}, discarder=s)]
+    double = await table.ledger.record_wins(CHAT, table.session.id, wins, Source(1), s)
+    assert double.session is not None and double.session.dealer == "W"
+    fixed = WinSpec(n, {n: 8, s: -8}, discarder=s)
+    edited = await table.ledger.edit_win(
+        CHAT, double.entries[0].id, fixed, author=e, source=Source(2)
+    )
+    assert edited.entries[1].hand_number == 1
+    assert edited.session is not None
+    assert (edited.session.dealer, edited.session.hand_number) == ("W", 2)
+    assert (await table.ledger.tally(CHAT)).balances == {n: 8, w: 4, s: -12}
