@@ -9,6 +9,7 @@ import io
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, cast, get_args
 
@@ -28,6 +29,7 @@ from .rows import (
     open_session_row,
     players_by_id,
     session_from,
+    time_text,
 )
 
 # One table, one row per record: a player, a session, an entry, or one posting of an entry.
@@ -74,6 +76,18 @@ class _Rows:
         except ValueError:
             raise StorageError(
                 ErrorCode.BAD_CSV, line=self.line, detail=f"{key}={value!r} is not an integer"
+            ) from None
+
+    def time(self, key: str) -> str | None:
+        """A timestamp field, normalised to the stored form (UTC ISO 8601)."""
+        value = self.text(key)
+        if value is None:
+            return None
+        try:
+            return time_text(datetime.fromisoformat(value))
+        except ValueError:
+            raise StorageError(
+                ErrorCode.BAD_CSV, line=self.line, detail=f"{key}={value!r} is not a time"
             ) from None
 
     def need(self, key: str) -> int:
@@ -360,8 +374,8 @@ async def _import_session(
         rows.need("deals_in_round"),
         _mapped(rows, "author", player_ids),
         int(is_open),
-        rows.text("created_at"),
-        None if is_open else (rows.text("closed_at") or now_text()),
+        rows.time("created_at") or now_text(),
+        None if is_open else (rows.time("closed_at") or now_text()),
     ]
     try:
         cursor = await conn.execute(
@@ -391,7 +405,7 @@ async def _import_entry(
     seats = _seats(rows, player_ids)
     fields: dict[str, Any] = {
         "session_id": _mapped(rows, "session", session_ids),
-        "created_at": rows.text("created_at") or now_text(),
+        "created_at": rows.time("created_at") or now_text(),
         "author": _mapped(rows, "author", player_ids),
         "winner": _mapped(rows, "winner", player_ids),
         "self_draw": rows.number("self_draw"),

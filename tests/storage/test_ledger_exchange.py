@@ -95,6 +95,11 @@ async def test_importing_into_a_chat_with_an_open_session_imports_it_closed(tabl
         ),
         pytest.param(lambda t: t.replace(",-3,", ",-three,", 1), None, id="not-a-number"),
         pytest.param(lambda t: t + "mystery,1\n", None, id="unknown-record"),
+        pytest.param(
+            lambda t: t.replace("entry,2,1,win,20", "entry,2,1,win,yesterday 20"),
+            None,
+            id="bad-time",
+        ),
     ],
 )
 async def test_bad_csv_imports_nothing(table: Table, mangle, line: int | None) -> None:  # type: ignore[no-untyped-def]
