@@ -16,6 +16,7 @@ from .rows import (
     now_text,
     open_session_row,
     player_row,
+    require_players,
     seat_name,
     session_from,
     session_row,
@@ -65,8 +66,7 @@ class SessionStore(Database):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one player in two seats")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
-            for player in [*taken, *([creator] if creator is not None else [])]:
-                await player_row(conn, chat_id, player)
+            await require_players(conn, chat_id, [*taken, creator])
             current = await open_session_row(conn, chat_id)
             if current is not None:
                 raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
