@@ -7,7 +7,7 @@ the non-dominated ones. Hypothesis drives random hands through both, plus the ga
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement, pairwise
 
 import pytest
@@ -15,10 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.analysis import analyze, completing_tiles, is_winning
+from scoring.errors import ScoringError
 from scoring.hand import Hand, Meld, MeldKind
 from scoring.notation import parse
 from scoring.reading import Reading, Shape
-from scoring.tiles import JOKER, SUITS, Tile, is_honor, suit_of
+from scoring.rulesets import RULESETS
+from scoring.rulesets.base import Ruleset, Win, WinKind
+from scoring.score import best_valuation
+from scoring.tiles import JOKER, SUITS, WHITE, Seat, Tile, is_honor, suit_of
 
 Fact = tuple[Shape, int, bool, frozenset[str], bool, bool, frozenset[Tile]]
 
@@ -254,3 +258,40 @@ def test_free_wild_groups_match_the_reference(line: str) -> None:
     hand = parse(line)
     got = {as_fact(r) for r in analyze(hand, frozenset(), thirteen_unrelated=True)}
     assert got == non_dominated(reference_facts(hand, frozenset(), True))
+
+
+def _best(readings: Iterable[Reading], win: Win, rules: Ruleset) -> tuple[int, int] | str:
+    try:
+        valuation = best_valuation(readings, win, rules)[1]
+    except ScoringError as refusal:
+        return refusal.code.value
+    return valuation.winner_total, valuation.value
+
+
+def _as_reading(fact: Fact, wilds: int) -> Reading:
+    shape, luxury, baotou, suits, honors, all_triplets, triplets = fact
+    return Reading(shape, wilds, baotou, luxury, suits, honors, all_triplets, triplets)
+
+
+@_settings
+@given(hands(max_wilds=2), st.sampled_from(sorted(RULESETS)), st.booleans())
+def test_dropping_dominated_readings_never_changes_a_score(
+    case: tuple[Hand, frozenset[Tile]], rules_id: str, self_draw: bool
+) -> None:
+    """The contract behind the pruning, checked against every ruleset's own valuation."""
+    hand, _ = case
+    rules = RULESETS[rules_id]
+    wild_faces = rules.wild_faces(WHITE if rules.uses_indicator else None)  # 白 → 中 wild
+    readings = analyze(hand, wild_faces, thirteen_unrelated=rules.thirteen_unrelated)
+    if not readings:
+        return
+    wilds = readings[0].wilds
+    every = [
+        _as_reading(f, wilds) for f in reference_facts(hand, wild_faces, rules.thirteen_unrelated)
+    ]
+    win = Win(
+        kind=WinKind.SELF_DRAW if self_draw else WinKind.DISCARD,
+        winner=Seat.E,
+        payer=None if self_draw else Seat.S,
+    )
+    assert _best(readings, win, rules) == _best(every, win, rules)
