@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, StorageError, settle_up
+from storage import ErrorCode, Source, StorageError, settle_up
 
 
 async def test_tally_is_the_sum_of_postings(table: Table) -> None:
@@ -133,3 +133,52 @@ async def test_last_entry_skips_reversed_and_reversals(table: Table) -> None:
     await play_a_few_hands(table)
     last = await table.ledger.last_entry(CHAT, table.session.id)
     assert last is not None and last.kind == "win" and last.winner == table.ids[2]
+
+
+READS_WITH_FOREIGN_IDS = [
+    pytest.param(lambda lg, o: lg.get_session(CHAT, o["session"]), id="get_session"),
+    pytest.param(lambda lg, o: lg.tally(CHAT, o["session"]), id="tally"),
+    pytest.param(lambda lg, o: lg.history(CHAT, o["session"]), id="history"),
+    pytest.param(lambda lg, o: lg.export_csv(CHAT, o["session"]), id="export_csv"),
+    pytest.param(lambda lg, o: lg.entry(CHAT, o["entry"]), id="entry"),
+    pytest.param(lambda lg, o: lg.get_player(CHAT, o["player"]), id="get_player"),
+    pytest.param(lambda lg, o: lg.head_to_head(CHAT, o["player"], o["mine"]), id="head_to_head"),
+]
+
+
+@pytest.mark.parametrize("read", READS_WITH_FOREIGN_IDS)
+async def test_another_chats_ids_read_as_unknown(table: Table, read) -> None:  # type: ignore[no-untyped-def]
+    other = await seat_table(table.ledger, OTHER_CHAT)
+    e2, s2, _, _ = other.ids
+    foreign = await table.ledger.record_win(
+        OTHER_CHAT, other.session.id, e2, {e2: 9, s2: -9}, None, None, Source(1, 1), e2,
+        discarder=s2,
+    )  # fmt: skip
+    ids = {
+        "session": other.session.id,
+        "entry": foreign.entry.id,
+        "player": e2,
+        "mine": table.ids[0],
+    }
+    with pytest.raises(StorageError) as caught:
+        await read(table.ledger, ids)
+    assert caught.value.code in (
+        ErrorCode.UNKNOWN_SESSION,
+        ErrorCode.UNKNOWN_ENTRY,
+        ErrorCode.UNKNOWN_PLAYER,
+    )
+
+
+async def test_lookups_by_foreign_values_find_nothing(table: Table) -> None:
+    other = await seat_table(table.ledger, OTHER_CHAT)
+    e2, s2, _, _ = other.ids
+    await table.ledger.record_win(
+        OTHER_CHAT, other.session.id, e2, {e2: 9, s2: -9}, None, None, Source(1, 77), e2,
+        discarder=s2,
+    )  # fmt: skip
+    foreign_player = other.players[0]
+    assert await table.ledger.find_player(CHAT, f"#{foreign_player.id}") is None
+    assert await table.ledger.find_player(CHAT, str(foreign_player.user_id)) is None
+    assert await table.ledger.entries_by_message(CHAT, 77) == []
+    assert await table.ledger.last_entry(CHAT, other.session.id) is None
+    assert all(x.net == 0 for x in await table.ledger.stats(CHAT))
