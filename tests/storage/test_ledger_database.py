@@ -247,3 +247,15 @@ async def test_an_older_database_is_upgraded_at_open(db_path: Path) -> None:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == schema_version()
         names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
     assert "sources_message" in names
+
+
+def test_storage_imports_neither_scoring_nor_telegram() -> None:
+    script = (
+        "import sys, storage, storage.bench\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scoring', 'telegram', 'bot')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
