@@ -8,7 +8,7 @@ import sys
 
 from telegram import Update
 
-from bot.app import build_application
+from bot.app import GIL_SWITCH_INTERVAL, build_application
 from bot.config import Config, ConfigError
 from bot.console import run_console
 
@@ -19,6 +19,7 @@ def main() -> int:
     except ConfigError as error:
         print(f"配置错误 / configuration error: {error}", file=sys.stderr)
         return 2
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL)
     logging.basicConfig(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=config.log_level
     )

@@ -53,6 +53,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "why": rules.why,
 }
 PRODUCTION: Final = object()
+# Every ledger query finishes on aiosqlite's thread and must take the GIL back from the busy
+# event loop; Python's default 5 ms switch interval makes each of those hand-backs wait.
+GIL_SWITCH_INTERVAL: Final = 0.0005
 
 
 def build_application(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from telegram import Update
 from telegram.constants import ParseMode
 from telegram.ext import ApplicationBuilder, Defaults, MessageHandler, filters
 
-from bot.app import ANY_APP, build_application
+from bot.app import ANY_APP, GIL_SWITCH_INTERVAL, build_application
 from bot.config import Config
 from bot.fake_server import TOKEN, FakeBotApiServer
 from bot.ordering import ChatOrderedProcessor
@@ -145,6 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     parser.add_argument("--no-pictures", action="store_true", help="skip the full-hand run")
     args = parser.parse_args(argv)
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL)  # as ``python -m bot`` runs, for every side
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("httpx").setLevel(logging.WARNING)
     rates = asyncio.run(measure(args.hands, args.rounds, not args.no_pictures))

@@ -19,11 +19,11 @@ class Html(str):
 
 
 _USAGE_HU_ZH: Final = (
-    "写法：/hu 甲 自摸 爆头 · /hu 乙 点炮 丙 七对 · /hu 东 123m456m789m123p白 +5s 自摸 · "
+    "写法：/hu 甲 自摸 爆头 · /hu 乙 点炮 丙 七对 有花 · /hu 东 123m456m789m123p白 +5s 自摸 · "
     "一炮多响：/hu 甲 乙 点炮 丙"
 )
 _USAGE_HU_EN: Final = (
-    "Write: /hu Amy 自摸 爆头 · /hu Bob 点炮 Cat 七对 · /hu E 123m456m789m123p白 +5s 自摸 · "
+    "Write: /hu Amy 自摸 爆头 · /hu Bob 点炮 Cat 七对 有花 · /hu E 123m456m789m123p白 +5s 自摸 · "
     "two winners on one discard: /hu Amy Bob 点炮 Cat"
 )
 
@@ -68,7 +68,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "too_many_winners": ("最多三家同时胡", "At most three players can win on one discard"),
     "hu_needs_words": (
-        "{token}家怎么胡的？加上牌或者说明，例如 自摸、点炮 丙、七对、爆头",
+        "{token}家怎么胡的？加上牌或者说明，例如 自摸、点炮 丙、七对 有花、爆头",
         "How did seat {token} win? Add the hand or words: 自摸, 点炮 Cat, 七对, 爆头",
     ),
     "prefix_needs_player": (
@@ -268,7 +268,7 @@ HELP: Final[dict[str, str]] = {
         "<b>麻将计分助手</b> · 杭州麻将和湖州麻将（强盗胡 硬飘花 软飘花 双辣 平台）\n"
         "开局：<code>/new 杭州 1 甲 乙 丙 丁</code>\n"
         "（或 <code>/new 强盗胡 2</code> 再各自 /join）\n"
-        "记胡（快记）：<code>/hu 甲 自摸 爆头</code> · <code>/hu 乙 点炮 丙 七对</code>\n"
+        "记胡（快记）：<code>/hu 甲 自摸 爆头</code> · <code>/hu 乙 点炮 丙 七对 有花</code>\n"
         "记胡（整手牌）：<code>/hu 甲 123m456m789m123p白 +5s 自摸</code>\n"
         "一炮多响：<code>/hu 甲 乙 点炮 丙</code>\n"
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
@@ -283,7 +283,7 @@ HELP: Final[dict[str, str]] = {
         "<b>Mahjong score keeper</b> · Hangzhou and Huzhou rules\n"
         "Open: <code>/new hangzhou 1 Amy Bob Cat Dan</code>\n"
         "(or <code>/new 强盗胡 2</code>, then everyone /join)\n"
-        "Quick win: <code>/hu Amy 自摸 爆头</code> · <code>/hu Bob 点炮 Cat 七对</code>\n"
+        "Quick win: <code>/hu Amy 自摸 爆头</code> · <code>/hu Bob 点炮 Cat 七对 有花</code>\n"
         "Full hand: <code>/hu Amy 123m456m789m123p白 +5s 自摸</code>\n"
         "Two winners on one discard: <code>/hu Amy Bob 点炮 Cat</code>\n"
         "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"

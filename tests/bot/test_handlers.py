@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
+from bot.i18n import HELP
 from bot.table import signed
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 
@@ -341,3 +345,17 @@ async def test_english_recording_reply(harness: Harness) -> None:
     [reply] = await harness.say("甲", "/hu 甲 自摸 爆头")
     assert "Baotou" in reply.text and "Session standings" in reply.text
     assert reply.buttons[0][0] == "↩️ Undo"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+async def test_help_examples_work_when_pasted(harness: Harness, lang: str) -> None:
+    examples = re.findall(r"<code>(/[^<]+)</code>", HELP[lang])
+    opening, *rest = examples
+    [opened] = await harness.say("甲", html.unescape(opening))
+    assert "🀄" in opened.text, opened.text
+    for example in rest:
+        if example.startswith("/new"):
+            continue  # a second session while one is open is refused, by design
+        sent = await harness.say("甲", html.unescape(example))
+        assert sent and not sent[0].text.startswith("❌"), (example, sent[0].text if sent else None)
+        assert "写法" not in sent[0].text and "Write:" not in sent[0].text, example
