@@ -13,6 +13,8 @@ import contextlib
 import os
 import re
 import sqlite3
+import threading
+import weakref
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from importlib import resources
@@ -109,6 +111,27 @@ async def migrate(conn: aiosqlite.Connection, known: list[Migration] | None = No
     return len(known)
 
 
+_OPEN: weakref.WeakSet[Database] = weakref.WeakSet()
+
+
+def _stop_unclosed() -> None:
+    """Stop the threads of ledgers nobody closed, so the process can still exit.
+
+    aiosqlite's threads are not daemons: one left running keeps the interpreter waiting
+    forever. Stopping closes each SQLite connection; WAL keeps every committed write and
+    rolls back a transaction cut short.
+    """
+    for database in list(_OPEN):
+        for conn in [database._writer, *database._readers]:
+            conn.stop()
+
+
+# CPython calls these just before it joins non-daemon threads; atexit would be too late.
+_register_before_thread_join = getattr(threading, "_register_atexit", None)
+if _register_before_thread_join is not None:
+    _register_before_thread_join(_stop_unclosed)
+
+
 class Database:
     """Owns the connections; the Ledger's parts run their SQL through ``_write``/``_read``."""
 
@@ -123,6 +146,7 @@ class Database:
         for reader in readers:
             self._idle_readers.put_nowait(reader)
         self._closed = False
+        _OPEN.add(self)
 
     @classmethod
     async def _open_connections(
@@ -148,6 +172,7 @@ class Database:
         if self._closed:
             return
         self._closed = True
+        _OPEN.discard(self)
         async with self._write_lock:
             # Let reads in flight finish: take every reader back before closing it.
             with contextlib.suppress(TimeoutError):

@@ -259,3 +259,23 @@ def test_storage_imports_neither_scoring_nor_telegram() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_process_exits_even_when_the_ledger_was_never_closed(tmp_path: Path) -> None:
+    script = (
+        "import asyncio, sys\n"
+        "from storage import Ledger\n"
+        "kept = []\n"
+        "async def main():\n"
+        "    ledger = await Ledger.open(sys.argv[1])\n"
+        "    kept.append(ledger)  # still referenced at exit, never closed\n"
+        "    await ledger.set_chat_lang(1, 'en')\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "x.db")], timeout=30, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(tmp_path / "x.db") as raw:
+        assert raw.execute("SELECT lang FROM chats WHERE chat_id = 1").fetchone() == ("en",)
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
