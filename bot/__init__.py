@@ -1,1 +1,15 @@
-"""The Telegram bot (python-telegram-bot v22) and its console mode."""
+"""The Telegram bot (python-telegram-bot v22) and its console mode.
+
+- ``app.py``: the composition root; ``build_application(config)`` wires every handler, opens
+  the ledger in post_init and closes it in post_shutdown; one error handler.
+- ``handlers/``: one module per feature: ``sessions`` (/new /join /seat, migration),
+  ``recording`` (/hu /kong /draw /undo, the 撤销 button, edited messages), ``views``
+  (/tally /history /settle /stats /export), ``evaluate`` (/score /ting), ``rules``
+  (/rules /why), ``general`` (/help /lang), ``errors``.
+- ``grammar.py``: the chat grammar as pure functions; ``i18n.py``: every reply in zh and en.
+- ``context.py`` (services, permissions), ``table.py`` (the open session as handlers see it),
+  ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment).
+- ``console.py``, ``local_api.py``: console mode over an in-process Bot API;
+  ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``.
+- ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
+"""
