@@ -204,6 +204,23 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "本群没有叫「{token}」的玩家；写名字或 @用户名，例如 /stats 甲 乙",
         "No player {token} in this chat; name two players, e.g. /stats Amy Bob",
     ),
+    "hint_settle_first": (
+        "先发 /settle 结算散场，再 /new",
+        "Send /settle to close it first, then /new",
+    ),
+    "hint_open_session": (
+        "开一局：/new 杭州 1 甲 乙 丙 丁",
+        "Open one: /new hangzhou 1 Amy Bob Cat Dan",
+    ),
+    "hint_seat_swap": (
+        "换座：/seat 甲 南；看座位：/seat",
+        "Swap seats: /seat Amy S; show them: /seat",
+    ),
+    "hint_history": ("记录编号见 /history", "Entry numbers are in /history"),
+    "hint_players": (
+        "重名时用 @用户名，客人名字写在 /new 里",
+        "Use the @username when names clash; guests are named in /new",
+    ),
     # views
     "tally_all_time": ("本群总积分", "All-time standings"),
     "tally_empty": ("还没有记录", "Nothing recorded yet"),

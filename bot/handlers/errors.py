@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+from typing import Final
 
 from telegram import Update
 from telegram.error import Forbidden, NetworkError
@@ -13,9 +14,22 @@ from bot.context import Context, Refusal, chat_lang
 from bot.grammar import GrammarError
 from bot.i18n import t
 from scoring.errors import ScoringError
-from storage import StorageError
+from storage import ErrorCode, StorageError
 
 log = logging.getLogger(__name__)
+
+# How to write it right, after the ledger's own message of what is wrong.
+STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
+    ErrorCode.SESSION_ALREADY_OPEN: "hint_settle_first",
+    ErrorCode.NO_OPEN_SESSION: "hint_open_session",
+    ErrorCode.SEAT_TAKEN: "hint_seat_swap",
+    ErrorCode.ALREADY_SEATED: "hint_seat_swap",
+    ErrorCode.UNKNOWN_ENTRY: "hint_history",
+    ErrorCode.ALREADY_REVERSED: "hint_history",
+    ErrorCode.NOTHING_TO_REVERSE: "hint_history",
+    ErrorCode.UNKNOWN_PLAYER: "hint_players",
+    ErrorCode.DUPLICATE_NAME: "hint_players",
+}
 
 
 def user_message(error: BaseException, lang: str) -> str | None:
@@ -27,7 +41,11 @@ def user_message(error: BaseException, lang: str) -> str | None:
     if isinstance(error, ScoringError):
         return "❌ " + html.escape(error.message(lang), quote=False)
     if isinstance(error, StorageError):
-        return "❌ " + html.escape(error.message(lang), quote=False)
+        text = "❌ " + html.escape(error.message(lang), quote=False)
+        hint = STORAGE_HINTS.get(error.code)
+        if hint is None:
+            return text
+        return f"{text}{'。' if lang == 'zh' else '. '}{t(hint, lang)}"
     return None
 
 

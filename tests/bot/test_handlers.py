@@ -23,7 +23,7 @@ async def test_new_seats_four_players_and_refuses_a_second_session(harness: Harn
     assert "杭州麻将" in reply.text and "底分 1" in reply.text
     assert "东 甲" in reply.text and "北 丁" in reply.text and "庄：甲" in reply.text
     [again] = await harness.say("乙", "/new 强盗胡 2")
-    assert "已有进行中的牌局" in again.text
+    assert "已有进行中的牌局" in again.text and "/settle" in again.text
 
 
 async def test_quick_win_reply_shows_patterns_formula_deltas_tally_and_undo(
