@@ -24,7 +24,14 @@ from bot.context import (
     services,
     update_lang,
 )
-from bot.grammar import HuCommand, parse_entry_id, parse_hu, parse_kong, with_winds
+from bot.grammar import (
+    HuCommand,
+    parse_entry_id,
+    parse_hu,
+    parse_kong,
+    text_command,
+    with_winds,
+)
 from bot.i18n import Html, t
 from bot.table import (
     Table,
@@ -354,7 +361,8 @@ async def _reverse(
     """Reverse entries after the permission check; pairs of (entry, its reversal)."""
     user = update.effective_user
     ledger = services(context).db
-    author = await sender_player(context, message.chat, user) if user else None
+    anonymous = update.message is not None and update.message.sender_chat is not None
+    author = await sender_player(context, message.chat, user) if user and not anonymous else None
     mine = author is not None and all(entry.author == author.id for entry in entries)
     creator = author is not None and table.session.creator == author.id
     if not (
@@ -385,6 +393,8 @@ async def edited(update: Update, context: Context) -> None:
     message = update.edited_message
     if message is None or not message.text:
         return
+    if not (message.text.startswith("/") or text_command(message.text)):
+        return  # an edited chat line that was never a command recorded nothing
     lang = await update_lang(update, context)
     ledger = services(context).db
     session = await ledger.current_session(message.chat.id)
