@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import html
 import io
+import json
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
@@ -22,6 +23,8 @@ from bot.context import (
 )
 from bot.i18n import t
 from bot.table import describe_tally, forget, open_table, signed
+from scoring import rulesets
+from scoring.errors import ScoringError
 from storage import Entry, HistoryPage, Ledger, Player, settle_up
 
 HISTORY_PREFIX = "hist:"
@@ -124,12 +127,29 @@ def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
         head += f" <code>{html.escape(detail)}</code>"
     if entry.is_reversed:
         head += " " + t("reversed_tag", lang)
+    breakdown = patterns_of(entry.result_json, lang)
+    if breakdown:
+        head += f"\n{html.escape(breakdown)}"
     postings = " · ".join(
         f"{html.escape(names.get(pid, '?'))} {signed(amount)}"
         for pid, amount in entry.postings.items()
         if amount
     )
     return head + (f"\n{postings}" if postings else "")
+
+
+def patterns_of(result_json: str | None, lang: str) -> str:
+    """'爆头 2 = 2 番' from the breakdown stored with a win ('' for anything else)."""
+    if not result_json:
+        return ""
+    try:
+        data = json.loads(result_json)
+        ruleset = rulesets.get(data["ruleset"])
+    except (ValueError, KeyError, ScoringError):
+        return ""  # a breakdown from another version of the bot: show the rest
+    unit = ruleset.unit_en if lang == "en" else ruleset.unit_zh
+    names = " + ".join(f"{p['name']} {p['value']}" for p in data.get("patterns", []))
+    return f"{names} = {data.get('value')} {unit}" if names else f"{data.get('value')} {unit}"
 
 
 def _pager(found: HistoryPage, lang: str) -> InlineKeyboardMarkup | None:

@@ -206,7 +206,7 @@ async def test_history_pages_with_buttons(harness: Harness) -> None:
     for _ in range(6):
         await harness.say("甲", "/hu 甲 自摸")
     [page1] = await harness.say("甲", "/history")
-    assert "第 1/2 页" in page1.text and "#6" in page1.text
+    assert "第 1/2 页" in page1.text and "#6" in page1.text and "平胡 1 = 1 番" in page1.text
     [edit] = (await harness.press("乙", page1, index=0))[1:]
     assert "第 2/2 页" in edit.text and "#1" in edit.text
 
