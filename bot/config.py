@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -58,6 +59,9 @@ class Config:
         port_text = env.get("PORT", "8443").strip() or "8443"
         if not port_text.isdigit():
             raise ConfigError(f"PORT must be a number, not {port_text!r}")
+        log_level = (env.get("LOG_LEVEL", "INFO").strip() or "INFO").upper()
+        if not isinstance(logging.getLevelName(log_level), int):
+            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {log_level!r}")
         webhook_url = env.get("WEBHOOK_URL", "").strip() or None
         secret = env.get("WEBHOOK_SECRET", "").strip() or None
         if webhook_url and not secret:
@@ -72,5 +76,5 @@ class Config:
             port=int(port_text),
             webhook_secret=secret,
             lang=lang,
-            log_level=(env.get("LOG_LEVEL", "INFO").strip() or "INFO").upper(),
+            log_level=log_level,
         )

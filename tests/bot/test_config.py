@@ -35,8 +35,9 @@ def test_token_base_url_and_webhook() -> None:
         ({"WEBHOOK_URL": "https://x.example/h"}, "WEBHOOK_SECRET"),
         ({"BOT_LANG": "fr"}, "BOT_LANG"),
         ({"PORT": "eighty"}, "PORT"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
     ],
-    ids=["webhook-without-secret", "unknown-language", "port-not-a-number"],
+    ids=["webhook-without-secret", "unknown-language", "port-not-a-number", "unknown-log-level"],
 )
 def test_refusals_name_the_variable(env: dict[str, str], variable: str) -> None:
     with pytest.raises(ConfigError, match=variable):
