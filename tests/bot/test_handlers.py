@@ -359,3 +359,18 @@ async def test_help_examples_work_when_pasted(harness: Harness, lang: str) -> No
         sent = await harness.say("甲", html.unescape(example))
         assert sent and not sent[0].text.startswith("❌"), (example, sent[0].text if sent else None)
         assert "写法" not in sent[0].text and "Write:" not in sent[0].text, example
+
+
+async def test_join_as_a_reply_seats_the_replied_member(harness: Harness) -> None:
+    await harness.say("甲", "/new 杭州 1 我")
+    hello = harness.make.message(GROUP, PLAYERS["乙"], "我也来")
+    await harness.feed(hello)
+    [joined] = await harness.say("甲", "/join", reply_to=hello["message"]["message_id"])
+    assert "乙 坐南位" in joined.text
+
+
+async def test_rules_question_gets_a_short_answer_and_the_full_text(harness: Harness) -> None:
+    [short] = await harness.say("甲", "/rules 爆头是什么")
+    assert "爆头" in short.text and short.buttons and short.buttons[0][0] == "详细说明"
+    [full] = (await harness.press("甲", short))[1:]
+    assert len(full.text) > len(short.text)
