@@ -1,11 +1,12 @@
 """``python -m bot.bench``: recorded hands through the whole stack against a reply-only bot.
 
-Both bots are real PTB applications long-polling the same fake Bot API server on
-127.0.0.1. The reference answers every message with one short reply and does nothing
-else: the ceiling of PTB + HTTP on this machine. The product scores each /hu, writes it
-to SQLite and replies with the breakdown and the tally. The ratio of the two rates, from
-one run, is the figure (target ≥ 0.5); pictures are measured separately because they are
-Pillow work, not bot work.
+All bots are real PTB applications long-polling the same fake Bot API server on
+127.0.0.1. The reference answers every message with one short reply ("ok") and does
+nothing else: the ceiling of PTB + HTTP on this machine. A second reference sends a fixed
+reply of a recording's size with its 撤销 button, so the gap to it is only the deciding
+(parsing, scoring, the ledger). The product scores each /hu, writes it to SQLite and
+replies with the breakdown and the tally. The ratios, from one run, are the figures
+(target ≥ 0.5); pictures are measured separately because they are Pillow work.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.ext import ApplicationBuilder, Defaults, MessageHandler, filters
 
@@ -46,14 +47,31 @@ FULL_HANDS = (
 )
 
 
+# What a recording reply looks like on the wire: the second reference sends this, so the
+# difference to the product is the work of deciding it (parsing, scoring, the ledger).
+RECORDING_SIZED_REPLY = (
+    "🀄 #12 · 第 3 局 · 杭州麻将 · 底分 1\n<b>甲</b>（东）胡\n杭州麻将：爆头 = 2 番\n"
+    "算法：爆头 2 番 × 8 × 底分 1 = 16 / 家\n付款：自摸：其他三家各付一份\n"
+    "东（胡） +48　南 −16　西 −16　北 −16\n本局：甲 +48 · 乙 −16 · 丙 −16 · 丁 −16\n"
+    "<b>本场积分</b>\n甲 +96\n乙 −32\n丙 −32\n丁 −32\n下一局：甲（东）坐庄 · 圈风 东"
+)
+UNDO_BUTTON = InlineKeyboardMarkup([[InlineKeyboardButton("↩️ 撤销", callback_data="undo:12")]])
+
+
 async def _reply_only(update: Update, _: Any) -> None:
     """The reference handler: one short reply, nothing else."""
     assert update.effective_message is not None
     await update.effective_message.reply_text("ok")
 
 
-def reference_app(server: FakeBotApiServer, concurrent: bool) -> ANY_APP:
-    """The reply-only bot, sequential (PTB's default) or with the product's chat ordering."""
+async def _reply_recording_sized(update: Update, _: Any) -> None:
+    """The second reference: a fixed reply of a recording's size, with its 撤销 button."""
+    assert update.effective_message is not None
+    await update.effective_message.reply_text(RECORDING_SIZED_REPLY, reply_markup=UNDO_BUTTON)
+
+
+def reference_app(server: FakeBotApiServer, concurrent: bool, sized: bool = False) -> ANY_APP:
+    """A reply-only bot, sequential (PTB's default) or with the product's chat ordering."""
     app: ANY_APP = (
         ApplicationBuilder()
         .token(TOKEN)
@@ -62,7 +80,7 @@ def reference_app(server: FakeBotApiServer, concurrent: bool) -> ANY_APP:
         .concurrent_updates(ChatOrderedProcessor() if concurrent else False)
         .build()
     )
-    app.add_handler(MessageHandler(filters.ALL, _reply_only))
+    app.add_handler(MessageHandler(filters.ALL, _reply_recording_sized if sized else _reply_only))
     return app
 
 
@@ -122,6 +140,7 @@ async def measure(count: int, rounds: int, with_pictures: bool) -> dict[str, flo
             runs: list[tuple[str, Callable[[], ANY_APP], list[str], int]] = [
                 ("reply-only sequential", lambda: reference_app(server, False), quick, 1),
                 ("reply-only", lambda: reference_app(server, True), quick, 1),
+                ("reply-sized", lambda: reference_app(server, True, sized=True), quick, 1),
                 ("quick", product, quick, 1),
             ]
             if with_pictures:
@@ -152,15 +171,19 @@ def main(argv: list[str] | None = None) -> None:
     rates = asyncio.run(measure(args.hands, args.rounds, not args.no_pictures))
     # The ceiling is the faster way of running the reply-only bot on this machine.
     ceiling = max(rates["reply-only"], rates["reply-only sequential"])
+    sized = rates["reply-sized"]
     labels = {
-        "reply-only sequential": "reply-only, one update at a time",
-        "reply-only": "reply-only, chats side by side",
+        "reply-only sequential": "reply-only 'ok', one update at a time",
+        "reply-only": "reply-only 'ok', chats side by side",
+        "reply-sized": "reply-only, a recording-sized reply + button",
         "quick": "quick-entry /hu (scoring + SQLite + reply)",
         "full-hand": "full-hand /hu + picture",
     }
     for name, rate in rates.items():
-        ratio = "" if name.startswith("reply-only") else f"  ratio {rate / ceiling:.2f}"
-        print(f"{labels[name]:<44} {rate:8.1f} updates/s{ratio}")
+        ratio = ""
+        if not name.startswith("reply"):
+            ratio = f"  ratio {rate / ceiling:.2f} (vs same-size reply {rate / sized:.2f})"
+        print(f"{labels[name]:<46} {rate:8.1f} updates/s{ratio}")
 
 
 if __name__ == "__main__":
