@@ -25,4 +25,4 @@ async def lang(update: Update, context: Context) -> None:
     await svc.db.ensure_chat(message.chat.id)
     await svc.db.set_chat_lang(message.chat.id, choice)
     svc.langs[message.chat.id] = choice
-    await message.reply_text(t("lang_set", choice) if choice == "en" else t("lang_set", "zh"))
+    await message.reply_text(t("lang_set", choice))
