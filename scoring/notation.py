@@ -31,7 +31,9 @@ __all__ = [
     "ParsedLine",
     "ReadyLine",
     "Token",
+    "format_meld",
     "format_mpsz",
+    "format_tiles",
     "format_zh",
     "parse",
     "parse_line",
@@ -457,7 +459,9 @@ def _by_suit(tiles: Iterable[Tile]) -> list[tuple[str, list[Tile]]]:
     ]
 
 
-def _group_mpsz(tiles: Iterable[Tile]) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Tiles as compact MPSZ, sorted and grouped by suit, the way players type them:
+    ``123m55z*``."""
     tiles = list(tiles)
     groups = "".join(
         "".join(str(rank_of(t)) for t in group) + suit for suit, group in _by_suit(tiles)
@@ -482,14 +486,15 @@ def _group_zh(tiles: Iterable[Tile]) -> str:
     return " ".join(parts)
 
 
+def format_meld(meld: Meld, zh: bool = False) -> str:
+    """A meld as written: ``[555p]``, ``(7777s)``; zh: ``[五五五筒]``."""
+    tiles = _group_zh(meld.tiles) if zh else format_tiles(meld.tiles)
+    return f"({tiles})" if meld.kind is MeldKind.CONCEALED_KONG else f"[{tiles}]"
+
+
 def _format(hand: Hand, zh: bool) -> str:
-    write = _group_zh if zh else _group_mpsz
-    melds = [
-        ("(" if meld.kind is MeldKind.CONCEALED_KONG else "[")
-        + write(meld.tiles)
-        + (")" if meld.kind is MeldKind.CONCEALED_KONG else "]")
-        for meld in hand.melds
-    ]
+    write = _group_zh if zh else format_tiles
+    melds = [format_meld(meld, zh) for meld in hand.melds]
     winning = "+" + (zh_name(hand.winning_tile) if zh else mpsz(hand.winning_tile))
     words = [write_word(word, zh=zh) for word in words_of(hand.context)]
     return " ".join([write(hand.concealed), *melds, winning, *words])

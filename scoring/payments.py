@@ -29,20 +29,19 @@ def settle(
             "the paying seat must be given and must not be the winner",
             token=None if payer is None else payer.value,
         )
-    losers = [seat for seat in SEAT_ORDER if seat != winner]
-    owed: dict[Seat, int] = dict.fromkeys(losers, 0)
     if rule is PayerRule.SELF_DRAW:
-        owed = dict.fromkeys(losers, share)
-    elif rule in (PayerRule.CONTRACT, PayerRule.ROBBED_KONG):
-        assert payer is not None
-        owed[payer] = 3 * share
-    elif rule is PayerRule.DISCARD_SPLIT:
-        owed = {seat: share if seat == payer else others_share for seat in losers}
+        deltas = dict.fromkeys(SEAT_ORDER, -share)
     else:
-        assert payer is not None
-        owed[payer] = share
-    deltas = {seat: -owed.get(seat, 0) for seat in SEAT_ORDER}
-    deltas[winner] = sum(owed.values())
+        assert payer is not None  # needs_payer: checked above
+        if rule is PayerRule.DISCARD_SPLIT:
+            deltas = dict.fromkeys(SEAT_ORDER, -others_share)
+            deltas[payer] = -share
+        else:
+            deltas = dict.fromkeys(SEAT_ORDER, 0)
+            three = rule is PayerRule.CONTRACT or rule is PayerRule.ROBBED_KONG
+            deltas[payer] = -3 * share if three else -share
+    deltas[winner] = 0
+    deltas[winner] = -sum(deltas.values())
     return _checked(deltas)
 
 

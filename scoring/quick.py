@@ -135,11 +135,11 @@ def quick(
     """Score a win declared in words, e.g. ``quick("点炮S 七对 爆头")``."""
     ruleset = get(rules)
     payments.check_base(base)
-    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
+    seat = seat_or_error(winner)
     context_words, declared = _scan(words)
     context, word_tokens = build_context(context_words)
     _check(declared, ruleset, context.kong_chain)
-    win = win_of(context, word_tokens, ruleset, seat)
+    win = win_of(context, lambda kind: word_tokens.get(kind.value), ruleset, seat)
     shape = _shape(declared)
     if declared.has(Fact.TAI):
         valuation = _from_tai_total(declared, win, ruleset)

@@ -6,55 +6,66 @@ it is about (the winning tile, a meld, a context word) so the player sees what t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Final
 
 from scoring import notation, payments
 from scoring.analysis import analyze
 from scoring.errors import ErrorCode, ScoringError
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Context, Hand
 from scoring.lexicon import Token
 from scoring.reading import Reading, Shape
 from scoring.result import Explanation, ScoreResult
 from scoring.rulesets import get
 from scoring.rulesets.base import PayerRule, Refusal, Ruleset, Valuation, Win, WinKind
-from scoring.tiles import JOKER, Seat, Tile, mpsz, rank_of, suit_of
+from scoring.tiles import JOKER, Seat, Tile, mpsz
 from scoring.words import WordKind, seat_or_error, words_of, write_word
 
 
 @dataclass(frozen=True)
 class Where:
-    """Where each part of the line was written, so errors can name it."""
+    """Where each part of the line was written, so errors can name it.
 
-    winning: Token
-    melds: tuple[Token, ...] = ()
-    concealed: tuple[tuple[Tile, Token], ...] = ()  # written order, the winning tile excluded
-    words: Mapping[str, Token] = field(default_factory=dict)  # by WordKind value
+    A typed line knows every token and its position. A ``Hand`` that was not typed has
+    none: its tokens are written back (without positions) only when an error names one,
+    so scoring a good hand never builds them.
+    """
 
-    @classmethod
-    def of_hand(cls, hand: Hand) -> Where:
-        """Tokens written back from a hand that was not typed (no positions)."""
-        words = {
-            word.kind.value: Token(write_word(word), _UNTYPED) for word in words_of(hand.context)
-        }
-        return cls(
-            winning=Token(mpsz(hand.winning_tile), _UNTYPED),
-            melds=tuple(Token(_meld_text(meld), _UNTYPED) for meld in hand.melds),
-            concealed=tuple((tile, Token(mpsz(tile), _UNTYPED)) for tile in hand.concealed),
-            words=words,
-        )
+    hand: Hand
+    parsed: notation.ParsedLine | None = None
 
-    @classmethod
-    def of_line(cls, parsed: notation.ParsedLine) -> Where:
-        return cls(parsed.winning, parsed.melds, parsed.concealed, parsed.words)
+    @property
+    def winning(self) -> Token:
+        if self.parsed is not None:
+            return self.parsed.winning
+        return Token(mpsz(self.hand.winning_tile), _UNTYPED)
+
+    def meld(self, index: int) -> Token:
+        if self.parsed is not None:
+            return self.parsed.melds[index]
+        return Token(notation.format_meld(self.hand.melds[index]), _UNTYPED)
+
+    def concealed(self) -> tuple[tuple[Tile, Token], ...]:
+        """Each concealed tile and its token, in written order, the winning tile excluded."""
+        if self.parsed is not None:
+            return self.parsed.concealed
+        return tuple((tile, Token(mpsz(tile), _UNTYPED)) for tile in self.hand.concealed)
+
+    def word(self, kind: WordKind) -> Token | None:
+        """The context word of ``kind``, or None when the line has none."""
+        if self.parsed is not None:
+            return self.parsed.words.get(kind.value)
+        for word in words_of(self.hand.context):
+            if word.kind is kind:
+                return Token(write_word(word), _UNTYPED)
+        return None
 
 
 _UNTYPED = -1  # the position of a token written back from a Hand rather than typed
 
-
-def _meld_text(meld: Meld) -> str:
-    text = "".join(str(rank_of(tile)) for tile in meld.tiles) + suit_of(meld.tiles[0])
-    return f"({text})" if meld.kind is MeldKind.CONCEALED_KONG else f"[{text}]"
+WordTokens = Callable[[WordKind], Token | None]  # where the context word of a kind was written
 
 
 def score(
@@ -63,9 +74,9 @@ def score(
     """Score one typed line under ``rules`` (an id or a Chinese name) for ``winner``."""
     ruleset = get(rules)
     payments.check_base(base)
-    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
+    seat = seat_or_error(winner)
     parsed = notation.parse_line(line)
-    return score_parsed(parsed.hand, Where.of_line(parsed), ruleset, base, seat)
+    return score_parsed(parsed.hand, Where(parsed.hand, parsed), ruleset, base, seat)
 
 
 def score_hand(
@@ -74,8 +85,8 @@ def score_hand(
     """Score a parsed ``Hand`` (no token positions to report)."""
     ruleset = get(rules)
     payments.check_base(base)
-    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
-    return score_parsed(hand, Where.of_hand(hand), ruleset, base, seat)
+    seat = seat_or_error(winner)
+    return score_parsed(hand, Where(hand), ruleset, base, seat)
 
 
 def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:
@@ -83,12 +94,11 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
     wild_faces = _wild_faces(hand, where, rules)
     _check_melds(hand, where, wild_faces)
     _check_wild_supply(hand, where, wild_faces, rules)
-    win = win_of(hand.context, where.words, rules, winner, where.winning)
+    win = win_of(hand.context, where.word, rules, winner, where)
     _check_discarded_wild(hand, where, wild_faces, win, rules)
-    kongs = sum(meld.kind.is_kong for meld in hand.melds)
-    if win.kong_chain > kongs:
+    if win.kong_chain and win.kong_chain > (kongs := sum(m.kind.is_kong for m in hand.melds)):
         raise _at(
-            _word(where.words, WordKind.KONG_CHAIN),
+            where.word(WordKind.KONG_CHAIN),
             ErrorCode.INCONSISTENT,
             f"杠开要有杠：这手牌只有 {kongs} 个杠，不够 {win.kong_chain} 连杠",
             f"a kong-replacement win needs kongs: this hand shows {kongs}, not {win.kong_chain}",
@@ -106,7 +116,7 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
             f"not a winning hand: with this tile it makes neither four sets and a pair nor "
             f"{shapes_en}",
         )
-    reading, valuation = best_valuation(readings, win, rules)
+    reading, valuation = _best_of(readings, win, rules.id)
     return build_result(
         rules, reading.shape, valuation, win, base, hand=hand, wild_faces=wild_faces
     )
@@ -131,6 +141,14 @@ def best_valuation(
     return best
 
 
+@lru_cache(maxsize=4096)
+def _best_of(readings: tuple[Reading, ...], win: Win, rules: str) -> tuple[Reading, Valuation]:
+    """``best_valuation`` remembered: readings are shared facts (``analysis`` hands out
+    one object per set of facts), so hands that differ in tiles but not in facts, won
+    the same way, are valued once."""
+    return best_valuation(readings, win, get(rules))
+
+
 def _rank(valuation: Valuation) -> tuple[int, int, int]:
     """Money first; on a tie the higher value, then more 台 (the fuller explanation)."""
     return (valuation.winner_total, valuation.value, valuation.tai or 0)
@@ -138,38 +156,34 @@ def _rank(valuation: Valuation) -> tuple[int, int, int]:
 
 def win_of(
     ctx: Context,
-    words: Mapping[str, Token],
+    word: WordTokens,
     rules: Ruleset,
     winner: Seat,
-    anchor: Token | None = None,
+    anchor: Where | None = None,
 ) -> Win:
     """How the hand was won, with every seat checked against the winner and the ruleset.
 
-    ``words`` says where each context word was written; ``anchor`` is what to name when
+    ``word`` says where each context word was written; ``anchor`` holds what to name when
     no word says how the hand was won (the winning tile of a typed hand).
     """
-    for kind, seat in (
-        (WordKind.DISCARDER, ctx.discarder),
-        (WordKind.ROBBED_KONG, ctx.robbed_kong_of),
-        (WordKind.CONTRACT, ctx.contract_payer),
-    ):
+    for kind, seat in _seats_named(ctx, winner):
         if seat == winner:
             raise _at(
-                _word(words, kind),
+                word(kind),
                 ErrorCode.BAD_SEAT,
                 f"{kind.zh}的是胡牌者自己（{winner.zh}），要写另一家",
                 f"the {kind.en} seat is the winner ({winner.value}) itself; name another seat",
             )
     if ctx.contract_payer is not None and not rules.has_contract:
         raise _at(
-            _word(words, WordKind.CONTRACT),
+            word(WordKind.CONTRACT),
             ErrorCode.INCONSISTENT,
             f"{rules.name_zh}没有三摊承包（那是杭州麻将的规则）",
             f"{rules.name_en} has no three-chow contract (a Hangzhou rule)",
         )
     if ctx.piao and not rules.has_piao:
         raise _at(
-            _word(words, WordKind.PIAO),
+            word(WordKind.PIAO),
             ErrorCode.INCONSISTENT,
             f"{rules.name_zh}不计飘（飘只在杭州麻将和飘花里算）",
             f"{rules.name_en} does not score 飘 (only Hangzhou and the 飘花 systems do)",
@@ -177,7 +191,7 @@ def win_of(
     if ctx.robbed_kong_of is not None:
         win_kind, payer = WinKind.ROBBED_KONG, ctx.robbed_kong_of
         if ctx.kong_chain or ctx.piao:
-            token = _word(words, WordKind.KONG_CHAIN) or _word(words, WordKind.PIAO)
+            token = word(WordKind.KONG_CHAIN) or word(WordKind.PIAO)
             raise _at(
                 token,
                 ErrorCode.CONFLICTING_WORDS,
@@ -188,7 +202,7 @@ def win_of(
         win_kind, payer = WinKind.DISCARD, ctx.discarder
         if not rules.allows_discard_win:
             raise _at(
-                _word(words, WordKind.DISCARDER),
+                word(WordKind.DISCARDER),
                 ErrorCode.DISCARD_WIN_FORBIDDEN,
                 f"{rules.name_zh}只能自摸，放炮不能胡",
                 f"{rules.name_en} is self-draw only: no win on a discard",
@@ -197,7 +211,7 @@ def win_of(
         win_kind, payer = WinKind.SELF_DRAW, None
     else:
         raise _at(
-            anchor,
+            None if anchor is None else anchor.winning,
             ErrorCode.INCONSISTENT,
             "没写怎么胡的：加上 自摸，或 点炮X（放冲X），或 抢杠X",
             "say how the hand was won: add 自摸 (self-draw), 点炮X (X discarded) or 抢杠X",
@@ -216,8 +230,15 @@ def win_of(
     )
 
 
-def _word(words: Mapping[str, Token], kind: WordKind) -> Token | None:
-    return words.get(kind.value)
+def _seats_named(ctx: Context, winner: Seat) -> tuple[tuple[WordKind, Seat | None], ...]:
+    """The seats the context words name, when one of them is the winner (else none)."""
+    if winner not in (ctx.discarder, ctx.robbed_kong_of, ctx.contract_payer):
+        return ()
+    return (
+        (WordKind.DISCARDER, ctx.discarder),
+        (WordKind.ROBBED_KONG, ctx.robbed_kong_of),
+        (WordKind.CONTRACT, ctx.contract_payer),
+    )
 
 
 def _wild_faces(hand: Hand, where: Where, rules: Ruleset) -> frozenset[Tile]:
@@ -225,7 +246,7 @@ def _wild_faces(hand: Hand, where: Where, rules: Ruleset) -> frozenset[Tile]:
     if not rules.uses_indicator:
         if indicator is not None:
             raise _at(
-                _word(where.words, WordKind.INDICATOR),
+                where.word(WordKind.INDICATOR),
                 ErrorCode.INCONSISTENT,
                 f"{rules.name_zh}的财神固定是白板，不用翻牌；湖州玩法才写 翻T",
                 f"{rules.name_en} has White as its fixed wild: no indicator (翻T is Huzhou)",
@@ -246,10 +267,10 @@ def _is_wild(tile: Tile, wild_faces: frozenset[Tile]) -> bool:
 
 
 def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
-    for meld, token in zip(hand.melds, where.melds, strict=True):
+    for index, meld in enumerate(hand.melds):
         if any(_is_wild(tile, wild_faces) for tile in meld.tiles):
             raise _at(
-                token,
+                where.meld(index),
                 ErrorCode.WILD_IN_MELD,
                 "财神不能吃、碰、杠：亮出的牌组里只能是真牌",
                 "a wild cannot be chowed, punged or konged: melds hold real tiles only",
@@ -259,9 +280,11 @@ def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
 def _check_wild_supply(
     hand: Hand, where: Where, wild_faces: frozenset[Tile], rules: Ruleset
 ) -> None:
-    held = sum(_is_wild(tile, wild_faces) for tile in (*hand.concealed, hand.winning_tile))
+    held = hand.concealed.count(JOKER) + _is_wild(hand.winning_tile, wild_faces)
+    for face in wild_faces:
+        held += hand.concealed.count(face)
     if held > rules.wild_copies:
-        wild_tokens = [token for tile, token in where.concealed if _is_wild(tile, wild_faces)]
+        wild_tokens = [token for tile, token in where.concealed() if _is_wild(tile, wild_faces)]
         token = wild_tokens[-1] if wild_tokens else where.winning
         raise _at(
             token,
@@ -341,30 +364,43 @@ def _explanation(
     share: int,
     others: int,
 ) -> Explanation:
-    factors: list[tuple[str, str, int]] = [(rules.unit_zh, rules.unit_en, valuation.share)]
-    times_zh = times_en = ""
-    if rules.multiplier != 1:
-        factors.append((f"×{rules.multiplier}", f"×{rules.multiplier}", rules.multiplier))
-        times_zh = times_en = f" × {rules.multiplier}"
-    factors.append(("底分", "base", base))
+    times, times_factor = _times(rules.multiplier)
     rule = valuation.rule
     if rule is PayerRule.SELF_DRAW:
         tail_zh, tail_en = f" = {share} / 家", f" = {share} each"
     elif rule is PayerRule.DISCARD_SPLIT:
         tail_zh = f"：放冲者 {share}，其余两家各 {others}"
         tail_en = f": the discarder {share}, the other two {others} each"
-    elif rule in (PayerRule.CONTRACT, PayerRule.ROBBED_KONG):
+    elif rule is PayerRule.CONTRACT or rule is PayerRule.ROBBED_KONG:
         tail_zh = f" = {share} / 份 × 3 份 = {3 * share}"
         tail_en = f" = {share} a share × 3 shares = {3 * share}"
     else:
         tail_zh = tail_en = f" = {share}"
-    who_zh = f"（{payer.zh}）" if payer else ""
-    who_en = f" ({payer.value})" if payer else ""
+    code, rule_zh, rule_en = _RULE_WORDS[rule]
+    if payer is not None:
+        rule_zh = f"{rule_zh}（{payer.zh}）"
+        rule_en = f"{rule_en} ({payer})"
     return Explanation(
-        factors=tuple(factors),
-        formula_zh=f"{valuation.formula_zh}{times_zh} × 底分 {base}{tail_zh}",
-        formula_en=f"{valuation.formula_en}{times_en} × base {base}{tail_en}",
-        payer_rule=rule.value,
-        payer_rule_zh=rule.text("zh") + who_zh,
-        payer_rule_en=rule.text("en") + who_en,
+        factors=(
+            (rules.unit_zh, rules.unit_en, valuation.share),
+            *times_factor,
+            ("底分", "base", base),
+        ),
+        formula_zh=f"{valuation.formula_zh}{times} × 底分 {base}{tail_zh}",
+        formula_en=f"{valuation.formula_en}{times} × base {base}{tail_en}",
+        payer_rule=code,
+        payer_rule_zh=rule_zh,
+        payer_rule_en=rule_en,
     )
+
+
+# Per payer rule, what every explanation of it says: its code and its zh and en sentences.
+_RULE_WORDS: Final = {rule: (rule.value, rule.text("zh"), rule.text("en")) for rule in PayerRule}
+
+
+@cache
+def _times(multiplier: int) -> tuple[str, tuple[tuple[str, str, int], ...]]:
+    """The multiplier's part of a formula (" × 8", or nothing for ×1) and of the factors."""
+    if multiplier == 1:
+        return "", ()
+    return f" × {multiplier}", ((f"×{multiplier}", f"×{multiplier}", multiplier),)

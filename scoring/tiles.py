@@ -41,11 +41,11 @@ class Seat(StrEnum):
 
     @property
     def zh(self) -> str:
-        return "东南西北"["ESWN".index(self.value)]
+        return "东南西北"["ESWN".index(self)]
 
     @property
     def wind(self) -> Tile:
-        return EAST + "ESWN".index(self.value)
+        return EAST + "ESWN".index(self)
 
     def after(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places counter-clockwise (the next player to act)."""

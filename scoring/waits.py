@@ -49,7 +49,7 @@ def waits(
     written only as ``*`` (no 翻T), since drawing any wild completes a ready hand.
     """
     ruleset = get(rules)
-    seat = winner if isinstance(winner, Seat) else seat_or_error(winner)
+    seat = seat_or_error(winner)
     ready = notation.parse_ready(line)
     ctx = ready.context
     if ruleset.uses_indicator and ctx.indicator is None and JOKER not in ready.concealed:

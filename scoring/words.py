@@ -158,9 +158,12 @@ def parse_seat(text: str) -> Seat | None:
     return found[0] if found is not None and found[1] == len(folded) else None
 
 
-def seat_or_error(text: str) -> Seat:
-    """A whole string as a seat; a BAD_SEAT error naming it otherwise."""
-    seat = parse_seat(text)
+_SEAT_CODES: Final = {seat.value: seat for seat in Seat}
+
+
+def seat_or_error(text: str | Seat) -> Seat:
+    """A seat, or a whole string as a seat; a BAD_SEAT error naming it otherwise."""
+    seat = _SEAT_CODES.get(text) or parse_seat(text)  # E S W N (and Seat itself) at once
     if seat is None:
         raise ScoringError(
             ErrorCode.BAD_SEAT,

@@ -184,6 +184,7 @@ class Ruleset:
     rooms: tuple[Room, ...] = ()
     notes: tuple[tuple[str, str], ...] = ()  # (zh, en) rule sentences the Q&A quotes
     _index: dict[str, Row] = field(init=False, repr=False, compare=False)
+    _patterns: dict[str, Pattern] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         index: dict[str, Row] = {}
@@ -191,6 +192,8 @@ class Ruleset:
             for row in table.rows:
                 index.setdefault(row.name, row)
         object.__setattr__(self, "_index", index)
+        patterns = {name: Pattern(row.name, row.name_en, row.value) for name, row in index.items()}
+        object.__setattr__(self, "_patterns", patterns)
 
     def row(self, name: str) -> Row:
         """The row named ``name`` (Chinese, as the seed writes it); KeyError if none."""
@@ -202,8 +205,10 @@ class Ruleset:
 
     def pattern(self, name: str, value: int | None = None) -> Pattern:
         """A result pattern for the entry ``name``, with the table's figure unless given."""
+        if value is None:
+            return self._patterns[name]  # patterns are immutable: one per entry will do
         row = self._index[name]
-        return Pattern(row.name, row.name_en, row.value if value is None else value)
+        return Pattern(row.name, row.name_en, value)
 
     def room(self, name: str) -> Room:
         for room in self.rooms:

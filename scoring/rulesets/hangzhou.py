@@ -6,6 +6,7 @@ Money: one share = 番 × 8 × 底分 (SPEC §3). The tables below are the seed'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern
@@ -185,14 +186,17 @@ def _standard(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ...]
     return named or (rules.pattern("平胡"),)
 
 
+_PAYER_RULES: Final = {
+    WinKind.SELF_DRAW: PayerRule.SELF_DRAW,
+    WinKind.DISCARD: PayerRule.DISCARD,
+    WinKind.ROBBED_KONG: PayerRule.ROBBED_KONG_AS_DISCARD,
+}
+
+
 def _payer_rule(win: Win) -> PayerRule:
     if win.contract is not None:
         return PayerRule.CONTRACT
-    return {
-        WinKind.SELF_DRAW: PayerRule.SELF_DRAW,
-        WinKind.DISCARD: PayerRule.DISCARD,
-        WinKind.ROBBED_KONG: PayerRule.ROBBED_KONG_AS_DISCARD,
-    }[win.kind]
+    return _PAYER_RULES[win.kind]
 
 
 def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
@@ -208,9 +212,12 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     return Valuation(fan, patterns, _payer_rule(win), fan, formula_zh=zh, formula_en=en)
 
 
+_WHITE_ONLY: Final = frozenset({WHITE})
+
+
 def wild_faces(indicator: Tile | None) -> frozenset[Tile]:
     """白板, always: Hangzhou turns no indicator."""
-    return frozenset({WHITE})
+    return _WHITE_ONLY
 
 
 RULESET = Ruleset(

@@ -5,6 +5,8 @@ The four 倍 systems and the platform table live in their own modules and build 
 
 from __future__ import annotations
 
+from typing import Final
+
 from scoring.reading import Reading
 from scoring.result import Pattern
 from scoring.rulesets.base import (
@@ -27,11 +29,14 @@ def wild_faces(indicator: Tile | None) -> frozenset[Tile]:
 
 def payer_rule(win: Win) -> PayerRule:
     """放冲: the discarder pays; 抢杠胡: the 杠家 pays all three shares of the self-draw value."""
-    return {
-        WinKind.SELF_DRAW: PayerRule.SELF_DRAW,
-        WinKind.DISCARD: PayerRule.DISCARD,
-        WinKind.ROBBED_KONG: PayerRule.ROBBED_KONG,
-    }[win.kind]
+    return _PAYER_RULES[win.kind]
+
+
+_PAYER_RULES: Final = {
+    WinKind.SELF_DRAW: PayerRule.SELF_DRAW,
+    WinKind.DISCARD: PayerRule.DISCARD,
+    WinKind.ROBBED_KONG: PayerRule.ROBBED_KONG,
+}
 
 
 NOTES: tuple[tuple[str, str], ...] = (
