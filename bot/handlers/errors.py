@@ -10,7 +10,7 @@ from typing import Final
 from telegram import Update
 from telegram.error import Forbidden, NetworkError
 
-from bot.context import Context, Refusal, chat_lang
+from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError
 from bot.i18n import t
 from scoring.errors import ScoringError
@@ -56,6 +56,9 @@ async def on_error(update: object, context: Context) -> None:
         return
     chat = update.effective_chat if isinstance(update, Update) else None
     lang = await _lang(context, update)
+    if chat is not None and not isinstance(error, (GrammarError, Refusal, ScoringError)):
+        # The ledger refused or something broke: read the session afresh next time.
+        services(context).tables.pop(chat.id, None)
     text = user_message(error, lang)
     if text is None:
         payload = update.to_dict() if isinstance(update, Update) else str(update)
