@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 LANGS = ("zh", "en")
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a secret_token
 
 
 class ConfigError(ValueError):
@@ -64,7 +66,7 @@ class Config:
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {log_level!r}")
         webhook_url = env.get("WEBHOOK_URL", "").strip() or None
         secret = env.get("WEBHOOK_SECRET", "").strip() or None
-        if webhook_url and not secret:
+        if webhook_url and not (secret and _SECRET.fullmatch(secret)):
             raise ConfigError(
                 "WEBHOOK_SECRET is required with WEBHOOK_URL (1-256 of A-Z a-z 0-9 _ -)"
             )

@@ -33,11 +33,18 @@ def test_token_base_url_and_webhook() -> None:
     ("env", "variable"),
     [
         ({"WEBHOOK_URL": "https://x.example/h"}, "WEBHOOK_SECRET"),
+        ({"WEBHOOK_URL": "https://x.example/h", "WEBHOOK_SECRET": "has space"}, "WEBHOOK_SECRET"),
         ({"BOT_LANG": "fr"}, "BOT_LANG"),
         ({"PORT": "eighty"}, "PORT"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
     ],
-    ids=["webhook-without-secret", "unknown-language", "port-not-a-number", "unknown-log-level"],
+    ids=[
+        "webhook-without-secret",
+        "secret-telegram-refuses",
+        "unknown-language",
+        "port-not-a-number",
+        "unknown-log-level",
+    ],
 )
 def test_refusals_name_the_variable(env: dict[str, str], variable: str) -> None:
     with pytest.raises(ConfigError, match=variable):
