@@ -31,10 +31,11 @@ from typing import Any
 from scoring.analysis import analyze, forget_hands
 from scoring.errors import ScoringError
 from scoring.hand import Context, Hand
+from scoring.notation import format_tiles
 from scoring.rulesets import get
 from scoring.rulesets.base import Win, WinKind
 from scoring.score import best_valuation, score_hand
-from scoring.tiles import SUITS, WHITE, Seat, Tile, next_tile, rank_of, suit_of
+from scoring.tiles import WHITE, Seat, Tile, mpsz, next_tile
 from scoring.waits import waits
 
 SIZE = 300
@@ -156,21 +157,11 @@ def waits_under(rules: str) -> Callable[[str], object]:
     return call
 
 
-def mpsz_line(tiles: Sequence[Tile]) -> str:
-    """Tiles as compact MPSZ (``123m55z``), the way a player types a ready hand."""
-    out = []
-    for suit in (*SUITS, "z"):
-        ranks = "".join(str(rank_of(t)) for t in sorted(tiles) if suit_of(t) == suit)
-        if ranks:
-            out.append(ranks + suit)
-    return "".join(out)
-
-
 def ready_line(hand: Hand) -> str:
     """The 13 tiles before the winning tile, with the indicator word when there is one."""
     indicator = hand.context.indicator
-    words = "" if indicator is None else f" 翻{mpsz_line([indicator])}"
-    return mpsz_line(hand.concealed) + words
+    words = "" if indicator is None else f" 翻{mpsz(indicator)}"
+    return format_tiles(hand.concealed) + words
 
 
 def reference(hands: Sequence[Hand]) -> tuple[Callable[[Any], object], list[tuple[list[int], int]]]:

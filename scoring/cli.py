@@ -14,17 +14,17 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, NoReturn
 
 import scoring
 from scoring.errors import ErrorCode, ScoringError
 from scoring.explain import render
-from scoring.hand import Context, Hand
+from scoring.hand import Context
 from scoring.notation import parse_ready
 from scoring.result import ScoreResult
 from scoring.rulesets import get
 from scoring.tiles import Seat, en_name, mpsz, zh_name
+from scoring.waits import win_contexts
 from scoring.words import seat_or_error
 
 EXIT_OK = 0
@@ -149,7 +149,8 @@ def _print_waits(line: str, rules: str, base: int, winner: str, lang: str, as_js
     found = scoring.waits(line, rules, base, winner)
     ruleset = get(rules)
     if as_json:
-        _emit({"ok": True, "ruleset": ruleset.id, "waits": [w.to_json() for w in found]}, True)
+        waits_json = [wait.to_json(lang) for wait in found]
+        _emit({"ok": True, "ruleset": ruleset.id, "waits": waits_json}, True)
         return
     en = lang == "en"
     title = ruleset.name_en if en else ruleset.name_zh
@@ -158,16 +159,18 @@ def _print_waits(line: str, rules: str, base: int, winner: str, lang: str, as_js
             f"{title}: not ready, no tile completes this hand" if en else f"{title}：没听牌", False
         )
         return
-    seat = seat_or_error(winner)
-    ready = parse_ready(line)
-    self_drawn, on_discard = _win_contexts(ready.context, seat)
+    self_drawn, on_discard = win_contexts(parse_ready(line).context, seat_or_error(winner))
     rows = [f"{title}: waiting on {len(found)} tile(s)" if en else f"{title}：听 {len(found)} 张"]
     for wait in found:
         sides = []
-        for result, context in ((wait.self_draw, self_drawn), (wait.discard, on_discard)):
+        for result, refusal, context in (
+            (wait.self_draw, wait.self_draw_refusal, self_drawn),
+            (wait.discard, wait.discard_refusal, on_discard),
+        ):
             label = _win_label(context, en)
             if result is None:
-                why = _refusal(ready.complete(wait.tile, context), rules, base, seat, en)
+                assert refusal is not None  # a Wait says why for each side it has no result
+                why = refusal.en if en else refusal.zh
                 sides.append(f"{label}: cannot win, {why}" if en else f"{label}：不能胡，{why}")
             else:
                 sides.append(
@@ -178,16 +181,6 @@ def _print_waits(line: str, rules: str, base: int, winner: str, lang: str, as_js
     _emit("\n".join(rows), False)
 
 
-def _win_contexts(context: Context, winner: Seat) -> tuple[Context, Context]:
-    """The two wins ``scoring.waits`` scores: self-drawn, and on the named (or next) discard."""
-    self_drawn = replace(context, self_draw=True, discarder=None, robbed_kong_of=None)
-    discarder = None if context.robbed_kong_of else context.discarder or winner.after()
-    on_discard = replace(
-        context, self_draw=False, discarder=discarder, kong_chain=0, piao=0, heavenly=False
-    )
-    return self_drawn, on_discard
-
-
 def _win_label(context: Context, en: bool) -> str:
     if context.self_draw:
         return "self-draw" if en else "自摸"
@@ -196,15 +189,6 @@ def _win_label(context: Context, en: bool) -> str:
         return f"robbing {seat.value}'s kong" if en else f"抢{seat.zh}家的杠"
     seat = context.discarder or Seat.E
     return f"on {seat.value}'s discard" if en else f"点炮（{seat.zh}家打出）"
-
-
-def _refusal(hand: Hand, rules: str, base: int, winner: Seat, en: bool) -> str:
-    """Why the ruleset refuses this win: its own error message, without the token."""
-    try:
-        scoring.score_hand(hand, rules, base, winner)
-    except ScoringError as refusal:
-        return refusal.en if en else refusal.zh
-    return "not allowed by these rules" if en else "此规则不允许"
 
 
 def _summary(result: ScoreResult, en: bool) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.reading import Shape
 from scoring.tiles import SEAT_ORDER, Seat, Tile, mpsz
@@ -67,15 +68,32 @@ class ScoreResult:
 
 @dataclass(frozen=True)
 class Wait:
-    """One tile that completes a ready hand, and what the win would score each way."""
+    """One tile that completes a ready hand, and what the win would score each way.
+
+    A side the ruleset refuses (硬飘花 discards, a discarded wild, 三百胡, under 4 台 …) has
+    no result and carries the refusal instead, so a reply can say why.
+    """
 
     tile: Tile
     self_draw: ScoreResult | None  # None where the ruleset would refuse that win
     discard: ScoreResult | None
+    self_draw_refusal: ScoringError | None = field(default=None, compare=False)
+    discard_refusal: ScoringError | None = field(default=None, compare=False)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, lang: str = "zh") -> dict[str, Any]:
+        """The tile and each side's result; a refused side is null, with its reason."""
+        out: dict[str, Any] = {
             "tile": mpsz(self.tile),
             "self_draw": self.self_draw.to_json() if self.self_draw else None,
             "discard": self.discard.to_json() if self.discard else None,
         }
+        for side, refusal in (
+            ("self_draw", self.self_draw_refusal),
+            ("discard", self.discard_refusal),
+        ):
+            if refusal is not None:
+                out[f"{side}_refusal"] = {
+                    "code": refusal.code.value,
+                    "message": refusal.message(lang),
+                }
+        return out

@@ -91,7 +91,8 @@ def score_hand(
 
 def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:
     """The checks a ruleset makes on a typed hand, then the best reading's score."""
-    wild_faces = _wild_faces(hand, where, rules)
+    held = (*hand.concealed, hand.winning_tile)
+    wild_faces = wild_faces_for(rules, hand.context.indicator, held, where.word)
     _check_melds(hand, where, wild_faces)
     _check_wild_supply(hand, where, wild_faces, rules)
     win = win_of(hand.context, where.word, rules, winner, where)
@@ -241,18 +242,25 @@ def _seats_named(ctx: Context, winner: Seat) -> tuple[tuple[WordKind, Seat | Non
     )
 
 
-def _wild_faces(hand: Hand, where: Where, rules: Ruleset) -> frozenset[Tile]:
-    indicator = hand.context.indicator
+def wild_faces_for(
+    rules: Ruleset, indicator: Tile | None, held: Iterable[Tile], word: WordTokens | None = None
+) -> frozenset[Tile]:
+    """The faces that are wild in a line of ``rules`` holding ``held`` (its tiles).
+
+    Refuses a line that cannot say which tiles are wild (Huzhou without 翻T or 财 / *) or
+    turns an indicator where none is turned (翻T under Hangzhou); ``word`` says where the
+    line's words were written, to name 翻T.
+    """
     if not rules.uses_indicator:
         if indicator is not None:
             raise _at(
-                where.word(WordKind.INDICATOR),
+                None if word is None else word(WordKind.INDICATOR),
                 ErrorCode.INCONSISTENT,
                 f"{rules.name_zh}的财神固定是白板，不用翻牌；湖州玩法才写 翻T",
                 f"{rules.name_en} has White as its fixed wild: no indicator (翻T is Huzhou)",
             )
         return rules.wild_faces(None)
-    if indicator is None and JOKER not in (*hand.concealed, hand.winning_tile):
+    if indicator is None and JOKER not in held:
         raise ScoringError(
             ErrorCode.MISSING_INDICATOR,
             "湖州麻将要知道哪张是花：加上翻出的牌（如 翻1m，花就是 2m），或把花写成 财 / *",

@@ -24,7 +24,7 @@ from scoring.hand import Context
 from scoring.reading import Reading
 from scoring.result import ScoreResult, Wait
 from scoring.rulesets import get
-from scoring.score import score_hand
+from scoring.score import score_hand, wild_faces_for
 from scoring.tiles import JOKER, Seat, Tile
 from scoring.words import seat_or_error
 
@@ -52,14 +52,9 @@ def waits(
     seat = seat_or_error(winner)
     ready = notation.parse_ready(line)
     ctx = ready.context
-    if ruleset.uses_indicator and ctx.indicator is None and JOKER not in ready.concealed:
-        raise ScoringError(
-            ErrorCode.MISSING_INDICATOR,
-            "湖州麻将问听牌也要知道哪张是花：加上翻出的牌（如 翻1m，花就是 2m），或把花写成 财 / *",
-            "Huzhou waits need the wild too: add the turned-up indicator (e.g. 翻1m makes 2m "
-            "wild), or write the wilds as 财 / *",
-        )
-    wild_faces = ruleset.wild_faces(ctx.indicator)
+    wild_faces = wild_faces_for(
+        ruleset, ctx.indicator, ready.concealed, lambda kind: ready.words.get(kind.value)
+    )
     thirteen = ruleset.thirteen_unrelated
     tiles = list(
         completing_tiles(
@@ -75,38 +70,47 @@ def waits(
     ):
         tiles.append(JOKER)
 
-    sides = (
-        replace(ctx, self_draw=True, discarder=None, robbed_kong_of=None),
-        replace(
-            ctx,
-            self_draw=False,
-            discarder=None if ctx.robbed_kong_of else ctx.discarder or seat.after(),
-            kong_chain=0,
-            piao=0,
-            heavenly=False,
-        ),
-    )
-    scored: dict[tuple[tuple[Reading, ...], bool], tuple[ScoreResult | None, ...]] = {}
+    sides = win_contexts(ctx, seat)
+    scored: dict[tuple[tuple[Reading, ...], bool], tuple[ScoreResult | ScoringError, ...]] = {}
     out = []
     for tile in tiles:
         wild = tile == JOKER or tile in wild_faces
         key = (analyze(ready.complete(tile), wild_faces, thirteen_unrelated=thirteen), wild)
         if key not in scored:
             scored[key] = tuple(_scored(ready, tile, side, rules, base, seat) for side in sides)
-        self_draw, discard = (
-            None if result is None else replace(result, hand=ready.complete(tile, side))
-            for result, side in zip(scored[key], sides, strict=True)
+        (self_draw, self_refusal), (discard, discard_refusal) = (
+            (None, outcome)
+            if isinstance(outcome, ScoringError)
+            else (replace(outcome, hand=ready.complete(tile, side)), None)
+            for outcome, side in zip(scored[key], sides, strict=True)
         )
-        out.append(Wait(tile=tile, self_draw=self_draw, discard=discard))
+        out.append(Wait(tile, self_draw, discard, self_refusal, discard_refusal))
     return tuple(out)
+
+
+def win_contexts(context: Context, winner: Seat) -> tuple[Context, Context]:
+    """The two wins a wait is scored as: self-drawn, and on the named discard (点炮X), or
+    on the next seat's when the line names none (a 抢杠X line keeps its robbed kong)."""
+    return (
+        replace(context, self_draw=True, discarder=None, robbed_kong_of=None),
+        replace(
+            context,
+            self_draw=False,
+            discarder=None if context.robbed_kong_of else context.discarder or winner.after(),
+            kong_chain=0,
+            piao=0,
+            heavenly=False,
+        ),
+    )
 
 
 def _scored(
     ready: notation.ReadyLine, tile: Tile, ctx: Context, rules: str, base: int, winner: Seat
-) -> ScoreResult | None:
+) -> ScoreResult | ScoringError:
+    """The win's result, or the ruleset's refusal of it; an error about the line is raised."""
     try:
         return score_hand(ready.complete(tile, ctx), rules, base, winner)
     except ScoringError as error:
         if error.code in _REFUSALS:
-            return None
+            return error
         raise

@@ -236,6 +236,8 @@ def test_waits_json_refused_side_is_null(capsys: pytest.CaptureFixture[str]) -> 
     waits = json.loads(out)["waits"]
     assert {wait["tile"] for wait in waits} == {"1s", "2m"}
     assert all(wait["discard"] is None and wait["self_draw"]["value"] for wait in waits)
+    assert all(wait["discard_refusal"]["code"] == "discard_win_forbidden" for wait in waits)
+    assert all("self_draw_refusal" not in wait for wait in waits)
 
 
 def test_waits_text_says_why_a_side_cannot_win(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from scoring import waits
 from scoring.analysis import analyze
-from scoring.bench import mpsz_line
 from scoring.errors import ErrorCode, ScoringError
-from scoring.notation import parse_ready
+from scoring.notation import format_tiles, parse_ready
 from scoring.result import ScoreResult, Wait
 from scoring.rulesets import get
 from scoring.score import score_hand
@@ -99,6 +98,48 @@ def test_shuangla_three_wilds_are_refused_both_ways() -> None:
     found = waits("123m456m789m1m2m2m 9p 翻1m", "huzhou-shuangla")
     assert found
     assert all(w.self_draw is None and w.discard is None for w in found)
+    assert all(
+        w.self_draw_refusal is not None
+        and w.self_draw_refusal.code is ErrorCode.THREE_WILDS
+        and w.discard_refusal is not None
+        # a discarded wild (1m, 2m) is refused before its wilds are counted
+        and w.discard_refusal.code
+        is (ErrorCode.DISCARDED_WILD if w.tile in (0, 1) else ErrorCode.THREE_WILDS)
+        for w in found
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "rules", "tile", "self_draw_refusal", "discard_refusal"),
+    [
+        pytest.param(
+            "123m456m789m123p5s", "hangzhou", WHITE, None, ErrorCode.DISCARDED_WILD, id="打出的白板"
+        ),
+        pytest.param("123m456m789m123p5s", "hangzhou", 22, None, None, id="两边都能胡"),
+        pytest.param(
+            "123p456p789p东东东1s 翻1m",
+            "huzhou-yingpiao",
+            18,
+            None,
+            ErrorCode.DISCARD_WIN_FORBIDDEN,
+            id="硬飘花点炮",
+        ),
+    ],
+)
+def test_a_refused_side_carries_its_refusal(
+    line: str,
+    rules: str,
+    tile: int,
+    self_draw_refusal: ErrorCode | None,
+    discard_refusal: ErrorCode | None,
+) -> None:
+    (wait,) = [w for w in waits(line, rules) if w.tile == tile]
+    for result, refusal, code in (
+        (wait.self_draw, wait.self_draw_refusal, self_draw_refusal),
+        (wait.discard, wait.discard_refusal, discard_refusal),
+    ):
+        assert (refusal.code if refusal else None) is code
+        assert (result is None) is (code is not None)
 
 
 def test_faceless_wilds_wait_on_a_wild_too() -> None:
@@ -186,7 +227,7 @@ def ready_lines(draw: st.DrawFn) -> str:
     tiles = draw(st.permutations(tiles))[:13]
     for position in draw(st.lists(st.integers(0, 12), max_size=2, unique=True)):
         tiles[position] = WHITE
-    return mpsz_line(tiles)
+    return format_tiles(tiles)
 
 
 @settings(max_examples=40, deadline=None)
