@@ -120,10 +120,12 @@ class Roster:
                 return seat
         return None
 
-    def describe(self) -> str:
-        """'东 甲 · 南 乙 …' for error messages."""
+    def describe(self, lang: str = "zh") -> str:
+        """'东 甲 · 南 乙 …' ('E 甲 · S 乙 …' in English) for error messages."""
         return " · ".join(
-            f"{seat.zh} {self.members[seat].name}" for seat in SEAT_ORDER if seat in self.members
+            f"{seat.value if lang == 'en' else seat.zh} {self.members[seat].name}"
+            for seat in SEAT_ORDER
+            if seat in self.members
         )
 
 
@@ -226,7 +228,7 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
                 raise GrammarError("winner_twice", token=seat.zh)
             winners.append(seat)
         if not winners:
-            raise GrammarError("unknown_winner", token=words[0], roster=roster.describe())
+            raise GrammarError("unknown_winner", token=words[0], roster=roster)
         body, named = _resolve_seat_words(words, roster)
         for seat in named:
             if discarder is not None and seat != discarder:
@@ -275,7 +277,7 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
         raise GrammarError("kong_usage")
     taken = take_player(words, roster)
     if taken is None:
-        raise GrammarError("unknown_player", token=words[0], roster=roster.describe())
+        raise GrammarError("unknown_player", token=words[0], roster=roster)
     owner, used = taken
     kind_word = words[used] if len(words) > used else ""
     kind = _KONG_KINDS.get(kind_word.lower())
@@ -287,7 +289,7 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
     if rest:
         taken = take_player(rest, roster)
         if taken is None or taken[1] != len(rest):
-            raise GrammarError("unknown_player", token=" ".join(rest), roster=roster.describe())
+            raise GrammarError("unknown_player", token=" ".join(rest), roster=roster)
         discarder = taken[0]
     if kind == "exposed" and discarder is None:
         raise GrammarError("kong_needs_discarder")
@@ -315,7 +317,7 @@ def parse_seat_change(args: Sequence[str], roster: Roster) -> tuple[Seat, Seat]:
         raise GrammarError("seat_usage")
     who = roster.seat_of(args[0])
     if who is None:
-        raise GrammarError("unknown_player", token=args[0], roster=roster.describe())
+        raise GrammarError("unknown_player", token=args[0], roster=roster)
     to = _SEAT_WORDS.get(args[1])
     if to is None:
         raise GrammarError("bad_seat", token=args[1])
@@ -342,15 +344,13 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
         if target:
             seat = roster.seat_of(target)
             if seat is None:
-                raise GrammarError("unknown_player", token=target, roster=roster.describe())
+                raise GrammarError("unknown_player", token=target, roster=roster)
         else:
             taken = take_player(words[index + 1 :], roster)
             if taken is None:
                 if index + 1 >= len(words):
                     raise GrammarError("prefix_needs_player", token=word)
-                raise GrammarError(
-                    "unknown_player", token=words[index + 1], roster=roster.describe()
-                )
+                raise GrammarError("unknown_player", token=words[index + 1], roster=roster)
             seat, used = taken
             index += used
         out.append(f"{prefix}{seat.value}")

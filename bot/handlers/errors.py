@@ -11,7 +11,7 @@ from telegram import Update
 from telegram.error import Forbidden, NetworkError
 
 from bot.context import Context, Refusal, chat_lang, services
-from bot.grammar import GrammarError
+from bot.grammar import GrammarError, Roster
 from bot.i18n import t
 from scoring.errors import ScoringError
 from storage import ErrorCode, StorageError
@@ -35,7 +35,11 @@ STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
 def user_message(error: BaseException, lang: str) -> str | None:
     """The short reply for a refusal the user can fix; None for anything else."""
     if isinstance(error, GrammarError):
-        return t(error.key, lang, **error.params)
+        # The table is named in the reader's language: 东 甲 · 南 乙, or E 甲 · S 乙.
+        params = {
+            k: v.describe(lang) if isinstance(v, Roster) else v for k, v in error.params.items()
+        }
+        return t(error.key, lang, **params)
     if isinstance(error, Refusal):
         return t(error.key, lang, **error.params)
     if isinstance(error, ScoringError):

@@ -374,3 +374,10 @@ async def test_rules_question_gets_a_short_answer_and_the_full_text(harness: Har
     assert "爆头" in short.text and short.buttons and short.buttons[0][0] == "详细说明"
     [full] = (await harness.press("甲", short))[1:]
     assert len(full.text) > len(short.text)
+
+
+async def test_english_error_names_the_table_in_english(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
+    [reply] = await harness.say("甲", "/hu Eve 自摸")
+    assert "Eve is not at this table (E 甲 · S 乙 · W 丙 · N 丁)" in reply.text
