@@ -324,10 +324,6 @@ def parse_seat_change(args: Sequence[str], roster: Roster) -> tuple[Seat, Seat]:
     return who, to
 
 
-def parse_seat_word(word: str) -> Seat | None:
-    return _SEAT_WORDS.get(word.strip())
-
-
 def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str], list[Seat]]:
     """Replace the player after 点炮/抢杠/承包 by a seat; return the line and discard seats."""
     out: list[str] = []
