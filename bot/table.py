@@ -71,7 +71,7 @@ async def open_table(svc: Services, chat_id: int) -> Table:
     """The chat's open session with its players; Refusal('no_session') when there is none.
 
     Kept in memory between updates (a recording needs it and then returns the new state),
-    so a hand costs the ledger only its write and the tally read.
+    so a hand costs the ledger only its write (see ``standings`` for the tally).
     """
     cached = svc.tables.get(chat_id)
     if cached is not None:
