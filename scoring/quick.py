@@ -15,16 +15,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from scoring import payments
 from scoring.errors import ErrorCode, ScoringError
 from scoring.lexicon import Token, fold
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern, ScoreResult
-from scoring.rulesets import get, shuangla
+from scoring.rulesets import shuangla
 from scoring.rulesets.base import Ruleset, Valuation, Win
-from scoring.score import best_valuation, build_result, win_of
+from scoring.score import best_valuation, build_result, checked_table, win_of
 from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
-from scoring.words import Word, build_context, scan_word, seat_or_error
+from scoring.words import Word, build_context, scan_word
 
 
 class Fact(StrEnum):
@@ -133,9 +132,7 @@ def quick(
     words: str, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
 ) -> ScoreResult:
     """Score a win declared in words, e.g. ``quick("点炮S 七对 爆头")``."""
-    ruleset = get(rules)
-    payments.check_base(base)
-    seat = seat_or_error(winner)
+    ruleset, seat = checked_table(rules, base, winner)
     context_words, declared = _scan(words)
     context, word_tokens = build_context(context_words)
     _check(declared, ruleset, context.kong_chain)

@@ -72,9 +72,7 @@ def score(
     line: str, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
 ) -> ScoreResult:
     """Score one typed line under ``rules`` (an id or a Chinese name) for ``winner``."""
-    ruleset = get(rules)
-    payments.check_base(base)
-    seat = seat_or_error(winner)
+    ruleset, seat = checked_table(rules, base, winner)
     parsed = notation.parse_line(line)
     return score_parsed(parsed.hand, Where(parsed.hand, parsed), ruleset, base, seat)
 
@@ -83,10 +81,16 @@ def score_hand(
     hand: Hand, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
 ) -> ScoreResult:
     """Score a parsed ``Hand`` (no token positions to report)."""
+    ruleset, seat = checked_table(rules, base, winner)
+    return score_parsed(hand, Where(hand), ruleset, base, seat)
+
+
+def checked_table(rules: str, base: int, winner: str | Seat) -> tuple[Ruleset, Seat]:
+    """The ruleset and the winner's seat that every entry point is given, with 底分
+    checked: errors about the table come before any about the line."""
     ruleset = get(rules)
     payments.check_base(base)
-    seat = seat_or_error(winner)
-    return score_parsed(hand, Where(hand), ruleset, base, seat)
+    return ruleset, seat_or_error(winner)
 
 
 def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:

@@ -23,10 +23,8 @@ from scoring.errors import ErrorCode, ScoringError
 from scoring.hand import Context
 from scoring.reading import Reading
 from scoring.result import ScoreResult, Wait
-from scoring.rulesets import get
-from scoring.score import score_hand, wild_faces_for
+from scoring.score import checked_table, score_hand, wild_faces_for
 from scoring.tiles import JOKER, Seat, Tile
-from scoring.words import seat_or_error
 
 # Errors that refuse one particular win rather than the line: that side of a Wait is None.
 _REFUSALS = frozenset(
@@ -48,8 +46,7 @@ def waits(
     A faceless wild (``*``) is listed as a wait of its own when the line's wilds are
     written only as ``*`` (no 翻T), since drawing any wild completes a ready hand.
     """
-    ruleset = get(rules)
-    seat = seat_or_error(winner)
+    ruleset, seat = checked_table(rules, base, winner)
     ready = notation.parse_ready(line)
     ctx = ready.context
     wild_faces = wild_faces_for(

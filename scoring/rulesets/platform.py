@@ -173,25 +173,18 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     return _candidate(best, _WHEN[best.name], win)
 
 
-RULESET = Ruleset(
+RULESET = huzhou.ruleset(
     id="huzhou-platform",
     name_zh="湖州·平台计分",
     name_en="Huzhou: platform points",
     short_zh="平台",
     unit_zh="分",
     unit_en="points",
-    rotation="winner_deals",
     tables=(TABLE,),
     valuate=valuate,
-    wild_faces=huzhou.wild_faces,
-    wild_copies=4,
     allows_discard_win=True,
-    thirteen_unrelated=True,
     has_piao=False,
-    has_contract=False,
-    uses_indicator=True,
     notes=(
-        *huzhou.NOTES,
         (
             "一手牌只取计分明细里付得最多的一行，不叠加。写“每家”的行（爆头、杠开、杠爆、天胡、地胡）"
             "只在自摸时成立；放冲胡只看放冲的数字。",

@@ -31,25 +31,16 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     return huzhou.product_valuation((rules.pattern(name),), win)
 
 
-RULESET = Ruleset(
+RULESET = huzhou.ruleset(
     id="huzhou-qiangdao",
     name_zh="湖州·强盗胡",
     name_en="Huzhou: robber's win",
     short_zh="强盗胡",
-    unit_zh="倍",
-    unit_en="times",
-    rotation="winner_deals",
     tables=(TABLE,),
     valuate=valuate,
-    wild_faces=huzhou.wild_faces,
-    wild_copies=4,
     allows_discard_win=True,
-    thirteen_unrelated=True,
     has_piao=False,
-    has_contract=False,
-    uses_indicator=True,
     notes=(
-        *huzhou.NOTES,
         (
             "抢杠胡按自摸的倍数算，杠家一人付三家。",
             "Robbing a kong: the self-draw value, thrice, from the robbed.",

@@ -43,25 +43,16 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     return huzhou.product_valuation((*series, rules.pattern("软飘花")), win)
 
 
-RULESET = Ruleset(
+RULESET = huzhou.ruleset(
     id="huzhou-ruanpiao",
     name_zh="湖州·软飘花",
     name_en="Huzhou: soft float",
     short_zh="软飘花",
-    unit_zh="倍",
-    unit_en="times",
-    rotation="winner_deals",
     tables=(TABLE, DOUBLED_SERIES),
     valuate=valuate,
-    wild_faces=huzhou.wild_faces,
-    wild_copies=4,
     allows_discard_win=True,
-    thirteen_unrelated=True,
     has_piao=True,
-    has_contract=False,
-    uses_indicator=True,
     notes=(
-        *huzhou.NOTES,
         (
             "软飘花是硬飘花与强盗胡的结合：自摸按硬飘花倍数 ×2，放冲胡 2 倍（放冲者付）。",
             "Soft float: self-draws score hard float × 2; a discard win scores 2.",

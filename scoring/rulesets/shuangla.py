@@ -124,25 +124,18 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     return value_of_tai(items, sum(p.value for p in items), win, rules)
 
 
-RULESET = Ruleset(
+RULESET = huzhou.ruleset(
     id="huzhou-shuangla",
     name_zh="湖州·双辣",
     name_en="Huzhou: double spicy",
     short_zh="双辣",
-    unit_zh="倍",
-    unit_en="times",
-    rotation="winner_deals",
     tables=(TAI, BEI, LIMITS),
     valuate=valuate,
     wild_faces=wild_faces,
     wild_copies=7,
     allows_discard_win=True,
-    thirteen_unrelated=True,
     has_piao=False,
-    has_contract=False,
-    uses_indicator=True,
     notes=(
-        *huzhou.NOTES,
         (
             "双辣（旧称长章）：翻出的那张牌（剩 3 张）和它的下一张（4 张）都是花，共 7 张。",
             "Double spicy: the indicator's 3 remaining copies and the next tile's 4 are wild: 7.",

@@ -14,25 +14,16 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     return huzhou.product_valuation(huzhou.piao_series(reading, win, rules), win)
 
 
-RULESET = Ruleset(
+RULESET = huzhou.ruleset(
     id="huzhou-yingpiao",
     name_zh="湖州·硬飘花",
     name_en="Huzhou: hard float",
     short_zh="硬飘花",
-    unit_zh="倍",
-    unit_en="times",
-    rotation="winner_deals",
     tables=(TABLE,),
     valuate=valuate,
-    wild_faces=huzhou.wild_faces,
-    wild_copies=4,
     allows_discard_win=False,
-    thirteen_unrelated=True,
     has_piao=True,
-    has_contract=False,
-    uses_indicator=True,
     notes=(
-        *huzhou.NOTES,
         (
             "硬飘花即自摸麻将，放炮不能胡；可以抢杠胡（杠家付三家）。",
             "Self-draw only; robbing a kong allowed.",

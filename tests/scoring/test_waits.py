@@ -236,3 +236,16 @@ def test_random_ready_hands_match_direct_scoring(line: str, rules: str) -> None:
     if rules != "hangzhou":
         line += " 翻发"  # the wild is 白, as in Hangzhou
     test_every_wait_equals_scoring_that_hand_directly(line, rules)
+
+
+@pytest.mark.parametrize(
+    ("line", "base"),
+    [
+        pytest.param("123m456m789m123p5s", 0, id="听牌-底分0"),
+        pytest.param("123m456m789m159p5s", -1, id="没听牌也先查底分"),
+    ],
+)
+def test_waits_check_the_base_first(line: str, base: int) -> None:
+    with pytest.raises(ScoringError) as caught:
+        waits(line, "hangzhou", base)
+    assert caught.value.code is ErrorCode.BAD_BASE
