@@ -311,17 +311,27 @@ def parse_entry_id(text: str) -> int | None:
     return number
 
 
-def parse_seat_change(args: Sequence[str], roster: Roster) -> tuple[Seat, Seat]:
-    """/seat PLAYER SEAT: move a player (or swap with whoever sits there)."""
-    if len(args) != 2:
+@dataclass(frozen=True)
+class SeatChange:
+    """/seat PLAYER SEAT: a seated player moves (swapping), or a newcomer takes the seat."""
+
+    to: Seat
+    mover: Seat | None  # the seat of a player already at the table
+    newcomer: str | None  # someone not at the table who replaces the seat's player (换人)
+
+
+def parse_seat_change(args: Sequence[str], roster: Roster) -> SeatChange:
+    """/seat 甲 南 swaps 甲 with whoever sits 南; /seat 戊 南 seats 戊 in 南's place."""
+    if len(args) < 2:
         raise GrammarError("seat_usage")
-    who = roster.seat_of(args[0])
-    if who is None:
-        raise GrammarError("unknown_player", token=args[0], roster=roster)
-    to = _SEAT_WORDS.get(args[1])
+    to = _SEAT_WORDS.get(args[-1])
     if to is None:
-        raise GrammarError("bad_seat", token=args[1])
-    return who, to
+        raise GrammarError("bad_seat", token=args[-1])
+    name = " ".join(args[:-1])
+    mover = roster.seat_of(name)
+    if mover is not None:
+        return SeatChange(to=to, mover=mover, newcomer=None)
+    return SeatChange(to=to, mover=None, newcomer=check_name(name))
 
 
 def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str], list[Seat]]:

@@ -96,9 +96,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是记录编号，例如 /undo 12",
         "{token} is not an entry number, e.g. /undo 12",
     ),
+    "seat_usage_taken": ("「{token}」已经在桌上了", "{token} is already at the table"),
     "seat_usage": (
-        "写法：/seat 甲 南（把甲换到南位，和原来的人对调）",
-        "Write: /seat Amy S (moves Amy to South, swapping seats)",
+        "写法：/seat 甲 南（甲和南位对调），/seat 戊 南（戊替下南位的人）",
+        "Write: /seat Amy S (Amy swaps with South), /seat Eve S (Eve replaces South)",
     ),
     "bad_seat": (
         "「{token}」不是座位：写 东 南 西 北 或 E S W N",

@@ -102,28 +102,37 @@ async def join(update: Update, context: Context) -> None:
 
 
 async def seat(update: Update, context: Context) -> None:
-    """/seat shows the table; /seat NAME SEAT moves a player (swapping with the occupant)."""
+    """/seat shows the table; /seat NAME SEAT swaps two players or seats a newcomer (换人)."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
     table = await open_table(services(context), message.chat.id)
     words = argument_words(message)
     if words:
-        who, to = parse_seat_change(words, table.roster)
+        change = parse_seat_change(words, table.roster)
         sender = await _sender(context, message)
         if not (
             (sender is not None and table.session.creator == sender.id)
             or await is_chat_admin(context, message, message.from_user)
         ):
             raise Refusal("seat_denied")
-        moving = table.players[who].id
-        forget(services(context), message.chat.id)  # three writes: re-read whatever happens
-        occupant = table.players.get(to)
-        await ledger.set_seat(message.chat.id, who.value, None)
-        if occupant is not None:
-            await ledger.set_seat(message.chat.id, to.value, None)
-            await ledger.set_seat(message.chat.id, who.value, occupant.id)
-        session = await ledger.set_seat(message.chat.id, to.value, moving)
+        forget(services(context), message.chat.id)  # several writes: re-read whatever happens
+        to = change.to
+        if change.newcomer is not None:  # 换人: the newcomer takes the seat, its player leaves
+            newcomer = await _player_for(context, message, change.newcomer, sender)
+            if table.seat_of(newcomer.id) is not None:
+                raise Refusal("seat_usage_taken", token=change.newcomer)
+            session = await ledger.set_seat(message.chat.id, to.value, None)
+            session = await ledger.set_seat(message.chat.id, to.value, newcomer.id)
+        else:
+            assert change.mover is not None
+            moving = table.players[change.mover].id
+            occupant = table.players.get(to)
+            await ledger.set_seat(message.chat.id, change.mover.value, None)
+            if occupant is not None:
+                await ledger.set_seat(message.chat.id, to.value, None)
+                await ledger.set_seat(message.chat.id, change.mover.value, occupant.id)
+            session = await ledger.set_seat(message.chat.id, to.value, moving)
         table = await table_of(services(context), session)
     await message.reply_text(describe_table(table, lang))
 

@@ -8,6 +8,7 @@ from bot.grammar import (
     GrammarError,
     Member,
     Roster,
+    SeatChange,
     is_full_hand,
     parse_entry_id,
     parse_hu,
@@ -275,8 +276,25 @@ def test_entry_id_refused() -> None:
 
 @pytest.mark.parametrize(
     ("args", "expected"),
-    [(["甲", "南"], (Seat.E, Seat.S)), (["@dan", "E"], (Seat.N, Seat.E))],
-    ids=["name-to-zh-seat", "username-to-letter"],
+    [
+        (["甲", "南"], SeatChange(Seat.S, Seat.E, None)),
+        (["@dan", "E"], SeatChange(Seat.E, Seat.N, None)),
+        (["Dan", "Wu", "西"], SeatChange(Seat.W, Seat.N, None)),
+        (["戊", "北"], SeatChange(Seat.N, None, "戊")),
+        (["东", "南"], SeatChange(Seat.S, Seat.E, None)),
+    ],
+    ids=["name-to-zh-seat", "username-to-letter", "two-word-name", "newcomer-replaces", "by-seat"],
 )
-def test_seat_change(args: list[str], expected: tuple[Seat, Seat]) -> None:
+def test_seat_change(args: list[str], expected: SeatChange) -> None:
     assert parse_seat_change(args, ROSTER) == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "key"),
+    [(["甲"], "seat_usage"), (["甲", "中"], "bad_seat"), (["x" * 40, "南"], "bad_name")],
+    ids=["no-seat", "not-a-seat", "newcomer-name-too-long"],
+)
+def test_seat_change_refusals(args: list[str], key: str) -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_seat_change(args, ROSTER)
+    assert caught.value.key == key

@@ -381,3 +381,14 @@ async def test_english_error_names_the_table_in_english(harness: Harness) -> Non
     await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
     [reply] = await harness.say("甲", "/hu Eve 自摸")
     assert "Eve is not at this table (E 甲 · S 乙 · W 丙 · N 丁)" in reply.text
+
+
+async def test_a_newcomer_replaces_a_player_mid_session(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 丁 自摸")
+    [moved] = await harness.say("甲", "/seat 戊 北")
+    assert "北 戊" in moved.text and "丁" not in moved.text
+    [reply] = await harness.say("甲", "/hu 戊 自摸")
+    assert "戊 +24" in reply.text and "丁 +24" in reply.text  # 丁 keeps what 丁 won
+    [taken] = await harness.say("甲", "/seat 戊 东")
+    assert "东 戊" in taken.text and "北 甲" in taken.text  # 戊 is seated now: a swap
