@@ -38,6 +38,7 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "new": sessions.new,
     "join": sessions.join,
     "seat": sessions.seat,
+    "dealer": sessions.dealer,
     "hu": recording.hu,
     "kong": recording.kong,
     "draw": recording.draw,

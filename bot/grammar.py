@@ -334,6 +334,34 @@ def parse_seat_change(args: Sequence[str], roster: Roster) -> SeatChange:
     return SeatChange(to=to, mover=None, newcomer=check_name(name))
 
 
+@dataclass(frozen=True)
+class DealerChange:
+    """/dealer PLAYER [圈X]: correct who deals (and the round wind) by hand."""
+
+    dealer: Seat | None
+    round_wind: Seat | None
+
+
+def parse_dealer(args: Sequence[str], roster: Roster) -> DealerChange:
+    """/dealer 乙 · /dealer 圈南 · /dealer 乙 圈南 (a player, a seat word, or 圈X)."""
+    dealer: Seat | None = None
+    round_wind: Seat | None = None
+    rest: list[str] = []
+    for word in args:
+        if _ROUND_WIND_WORD.match(word):
+            round_wind = _SEAT_WORDS[word[-1]]
+        else:
+            rest.append(word)
+    if rest:
+        taken = take_player(rest, roster)
+        if taken is None or taken[1] != len(rest):
+            raise GrammarError("unknown_player", token=" ".join(rest), roster=roster)
+        dealer = taken[0]
+    if dealer is None and round_wind is None:
+        raise GrammarError("dealer_usage")
+    return DealerChange(dealer=dealer, round_wind=round_wind)
+
+
 def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str], list[Seat]]:
     """Replace the player after 点炮/抢杠/承包 by a seat; return the line and discard seats."""
     out: list[str] = []

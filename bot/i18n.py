@@ -96,6 +96,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是记录编号，例如 /undo 12",
         "{token} is not an entry number, e.g. /undo 12",
     ),
+    "dealer_usage": (
+        "写法：/dealer 乙（乙坐庄）· /dealer 圈南（改圈风）· /dealer 乙 圈南",
+        "Write: /dealer Bob (Bob deals) · /dealer 圈S (round wind) · /dealer Bob 圈S",
+    ),
     "seat_usage_taken": ("「{token}」已经在桌上了", "{token} is already at the table"),
     "seat_usage": (
         "写法：/seat 甲 南（甲和南位对调），/seat 戊 南（戊替下南位的人）",
@@ -295,7 +299,8 @@ HELP: Final[dict[str, str]] = {
         "不记账算分：<code>/score 123m456m789m123p白 +5s 自摸</code>\n"
         "听牌：<code>/ting 123m456m789m123p5s</code>\n"
         "规则问答：/rules · 为什么这么算：/why 12 · 英文：/lang en\n"
-        "庄家、门风、圈风自动跟着牌局走，不用写。群里看得到普通消息时，也可以不加斜杠：胡 甲 自摸"
+        "庄家、门风、圈风自动跟着牌局走，不用写（不对时：<code>/dealer 乙</code>）。\n"
+        "群里看得到普通消息时，也可以不加斜杠：胡 甲 自摸"
     ),
     "en": (
         "<b>Mahjong score keeper</b> · Hangzhou and Huzhou rules\n"
@@ -310,7 +315,8 @@ HELP: Final[dict[str, str]] = {
         "Score without recording: <code>/score 123m456m789m123p白 +5s 自摸</code> · waits: "
         "<code>/ting 123m456m789m123p5s</code>\n"
         "Rules: /rules · explain an entry: /why 12 · 中文: /lang zh\n"
-        "Dealer, seat and round winds follow the session by themselves."
+        "Dealer, seat and round winds follow the session by themselves "
+        "(to correct them: <code>/dealer Bob</code>)."
     ),
 }
 
@@ -319,6 +325,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("new", "开局：/new 杭州 1 甲 乙 丙 丁"),
         ("join", "入座"),
         ("seat", "看座位或换座"),
+        ("dealer", "看或改庄家、圈风"),
         ("hu", "记胡：/hu 甲 自摸 爆头"),
         ("kong", "记杠：/kong 甲 暗杠"),
         ("draw", "流局"),
@@ -339,6 +346,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("new", "open a session: /new hangzhou 1 A B C D"),
         ("join", "take the next free seat"),
         ("seat", "show or change seats"),
+        ("dealer", "show or correct the dealer and round wind"),
         ("hu", "record a win: /hu Amy 自摸 爆头"),
         ("kong", "record a kong: /kong Amy 暗杠"),
         ("draw", "record a drawn hand"),

@@ -15,7 +15,7 @@ from bot.context import (
     services,
     update_lang,
 )
-from bot.grammar import check_name, parse_new, parse_seat_change
+from bot.grammar import check_name, parse_dealer, parse_new, parse_seat_change
 from bot.i18n import Html, t
 from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
 from scoring import rulesets
@@ -134,6 +134,30 @@ async def seat(update: Update, context: Context) -> None:
                 await ledger.set_seat(message.chat.id, change.mover.value, occupant.id)
             session = await ledger.set_seat(message.chat.id, to.value, moving)
         table = await table_of(services(context), session)
+    await message.reply_text(describe_table(table, lang))
+
+
+async def dealer(update: Update, context: Context) -> None:
+    """/dealer shows who deals; /dealer 乙 [圈南] corrects it when the table says otherwise."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    svc = services(context)
+    table = await open_table(svc, message.chat.id)
+    words = argument_words(message)
+    if words:
+        change = parse_dealer(words, table.roster)
+        sender = await _sender(context, message)
+        if not (
+            (sender is not None and table.session.creator == sender.id)
+            or await is_chat_admin(context, message, message.from_user)
+        ):
+            raise Refusal("seat_denied")
+        session = await svc.db.set_session_state(
+            message.chat.id,
+            dealer=change.dealer.value if change.dealer else None,
+            round_wind=change.round_wind.value if change.round_wind else None,
+        )
+        table = await table_of(svc, session)
     await message.reply_text(describe_table(table, lang))
 
 

@@ -10,6 +10,7 @@ from bot.grammar import (
     Roster,
     SeatChange,
     is_full_hand,
+    parse_dealer,
     parse_entry_id,
     parse_hu,
     parse_kong,
@@ -297,4 +298,30 @@ def test_seat_change(args: list[str], expected: SeatChange) -> None:
 def test_seat_change_refusals(args: list[str], key: str) -> None:
     with pytest.raises(GrammarError) as caught:
         parse_seat_change(args, ROSTER)
+    assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("args", "dealer", "round_wind"),
+    [
+        (["乙"], Seat.S, None),
+        (["圈南"], None, Seat.S),
+        (["Dan", "Wu", "圈W"], Seat.N, Seat.W),
+        (["西"], Seat.W, None),
+    ],
+    ids=["player", "round-wind-only", "both", "seat-word"],
+)
+def test_dealer(args: list[str], dealer: Seat | None, round_wind: Seat | None) -> None:
+    change = parse_dealer(args, ROSTER)
+    assert (change.dealer, change.round_wind) == (dealer, round_wind)
+
+
+@pytest.mark.parametrize(
+    ("args", "key"),
+    [([], "dealer_usage"), (["戊"], "unknown_player")],
+    ids=["nothing", "not-at-the-table"],
+)
+def test_dealer_refusals(args: list[str], key: str) -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_dealer(args, ROSTER)
     assert caught.value.key == key

@@ -392,3 +392,17 @@ async def test_a_newcomer_replaces_a_player_mid_session(harness: Harness) -> Non
     assert "戊 +24" in reply.text and "丁 +24" in reply.text  # 丁 keeps what 丁 won
     [taken] = await harness.say("甲", "/seat 戊 东")
     assert "东 戊" in taken.text and "北 甲" in taken.text  # 戊 is seated now: a swap
+
+
+async def test_dealer_corrected_by_hand_feeds_the_seat_winds(harness: Harness) -> None:
+    await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
+    [refused] = await harness.say("乙", "/dealer 乙")
+    assert "开局的人或群管理员" in refused.text
+    [shown] = await harness.say("甲", "/dealer 丙 圈南")
+    assert "庄：丙" in shown.text and "圈风：南" in shown.text
+    await harness.say("甲", "/hu 甲 自摸 清一色 无花")
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None
+    history = await harness.ledger.history(GROUP, session.id)
+    line = history.entries[0].hand_line or ""
+    assert "座W" in line and "圈S" in line  # 丙 (西) deals, so 甲 at 东 has seat wind 西
