@@ -10,7 +10,7 @@ Where 有花/无花 is not said and would change the money, it asks for it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
@@ -23,7 +23,7 @@ from scoring.rulesets import shuangla
 from scoring.rulesets.base import Ruleset, Valuation, Win
 from scoring.score import best_valuation, build_result, checked_table, win_of
 from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
-from scoring.words import Word, build_context, scan_word
+from scoring.words import Word, WordKind, build_context, scan_word
 
 
 class Fact(StrEnum):
@@ -141,7 +141,8 @@ def quick(
     if declared.has(Fact.TAI):
         valuation = _from_tai_total(declared, win, ruleset)
     else:
-        valuation = _valuate(declared, win, ruleset, shape or Shape.STANDARD)
+        anchor = _wild_dependent_word(declared, word_tokens)
+        valuation = _valuate(declared, win, ruleset, shape or Shape.STANDARD, anchor)
     return build_result(ruleset, shape, valuation, win, base)
 
 
@@ -299,7 +300,34 @@ def _reading(d: _Declared, win: Win, shape: Shape, wilds: int) -> Reading:
     )
 
 
-def _valuate(d: _Declared, win: Win, rules: Ruleset, shape: Shape) -> Valuation:
+# The context words that say how the hand was won: the word whose value 有花/无花 changes.
+_HOW_WON = tuple(
+    kind.value
+    for kind in (
+        WordKind.SELF_DRAW,
+        WordKind.DISCARDER,
+        WordKind.ROBBED_KONG,
+        WordKind.KONG_CHAIN,
+        WordKind.PIAO,
+        WordKind.HEAVENLY,
+        WordKind.EARTHLY,
+    )
+)
+
+
+def _wild_dependent_word(d: _Declared, words: Mapping[str, Token]) -> Token | None:
+    """What to name when the score hangs on 有花/无花: the shape word (七对, 十三不搭),
+    whose entries split on it, else the first word that says how the hand was won."""
+    for shape in (Fact.SEVEN_PAIRS, Fact.THIRTEEN):
+        if d.has(shape):
+            return d.tokens[shape]
+    said = [words[kind] for kind in _HOW_WON if kind in words]
+    return min(said, key=lambda token: token.position, default=None)
+
+
+def _valuate(
+    d: _Declared, win: Win, rules: Ruleset, shape: Shape, anchor: Token | None
+) -> Valuation:
     """The ruleset's own valuation; when 有花/无花 is unsaid, both must agree."""
     outcomes: list[Valuation | ScoringError] = []
     for wilds in _wild_options(d):
@@ -310,8 +338,11 @@ def _valuate(d: _Declared, win: Win, rules: Ruleset, shape: Shape) -> Valuation:
     if len({_money(outcome) for outcome in outcomes}) > 1:
         raise ScoringError(
             ErrorCode.INCONSISTENT,
-            f"{rules.name_zh}里有没有花（财神）会改变分数：请加上「有花」或「无花」",
-            f"under {rules.name_en} the score depends on wilds: add 有花 (with) or 无花 (without)",
+            f"{rules.name_zh}里这样胡有没有花（财神）分数不同：请加上「有花」或「无花」",
+            f"under {rules.name_en} this win scores differently with and without wilds: "
+            "add 有花 (with) or 无花 (without)",
+            None if anchor is None else anchor.text,
+            None if anchor is None else anchor.position,
         )
     first = outcomes[0]
     if isinstance(first, ScoringError):

@@ -176,11 +176,16 @@ def test_quick_matches_the_typed_hand(rules: str, line: str, words: str) -> None
         pytest.param(QD, "自摸 豪华 有花", ErrorCode.INCONSISTENT, "豪华", id="豪华-without-七对"),
         pytest.param(HZ, "自摸 爆头 番茄", ErrorCode.UNKNOWN_TOKEN, "番茄", id="unknown-word"),
         pytest.param(HZ, "自摸 点炮S", ErrorCode.CONFLICTING_WORDS, "点炮S", id="自摸-with-点炮"),
-        pytest.param(QD, "自摸", ErrorCode.INCONSISTENT, None, id="qd-needs-有花-or-无花"),
+        pytest.param(QD, "自摸", ErrorCode.INCONSISTENT, "自摸", id="qd-needs-有花-or-无花"),
+        pytest.param(QD, "杠开", ErrorCode.INCONSISTENT, "杠开", id="qd-杠开-needs-有花-or-无花"),
         pytest.param(
-            HZ, "自摸 七对", ErrorCode.INCONSISTENT, None, id="hz-七对-needs-有花-or-无花"
+            HZ, "自摸 七对", ErrorCode.INCONSISTENT, "七对", id="hz-七对-needs-有花-or-无花"
         ),
-        pytest.param(SL, "自摸 清一色", ErrorCode.INCONSISTENT, None, id="sl-needs-有花-or-无花"),
+        pytest.param(SL, "自摸 清一色", ErrorCode.INCONSISTENT, "自摸", id="sl-needs-有花-or-无花"),
+        pytest.param(
+            PF, "放冲S 七对", ErrorCode.INCONSISTENT, "七对", id="pf-七对-needs-有花-or-无花"
+        ),
+        pytest.param(PF, "  自摸", ErrorCode.INCONSISTENT, "自摸", id="pf-自摸-needs-有花-or-无花"),
         pytest.param(HZ, "自摸 清一色", ErrorCode.INCONSISTENT, "清一色", id="台-outside-双辣"),
         pytest.param(SL, "自摸 清一色 财神3", ErrorCode.THREE_WILDS, None, id="三百胡"),
         pytest.param(SL, "自摸 台5 财神3", ErrorCode.THREE_WILDS, None, id="三百胡-with-台N"),
