@@ -7,6 +7,7 @@ unless it is wrapped in ``Html`` (already-built markup such as a list of names).
 from __future__ import annotations
 
 import html
+import re
 from typing import Final
 
 LANGS: Final = ("zh", "en")
@@ -374,6 +375,11 @@ def t(key: str, lang: str, **params: object) -> str:
         k: v if isinstance(v, Html) else html.escape(str(v), quote=False) for k, v in params.items()
     }
     return template.format(**safe)
+
+
+def plain(text: str) -> str:
+    """HTML made plain for places without parse mode (button alerts: at most 200 characters)."""
+    return html.unescape(re.sub(r"</?[a-z][^>]*>", "", text))[:200]
 
 
 def lang_of(value: str | None, default: str) -> str:

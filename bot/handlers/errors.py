@@ -12,7 +12,7 @@ from telegram.error import Forbidden, NetworkError
 
 from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError, Roster
-from bot.i18n import t
+from bot.i18n import plain, t
 from scoring.errors import ScoringError
 from storage import ErrorCode, StorageError
 
@@ -73,7 +73,7 @@ async def on_error(update: object, context: Context) -> None:
             return
         text = t("apology", lang)
     if isinstance(update, Update) and update.callback_query is not None:
-        await update.callback_query.answer(_plain(text), show_alert=True)
+        await update.callback_query.answer(plain(text), show_alert=True)
     elif isinstance(update, Update) and update.effective_message is not None:
         await update.effective_message.reply_text(text)
     elif chat is not None:
@@ -87,8 +87,3 @@ async def _lang(context: Context, update: object) -> str:
         )
     except Exception:  # the language lookup must not hide the original error
         return "zh"
-
-
-def _plain(text: str) -> str:
-    """Callback answers are plain text, at most 200 characters."""
-    return html.unescape(text.replace("<b>", "").replace("</b>", ""))[:200]

@@ -32,7 +32,7 @@ from bot.grammar import (
     text_command,
     with_winds,
 )
-from bot.i18n import Html, t
+from bot.i18n import Html, plain, t
 from bot.table import (
     Table,
     after_entries,
@@ -331,21 +331,17 @@ async def undo_button(update: Update, context: Context) -> None:
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         if not live:
-            await query.answer(t("already_undone", lang), show_alert=True)
+            await query.answer(plain(t("already_undone", lang)), show_alert=True)
             return
         reversals = await _reverse(context, message, update, table, live, lang)
     except Refusal as refusal:
-        await query.answer(t(refusal.key, lang, **refusal.params), show_alert=True)
+        await query.answer(plain(t(refusal.key, lang, **refusal.params)), show_alert=True)
         return
     presser = update.effective_user.full_name if update.effective_user else "?"
     mark = t("undone_mark", lang, name=presser, reversal=_ids(tuple(new for _, new in reversals)))
+    old_ids = _ids(tuple(old for old, _ in reversals))
     await query.answer(
-        t(
-            "undone",
-            lang,
-            entry=_ids(tuple(old for old, _ in reversals)),
-            reversal=_ids(tuple(new for _, new in reversals)),
-        )
+        plain(t("undone", lang, entry=old_ids, reversal=_ids(tuple(new for _, new in reversals))))
     )
     await query.edit_message_text(_html_of(message) + "\n" + mark, reply_markup=None)
 
