@@ -338,11 +338,10 @@ async def undo_button(update: Update, context: Context) -> None:
         await query.answer(plain(t(refusal.key, lang, **refusal.params)), show_alert=True)
         return
     presser = update.effective_user.full_name if update.effective_user else "?"
-    mark = t("undone_mark", lang, name=presser, reversal=_ids(tuple(new for _, new in reversals)))
     old_ids = _ids(tuple(old for old, _ in reversals))
-    await query.answer(
-        plain(t("undone", lang, entry=old_ids, reversal=_ids(tuple(new for _, new in reversals))))
-    )
+    new_ids = _ids(tuple(new for _, new in reversals))
+    mark = t("undone_mark", lang, name=presser, reversal=new_ids)
+    await query.answer(plain(t("undone", lang, entry=old_ids, reversal=new_ids)))
     await query.edit_message_text(_html_of(message) + "\n" + mark, reply_markup=None)
 
 
