@@ -243,6 +243,14 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
                 refuse(fact, f"十三不搭不会有{fact.value}", f"thirteen unrelated cannot be {fact}")
     if d.has(Fact.PURE) and d.has(Fact.MIXED):
         refuse(Fact.MIXED, "清一色和混一色只能写一个", "pure and mixed one suit: keep one")
+    if d.has(Fact.PURE):
+        for fact in (Fact.SEAT_TRIPLET, Fact.ROUND_TRIPLET, Fact.DRAGON_TRIPLET):
+            if d.has(fact):
+                refuse(
+                    fact,
+                    f"清一色没有字牌，不会有{fact.value}（有字牌是混一色）",
+                    f"pure one suit holds no honors, so no {fact}: that is mixed one suit",
+                )
     wilds = d.values.get(Fact.WILDS)
     says_no_wild = d.has(Fact.NO_WILD) or wilds == 0
     if says_no_wild and (d.has(Fact.HAS_WILD) or (wilds or 0) > 0):

@@ -197,6 +197,19 @@ def test_quick_matches_the_typed_hand(rules: str, line: str, words: str) -> None
             SL, "自摸 七对 对对胡 无花", ErrorCode.INCONSISTENT, "对对胡", id="七对-对对胡"
         ),
         pytest.param(SL, "自摸 清一色 混一色", ErrorCode.INCONSISTENT, "混一色", id="清-and-混"),
+        pytest.param(
+            SL, "自摸 清一色 无花 中刻", ErrorCode.INCONSISTENT, "中刻", id="清一色-with-中刻"
+        ),
+        pytest.param(
+            SL, "自摸 座风刻 无花 清一色", ErrorCode.INCONSISTENT, "座风刻", id="清一色-with-座风刻"
+        ),
+        pytest.param(
+            SL,
+            "点炮S 清一色 圈风刻 无花",
+            ErrorCode.INCONSISTENT,
+            "圈风刻",
+            id="清一色-with-圈风刻",
+        ),
         pytest.param(HZ, "自摸 财神5", ErrorCode.INCONSISTENT, "财神5", id="five-wilds"),
         pytest.param(HZ, "爆头", ErrorCode.INCONSISTENT, None, id="how-was-it-won"),
         pytest.param(QD, "自摸 有花 承包S", ErrorCode.INCONSISTENT, "承包S", id="承包-in-huzhou"),
