@@ -73,13 +73,18 @@ def kong_payment(kind: KongKind, owner: Seat, discarder: Seat | None, base: int)
     return settle(PayerRule.SELF_DRAW, units * base, owner)
 
 
+# The highest 底分: far above the richest room (尊爵场 80,000), and low enough that the
+# largest win (256 番 × 8 × 3 shares) stays a 64-bit integer in the ledger.
+MAX_BASE = 10**9
+
+
 def check_base(base: object) -> int:
-    """底分 must be a positive whole number of points."""
-    if isinstance(base, bool) or not isinstance(base, int) or base < 1:
+    """底分 must be a positive whole number of points, at most ``MAX_BASE``."""
+    if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= MAX_BASE:
         raise ScoringError(
             ErrorCode.BAD_BASE,
-            "底分必须是正整数",
-            "the base stake (底分) must be a positive whole number",
+            f"底分必须是 1 到 {MAX_BASE:,} 之间的整数",
+            f"the base stake (底分) must be a whole number from 1 to {MAX_BASE:,}",
             token=str(base),
         )
     return base

@@ -377,7 +377,11 @@ def test_unknown_ruleset() -> None:
     assert (caught.value.code, caught.value.token) == (ErrorCode.UNKNOWN_RULESET, "四川")
 
 
-@pytest.mark.parametrize("base", [0, -5, 1.5, True], ids=["zero", "negative", "float", "bool"])
+@pytest.mark.parametrize(
+    "base",
+    [0, -5, 1.5, True, 10**9 + 1, 10**20],
+    ids=["zero", "negative", "float", "bool", "over-a-billion", "ledger-overflow"],
+)
 def test_bad_base(base: object) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score("123m456m789m123p5s +5s 自摸", HZ, base)  # type: ignore[arg-type]
