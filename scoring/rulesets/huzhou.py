@@ -5,7 +5,7 @@ The four 倍 systems and the platform table live in their own modules and build 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 from scoring.reading import Reading
@@ -15,7 +15,6 @@ from scoring.rulesets.base import (
     Row,
     Ruleset,
     Table,
-    Valuate,
     Valuation,
     Win,
     WinKind,
@@ -85,43 +84,19 @@ PIAO_SERIES_ROWS = (
 )
 
 
-def ruleset(
-    *,
-    id: str,
-    name_zh: str,
-    name_en: str,
-    short_zh: str,
-    tables: tuple[Table, ...],
-    valuate: Valuate,
-    allows_discard_win: bool,
-    has_piao: bool,
-    notes: tuple[tuple[str, str], ...],
-    unit_zh: str = "倍",
-    unit_en: str = "times",
-    wild_faces: Callable[[Tile | None], frozenset[Tile]] = wild_faces,
-    wild_copies: int = 4,
-) -> Ruleset:
-    """A Huzhou system: what every one shares (wilds from 翻T, 十三不搭, no 三摊承包, the
-    winner deals next, the shared notes) and what it says of its own."""
-    return Ruleset(
-        id=id,
-        name_zh=name_zh,
-        name_en=name_en,
-        short_zh=short_zh,
-        unit_zh=unit_zh,
-        unit_en=unit_en,
-        rotation="winner_deals",
-        tables=tables,
-        valuate=valuate,
-        wild_faces=wild_faces,
-        wild_copies=wild_copies,
-        allows_discard_win=allows_discard_win,
-        thirteen_unrelated=True,
-        has_piao=has_piao,
-        has_contract=False,
-        uses_indicator=True,
-        notes=(*NOTES, *notes),
-    )
+# A Huzhou system: what every one shares (wilds from 翻T, 十三不搭, no 三摊承包, the winner
+# deals next); each module adds its own name, tables, valuation and notes (after NOTES).
+ruleset = partial(
+    Ruleset,
+    unit_zh="倍",
+    unit_en="times",
+    rotation="winner_deals",
+    wild_faces=wild_faces,
+    wild_copies=4,
+    thirteen_unrelated=True,
+    has_contract=False,
+    uses_indicator=True,
+)
 
 
 def piao_series_table(title: str, title_en: str, factor: int) -> Table:

@@ -185,6 +185,7 @@ RULESET = huzhou.ruleset(
     allows_discard_win=True,
     has_piao=False,
     notes=(
+        *huzhou.NOTES,
         (
             "一手牌只取计分明细里付得最多的一行，不叠加。写“每家”的行（爆头、杠开、杠爆、天胡、地胡）"
             "只在自摸时成立；放冲胡只看放冲的数字。",

@@ -41,6 +41,7 @@ RULESET = huzhou.ruleset(
     allows_discard_win=True,
     has_piao=False,
     notes=(
+        *huzhou.NOTES,
         (
             "抢杠胡按自摸的倍数算，杠家一人付三家。",
             "Robbing a kong: the self-draw value, thrice, from the robbed.",

@@ -136,6 +136,7 @@ RULESET = huzhou.ruleset(
     allows_discard_win=True,
     has_piao=False,
     notes=(
+        *huzhou.NOTES,
         (
             "双辣（旧称长章）：翻出的那张牌（剩 3 张）和它的下一张（4 张）都是花，共 7 张。",
             "Double spicy: the indicator's 3 remaining copies and the next tile's 4 are wild: 7.",

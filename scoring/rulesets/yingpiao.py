@@ -24,6 +24,7 @@ RULESET = huzhou.ruleset(
     allows_discard_win=False,
     has_piao=True,
     notes=(
+        *huzhou.NOTES,
         (
             "硬飘花即自摸麻将，放炮不能胡；可以抢杠胡（杠家付三家）。",
             "Self-draw only; robbing a kong allowed.",
