@@ -296,23 +296,45 @@ async def draw(update: Update, context: Context) -> None:
 
 
 async def undo(update: Update, context: Context) -> None:
-    """/undo [#ID]: reverse the session's last entry (or the one named)."""
+    """/undo [#ID]: reverse the session's last hand (every win of a 一炮多响) or the entry named."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
     table = await open_table(services(context), message.chat.id)
+    done_before = await ledger.entries_by_message(message.chat.id, message.message_id)
+    if done_before:  # the same /undo delivered again: it already reversed what it meant to
+        await message.reply_text(t("replay", lang, entries=_ids(tuple(done_before))))
+        return
     entry_id = parse_entry_id(argument_text(message))
     if entry_id is None:
         last = await ledger.last_entry(message.chat.id, table.session.id)
         if last is None:
             raise Refusal("nothing_to_undo")
-        entry_id = last.id
-    entry = await ledger.entry(message.chat.id, entry_id)
-    reversals = await _reverse(context, message, update, table, [entry], lang)
+        entries = await _same_hand(ledger, last)
+    else:
+        entries = [await ledger.entry(message.chat.id, entry_id)]
+    recorded = await _reverse(context, message, update, table, entries)
+    if recorded.replay:
+        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+        return
     tally = await ledger.tally(message.chat.id, table.session.id)
-    lines = [t("undone", lang, entry=old.id, reversal=new.id) for old, new in reversals]
-    lines.append(f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}")
+    lines = [
+        t("undone", lang, entry=_ids(tuple(entries)), reversal=_ids(recorded.entries)),
+        f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}",
+    ]
     await message.reply_text("\n".join(lines))
+
+
+async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
+    """The last entry with the wins recorded by the same message (a 一炮多响 is undone whole)."""
+    if last.kind != "win" or last.source is None or last.source.message_id is None:
+        return [last]
+    together = await ledger.entries_by_message(last.chat_id, last.source.message_id)
+    return [
+        entry
+        for entry in together
+        if entry.kind == "win" and not entry.is_reversed and entry.session_id == last.session_id
+    ] or [last]
 
 
 async def undo_button(update: Update, context: Context) -> None:
@@ -333,27 +355,25 @@ async def undo_button(update: Update, context: Context) -> None:
         if not live:
             await query.answer(plain(t("already_undone", lang)), show_alert=True)
             return
-        reversals = await _reverse(context, message, update, table, live, lang)
+        recorded = await _reverse(context, message, update, table, live)
     except Refusal as refusal:
         await query.answer(plain(t(refusal.key, lang, **refusal.params)), show_alert=True)
         return
+    if recorded.replay:
+        await query.answer(plain(t("already_undone", lang)), show_alert=True)
+        return
     presser = update.effective_user.full_name if update.effective_user else "?"
-    old_ids = _ids(tuple(old for old, _ in reversals))
-    new_ids = _ids(tuple(new for _, new in reversals))
+    old_ids = _ids(tuple(live))
+    new_ids = _ids(recorded.entries)
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
     await query.answer(plain(t("undone", lang, entry=old_ids, reversal=new_ids)))
     await query.edit_message_text(_html_of(message) + "\n" + mark, reply_markup=None)
 
 
 async def _reverse(
-    context: Context,
-    message: Message,
-    update: Update,
-    table: Table,
-    entries: list[Entry],
-    lang: str,
-) -> list[tuple[Entry, Entry]]:
-    """Reverse entries after the permission check; pairs of (entry, its reversal)."""
+    context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
+) -> Recorded:
+    """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
     ledger = services(context).db
     anonymous = update.message is not None and update.message.sender_chat is not None
@@ -364,18 +384,14 @@ async def _reverse(
         mine or creator or await is_chat_admin(context, _permission_message(update, message), user)
     ):
         raise Refusal("undo_denied")
-    source = Source(update.update_id, None)
-    done: list[tuple[Entry, Entry]] = []
-    for entry in entries:
-        recorded = await ledger.reverse(
-            message.chat.id,
-            entry.id,
-            author=author.id if author else None,
-            source=source if not done else None,
-        )
-        done.append((entry, recorded.entry))
+    recorded = await ledger.reverse_many(
+        message.chat.id,
+        [entry.id for entry in entries],
+        author=author.id if author else None,
+        source=Source(update.update_id, update.message.message_id if update.message else None),
+    )
     forget(services(context), message.chat.id)
-    return done
+    return recorded
 
 
 def _permission_message(update: Update, fallback: Message) -> Message:
@@ -395,7 +411,10 @@ async def edited(update: Update, context: Context) -> None:
     session = await ledger.current_session(message.chat.id)
     if session is None:
         return
-    before = await entries_from_message(ledger, message.chat.id, session.id, message.message_id)
+    recorded_by_it = await ledger.entries_by_message(message.chat.id, message.message_id)
+    if any(entry.session_id != session.id for entry in recorded_by_it):
+        return  # a hand of an earlier session: that session is closed
+    before = [entry for entry in recorded_by_it if entry.kind != "reversal"]
     if not before:
         # A /hu that was refused and then fixed by editing it: record it now (but never a
         # message older than the session, which belongs to an earlier one).
@@ -437,26 +456,6 @@ async def edited(update: Update, context: Context) -> None:
 def _is_hu(text: str) -> bool:
     word = text.strip().split(maxsplit=1)[0] if text.strip() else ""
     return word.split("@")[0] in ("/hu", "胡", "和")
-
-
-async def entries_from_message(
-    ledger: Ledger, chat_id: int, session_id: int, message_id: int
-) -> list[Entry]:
-    """The entries a chat message recorded (newest pages first; an evening is a few pages)."""
-    found: list[Entry] = []
-    page = 1
-    while True:
-        batch = await ledger.history(chat_id, session_id, page=page, page_size=100)
-        found.extend(
-            entry
-            for entry in batch.entries
-            if entry.source is not None
-            and entry.source.message_id == message_id
-            and entry.kind != "reversal"
-        )
-        if page >= batch.pages:
-            return found
-        page += 1
 
 
 def entry_id_in(text: str | None) -> int | None:

@@ -116,23 +116,16 @@ async def seat(update: Update, context: Context) -> None:
             or await is_chat_admin(context, message, message.from_user)
         ):
             raise Refusal("seat_denied")
-        forget(services(context), message.chat.id)  # several writes: re-read whatever happens
+        forget(services(context), message.chat.id)
         to = change.to
         if change.newcomer is not None:  # 换人: the newcomer takes the seat, its player leaves
             newcomer = await _player_for(context, message, change.newcomer, sender)
             if table.seat_of(newcomer.id) is not None:
                 raise Refusal("seat_usage_taken", token=change.newcomer)
-            session = await ledger.set_seat(message.chat.id, to.value, None)
             session = await ledger.set_seat(message.chat.id, to.value, newcomer.id)
         else:
             assert change.mover is not None
-            moving = table.players[change.mover].id
-            occupant = table.players.get(to)
-            await ledger.set_seat(message.chat.id, change.mover.value, None)
-            if occupant is not None:
-                await ledger.set_seat(message.chat.id, to.value, None)
-                await ledger.set_seat(message.chat.id, change.mover.value, occupant.id)
-            session = await ledger.set_seat(message.chat.id, to.value, moving)
+            session = await ledger.swap_seats(message.chat.id, change.mover.value, to.value)
         table = await table_of(services(context), session)
     await message.reply_text(describe_table(table, lang))
 

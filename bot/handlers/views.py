@@ -51,25 +51,23 @@ async def tally(update: Update, context: Context) -> None:
 async def running_totals(ledger: Ledger, chat_id: int, session_id: int) -> dict[str, list[int]]:
     """Each player's running balance after every entry of the session, oldest first."""
     entries = await all_entries(ledger, chat_id, session_id)
-    names: dict[int, str] = {}
+    names = {player.id: player.name for player in await ledger.list_players(chat_id)}
     balance: dict[int, int] = {}
     series: dict[str, list[int]] = {}
     for entry in reversed(entries):
         for player_id, amount in entry.postings.items():
-            if player_id not in names:
-                names[player_id] = (await ledger.get_player(chat_id, player_id)).name
             balance[player_id] = balance.get(player_id, 0) + amount
-        for player_id, name in names.items():
-            series.setdefault(name, []).append(balance.get(player_id, 0))
+        for player_id, amount in balance.items():
+            series.setdefault(names[player_id], []).append(amount)
     return series
 
 
 async def all_entries(ledger: Ledger, chat_id: int, session_id: int) -> list[Entry]:
-    """Every entry of a session, newest first."""
+    """Every entry of a session, newest first (the chart needs them all; pages of 500)."""
     entries: list[Entry] = []
     page = 1
     while True:
-        batch = await ledger.history(chat_id, session_id, page=page, page_size=100)
+        batch = await ledger.history(chat_id, session_id, page=page, page_size=500)
         entries.extend(batch.entries)
         if page >= batch.pages:
             return entries

@@ -406,3 +406,58 @@ async def test_dealer_corrected_by_hand_feeds_the_seat_winds(harness: Harness) -
     history = await harness.ledger.history(GROUP, session.id)
     line = history.entries[0].hand_line or ""
     assert "座W" in line and "圈S" in line  # 丙 (西) deals, so 甲 at 东 has seat wind 西
+
+
+async def test_undo_takes_back_a_whole_double_win_and_a_replay_is_answered_as_one(
+    harness: Harness,
+) -> None:
+    await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
+    await harness.say("甲", "/hu 甲 自摸 无花")
+    await harness.say("丙", "/hu 甲 乙 点炮 丙")
+    undo = harness.make.message(GROUP, PLAYERS["丙"], "/undo")
+    [done] = await harness.feed(undo)
+    assert "已撤销 #2,3" in done.text
+    after_undo = await balances(harness)
+    assert after_undo == {"甲": 18, "乙": -6, "丙": -6, "丁": -6}  # only the first hand stands
+    [again] = await harness.feed(undo)
+    assert "已经记过了（#4,5）" in again.text
+    assert await balances(harness) == after_undo
+
+
+async def test_undo_button_of_a_double_win_reverses_both_at_once(harness: Harness) -> None:
+    await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
+    [reply] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
+    assert reply.buttons == [("↩️ 撤销", "undo:1,2")]
+    assert reply.message_id is not None
+    press = harness.make.press(GROUP, PLAYERS["丙"], reply.message_id, "undo:1,2")
+    answer, edited = await harness.feed(press)
+    assert "已撤销 #1,2（冲正记录 #3,4）" in answer.text and "撤销（#3,4）" in edited.text
+    [again] = await harness.feed(press)
+    assert again.method == "answerCallbackQuery" and "已经撤销" in again.text
+    assert set((await balances(harness)).values()) == {0}
+    first, second = [await harness.ledger.entry(GROUP, entry_id) for entry_id in (3, 4)]
+    assert first.reverses == 1 and second.reverses == 2
+    assert first.source is not None and first.source == second.source  # one write, one source
+
+
+async def test_editing_an_undo_message_records_nothing(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 甲 自摸")
+    undo = harness.make.message(GROUP, PLAYERS["甲"], "/undo")
+    await harness.feed(undo)
+    assert (
+        await harness.feed(harness.make.edit(GROUP, undo["message"]["message_id"], "/undo #1"))
+        == []
+    )
+    assert set((await balances(harness)).values()) == {0}
+
+
+async def test_editing_a_hand_of_a_closed_session_changes_nothing(harness: Harness) -> None:
+    await harness.open_table()
+    update = harness.make.message(GROUP, PLAYERS["甲"], "/hu 甲 自摸")
+    await harness.feed(update)
+    await harness.say("甲", "/settle")
+    await harness.open_table()
+    edit = harness.make.edit(GROUP, update["message"]["message_id"], "/hu 甲 自摸 爆头")
+    assert await harness.feed(edit) == []
+    assert await balances(harness) == {}
