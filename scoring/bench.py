@@ -12,7 +12,9 @@ Fixed corpora (seeded) of winning hands built from random sets and a pair:
 and ready hands for waits: the 0- and 1-wild (杭州) and 2-wild (双辣) hands, winning
 tile taken out.
 Each corpus is timed after a warm-up on a different corpus of the same kind (the bot is
-a long-running process whose per-suit tables fill up and stay filled); each hand's time
+a long-running process whose per-suit tables and remembered valuations — one per set of
+facts and way of winning — fill up and stay filled; "none remembered" times the 0-wild
+hands with no valuation remembered, the cost of the scoring code itself); each hand's time
 is the best of three passes, the per-hand memory of the analysis dropped before each.
 "First sight" lines time one pass over yet another corpus: hands whose suits the
 per-suit tables may not have met yet.
@@ -34,7 +36,7 @@ from scoring.hand import Context, Hand
 from scoring.notation import format_tiles
 from scoring.rulesets import get
 from scoring.rulesets.base import Win, WinKind
-from scoring.score import best_valuation, score_hand
+from scoring.score import best_valuation, forget_valuations, score_hand
 from scoring.tiles import WHITE, Seat, Tile, mpsz, next_tile
 from scoring.waits import waits
 
@@ -125,6 +127,18 @@ def best_score(rules: str) -> Callable[[Hand], object]:
     return call
 
 
+def unremembered(rules: str) -> Callable[[Hand], object]:
+    """``best_score`` with no valuation remembered from earlier hands: what the scoring
+    code itself costs when every hand's facts are new to it."""
+    score = best_score(rules)
+
+    def call(hand: Hand) -> object:
+        forget_valuations()
+        return score(hand)
+
+    return call
+
+
 def best_reading(rules: str) -> Callable[[Hand], object]:
     """The best-score core alone: every reading, each valued, the best kept — what the
     reference's ``estimate_hand_value`` does — without the result object, explanation
@@ -209,6 +223,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"         ratio ours / reference        median {median_ratio:.3f}"
         f"   mean {mean_ratio:.3f}   (target ≤ 0.5)"
+    )
+    cold = timed(unremembered("hangzhou"), plain)
+    print(f"0 wilds  best score, none remembered   {cold}")
+    print(
+        f"         ratio ours / reference        median {cold.median_us / ref_plain.median_us:.3f}"
+        f"   mean {cold.mean_us / ref_plain.mean_us:.3f}"
     )
     core = timed(best_reading("hangzhou"), plain)
     print(f"0 wilds  best reading, valued (core)   {core}")

@@ -121,10 +121,8 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
             f"not a winning hand: with this tile it makes neither four sets and a pair nor "
             f"{shapes_en}",
         )
-    reading, valuation = _best_of(readings, win, rules.id)
-    return build_result(
-        rules, reading.shape, valuation, win, base, hand=hand, wild_faces=wild_faces
-    )
+    reading, valuation, settled = _best_settled(readings, win, rules.id, base)
+    return _result(rules, reading.shape, valuation, win, base, settled, hand, wild_faces)
 
 
 def best_valuation(
@@ -147,11 +145,20 @@ def best_valuation(
 
 
 @lru_cache(maxsize=4096)
-def _best_of(readings: tuple[Reading, ...], win: Win, rules: str) -> tuple[Reading, Valuation]:
-    """``best_valuation`` remembered: readings are shared facts (``analysis`` hands out
-    one object per set of facts), so hands that differ in tiles but not in facts, won
-    the same way, are valued once."""
-    return best_valuation(readings, win, get(rules))
+def _best_settled(
+    readings: tuple[Reading, ...], win: Win, rules: str, base: int
+) -> tuple[Reading, Valuation, Settled]:
+    """The best reading, its valuation and its money, remembered: readings are shared facts
+    (``analysis`` hands out one object per set of facts), so hands that differ in tiles but
+    not in facts, won the same way, are valued and settled once."""
+    ruleset = get(rules)
+    reading, valuation = best_valuation(readings, win, ruleset)
+    return reading, valuation, settle(ruleset, valuation, win, base)
+
+
+def forget_valuations() -> None:
+    """Drop the remembered valuations (the benchmark times scoring without them too)."""
+    _best_settled.cache_clear()
 
 
 def _rank(valuation: Valuation) -> tuple[int, int, int]:
@@ -335,6 +342,19 @@ def _at(token: Token | None, code: ErrorCode, zh: str, en: str) -> ScoringError:
 # ---- the result ----------------------------------------------------------------------------
 
 
+Settled = tuple[dict[Seat, int], Explanation]  # every seat's delta, and how it was reckoned
+
+
+def settle(rules: Ruleset, valuation: Valuation, win: Win, base: int) -> Settled:
+    """The money of a valuation: every seat's delta and the explanation of the sum."""
+    money = rules.multiplier * base
+    share = valuation.share * money
+    others = valuation.others_share * money
+    payer = win.contract if valuation.rule is PayerRule.CONTRACT else win.payer
+    deltas = payments.settle(valuation.rule, share, win.winner, payer, others)
+    return deltas, _explanation(rules, valuation, payer, base, share, others)
+
+
 def build_result(
     rules: Ruleset,
     shape: Shape | None,
@@ -346,11 +366,21 @@ def build_result(
     wild_faces: frozenset[Tile] = frozenset(),
 ) -> ScoreResult:
     """Money and explanation for the chosen valuation (also used by quick entry)."""
-    money = rules.multiplier * base
-    share = valuation.share * money
-    others = valuation.others_share * money
-    payer = win.contract if valuation.rule is PayerRule.CONTRACT else win.payer
-    deltas = payments.settle(valuation.rule, share, win.winner, payer, others)
+    settled = settle(rules, valuation, win, base)
+    return _result(rules, shape, valuation, win, base, settled, hand, wild_faces)
+
+
+def _result(
+    rules: Ruleset,
+    shape: Shape | None,
+    valuation: Valuation,
+    win: Win,
+    base: int,
+    settled: Settled,
+    hand: Hand | None,
+    wild_faces: frozenset[Tile],
+) -> ScoreResult:
+    deltas, explanation = settled
     return ScoreResult(
         ruleset=rules.id,
         shape=shape,
@@ -358,8 +388,8 @@ def build_result(
         unit_zh=rules.unit_zh,
         unit_en=rules.unit_en,
         patterns=valuation.patterns,
-        payments=deltas,
-        explanation=_explanation(rules, valuation, payer, base, share, others),
+        payments=dict(deltas),  # each result its own: the remembered one is shared
+        explanation=explanation,
         winner=win.winner,
         base=base,
         tai=valuation.tai,
