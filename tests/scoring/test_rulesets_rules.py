@@ -430,6 +430,19 @@ def test_room_lookup() -> None:
         ),
         pytest.param("123m456m789m123p5s +5s 点炮东", ErrorCode.BAD_SEAT, "点炮E", id="word"),
         pytest.param("123m456m789m123p5s +白 点炮S", ErrorCode.DISCARDED_WILD, "5z", id="tile"),
+        pytest.param(
+            "[123m] [白白白] 456m789m5s +5s 自摸",
+            ErrorCode.WILD_IN_MELD,
+            "[555z]",
+            id="second-meld",
+        ),
+        pytest.param(
+            "白白白白* 456m789m55s +5s 自摸", ErrorCode.FIFTH_COPY, "*", id="concealed-wild"
+        ),
+        pytest.param(
+            "123m456m789m123p5s +5s 自摸 翻1m", ErrorCode.INCONSISTENT, "翻1m", id="indicator"
+        ),
+        pytest.param("123m456m789m123p5s +5s", ErrorCode.INCONSISTENT, "5s", id="how-won"),
     ],
 )
 def test_score_hand_names_tokens_without_positions(line: str, code: ErrorCode, token: str) -> None:
