@@ -8,12 +8,14 @@ are table seats, ready for ``scoring`` and ``storage``. Every refusal is a
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from scoring.tiles import SEAT_ORDER, Seat
+from scoring.words import parse_seat, seat_or_error
 
 # Verbs that work without the slash when the bot can see plain text (privacy mode off,
 # a reply to the bot, or a private chat): the first word maps to a command.
@@ -43,20 +45,12 @@ TEXT_VERB_PATTERN: Final = re.compile(
     r"^\s*(" + "|".join(sorted(map(re.escape, TEXT_VERBS), key=len, reverse=True)) + r")(\s|$)"
 )
 
-_SEAT_WORDS: Final[Mapping[str, Seat]] = {
-    **{s.value: s for s in SEAT_ORDER},
-    **{s.value.lower(): s for s in SEAT_ORDER},
-    **{s.zh: s for s in SEAT_ORDER},
-    **{s.zh + "家": s for s in SEAT_ORDER},
-    **{s.zh + "风": s for s in SEAT_ORDER},
-    "east": Seat.E,
-    "south": Seat.S,
-    "west": Seat.W,
-    "north": Seat.N,
-}
 # Words that take a seat right after them, glued (点炮S) or as the next word (点炮 丙).
 _SEAT_PREFIXES: Final = ("点炮", "放冲", "放炮", "抢杠", "承包")
 _DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
+# Context words whose argument is the next word when written apart (座 E, 翻 1m): that word
+# is never the winner.
+_WORDS_WITH_ARGUMENT: Final = frozenset({"座", "圈", "翻", "seat", "round", "flip", "indicator"})
 _SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
 # A line holds tiles when it has MPSZ groups, Chinese tile names, brackets or a +winning tile.
 _TILES: Final = re.compile(
@@ -106,10 +100,11 @@ class Roster:
 
     def seat_of(self, token: str) -> Seat | None:
         """The seat a token names: a seat word (东, E, 东家), a name, or an @username."""
-        word = token.strip()
-        if word in _SEAT_WORDS:
-            return _SEAT_WORDS[word]
-        folded = word.casefold()
+        return parse_seat(token) or self.member_seat(token)
+
+    def member_seat(self, token: str) -> Seat | None:
+        """The seat of the player a token names by name or @username (seat words aside)."""
+        folded = token.strip().casefold()
         for seat, member in self.members.items():
             if member.name.casefold() == folded:
                 return seat
@@ -201,7 +196,7 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
 
 def check_name(name: str) -> str:
     """A guest's or player's name as typed: no seat words, not too long."""
-    if name in _SEAT_WORDS:
+    if parse_seat(name) is not None:
         raise GrammarError("name_is_seat", token=name)
     if len(name) > MAX_NAME_LENGTH or not name.strip():
         raise GrammarError("bad_name", token=name)
@@ -228,7 +223,9 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
                 raise GrammarError("winner_twice", token=seat.zh)
             winners.append(seat)
         if not winners:
-            raise GrammarError("unknown_winner", token=words[0], roster=roster)
+            winners, words = _winners_inside(words, roster)
+            if any(seat in w for seat in winners for w, _ in pending):
+                raise GrammarError("winner_twice", token=winners[0].zh)
         body, named = _resolve_seat_words(words, roster)
         for seat in named:
             if discarder is not None and seat != discarder:
@@ -271,33 +268,52 @@ def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:
 
 
 def parse_kong(text: str, roster: Roster) -> KongCommand:
-    """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: 明杠 needs the player who discarded."""
+    """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: the kind may come first (/kong 暗杠 甲);
+    the first player named owns the kong, a second one (or 点炮 X) discarded it."""
     words = split_args(text)
     if len(words) < 2:
         raise GrammarError("kong_usage")
-    taken = take_player(words, roster)
-    if taken is None:
-        raise GrammarError("unknown_player", token=words[0], roster=roster)
-    owner, used = taken
-    kind_word = words[used] if len(words) > used else ""
-    kind = _KONG_KINDS.get(kind_word.lower())
-    if kind is None:
-        raise GrammarError("kong_kind", token=kind_word)
-    resolved, named = _resolve_seat_words(words[used + 1 :], roster)
-    discarder = named[0] if named else None
+    kind_at = next((i for i, word in enumerate(words) if word.lower() in _KONG_KINDS), None)
+    if kind_at is None:
+        taken = take_player(words, roster)
+        if taken is None:
+            raise GrammarError("unknown_player", token=words[0], roster=roster)
+        raise GrammarError("kong_kind", token=words[taken[1]] if len(words) > taken[1] else None)
+    kind_word = words[kind_at]
+    kind = _KONG_KINDS[kind_word.lower()]
+    resolved, named = _resolve_seat_words(words[:kind_at] + words[kind_at + 1 :], roster)
     rest = [word for word in resolved if not _is_seat_prefixed(word)]
+    used = _player_length(rest, roster) or 1  # an unknown owner is named in the refusal
+    owner = _whole_player(rest[:used], roster)
+    rest = rest[used:]
+    discarder = named[0] if named else None
     if rest:
-        taken = take_player(rest, roster)
-        if taken is None or taken[1] != len(rest):
-            raise GrammarError("unknown_player", token=" ".join(rest), roster=roster)
-        discarder = taken[0]
+        plain = _whole_player(rest, roster)
+        if discarder is not None and plain != discarder:
+            raise GrammarError("two_discarders", token=plain.zh)
+        discarder = plain
     if kind == "exposed" and discarder is None:
         raise GrammarError("kong_needs_discarder")
     if kind != "exposed" and discarder is not None:
-        raise GrammarError("kong_no_discarder", token=words[1])
+        raise GrammarError("kong_no_discarder", token=kind_word)
     if discarder == owner:
         raise GrammarError("discarder_is_winner", token=owner.zh)
     return KongCommand(owner=owner, kind=kind, discarder=discarder)
+
+
+def _player_length(words: Sequence[str], roster: Roster) -> int:
+    taken = take_player(words, roster)
+    return taken[1] if taken else 0
+
+
+def _whole_player(words: Sequence[str], roster: Roster) -> Seat:
+    """The one player all these words name; unknown_player naming them otherwise."""
+    if not words:
+        raise GrammarError("kong_usage")
+    taken = take_player(words, roster)
+    if taken is None or taken[1] != len(words):
+        raise GrammarError("unknown_player", token=" ".join(words), roster=roster)
+    return taken[0]
 
 
 def parse_entry_id(text: str) -> int | None:
@@ -324,7 +340,7 @@ def parse_seat_change(args: Sequence[str], roster: Roster) -> SeatChange:
     """/seat 甲 南 swaps 甲 with whoever sits 南; /seat 戊 南 seats 戊 in 南's place."""
     if len(args) < 2:
         raise GrammarError("seat_usage")
-    to = _SEAT_WORDS.get(args[-1])
+    to = parse_seat(args[-1])
     if to is None:
         raise GrammarError("bad_seat", token=args[-1])
     name = " ".join(args[:-1])
@@ -349,14 +365,11 @@ def parse_dealer(args: Sequence[str], roster: Roster) -> DealerChange:
     rest: list[str] = []
     for word in args:
         if _ROUND_WIND_WORD.match(word):
-            round_wind = _SEAT_WORDS[word[-1]]
+            round_wind = seat_or_error(word[-1])
         else:
             rest.append(word)
     if rest:
-        taken = take_player(rest, roster)
-        if taken is None or taken[1] != len(rest):
-            raise GrammarError("unknown_player", token=" ".join(rest), roster=roster)
-        dealer = taken[0]
+        dealer = _whole_player(rest, roster)
     if dealer is None and round_wind is None:
         raise GrammarError("dealer_usage")
     return DealerChange(dealer=dealer, round_wind=round_wind)
@@ -394,14 +407,56 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
     return out, discards
 
 
-def take_player(words: Sequence[str], roster: Roster) -> tuple[Seat, int] | None:
+def take_player(
+    words: Sequence[str], roster: Roster, *, names_only: bool = False
+) -> tuple[Seat, int] | None:
     """The player the first words name and how many words that took (Telegram names may
-    have spaces: "Dan Wu"); the longest match wins."""
+    have spaces: "Dan Wu"); the longest match wins. ``names_only`` ignores seat words."""
+    seat_of = roster.member_seat if names_only else roster.seat_of
     for count in range(min(3, len(words)), 0, -1):
-        seat = roster.seat_of(" ".join(words[:count]))
+        seat = seat_of(" ".join(words[:count]))
         if seat is not None:
             return seat, count
     return None
+
+
+def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[str]]:
+    """Winners written after a word (/hu 自摸 老王 爆头) and the words without them.
+
+    Only for quick entry, only by name or @username (a lone 东 may be a tile or a seat
+    wind), and only one run of names: anything else is too unclear to guess."""
+    unknown = GrammarError("unknown_winner", token=words[0] if words else None, roster=roster)
+    if is_full_hand(" ".join(words)):
+        raise unknown
+    runs: list[tuple[int, int, Seat]] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in _SEAT_PREFIXES:  # 点炮 丙: 丙 discarded
+            index += 1 + _player_length(words[index + 1 :], roster)
+            continue
+        if word.lower() in _WORDS_WITH_ARGUMENT:
+            index += 2
+            continue
+        taken = (
+            None if _is_seat_prefixed(word) else take_player(words[index:], roster, names_only=True)
+        )
+        if taken is None:
+            index += 1
+            continue
+        runs.append((index, index + taken[1], taken[0]))
+        index += taken[1]
+    if not runs:
+        raise unknown
+    start, end = runs[0][0], runs[-1][1]
+    if any(a[1] != b[0] for a, b in itertools.pairwise(runs)):
+        raise GrammarError("winner_unclear", token=" ".join(words[start:end]), roster=roster)
+    winners: list[Seat] = []
+    for _, _, seat in runs:
+        if seat in winners:
+            raise GrammarError("winner_twice", token=seat.zh)
+        winners.append(seat)
+    return winners, words[:start] + words[end:]
 
 
 def _is_seat_prefixed(word: str) -> bool:

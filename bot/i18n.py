@@ -54,6 +54,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是本桌玩家（{roster}）；可以写名字、@用户名或座位 东/南/西/北",
         "{token} is not at this table ({roster}); name a player, an @username or a seat E/S/W/N",
     ),
+    "winner_unclear": (
+        "看不出谁胡（{roster}）：把胡牌的人写在最前面。" + _USAGE_HU_ZH,
+        "Cannot tell who won ({roster}): put the winner first. " + _USAGE_HU_EN,
+    ),
     "winner_twice": ("{token}家写了两次胡", "Seat {token} is named as a winner twice"),
     "two_discarders": (
         "一炮多响只能有一个点炮的人，「{token}」是第二个",

@@ -52,6 +52,13 @@ ROOMS = {"初级场": 400, "尊爵场": 80_000}
         ("甲 抢杠 乙", [(Seat.E, "抢杠S", False)], None),
         ("甲 自摸 承包 @dan", [(Seat.E, "自摸 承包N", False)], None),
         ("DAN WU 自摸", [(Seat.N, "自摸", False)], None),
+        ("自摸 甲 爆头", [(Seat.E, "自摸 爆头", False)], None),
+        ("点炮 丙 乙 七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
+        ("七对 有花 @bob 点炮丙", [(Seat.S, "七对 有花 点炮W", False)], Seat.W),
+        ("点炮 丙 甲 乙", [(Seat.E, "点炮W", False), (Seat.S, "点炮W", False)], Seat.W),
+        ("自摸 Dan Wu 飘2", [(Seat.N, "自摸 飘2", False)], None),
+        ("自摸 翻 甲 乙", [(Seat.S, "自摸 翻 甲", False)], None),
+        ("南家 自摸", [(Seat.S, "自摸", False)], None),
     ],
     ids=[
         "quick-self-draw",
@@ -67,6 +74,13 @@ ROOMS = {"初级场": 400, "尊爵场": 80_000}
         "robbed-kong-by-name",
         "contract-by-name",
         "multi-word-name",
+        "winner-after-a-word",
+        "winner-after-the-discarder",
+        "username-in-the-middle",
+        "two-winners-after-the-discarder",
+        "multi-word-name-after-a-word",
+        "the-word-after-翻-is-its-argument",
+        "seat-word-from-scoring",
     ],
 )
 def test_hu_lines(
@@ -94,6 +108,11 @@ def test_hu_lines(
         ("甲 点炮 丙; 乙 点炮 Dan Wu", "two_discarders", "北"),
         ("甲 甲 点炮 丙", "winner_twice", "东"),
         ("甲 乙 丙 丁 点炮 东", "discarder_is_winner", "东"),
+        ("自摸 东 爆头", "unknown_winner", "自摸"),
+        ("自摸 甲 爆头 乙", "winner_unclear", "甲 爆头 乙"),
+        ("自摸 123m456m789m123p白 +5s 甲", "unknown_winner", "自摸"),
+        ("自摸 甲 甲", "winner_twice", "东"),
+        ("甲 自摸; 点炮 丙 甲", "winner_twice", "东"),
     ],
     ids=[
         "empty",
@@ -106,6 +125,11 @@ def test_hu_lines(
         "two-discarders",
         "same-winner-twice",
         "all-four-win",
+        "a-seat-word-later-is-not-guessed",
+        "two-names-apart",
+        "full-hands-put-the-winner-first",
+        "same-winner-twice-later",
+        "same-winner-in-two-segments-later",
     ],
 )
 def test_hu_refusals(text: str, key: str, token: str | None) -> None:
@@ -212,8 +236,26 @@ def test_new_refusals(args: list[str], key: str) -> None:
         ("甲 明杠 丙", Seat.E, "exposed", Seat.W),
         ("甲 明杠 点炮丙", Seat.E, "exposed", Seat.W),
         ("北 直杠 S", Seat.N, "exposed", Seat.S),
+        ("暗杠 甲", Seat.E, "concealed", None),
+        ("补杠 Dan Wu", Seat.N, "added", None),
+        ("明杠 甲 丙", Seat.E, "exposed", Seat.W),
+        ("甲 丙 明杠", Seat.E, "exposed", Seat.W),
+        ("明杠 点炮 丙 甲", Seat.E, "exposed", Seat.W),
+        ("甲 明杠 丙 点炮丙", Seat.E, "exposed", Seat.W),
     ],
-    ids=["concealed", "added", "exposed-by-name", "exposed-with-word", "exposed-by-seat"],
+    ids=[
+        "concealed",
+        "added",
+        "exposed-by-name",
+        "exposed-with-word",
+        "exposed-by-seat",
+        "kind-first",
+        "kind-first-multi-word-name",
+        "kind-first-owner-then-discarder",
+        "kind-last",
+        "discarder-word-first",
+        "discarder-twice-the-same",
+    ],
 )
 def test_kong(text: str, owner: Seat, kind: str, discarder: Seat | None) -> None:
     command = parse_kong(text, ROSTER)
@@ -229,6 +271,11 @@ def test_kong(text: str, owner: Seat, kind: str, discarder: Seat | None) -> None
         ("甲 明杠", "kong_needs_discarder"),
         ("甲 暗杠 乙", "kong_no_discarder"),
         ("甲 明杠 甲", "discarder_is_winner"),
+        ("暗杠 戊", "unknown_player"),
+        ("暗杠 甲 乙", "kong_no_discarder"),
+        ("明杠 甲 丙 点炮乙", "two_discarders"),
+        ("明杠 甲 丙 乙", "unknown_player"),
+        ("明杠 点炮丙", "kong_usage"),
     ],
     ids=[
         "too-short",
@@ -237,6 +284,11 @@ def test_kong(text: str, owner: Seat, kind: str, discarder: Seat | None) -> None
         "exposed-alone",
         "concealed-with-payer",
         "self",
+        "kind-first-unknown-owner",
+        "kind-first-concealed-with-payer",
+        "two-different-discarders",
+        "three-players",
+        "no-owner",
     ],
 )
 def test_kong_refusals(text: str, key: str) -> None:

@@ -461,3 +461,11 @@ async def test_editing_a_hand_of_a_closed_session_changes_nothing(harness: Harne
     edit = harness.make.edit(GROUP, update["message"]["message_id"], "/hu 甲 自摸 爆头")
     assert await harness.feed(edit) == []
     assert await balances(harness) == {}
+
+
+async def test_kong_and_hu_in_the_order_players_say_them(harness: Harness) -> None:
+    await harness.open_table("/new 杭州 1 大刘 老王 丙 丁")
+    [kong] = await harness.say("甲", "/kong 暗杠 大刘")
+    assert "暗杠" in kong.text and "大刘 +6" in kong.text
+    [win] = await harness.say("甲", "/hu 自摸 老王 爆头")
+    assert "老王（南）胡" in win.text and "老王 +48" in win.text
