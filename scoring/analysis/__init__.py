@@ -47,7 +47,7 @@ def _readings(
     thirteen_unrelated: bool,
 ) -> tuple[Reading, ...]:
     counts, wilds = split_wilds((*concealed, winning_tile), wild_faces)
-    tiles = sum(counts) + wilds
+    tiles = len(concealed) + 1
     if tiles % 3 != 2:
         return ()
     winning_face = None if winning_tile == JOKER or winning_tile in wild_faces else winning_tile

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
-from scoring.tiles import JOKER, SUITS, TILE_KINDS, Tile
+from scoring.tiles import JOKER, SUITS, Tile
 
 # The four "suits" the analysis walks: 万 筒 条 (sequences allowed) and honors (none).
 SEGMENTS: Final = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
@@ -28,13 +28,13 @@ ALL_SUITS: Final = 0b111
 
 def split_wilds(tiles: Iterable[Tile], wild_faces: frozenset[Tile]) -> tuple[list[int], int]:
     """Counts of the real (non-wild) faces, indexed by tile, and the number of wilds."""
-    counts = [0] * TILE_KINDS
-    wilds = 0
+    counts = [0] * (JOKER + 1)  # every tile counted by face first, the faceless last
     for tile in tiles:
-        if tile == JOKER or tile in wild_faces:
-            wilds += 1
-        else:
-            counts[tile] += 1
+        counts[tile] += 1
+    wilds = counts.pop()  # the JOKERs: now ``counts`` has one entry per face
+    for face in wild_faces:
+        wilds += counts[face]
+        counts[face] = 0
     return counts, wilds
 
 

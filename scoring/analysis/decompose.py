@@ -40,11 +40,6 @@ Outcome = tuple[int, int, int]  # (wilds used, pair placed 0/1, fact bits)
 _FINISHED: frozenset[Outcome] = frozenset({(0, 0, ALL_TRIPLETS)})
 
 
-def _join(a: int, b: int) -> int:
-    """Facts of two parts of one decomposition: 对对胡 needs both, the rest adds up."""
-    return (a & b & ALL_TRIPLETS) | ((a | b) & ~ALL_TRIPLETS)
-
-
 def _prune(outcomes: Iterable[Outcome]) -> frozenset[Outcome]:
     by_budget: dict[tuple[int, int], list[int]] = defaultdict(list)
     for used, paired, bits in outcomes:
@@ -140,8 +135,9 @@ def standard_readings(
 
     states: dict[tuple[int, int], list[int]] = {(0, 0): [declared_bits]}
     held = declared_categories
+    counted = tuple(counts)  # sliced per suit below: each slice is already a table key
     for index, (start, stop, honors) in enumerate(SEGMENTS):
-        segment = tuple(counts[start:stop])
+        segment = counted[start:stop]
         if not any(segment):
             continue
         held |= 1 << index
@@ -150,17 +146,28 @@ def standard_readings(
             if winning_face is not None and start <= winning_face < stop
             else -1
         )
-        merged: dict[tuple[int, int], list[int]] = defaultdict(list)
+        merged: dict[tuple[int, int], list[int]] = {}
         for (used, paired), all_bits in states.items():
             # The whole budget as the key (not what is left) so the table serves any hand.
             for more, pair_here, bits in suit_outcomes(segment, honors, winning, not paired, wilds):
-                if used + more <= wilds:
-                    merged[used + more, paired | pair_here].extend(_join(b, bits) for b in all_bits)
+                if used + more > wilds:
+                    continue
+                # The facts of both parts: 对对胡 needs both, the rest adds up.
+                keep, add = bits | ~ALL_TRIPLETS, bits & ~ALL_TRIPLETS
+                joined = [b & keep | add for b in all_bits]
+                key = (used + more, paired | pair_here)
+                if key in merged:
+                    merged[key] += joined
+                else:
+                    merged[key] = joined
         if not merged:
             return []
-        states = {key: maximal(all_bits) for key, all_bits in merged.items()}
+        states = {
+            key: all_bits if len(all_bits) == 1 else maximal(all_bits)
+            for key, all_bits in merged.items()
+        }
 
-    facts: dict[int, list[int]] = defaultdict(list)
+    facts: dict[int, list[int]] = {}
     for (used, paired), all_bits in states.items():
         spare = wilds - used
         if not paired:
@@ -168,13 +175,15 @@ def standard_readings(
         if spare < 0 or spare % 3:
             continue
         for categories, triplets in free_groups(spare // 3, not paired):
-            facts[held | categories].extend(bits | triplets for bits in all_bits)
+            facts.setdefault(held | categories, []).extend(
+                [bits | triplets for bits in all_bits] if triplets else all_bits
+            )
 
-    kongs = sum(1 for meld in melds if meld.kind.is_kong)
+    kongs = sum(1 for meld in melds if meld.kind.is_kong) if melds else 0
     return [
         _reading(wilds, categories, bits, kongs)
         for categories, all_bits in facts.items()
-        for bits in maximal(all_bits)
+        for bits in (all_bits if len(all_bits) == 1 else maximal(all_bits))
     ]
 
 
