@@ -47,7 +47,9 @@ TEXT_VERB_PATTERN: Final = re.compile(
 
 # Words that take a seat right after them, glued (点炮S) or as the next word (点炮 丙).
 _SEAT_PREFIXES: Final = ("点炮", "放冲", "放炮", "抢杠", "承包")
-_DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
+DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
+# What _resolve_seat_words writes for the scoring core: 点炮W, 承包N …
+SEAT_WORD_CODE: Final = re.compile(r"(" + "|".join(_SEAT_PREFIXES) + r")([ESWN])")
 # Context words whose argument is the next word when written apart (座 E, 翻 1m): that word
 # is never the winner.
 _WORDS_WITH_ARGUMENT: Final = frozenset({"座", "圈", "翻", "seat", "round", "flip", "indicator"})
@@ -242,7 +244,7 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
     claims: list[WinClaim] = []
     for winners, body in pending:
         line = " ".join(body)
-        if discarder is not None and not any(w.startswith(_DISCARD_PREFIXES) for w in body):
+        if discarder is not None and not any(w.startswith(DISCARD_PREFIXES) for w in body):
             # 一炮多响: the discard named once (in any segment) is every winner's discard.
             line = f"{line} 点炮{discarder.value}".strip()
         if not line:
@@ -401,7 +403,7 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
             seat, used = taken
             index += used
         out.append(f"{prefix}{seat.value}")
-        if prefix in _DISCARD_PREFIXES:
+        if prefix in DISCARD_PREFIXES:
             discards.append(seat)
         index += 1
     return out, discards

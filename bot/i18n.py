@@ -255,12 +255,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "stats_title": ("📊 本群统计", "📊 Chat statistics"),
     "stats_row": (
         "{name}：{hands} 局 胡 {wins}（自摸 {self_draws}）点炮 {dealt_in} 最大 {biggest} 净 {net}",
-        "{name}: {hands} hands, {wins} wins ({self_draws} self-drawn), dealt in {dealt_in}, "
-        "best {biggest}, net {net}",
+        "{name}: hands {hands} · won {wins} (self-drawn {self_draws}) · dealt in {dealt_in} · "
+        "best {biggest} · net {net}",
     ),
     "h2h_row": (
         "{a} 对 {b}：同桌 {hands} 局，{a} 胡 {a_wins} 次、{b} 胡 {b_wins} 次，净 {a_net} / {b_net}",
-        "{a} vs {b}: {hands} hands together, wins {a_wins} / {b_wins}, net {a_net} / {b_net}",
+        "{a} vs {b}: hands together {hands} · won {a_wins} / {b_wins} · net {a_net} / {b_net}",
     ),
     "export_caption": ("本群记录（CSV）", "This chat's records (CSV)"),
     # evaluate

@@ -39,11 +39,14 @@ def user_message(error: BaseException, lang: str) -> str | None:
         params = {
             k: v.describe(lang) if isinstance(v, Roster) else v for k, v in error.params.items()
         }
-        return t(error.key, lang, **params)
+        return "❌ " + t(error.key, lang, **params)
     if isinstance(error, Refusal):
-        return t(error.key, lang, **error.params)
+        return "❌ " + t(error.key, lang, **error.params)
     if isinstance(error, ScoringError):
-        return "❌ " + html.escape(error.message(lang), quote=False)
+        # The core counts characters in the line it was given, which is not the line the
+        # player typed (the winner taken off, 点炮 丙 → 点炮W, winds added): name the token only.
+        unplaced = ScoringError(error.code, error.zh, error.en, error.token)
+        return "❌ " + html.escape(unplaced.message(lang), quote=False)
     if isinstance(error, StorageError):
         text = "❌ " + html.escape(error.message(lang), quote=False)
         hint = STORAGE_HINTS.get(error.code)

@@ -25,6 +25,7 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import (
+    SEAT_WORD_CODE,
     HuCommand,
     parse_entry_id,
     parse_hu,
@@ -46,6 +47,7 @@ from bot.table import (
     standings,
     table_of,
 )
+from scoring.errors import ScoringError
 from scoring.payments import KongKind
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
@@ -70,9 +72,21 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     for claim in command.claims:
         line = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
         evaluate = scoring.score if claim.full_hand else scoring.quick
-        result = evaluate(line, session.ruleset, session.base, claim.winner)
+        try:
+            result = evaluate(line, session.ruleset, session.base, claim.winner)
+        except ScoringError as error:
+            raise _as_typed(error, table) from error
         scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand))
     return scored
+
+
+def _as_typed(error: ScoringError, table: Table) -> ScoringError:
+    """The error naming the player as typed (放冲 Bob), not the seat the grammar wrote (放冲S)."""
+    match = SEAT_WORD_CODE.fullmatch(error.token or "")
+    if match is None:
+        return error
+    token = f"{match.group(1)} {table.name(Seat(match.group(2)))}"
+    return ScoringError(error.code, error.zh, error.en, token, error.position)
 
 
 def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> list[WinSpec]:

@@ -6,6 +6,7 @@ import asyncio
 import html
 import io
 import json
+import re
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
@@ -21,6 +22,7 @@ from bot.context import (
     services,
     update_lang,
 )
+from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE
 from bot.i18n import t
 from bot.table import describe_tally, forget, open_table, signed
 from scoring import rulesets
@@ -28,6 +30,7 @@ from scoring.errors import ScoringError
 from storage import Entry, HistoryPage, Ledger, Player, settle_up
 
 HISTORY_PREFIX = "hist:"
+_WIND_WORD = re.compile(r"[座圈][ESWN]")
 HISTORY_PAGE_SIZE = 5
 
 
@@ -118,7 +121,7 @@ def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
     head = f"<b>#{entry.id}</b> {kind}"
     if entry.winner is not None:
         head += f" {html.escape(names.get(entry.winner, '?'))}"
-    detail = entry.hand_line or entry.note or ""
+    detail = (shown_line(entry, names) if entry.hand_line else None) or entry.note or ""
     if entry.reverses is not None:
         detail = f"#{entry.reverses}"
     if detail:
@@ -134,6 +137,20 @@ def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
         if amount
     )
     return head + (f"\n{postings}" if postings else "")
+
+
+def shown_line(entry: Entry, names: dict[int, str]) -> str:
+    """The recorded line as players write it: the discarder by name, not the seat the grammar
+    wrote (点炮W), and without the session's winds the bot added (座N 圈E)."""
+    shown: list[str] = []
+    for word in (entry.hand_line or "").split():
+        if _WIND_WORD.fullmatch(word):
+            continue
+        code = SEAT_WORD_CODE.fullmatch(word)
+        if code and code.group(1) in DISCARD_PREFIXES and entry.discarder in names:
+            word = f"{code.group(1)} {names[entry.discarder]}"
+        shown.append(word)
+    return " ".join(shown)
 
 
 def patterns_of(result_json: str | None, lang: str) -> str:

@@ -469,3 +469,81 @@ async def test_kong_and_hu_in_the_order_players_say_them(harness: Harness) -> No
     assert "暗杠" in kong.text and "大刘 +6" in kong.text
     [win] = await harness.say("甲", "/hu 自摸 老王 爆头")
     assert "老王（南）胡" in win.text and "老王 +48" in win.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "line", "named", "hidden"),
+    [
+        ("/new 杭州 1 甲 乙 丙 丁", "/hu 乙 自模 爆头", "「自模」", "个字符"),
+        ("/new 杭州 1 甲 乙 丙 丁", "/hu 甲 123m456m789m123q白 +5s 自摸", "「123q白」", "个字符"),
+        ("/new 硬飘花 1 甲 乙 丙 丁", "/hu 甲 放冲 乙 无花", "「放冲 乙」", "放冲S"),
+        ("/new 强盗胡 1 甲 乙 丙 丁", "/hu 甲 自摸", "「自摸」", "个字符"),
+        ("/new 杭州 1 甲 乙 丙 丁", "/kong 甲 明杠", "❌ 明杠要写是谁打出的牌", "个字符"),
+        ("/new 杭州 1 甲 乙 丙 丁", "/hu 戊 自摸", "❌ 「戊」不是本桌玩家", "个字符"),
+    ],
+    ids=["typo-word", "typo-tile", "discard-in-硬飘花", "missing-有花", "grammar", "wrong-name"],
+)
+async def test_a_refusal_names_what_the_player_typed(
+    harness: Harness, opening: str, line: str, named: str, hidden: str
+) -> None:
+    """Where in the line: the player's words, not the line the bot handed the scoring core."""
+    await harness.open_table(opening)
+    [reply] = await harness.say("甲", line)
+    assert reply.text.startswith("❌") and named in reply.text and hidden not in reply.text
+    assert await balances(harness) == {}
+
+
+async def test_history_shows_the_line_as_players_write_it(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 乙 点炮 丙 七对 有花")
+    [page] = await harness.say("甲", "/history")
+    assert "#1 胡 乙 点炮 丙 七对 有花" in page.text
+    assert "点炮W" not in page.text and "座" not in page.text and "圈" not in page.text
+
+
+async def test_english_stats_read_as_english(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
+    await harness.say("甲", "/hu 甲 自摸")
+    [stats] = await harness.say("甲", "/stats")
+    assert "甲: hands 1 · won 1 (self-drawn 1) · dealt in 0 · best 24 · net +24" in stats.text
+    [pair] = await harness.say("甲", "/stats 甲 乙")
+    assert "甲 vs 乙: hands together 1 · won 1 / 0 · net +24 / −8" in pair.text
+
+
+async def test_every_reply_shows_an_html_name_literally(harness: Harness) -> None:
+    """A player named <b>x</b>& is shown as typed in every reply, never as markup."""
+    name = "<b>x</b>&"
+    harness.api.add_user(99, "<i>y</i>")
+    harness.api.set_status(GROUP, 99, "administrator")
+    sent = await harness.say("甲", f"/new 杭州 1 甲 乙 丙 {name}")
+    lines = [
+        f"/hu {name} 自摸 爆头",
+        f"/hu 甲 点炮 {name} 七对 有花",
+        f"/kong {name} 明杠 甲",
+        f"/kong 暗杠 {name}",
+        "/tally",
+        "/history",
+        "/stats",
+        f"/stats 甲 {name}",
+        f"/seat {name} 南",
+        "/seat",
+        "/dealer",
+        "/why 1",
+        f"/hu {name} 123m456m789m123p白 +5s 自摸",
+    ]
+    for line in lines:
+        sent += await harness.say("甲", line)
+    recorded = sent[-2]
+    assert recorded.message_id is not None
+    sent += await harness.feed(
+        harness.make.press(GROUP, 99, recorded.message_id, recorded.buttons[0][1])
+    )
+    sent += await harness.say("甲", "/settle")
+    texts = [s.text for s in sent if s.method in ("sendMessage", "editMessageText")]
+    assert len(texts) >= len(lines) + 2
+    for text in texts:
+        assert "x&" not in text.replace(name, ""), text  # no bold x: the tags were escaped
+    mentioning = [text for text in texts if name in text]
+    assert len(mentioning) == len(texts) - 1  # all but /why, which names seats
+    assert "已由 <i>y</i> 撤销" in texts[-2]
