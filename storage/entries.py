@@ -10,23 +10,27 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiosqlite
 
 from .database import Database, integrity_error
 from .errors import ErrorCode, StorageError
-from .records import EntryKind, Postings, Recorded, SeatName, Session, Source, WinSpec
+from .records import Entry, EntryKind, Postings, Recorded, SeatName, Session, Source, WinSpec
 from .rotation import DealState, after_hand
 from .rows import (
-    fetch_all,
+    ENTRY_COLUMNS,
+    POSTINGS_COLUMN,
+    SESSION_COLUMNS,
+    entry_from,
     fetch_one,
     load_entries,
     now_text,
-    open_session_row,
-    require_players,
+    parse_time,
+    postings_from,
+    session_from,
     session_row,
     state_json,
 )
@@ -59,6 +63,8 @@ def clean_postings(postings: Mapping[int, int], *, allow_empty: bool = False) ->
 def _json_text(result_json: str | None) -> str | None:
     if result_json is None:
         return None
+    if not isinstance(result_json, str):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"result JSON {result_json!r}")
     try:
         json.loads(result_json)
     except (TypeError, ValueError) as error:
@@ -72,9 +78,12 @@ def _state_of(session: Session) -> DealState:
     )
 
 
+NEXT_ENTRY_ID = "SELECT coalesce(max(id), 0) + 1 FROM entries"
+
+
 async def _next_entry_id(conn: aiosqlite.Connection) -> int:
     # Safe: the caller holds the write lock inside BEGIN IMMEDIATE.
-    row = await fetch_one(conn, "SELECT coalesce(max(id), 0) + 1 FROM entries")
+    row = await fetch_one(conn, NEXT_ENTRY_ID)
     assert row is not None
     return int(row[0])
 
@@ -85,9 +94,14 @@ async def insert_entry(
     kind: EntryKind,
     postings: Postings,
     fields: Mapping[str, Any],
+    entry_id: int | None = None,
 ) -> int:
-    """Postings first, then the entry row whose insert trigger checks and seals them."""
-    entry_id = await _next_entry_id(conn)
+    """Postings first, then the entry row whose insert trigger checks and seals them.
+
+    ``entry_id`` is the next free id when the caller read it in this transaction already.
+    """
+    if entry_id is None:
+        entry_id = await _next_entry_id(conn)
     columns = {"id": entry_id, "chat_id": chat_id, "kind": kind, **fields}
     columns.setdefault("created_at", now_text())
     try:
@@ -119,24 +133,124 @@ async def insert_source(
     return cursor.lastrowid
 
 
-async def replayed(
-    conn: aiosqlite.Connection, chat_id: int, source: Source | None
-) -> Recorded | None:
-    """What this update recorded before, if it was recorded before."""
-    if source is None:
-        return None
-    rows = await fetch_all(
+@dataclass(frozen=True)
+class Before:
+    """What a write must know before it writes, read in one query inside its transaction."""
+
+    replay_ids: list[int]
+    players: frozenset[int]
+    next_id: int
+    session: Session | None
+
+
+_LOOK = (
+    "SELECT (SELECT json_group_array(e.id) FROM sources AS s JOIN entries AS e "
+    "ON e.source_id = s.id WHERE s.chat_id = ?1 AND s.update_id = ?2) AS replays, "
+    "(SELECT json_group_array(id) FROM players "
+    "WHERE chat_id = ?1 AND id IN (SELECT value FROM json_each(?3))) AS known, "
+    f"({NEXT_ENTRY_ID}) AS next_id, {SESSION_COLUMNS} FROM (SELECT 1) LEFT JOIN sessions "
+    "ON chat_id = ?1 AND (id = ?4 OR (?4 IS NULL AND ?5 AND is_open = 1))"
+)
+
+
+async def look(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    source: Source | None,
+    players: Iterable[object],
+    session_id: int | None = None,
+    *,
+    or_open: bool = False,
+) -> Before:
+    """In one trip: the entries this update recorded before, which of ``players`` belong to
+    this chat, the next entry id, and the session ``session_id`` (this chat's only; with
+    ``or_open`` and no id, the chat's open session)."""
+    update_id = source.update_id if source is not None and _is_int(source.update_id) else None
+    asked = sorted({p for p in players if isinstance(p, int) and not isinstance(p, bool)})
+    row = await fetch_one(
         conn,
-        "SELECT e.id, e.session_id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
-        "WHERE s.chat_id = ? AND s.update_id = ? ORDER BY e.id",
-        [chat_id, source.update_id],
+        _LOOK,
+        [chat_id, update_id, json.dumps(asked), session_id, or_open],
     )
-    if not rows:
+    assert row is not None
+    return Before(
+        replay_ids=sorted(json.loads(row["replays"])),
+        players=frozenset(json.loads(row["known"])),
+        next_id=int(row["next_id"]),
+        session=session_from(row) if row["id"] is not None else None,
+    )
+
+
+async def replay_of(conn: aiosqlite.Connection, chat_id: int, before: Before) -> Recorded | None:
+    """What this update recorded before, if it was recorded before."""
+    if not before.replay_ids:
         return None
-    entries = await load_entries(conn, chat_id, [row["id"] for row in rows])
-    session_id = rows[0]["session_id"]
+    entries = await load_entries(conn, chat_id, before.replay_ids)
+    session_id = entries[0].session_id
     session = await session_row(conn, chat_id, session_id) if session_id is not None else None
     return Recorded(tuple(entries), replay=True, session=session)
+
+
+def check_players(before: Before, player_ids: Iterable[int | None]) -> None:
+    """Every id (None skipped) is a player of this chat, else UNKNOWN_PLAYER (as looked up)."""
+    wanted = {p for p in player_ids if p is not None}
+    for player in wanted:
+        if not _is_int(player):
+            raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=repr(player))
+    missing = sorted(wanted - before.players)
+    if missing:
+        raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=f"#{missing[0]}")
+
+
+def _ids_in(postings: object) -> list[Any]:
+    return list(postings) if isinstance(postings, Mapping) else []
+
+
+def written(
+    entry_id: int,
+    chat_id: int,
+    kind: EntryKind,
+    postings: Postings,
+    fields: Mapping[str, Any],
+    source: Source | None,
+) -> Entry:
+    """The entry just inserted, as ``load_entries`` would read it back (not reversed yet)."""
+    self_draw = fields.get("self_draw")
+    return Entry(
+        id=entry_id,
+        chat_id=chat_id,
+        session_id=fields.get("session_id"),
+        kind=kind,
+        postings=dict(postings),
+        created_at=parse_time(fields["created_at"]),
+        author=fields.get("author"),
+        source=Source(source.update_id, source.message_id) if source is not None else None,
+        winner=fields.get("winner"),
+        self_draw=None if self_draw is None else bool(self_draw),
+        discarder=fields.get("discarder"),
+        value=fields.get("value"),
+        hand_line=fields.get("hand_line"),
+        result_json=fields.get("result_json"),
+        note=fields.get("note"),
+        hand_number=fields.get("hand_number"),
+        reverses=fields.get("reverses"),
+    )
+
+
+def _text(value: object, what: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"{what} {value!r} (text only)")
+    return value
+
+
+def _dealt(session: Session, state: DealState) -> Session:
+    return replace(
+        session,
+        dealer=state.dealer,
+        round_wind=state.round_wind,
+        hand_number=state.hand_number,
+        deals_in_round=state.deals_in_round,
+    )
 
 
 def _seat(session: Session, player: int) -> SeatName:
@@ -146,9 +260,10 @@ def _seat(session: Session, player: int) -> SeatName:
     return seat
 
 
-async def playing_session(conn: aiosqlite.Connection, chat_id: int, session_id: int) -> Session:
+def playing(session: Session | None, session_id: int) -> Session:
     """A session of this chat that is open and has all four seats filled."""
-    session = await session_row(conn, chat_id, session_id)
+    if session is None:
+        raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
     if not session.is_open:
         raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session_id)
     if session.empty_seats:
@@ -185,6 +300,10 @@ async def _write_state(conn: aiosqlite.Connection, session_id: int, state: DealS
 
 
 class EntryStore(Database):
+    """Writes of entries. A recording costs few trips to the writer's thread: BEGIN, one
+    query for everything to check (``look``), the inserts, the deal, COMMIT; what it wrote
+    is returned from memory, as the same transaction wrote it."""
+
     async def record_win(
         self,
         chat_id: int,
@@ -212,14 +331,21 @@ class EntryStore(Database):
         author: int | None,
     ) -> Recorded:
         """Record several wins of one hand (一炮多响) atomically, sharing one source."""
+        named = [author]
+        for win in wins:
+            named += [win.winner, win.discarder, *_ids_in(win.postings)]
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            before = await look(conn, chat_id, source, named, session_id)
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
-            session = await playing_session(conn, chat_id, session_id)
+            session = playing(before.session, session_id)
             source_id = await insert_source(conn, chat_id, source)
-            ids = await self._insert_wins(conn, chat_id, session, wins, source_id, author)
-            return await self._recorded(conn, chat_id, ids, session.id)
+            entries, after = await self._insert_wins(
+                conn, chat_id, session, wins, source, source_id, author, before
+            )
+            assert after is not None
+            return Recorded(tuple(entries), replay=False, session=_dealt(session, after))
 
     async def _insert_wins(
         self,
@@ -227,24 +353,29 @@ class EntryStore(Database):
         chat_id: int,
         session: Session,
         wins: Sequence[WinSpec],
+        source: Source | None,
         source_id: int | None,
         author: int | None,
+        before: Before,
         past_hand: aiosqlite.Row | None = None,
-    ) -> list[int]:
+    ) -> tuple[list[Entry], DealState | None]:
         """Insert the wins of one hand and move the deal on; with ``past_hand`` (an entry row
-        of an earlier hand) insert them into that hand instead and leave the deal alone."""
+        of an earlier hand) insert them into that hand instead and leave the deal alone.
+
+        ``before`` holds the players (all named in ``wins``) and the next free entry id, as
+        this transaction looked them up. Returns the entries and the session's new deal state
+        (None: the deal was left alone).
+        """
         if not wins:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
         if past_hand is not None:
             seats = tuple(past_hand[column] for column in ("seat_e", "seat_s", "seat_w", "seat_n"))
             session = replace(session, seats=seats, hand_number=past_hand["hand_number"])
         all_postings = [clean_postings(win.postings) for win in wins]
-        await require_players(
-            conn,
-            chat_id,
-            [author, *(w.winner for w in wins), *(w.discarder for w in wins)]
-            + [player for postings in all_postings for player in postings],
-        )
+        named = [author, *(w.winner for w in wins), *(w.discarder for w in wins)] + [
+            player for postings in all_postings for player in postings
+        ]
+        check_players(before, named)
         winners: list[SeatName] = []
         discarders = {win.discarder for win in wins}
         for win, cleaned in zip(wins, all_postings, strict=True):
@@ -276,7 +407,7 @@ class EntryStore(Database):
         if past_hand is not None:
             hand["state_before"] = past_hand["state_before"]
             hand["state_after"] = past_hand["state_after"]
-        ids = []
+        rows = []
         for win, cleaned in zip(wins, all_postings, strict=True):
             fields = {
                 **hand,
@@ -286,13 +417,21 @@ class EntryStore(Database):
                 "self_draw": win.self_draw,
                 "discarder": win.discarder,
                 "value": win.value,
-                "hand_line": win.hand_line,
+                "hand_line": _text(win.hand_line, "hand line"),
                 "result_json": _json_text(win.result_json),
+                "created_at": now_text(),
             }
-            ids.append(await insert_entry(conn, chat_id, "win", cleaned, fields))
-        if past_hand is None:
-            await _write_state(conn, session.id, after)
-        return ids
+            rows.append((cleaned, fields))
+        entries = []
+        for offset, (cleaned, fields) in enumerate(rows):
+            entry_id = await insert_entry(
+                conn, chat_id, "win", cleaned, fields, before.next_id + offset
+            )
+            entries.append(written(entry_id, chat_id, "win", cleaned, fields, source))
+        if past_hand is not None:
+            return entries, None
+        await _write_state(conn, session.id, after)
+        return entries, after
 
     async def record_kong(
         self,
@@ -310,12 +449,15 @@ class EntryStore(Database):
         The entry's ``winner`` field holds the kong's owner.
         """
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            before = await look(
+                conn, chat_id, source, [owner, author, *_ids_in(postings)], session_id
+            )
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
-            session = await playing_session(conn, chat_id, session_id)
+            session = playing(before.session, session_id)
             cleaned = clean_postings(postings)
-            await require_players(conn, chat_id, [owner, *cleaned, author])
+            check_players(before, [owner, *cleaned, author])
             for player in [owner, *cleaned]:
                 _seat(session, player)
             if cleaned.get(owner, 0) <= 0:
@@ -323,13 +465,15 @@ class EntryStore(Database):
             fields = {
                 **_table_fields(session),
                 "author": author,
-                "source_id": await insert_source(conn, chat_id, source),
                 "winner": owner,
-                "note": note,
+                "note": _text(note, "note"),
                 "result_json": _json_text(result_json),
+                "created_at": now_text(),
             }
-            entry_id = await insert_entry(conn, chat_id, "kong", cleaned, fields)
-            return await self._recorded(conn, chat_id, [entry_id], session.id)
+            fields["source_id"] = await insert_source(conn, chat_id, source)
+            entry_id = await insert_entry(conn, chat_id, "kong", cleaned, fields, before.next_id)
+            entry = written(entry_id, chat_id, "kong", cleaned, fields, source)
+            return Recorded((entry,), replay=False, session=session)
 
     async def record_draw(
         self,
@@ -342,24 +486,28 @@ class EntryStore(Database):
     ) -> Recorded:
         """Record a 流局 (drawn hand) and advance the dealer by the session's rotation."""
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            named = [author, *_ids_in(postings)]
+            before = await look(conn, chat_id, source, named, session_id)
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
-            session = await playing_session(conn, chat_id, session_id)
+            session = playing(before.session, session_id)
             cleaned = clean_postings(postings or {}, allow_empty=True)
-            await require_players(conn, chat_id, [*cleaned, author])
+            check_players(before, [*cleaned, author])
             for player in cleaned:
                 _seat(session, player)
             after = after_hand(_state_of(session), session.rotation, [], None)
             fields = {
                 **_hand_fields(session, after),
                 "author": author,
-                "source_id": await insert_source(conn, chat_id, source),
-                "note": note,
+                "note": _text(note, "note"),
+                "created_at": now_text(),
             }
-            entry_id = await insert_entry(conn, chat_id, "draw", cleaned, fields)
+            fields["source_id"] = await insert_source(conn, chat_id, source)
+            entry_id = await insert_entry(conn, chat_id, "draw", cleaned, fields, before.next_id)
             await _write_state(conn, session.id, after)
-            return await self._recorded(conn, chat_id, [entry_id], session.id)
+            entry = written(entry_id, chat_id, "draw", cleaned, fields, source)
+            return Recorded((entry,), replay=False, session=_dealt(session, after))
 
     async def record_adjustment(
         self,
@@ -372,23 +520,30 @@ class EntryStore(Database):
     ) -> Recorded:
         """Record a manual adjustment among this chat's players (in an open session or not)."""
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            named = [author, *_ids_in(postings)]
+            before = await look(conn, chat_id, source, named, session_id)
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
             if session_id is not None:
-                session = await session_row(conn, chat_id, session_id)
-                if not session.is_open:
+                if before.session is None:
+                    raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
+                if not before.session.is_open:
                     raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session_id)
             cleaned = clean_postings(postings)
-            await require_players(conn, chat_id, [*cleaned, author])
+            check_players(before, [*cleaned, author])
             fields = {
                 "session_id": session_id,
                 "author": author,
-                "source_id": await insert_source(conn, chat_id, source),
-                "note": note,
+                "note": _text(note, "note"),
+                "created_at": now_text(),
             }
-            entry_id = await insert_entry(conn, chat_id, "adjustment", cleaned, fields)
-            return await self._recorded(conn, chat_id, [entry_id], session_id)
+            fields["source_id"] = await insert_source(conn, chat_id, source)
+            entry_id = await insert_entry(
+                conn, chat_id, "adjustment", cleaned, fields, before.next_id
+            )
+            entry = written(entry_id, chat_id, "adjustment", cleaned, fields, source)
+            return Recorded((entry,), replay=False, session=before.session)
 
     async def reverse(
         self,
@@ -401,14 +556,15 @@ class EntryStore(Database):
     ) -> Recorded:
         """Reverse an entry (default: the open session's last unreversed entry); once only."""
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            before = await look(conn, chat_id, source, [author], session_id, or_open=True)
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
             source_id = await insert_source(conn, chat_id, source)
-            reversal_id, target_session = await self._insert_reversal(
-                conn, chat_id, entry_id, session_id, author, source_id
+            reversal, session = await self._insert_reversal(
+                conn, chat_id, entry_id, session_id, author, source, source_id, before
             )
-            return await self._recorded(conn, chat_id, [reversal_id], target_session)
+            return Recorded((reversal,), replay=False, session=session)
 
     async def reverse_many(
         self,
@@ -422,18 +578,20 @@ class EntryStore(Database):
         if not entry_ids or len(set(entry_ids)) != len(entry_ids):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"entries {list(entry_ids)}")
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            before = await look(conn, chat_id, source, [author])
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
             source_id = await insert_source(conn, chat_id, source)
-            ids: list[int] = []
-            session_id = None
-            for entry_id in entry_ids:
-                reversal_id, session_id = await self._insert_reversal(
-                    conn, chat_id, entry_id, None, author, source_id
-                )
-                ids.append(reversal_id)
-            return await self._recorded(conn, chat_id, ids, session_id)
+            reversals: list[Entry] = []
+            session = None
+            for offset, entry_id in enumerate(entry_ids):
+                reversal, session = await self._insert_reversal(
+                    conn, chat_id, entry_id, None, author, source, source_id,
+                    replace(before, next_id=before.next_id + offset),
+                )  # fmt: skip
+                reversals.append(reversal)
+            return Recorded(tuple(reversals), replay=False, session=session)
 
     async def edit_win(
         self,
@@ -449,8 +607,10 @@ class EntryStore(Database):
         Editing the latest hand re-deals from the corrected result; editing an earlier hand
         (or one win of a 一炮多响) puts the corrected win into that hand and keeps the deal.
         """
+        named = [author, win.winner, win.discarder, *_ids_in(win.postings)]
         async with self._write() as conn:
-            again = await replayed(conn, chat_id, source)
+            before = await look(conn, chat_id, source, named)
+            again = await replay_of(conn, chat_id, before)
             if again:
                 return again
             target = await fetch_one(
@@ -466,19 +626,21 @@ class EntryStore(Database):
                     ErrorCode.INVALID_ARGUMENT, detail=f"entry #{entry_id} is no win"
                 )
             source_id = await insert_source(conn, chat_id, source)
-            reversal_id, session_id = await self._insert_reversal(
-                conn, chat_id, entry_id, None, author, source_id
+            reversal, after_undo = await self._insert_reversal(
+                conn, chat_id, entry_id, None, author, source, source_id, before
             )
-            assert session_id is not None
-            session = await playing_session(conn, chat_id, session_id)
+            assert reversal.session_id is not None
+            session = playing(after_undo, reversal.session_id)
             dealt_again = session.hand_number == target["hand_number"] and json.loads(
                 state_json(session)
             ) == json.loads(target["state_before"])
-            ids = await self._insert_wins(
-                conn, chat_id, session, [win], source_id, author,
+            entries, after = await self._insert_wins(
+                conn, chat_id, session, [win], source, source_id, author,
+                replace(before, next_id=before.next_id + 1),
                 past_hand=None if dealt_again else target,
             )  # fmt: skip
-            return await self._recorded(conn, chat_id, [reversal_id, *ids], session_id)
+            session = _dealt(session, after) if after is not None else session
+            return Recorded((reversal, *entries), replay=False, session=session)
 
     async def _insert_reversal(
         self,
@@ -487,37 +649,39 @@ class EntryStore(Database):
         entry_id: int | None,
         session_id: int | None,
         author: int | None,
+        source: Source | None,
         source_id: int | None,
-    ) -> tuple[int, int | None]:
-        await require_players(conn, chat_id, [author])
+        before: Before,
+    ) -> tuple[Entry, Session | None]:
+        """Insert the reversal of ``entry_id`` (default: the last unreversed entry of the
+        session, default the open one) and put the deal back when it undoes the latest hand.
+
+        ``before`` was looked up in this transaction; its ``next_id`` is still free. Returns
+        the reversal and the target's session as it stands afterwards.
+        """
+        check_players(before, [author])
+        row = await fetch_one(conn, _TARGET, [chat_id, session_id, entry_id])
+        assert row is not None
         if entry_id is None:
-            if session_id is None:
-                session = await open_session_row(conn, chat_id)
-                if session is None:
-                    raise StorageError(ErrorCode.NO_OPEN_SESSION)
-                session_id = session.id
-            row = await fetch_one(
-                conn,
-                "SELECT e.id FROM entries AS e WHERE e.chat_id = ? AND e.session_id = ? "
-                "AND e.kind <> 'reversal' "
-                "AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id) "
-                "ORDER BY e.id DESC LIMIT 1",
-                [chat_id, session_id],
-            )
-            if row is None:
+            if row["scope_id"] is None:
+                raise StorageError(ErrorCode.NO_OPEN_SESSION)
+            if row["pick_id"] is None:
                 raise StorageError(ErrorCode.NOTHING_TO_REVERSE)
-            entry_id = int(row["id"])
-        found = await load_entries(conn, chat_id, [entry_id])
-        if not found:
-            raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=entry_id)
-        target = found[0]
+        if row["id"] is None:
+            raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=row["pick_id"])
+        target = entry_from(row, postings_from(row["postings"]))
         if target.kind == "reversal":
-            raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=entry_id)
+            raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.id)
         if target.reversed_by is not None:
-            raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=entry_id)
+            raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.id)
         session = None
         if target.session_id is not None:
-            session = await session_row(conn, chat_id, target.session_id)
+            known = before.session
+            session = (
+                known
+                if known is not None and known.id == target.session_id
+                else await session_row(conn, chat_id, target.session_id)
+            )
             if not session.is_open:
                 raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.id)
         fields = {
@@ -526,39 +690,45 @@ class EntryStore(Database):
             "author": author,
             "source_id": source_id,
             "reverses": target.id,
+            "created_at": now_text(),
         }
         negated = {player: -delta for player, delta in target.postings.items()}
-        reversal_id = await insert_entry(conn, chat_id, "reversal", negated, fields)
+        reversal_id = await insert_entry(conn, chat_id, "reversal", negated, fields, before.next_id)
+        reversal = written(reversal_id, chat_id, "reversal", negated, fields, source)
         if session is not None and target.kind in HAND_KINDS:
-            await self._undo_deal(conn, session, target.id)
-        return reversal_id, target.session_id
+            # Put the dealer back when the reversed hand was the session's latest hand and
+            # none of its wins (一炮多响) still stands; older hands leave the deal alone.
+            latest = json.loads(row["state_after"]) == json.loads(state_json(session))
+            if latest and not row["standing"]:
+                state = DealState(**json.loads(row["state_before"]))
+                await _write_state(conn, session.id, state)
+                session = _dealt(session, state)
+        return reversal, session
 
-    @staticmethod
-    async def _undo_deal(conn: aiosqlite.Connection, session: Session, entry_id: int) -> None:
-        """Put the dealer back when the reversed hand was the session's latest hand and none
-        of its wins (一炮多响) still stands; older hands leave the current deal alone."""
-        row = await fetch_one(
-            conn,
-            "SELECT hand_number, state_before, state_after FROM entries WHERE id = ?",
-            [entry_id],
-        )
-        assert row is not None
-        if json.loads(row["state_after"]) != json.loads(state_json(session)):
-            return
-        standing = await fetch_one(
-            conn,
-            "SELECT 1 FROM entries AS e WHERE e.session_id = ? AND e.hand_number = ? "
-            "AND e.kind IN ('win', 'draw') AND e.state_after = ? AND e.id <> ? "
-            "AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id)",
-            [session.id, row["hand_number"], row["state_after"], entry_id],
-        )
-        if standing is None:
-            await _write_state(conn, session.id, DealState(**json.loads(row["state_before"])))
 
-    @staticmethod
-    async def _recorded(
-        conn: aiosqlite.Connection, chat_id: int, ids: Sequence[int], session_id: int | None
-    ) -> Recorded:
-        entries = await load_entries(conn, chat_id, ids)
-        session = await session_row(conn, chat_id, session_id) if session_id is not None else None
-        return Recorded(tuple(entries), replay=False, session=session)
+# The entry to reverse (?3, else the last unreversed one of session ?2, else of the open
+# session), whole, with whether another win of its hand still stands (一炮多响).
+_TARGET = f"""
+WITH scope AS (
+    SELECT coalesce(?2, (SELECT id FROM sessions WHERE chat_id = ?1 AND is_open = 1)) AS id
+), pick AS (
+    SELECT coalesce(?3, (
+        SELECT o.id FROM entries AS o, scope
+        WHERE o.chat_id = ?1 AND o.session_id = scope.id AND o.kind <> 'reversal'
+          AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)
+        ORDER BY o.id DESC LIMIT 1
+    )) AS id
+)
+SELECT scope.id AS scope_id, pick.id AS pick_id, {ENTRY_COLUMNS}, {POSTINGS_COLUMN},
+    e.state_before, e.state_after,
+    EXISTS (
+        SELECT 1 FROM entries AS o
+        WHERE o.session_id = e.session_id AND o.hand_number = e.hand_number
+          AND o.kind IN ('win', 'draw') AND o.state_after = e.state_after AND o.id <> e.id
+          AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)
+    ) AS standing
+FROM scope, pick
+LEFT JOIN entries AS e ON e.id = pick.id AND e.chat_id = ?1
+LEFT JOIN sources AS s ON s.id = e.source_id
+LEFT JOIN entries AS r ON r.reverses = e.id
+"""

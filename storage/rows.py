@@ -31,6 +31,13 @@ ENTRY_FROM = (
 )
 
 
+# An entry's postings as ``[[player, delta], ...]`` (see ``postings_from``), in one column.
+POSTINGS_COLUMN = (
+    "(SELECT json_group_array(json_array(p.player_id, p.delta)) "
+    "FROM postings AS p WHERE p.entry_id = e.id) AS postings"
+)
+
+
 def now_text() -> str:
     """The current UTC time as stored (ISO 8601, microseconds; sorts as text)."""
     return datetime.now(UTC).isoformat(timespec="microseconds")
@@ -126,27 +133,24 @@ async def fetch_one(
 
 
 async def load_entries(conn: aiosqlite.Connection, chat_id: int, ids: Iterable[int]) -> list[Entry]:
-    """Entries of this chat by id (in the order given), with postings."""
+    """Entries of this chat by id (in the order given), with postings; one query."""
     wanted = list(ids)
     if not wanted:
         return []
     marks = ",".join("?" * len(wanted))
     rows = await fetch_all(
         conn,
-        f"SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE e.chat_id = ? AND e.id IN ({marks})",
+        f"SELECT {ENTRY_COLUMNS}, {POSTINGS_COLUMN} FROM {ENTRY_FROM} "
+        f"WHERE e.chat_id = ? AND e.id IN ({marks})",
         [chat_id, *wanted],
     )
-    postings: dict[int, dict[int, int]] = {entry_id: {} for entry_id in wanted}
-    for posting in await fetch_all(
-        conn,
-        f"SELECT p.entry_id, p.player_id, p.delta FROM postings AS p "
-        f"JOIN entries AS e ON e.id = p.entry_id "
-        f"WHERE e.chat_id = ? AND p.entry_id IN ({marks}) ORDER BY p.player_id",
-        [chat_id, *wanted],
-    ):
-        postings[posting["entry_id"]][posting["player_id"]] = posting["delta"]
-    by_id = {row["id"]: entry_from(row, postings[row["id"]]) for row in rows}
+    by_id = {row["id"]: entry_from(row, postings_from(row["postings"])) for row in rows}
     return [by_id[entry_id] for entry_id in wanted if entry_id in by_id]
+
+
+def postings_from(text: str) -> dict[int, int]:
+    """``[[player, delta], ...]`` (JSON) as postings ordered by player id."""
+    return {int(player): int(delta) for player, delta in sorted(json.loads(text))}
 
 
 async def chat_row(conn: aiosqlite.Connection, chat_id: int) -> Chat:
