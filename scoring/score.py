@@ -24,13 +24,14 @@ from scoring.tiles import JOKER, Seat, Tile, mpsz
 from scoring.words import WordKind, seat_or_error, words_of, write_word
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Where:
     """Where each part of the line was written, so errors can name it.
 
     A typed line knows every token and its position. A ``Hand`` that was not typed has
     none: its tokens are written back (without positions) only when an error names one,
-    so scoring a good hand never builds them.
+    so scoring a good hand never builds them. (Not frozen: one is built per scored hand,
+    and a frozen dataclass pays an ``object.__setattr__`` call per field.)
     """
 
     hand: Hand
@@ -95,8 +96,9 @@ def checked_table(rules: str, base: int, winner: str | Seat) -> tuple[Ruleset, S
 
 def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:
     """The checks a ruleset makes on a typed hand, then the best reading's score."""
-    held = (*hand.concealed, hand.winning_tile)
-    wild_faces = wild_faces_for(rules, hand.context.indicator, held, where.word)
+    wild_faces = wild_faces_for(
+        rules, hand.context.indicator, (*hand.concealed, hand.winning_tile), where.word
+    )
     _check_melds(hand, where, wild_faces)
     _check_wild_supply(hand, where, wild_faces, rules)
     win = win_of(hand.context, where.word, rules, winner, where)

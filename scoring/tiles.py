@@ -45,7 +45,7 @@ class Seat(StrEnum):
 
     @property
     def wind(self) -> Tile:
-        return EAST + "ESWN".index(self)
+        return _SEAT_WINDS[self]
 
     def after(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places counter-clockwise (the next player to act)."""
@@ -53,6 +53,7 @@ class Seat(StrEnum):
 
 
 SEAT_ORDER: Final = (Seat.E, Seat.S, Seat.W, Seat.N)
+_SEAT_WINDS: Final = {seat: EAST + index for index, seat in enumerate(SEAT_ORDER)}
 
 
 def is_suited(tile: Tile) -> bool:

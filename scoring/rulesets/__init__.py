@@ -43,7 +43,8 @@ _ALIASES.update(
 
 def get(id_or_name: str) -> Ruleset:
     """A ruleset by id (``huzhou-shuangla``) or by name (``双辣``, ``湖州·双辣``, ``shuangla``)."""
-    found = _ALIASES.get(id_or_name.strip().casefold())
+    # Callers mostly pass an id exactly: one lookup before any folding.
+    found = _ALIASES.get(id_or_name) or _ALIASES.get(id_or_name.strip().casefold())
     if found is None:
         known = "、".join(rules.short_zh for rules in RULESETS.values())
         raise ScoringError(
