@@ -1,7 +1,8 @@
 """Console mode: the same Application, handlers and database, driven from a terminal.
 
 Each stdin line is a message from the current speaker in one group chat; ``/as NAME``
-changes the speaker, ``/press N`` presses button N of the last message that had buttons.
+changes the speaker, ``/press N`` presses button N of the last message that had buttons,
+``/private`` talks to the bot in the speaker's private chat and ``/group`` goes back.
 The Bot API is served in-process by ``ConsoleRequest``: replies print as plain text and
 photos and documents are saved to files whose paths are printed.
 """
@@ -76,9 +77,12 @@ class Console:
         self.out = out
         self.files_dir = files_dir
         self.api.add_chat(CONSOLE_CHAT_ID, "麻将群（控制台）", kind="supergroup")
+        self.speaker_name = FIRST_SPEAKER
         self.speaker = self.speak_as(FIRST_SPEAKER)
         self.api.set_status(CONSOLE_CHAT_ID, self.speaker, "creator")
-        self.buttons: list[tuple[int, str]] = []  # (message id, callback data) of the last keyboard
+        self.private = False  # in the speaker's private chat with the bot, not the group
+        # (chat id, message id, callback data) of the last keyboard
+        self.buttons: list[tuple[int, int, str]] = []
 
     def speak_as(self, name: str) -> int:
         """The user id of ``name`` (stable across runs, so the ledger knows them again)."""
@@ -92,17 +96,32 @@ class Console:
         if not text:
             return None
         if text.startswith("/as "):
-            self.speaker = self.speak_as(text[4:].strip())
-            self.out.write(f"（现在发言的是 {text[4:].strip()}）\n")
+            self.speaker_name = text[4:].strip()
+            self.speaker = self.speak_as(self.speaker_name)
+            self.out.write(f"（现在发言的是 {self.speaker_name}）\n")
+            return None
+        if text in ("/private", "/group"):
+            self.private = text == "/private"
+            where = f"和机器人的私聊（{self.speaker_name}）" if self.private else "群里"
+            self.out.write(f"（现在在{where}）\n")
             return None
         if text.startswith("/press"):
             number = text[6:].strip()
             if not number.isdigit() or not 1 <= int(number) <= len(self.buttons):
                 self.out.write(f"（没有第 {number} 个按钮；可按 1-{len(self.buttons)}）\n")
                 return None
-            message_id, data = self.buttons[int(number) - 1]
-            return self.updates.press(CONSOLE_CHAT_ID, self.speaker, message_id, data)
-        return self.updates.message(CONSOLE_CHAT_ID, self.speaker, text)
+            chat_id, message_id, data = self.buttons[int(number) - 1]
+            return self.updates.press(chat_id, self.speaker, message_id, data)
+        return self.updates.message(self.chat_id, self.speaker, text)
+
+    @property
+    def chat_id(self) -> int:
+        """The group, or in private mode the speaker's own chat (a user's id is its chat's)."""
+        if not self.private:
+            return CONSOLE_CHAT_ID
+        if self.speaker not in self.api.chats:
+            self.api.add_chat(self.speaker, self.speaker_name, kind="private")
+        return self.speaker
 
     def _print(self, sent: Sent) -> None:
         if sent.method == "answerCallbackQuery":
@@ -118,8 +137,8 @@ class Console:
             self.out.write(f"[{kind}] {path.resolve()}\n")
         if sent.text:
             self.out.write(f"{prefix}{sent.text}\n")
-        if sent.buttons and sent.message_id is not None:
-            self.buttons = [(sent.message_id, data) for _, data in sent.buttons]
+        if sent.buttons and sent.message_id is not None and sent.chat_id is not None:
+            self.buttons = [(sent.chat_id, sent.message_id, data) for _, data in sent.buttons]
             self.out.write(
                 " ".join(f"[{i} {label}]" for i, (label, _) in enumerate(sent.buttons, 1)) + "\n"
             )

@@ -154,6 +154,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Empty seats: {seats}. Send /join to sit down",
     ),
     "joined": ("{name} 坐{seat}位", "{name} sits at {seat}"),
+    "joined_already": ("{name} 已经坐在{seat}位了", "{name} already sits at {seat}"),
     "seat_empty": ("（空）", "(empty)"),
     # recording
     "replay": (
@@ -214,9 +215,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "本群没有叫「{token}」的玩家；写名字或 @用户名，例如 /stats 甲 乙",
         "No player {token} in this chat; name two players, e.g. /stats Amy Bob",
     ),
-    "hint_settle_first": (
-        "先发 /settle 结算散场，再 /new",
-        "Send /settle to close it first, then /new",
+    "hint_settle_first": ("发 /settle 结算散场后再 /new", "Send /settle, then /new"),
+    "hint_replace": (
+        "要换人：/seat 新来的人 座位，例如 /seat 戊 北",
+        "To replace a player: /seat NEWCOMER SEAT, e.g. /seat Eve N",
     ),
     "hint_open_session": (
         "开一局：/new 杭州 1 甲 乙 丙 丁",

@@ -24,6 +24,7 @@ STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
     ErrorCode.NO_OPEN_SESSION: "hint_open_session",
     ErrorCode.SEAT_TAKEN: "hint_seat_swap",
     ErrorCode.ALREADY_SEATED: "hint_seat_swap",
+    ErrorCode.TABLE_FULL: "hint_replace",
     ErrorCode.UNKNOWN_ENTRY: "hint_history",
     ErrorCode.ALREADY_REVERSED: "hint_history",
     ErrorCode.NOTHING_TO_REVERSE: "hint_history",

@@ -74,7 +74,7 @@ async def join(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    await open_table(services(context), message.chat.id)
+    table = await open_table(services(context), message.chat.id)
     sender = await _sender(context, message)
     text = argument_text(message)
     if text:
@@ -90,12 +90,18 @@ async def join(update: Update, context: Context) -> None:
         player = sender
     else:
         raise Refusal("no_sender")
+    already = table.seat_of(player.id)
     session = await ledger.join_seat(message.chat.id, player.id)
     table = await table_of(services(context), session)
     seat = table.seat_of(player.id)
     assert seat is not None
     await message.reply_text(
-        t("joined", lang, name=player.name, seat=seat_label(seat, lang))
+        t(
+            "joined_already" if already else "joined",
+            lang,
+            name=player.name,
+            seat=seat_label(seat, lang),
+        )
         + "\n"
         + describe_table(table, lang)
     )

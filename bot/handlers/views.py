@@ -106,9 +106,10 @@ async def history_view(
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     ledger = services(context).db
     session = await ledger.current_session(chat_id)
-    found = await ledger.history(
-        chat_id, session.id if session else None, page=page, page_size=HISTORY_PAGE_SIZE
-    )
+    scope = session.id if session else None
+    found = await ledger.history(chat_id, scope, page=page, page_size=HISTORY_PAGE_SIZE)
+    if found.page > found.pages:  # /history 9 of a 2-page history: the last page
+        found = await ledger.history(chat_id, scope, page=found.pages, page_size=HISTORY_PAGE_SIZE)
     names = {p.id: p.name for p in await ledger.list_players(chat_id)}
     lines = [t("history_title", lang, page=found.page, pages=found.pages, total=found.total)]
     lines.extend(entry_line(entry, names, lang) for entry in found.entries)

@@ -58,3 +58,15 @@ def test_console_keeps_the_database_between_runs(tmp_path: Path) -> None:
     run_console(tmp_path, "/new 杭州 1 甲 乙 丙 丁\n/hu 甲 自摸 爆头\n")
     out = run_console(tmp_path, "/tally\n")
     assert "甲 +48" in out
+
+
+def test_console_private_chat_scores_without_a_session(tmp_path: Path) -> None:
+    out = run_console(
+        tmp_path,
+        "/as 乙\n/private\n/score 123m456m789m123p白 +5s 自摸\n/ting 123m456m789m123p5s\n"
+        "/rules\n/press 1\n/group\n/tally\n",
+    )
+    assert "（现在在和机器人的私聊（乙））" in out and "（现在在群里）" in out
+    assert "爆头" in out and "东 +48" in out  # scored as East, nothing recorded
+    assert "听" in out and "五条" in out
+    assert "本群总积分" in out and "还没有记录" in out

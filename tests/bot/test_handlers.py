@@ -547,3 +547,22 @@ async def test_every_reply_shows_an_html_name_literally(harness: Harness) -> Non
     mentioning = [text for text in texts if name in text]
     assert len(mentioning) == len(texts) - 1  # all but /why, which names seats
     assert "已由 <i>y</i> 撤销" in texts[-2]
+
+
+async def test_a_page_past_the_end_shows_the_last_page(harness: Harness) -> None:
+    await harness.open_table()
+    for _ in range(6):
+        await harness.say("甲", "/hu 甲 自摸")
+    [page] = await harness.say("甲", "/history 9")
+    assert "第 2/2 页" in page.text and "#1" in page.text
+    assert page.buttons == [("◀ 上一页", "hist:1")]
+
+
+async def test_joining_twice_and_a_full_table_say_what_to_do(harness: Harness) -> None:
+    await harness.open_table()
+    [again] = await harness.say("甲", "/join")
+    assert "甲 已经坐在东位了" in again.text
+    [full] = await harness.say("戊", "/join")
+    assert full.text.startswith("❌") and "/seat 戊 北" in full.text
+    [second] = await harness.say("甲", "/new 杭州 1")
+    assert second.text.count("先") <= 1 and "/settle" in second.text
