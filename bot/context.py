@@ -121,3 +121,12 @@ async def is_chat_admin(context: Context, message: Message, user: User | None) -
     allowed = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
     svc.admins[key] = (now + ADMIN_CACHE_SECONDS, allowed)
     return allowed
+
+
+async def is_creator_or_admin(context: Context, message: Message, creator: int | None) -> bool:
+    """The sender opened the session (``creator``) or is an admin of the chat."""
+    user = message.from_user
+    sender = await sender_player(context, message.chat, user) if user is not None else None
+    return (sender is not None and sender.id == creator) or await is_chat_admin(
+        context, message, user
+    )

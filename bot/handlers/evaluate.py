@@ -20,9 +20,15 @@ from scoring.tiles import SEAT_ORDER, Seat, en_name, zh_name
 DEFAULT_RULESET = "hangzhou"
 
 
-async def _ruleset_and_line(
-    update: Update, context: Context, words: list[str]
-) -> tuple[str, int, str]:
+async def _ruleset_and_line(update: Update, context: Context, usage: str) -> tuple[str, int, str]:
+    """The line to evaluate (refused with ``usage`` when empty) and its ruleset and 底分."""
+    ruleset, base, line = await _ruleset_of(update, context, argument_words(message_of(update)))
+    if not line:
+        raise Refusal(usage)
+    return ruleset, base, line
+
+
+async def _ruleset_of(update: Update, context: Context, words: list[str]) -> tuple[str, int, str]:
     """A leading ruleset word, else the session's ruleset, else the chat's, else 杭州."""
     if words:
         try:
@@ -47,9 +53,7 @@ async def score(update: Update, context: Context) -> None:
     """/score [RULESET] LINE: the score of a hand as if East won it; nothing is recorded."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ruleset, base, line = await _ruleset_and_line(update, context, argument_words(message))
-    if not line:
-        raise Refusal("score_usage")
+    ruleset, base, line = await _ruleset_and_line(update, context, "score_usage")
     result = scoring.score(line, ruleset, base, Seat.E)
     await message.reply_text(score_text(result, lang))
     if result.hand is not None:
@@ -71,9 +75,7 @@ async def ting(update: Update, context: Context) -> None:
     """/ting [RULESET] LINE: every tile that completes the hand and what it would score."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ruleset, base, line = await _ruleset_and_line(update, context, argument_words(message))
-    if not line:
-        raise Refusal("ting_usage")
+    ruleset, base, line = await _ruleset_and_line(update, context, "ting_usage")
     waits = scoring.waits(line, ruleset, base, Seat.E)
     if not waits:
         await message.reply_text(t("waits_none", lang))

@@ -129,19 +129,15 @@ async def record_specs(
 
 async def hu(update: Update, context: Context) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
-    message = message_of(update)
-    lang = await update_lang(update, context)
+    message, lang, table = await _full_table(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
-    table.require_full(lang)
     command = parse_hu(argument_text(message), table.roster)
     scored = score_claims(command, table)
     author = await _author(context, message)
     recorded = await record_specs(
         ledger, table, win_specs(scored, command, table), _source(update, message), author
     )
-    if recorded.replay:
-        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+    if await _answered_as_replay(message, recorded, lang):
         return
     after = remember(
         services(context), after_entries(table, recorded.session or table.session, recorded.entries)
@@ -232,11 +228,8 @@ async def _send_hand_picture(
 
 async def kong(update: Update, context: Context) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: Hangzhou kongs settle at once."""
-    message = message_of(update)
-    lang = await update_lang(update, context)
+    message, lang, table = await _full_table(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
-    table.require_full(lang)
     session = table.session
     command = parse_kong(argument_text(message), table.roster)
     if session.ruleset != "hangzhou":
@@ -252,8 +245,7 @@ async def kong(update: Update, context: Context) -> None:
         await _author(context, message),
         note=kind.zh,
     )
-    if recorded.replay:
-        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+    if await _answered_as_replay(message, recorded, lang):
         return
     after = after_entries(table, recorded.session or session, recorded.entries)
     remember(services(context), after)
@@ -279,11 +271,8 @@ async def kong(update: Update, context: Context) -> None:
 
 async def draw(update: Update, context: Context) -> None:
     """/draw: a 流局; the deal moves on by the ruleset's rotation."""
-    message = message_of(update)
-    lang = await update_lang(update, context)
+    message, lang, table = await _full_table(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
-    table.require_full(lang)
     session = table.session
     recorded = await ledger.record_draw(
         session.chat_id,
@@ -291,8 +280,7 @@ async def draw(update: Update, context: Context) -> None:
         _source(update, message),
         await _author(context, message),
     )
-    if recorded.replay:
-        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+    if await _answered_as_replay(message, recorded, lang):
         return
     after = remember(services(context), after_entries(table, recorded.session or session, ()))
     text = "\n".join(
@@ -328,8 +316,7 @@ async def undo(update: Update, context: Context) -> None:
     else:
         entries = [await ledger.entry(message.chat.id, entry_id)]
     recorded = await _reverse(context, message, update, table, entries)
-    if recorded.replay:
-        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+    if await _answered_as_replay(message, recorded, lang):
         return
     tally = await ledger.tally(message.chat.id, table.session.id)
     lines = [
@@ -406,6 +393,22 @@ async def _reverse(
     )
     forget(services(context), message.chat.id)
     return recorded
+
+
+async def _full_table(update: Update, context: Context) -> tuple[Message, str, Table]:
+    """The message, the chat's language and its open table, refused unless all four sit."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    table = await open_table(services(context), message.chat.id)
+    table.require_full(lang)
+    return message, lang, table
+
+
+async def _answered_as_replay(message: Message, recorded: Recorded, lang: str) -> bool:
+    """Whether the update was delivered before; if so the chat hears it was not counted twice."""
+    if recorded.replay:
+        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+    return recorded.replay
 
 
 def _permission_message(update: Update, fallback: Message) -> Message:

@@ -9,7 +9,7 @@ from bot.context import (
     Refusal,
     argument_text,
     argument_words,
-    is_chat_admin,
+    is_creator_or_admin,
     message_of,
     sender_player,
     services,
@@ -116,15 +116,12 @@ async def seat(update: Update, context: Context) -> None:
     words = argument_words(message)
     if words:
         change = parse_seat_change(words, table.roster)
-        sender = await _sender(context, message)
-        if not (
-            (sender is not None and table.session.creator == sender.id)
-            or await is_chat_admin(context, message, message.from_user)
-        ):
+        if not await is_creator_or_admin(context, message, table.session.creator):
             raise Refusal("seat_denied")
         forget(services(context), message.chat.id)
         to = change.to
         if change.newcomer is not None:  # 换人: the newcomer takes the seat, its player leaves
+            sender = await _sender(context, message)
             newcomer = await _player_for(context, message, change.newcomer, sender)
             if table.seat_of(newcomer.id) is not None:
                 raise Refusal("seat_usage_taken", token=change.newcomer)
@@ -145,11 +142,7 @@ async def dealer(update: Update, context: Context) -> None:
     words = argument_words(message)
     if words:
         change = parse_dealer(words, table.roster)
-        sender = await _sender(context, message)
-        if not (
-            (sender is not None and table.session.creator == sender.id)
-            or await is_chat_admin(context, message, message.from_user)
-        ):
+        if not await is_creator_or_admin(context, message, table.session.creator):
             raise Refusal("seat_denied")
         session = await svc.db.set_session_state(
             message.chat.id,

@@ -16,9 +16,8 @@ from bot.context import (
     Context,
     Refusal,
     argument_words,
-    is_chat_admin,
+    is_creator_or_admin,
     message_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -191,13 +190,7 @@ async def settle(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     ledger = services(context).db
     table = await open_table(services(context), message.chat.id)
-    sender = (
-        await sender_player(context, message.chat, message.from_user) if message.from_user else None
-    )
-    if not (
-        (sender is not None and table.session.creator == sender.id)
-        or await is_chat_admin(context, message, message.from_user)
-    ):
+    if not await is_creator_or_admin(context, message, table.session.creator):
         raise Refusal("settle_denied")
     standings = await ledger.tally(message.chat.id, table.session.id)
     transfers = settle_up(standings.balances)
