@@ -129,8 +129,18 @@ def completing_tiles(
             held[tile] += 1
     segments = segments_of(counts)
     needs = [suit_needs(*segment) for segment in segments]
+    # ``_fits`` for a hand in which one suit changes, the other three held fixed: per
+    # suit, the others' wilds for melds and the least extra the pair costs among them.
+    plain_total = sum(plain for plain, _ in needs)
+    pair_extra = [paired - plain for plain, paired in needs]
+    others = [
+        (plain_total - plain, min(pair_extra[:index] + pair_extra[index + 1 :]))
+        for index, (plain, _) in enumerate(needs)
+    ]
     special = not melds and sum(counts) + wilds == 13
     spread = thirteen_unrelated and special and max(counts) <= 1
+    # 七对子 after drawing: each single and each three-of-a-kind needs a wild.
+    odd_groups = counts.count(1) + counts.count(3)
     any_wild_completes = complete(
         counts, wilds + 1, melds=len(melds), thirteen_unrelated=thirteen_unrelated
     )
@@ -149,15 +159,15 @@ def completing_tiles(
             done = False
             if wilds or near:
                 drawn = (*segment[:offset], segment[offset] + 1, *segment[offset + 1 :])
-                done = _fits(
-                    [*needs[:index], suit_needs(drawn, honors), *needs[index + 1 :]], wilds
-                )
+                plain, paired = suit_needs(drawn, honors)
+                rest_plain, rest_pair = others[index]
+                done = rest_plain + plain + min(rest_pair, paired - plain) <= wilds
             if not done and special:
-                counts[tile] += 1
-                done = seven_pairs_possible(counts, wilds) or (
-                    spread and thirteen_unrelated_possible(counts, wilds)
-                )
-                counts[tile] -= 1
+                done = odd_groups + (1 if counts[tile] in (0, 2) else -1) <= wilds
+                if not done and spread:
+                    counts[tile] += 1
+                    done = thirteen_unrelated_possible(counts, wilds)
+                    counts[tile] -= 1
         if done:
             out.append(tile)
     return tuple(out)
