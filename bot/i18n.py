@@ -128,6 +128,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "写法：/why 12（记录编号），或者回复机器人的记分消息发 /why",
         "Write: /why 12 (an entry number), or reply /why to the bot's recording message",
     ),
+    "why_header": ("#{entry} {name} 胡", "#{entry} {name} won"),
     "why_not_win": (
         "第 {entry} 条不是胡牌记录，没有番型可讲",
         "Entry #{entry} is not a win; nothing to explain",

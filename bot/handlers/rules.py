@@ -85,7 +85,14 @@ async def why(update: Update, context: Context) -> None:
     related = [
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles
     ]
+    # The explanation names seats; the header says who that was and whether it still counts.
+    header = f"#{entry.id}"
+    if entry.winner is not None:
+        winner = await services(context).db.get_player(message.chat.id, entry.winner)
+        header = t("why_header", lang, entry=entry.id, name=winner.name)
+    if entry.is_reversed:
+        header += " " + t("reversed_tag", lang)
     await message.reply_text(
-        html.escape(rules_qa.why(entry.result_json, lang), quote=False),
+        f"<b>{header}</b>\n" + html.escape(rules_qa.why(entry.result_json, lang), quote=False),
         reply_markup=topic_buttons(related) if related else None,
     )

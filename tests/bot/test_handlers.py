@@ -243,6 +243,10 @@ async def test_rules_menu_and_why(harness: Harness) -> None:
     reply_to = recorded.message_id
     [why] = await harness.say("甲", "/why", reply_to=reply_to)
     assert "爆头" in why.text
+    assert why.text.startswith("#1 甲 胡\n")  # the explanation names seats: who that was
+    await harness.say("甲", "/undo")
+    [undone] = await harness.say("乙", "/why 1")
+    assert undone.text.startswith("#1 甲 胡 （已撤销）")
 
 
 async def test_supergroup_migration_keeps_the_history(harness: Harness) -> None:
@@ -545,7 +549,7 @@ async def test_every_reply_shows_an_html_name_literally(harness: Harness) -> Non
     for text in texts:
         assert "x&" not in text.replace(name, ""), text  # no bold x: the tags were escaped
     mentioning = [text for text in texts if name in text]
-    assert len(mentioning) == len(texts) - 1  # all but /why, which names seats
+    assert len(mentioning) == len(texts)
     assert "已由 <i>y</i> 撤销" in texts[-2]
 
 
