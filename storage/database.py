@@ -39,6 +39,38 @@ PRAGMAS: Final = (
 )
 
 
+# The writer's one statement per entry (a TEMP view is per connection, not in the schema):
+# inserting a row into ``entry_writes`` inserts the recording's source (when ``update_id`` is
+# set), the postings (``[[player, delta], ...]``), then the entry row, whose own triggers
+# check the sum and seal the postings, and moves the session's deal (when ``next_dealer`` is
+# set). Every guard of the schema fires as for separate statements.
+ENTRY_WRITE_COLUMNS: Final = (
+    "id", "chat_id", "kind", "postings", "update_id", "message_id", "session_id", "author",
+    "source_id", "created_at", "winner", "self_draw", "discarder", "value", "hand_line",
+    "result_json", "note", "hand_number", "seat_e", "seat_s", "seat_w", "seat_n",
+    "state_before", "state_after", "reverses", "next_dealer", "next_round_wind",
+    "next_hand_number", "next_deals_in_round",
+)  # fmt: skip
+_ENTRY_COLUMNS = ENTRY_WRITE_COLUMNS[:3] + ENTRY_WRITE_COLUMNS[6:25]
+WRITER_SQL: Final = f"""
+CREATE TEMP VIEW entry_writes AS SELECT {", ".join(f"NULL AS {c}" for c in ENTRY_WRITE_COLUMNS)};
+CREATE TEMP TRIGGER entry_writes_insert INSTEAD OF INSERT ON entry_writes
+BEGIN
+    INSERT INTO sources (id, chat_id, update_id, message_id)
+        SELECT NEW.source_id, NEW.chat_id, NEW.update_id, NEW.message_id
+        WHERE NEW.update_id IS NOT NULL;
+    INSERT INTO postings (entry_id, player_id, delta)
+        SELECT NEW.id, json_extract(value, '$[0]'), json_extract(value, '$[1]')
+        FROM json_each(NEW.postings);
+    INSERT INTO entries ({", ".join(_ENTRY_COLUMNS)})
+        VALUES ({", ".join(f"NEW.{c}" for c in _ENTRY_COLUMNS)});
+    UPDATE sessions SET dealer = NEW.next_dealer, round_wind = NEW.next_round_wind,
+        hand_number = NEW.next_hand_number, deals_in_round = NEW.next_deals_in_round
+        WHERE NEW.next_dealer IS NOT NULL AND id = NEW.session_id;
+END;
+"""
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -159,6 +191,7 @@ class Database:
             async with writer.execute("PRAGMA journal_mode = WAL") as cursor:
                 await cursor.fetchone()
             await migrate(writer)
+            await writer.executescript(WRITER_SQL)
             for _ in range(READERS):
                 readers.append(await _connect(resolved, readonly=True))
         except BaseException:

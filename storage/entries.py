@@ -4,6 +4,9 @@ Every write runs in one transaction: a replayed Telegram update returns what it 
 first time; then the input is checked (players of this chat, seated, open session, postings
 summing to 0); then postings are inserted before their entry row, so the schema's triggers
 check the sum and seal the postings inside the same transaction.
+
+Each trip to aiosqlite's thread costs a thread hand-off, so a write reads what it needs in
+one query and writes each entry in one statement (the writer's ``entry_writes`` view).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-from .database import Database, integrity_error
+from .database import ENTRY_WRITE_COLUMNS, Database, integrity_error
 from .errors import ErrorCode, StorageError
 from .records import Entry, EntryKind, Postings, Recorded, SeatName, Session, Source, WinSpec
 from .rotation import DealState, after_hand
@@ -95,42 +98,51 @@ async def insert_entry(
     postings: Postings,
     fields: Mapping[str, Any],
     entry_id: int | None = None,
+    *,
+    new_source: Source | None = None,
+    deal: DealState | None = None,
 ) -> int:
-    """Postings first, then the entry row whose insert trigger checks and seals them.
+    """One entry in one statement: its source when ``new_source`` (with the id in
+    ``fields["source_id"]``), its postings, then its row, whose insert trigger checks and
+    seals them; then the session's deal moves to ``deal``.
 
     ``entry_id`` is the next free id when the caller read it in this transaction already.
     """
     if entry_id is None:
         entry_id = await _next_entry_id(conn)
-    columns = {"id": entry_id, "chat_id": chat_id, "kind": kind, **fields}
-    columns.setdefault("created_at", now_text())
-    try:
-        await conn.executemany(
-            "INSERT INTO postings (entry_id, player_id, delta) VALUES (?, ?, ?)",
-            [(entry_id, player, delta) for player, delta in postings.items()],
+    row = {"id": entry_id, "chat_id": chat_id, "kind": kind, **fields}
+    row["postings"] = json.dumps([[player, delta] for player, delta in postings.items()])
+    row.setdefault("created_at", now_text())
+    if new_source is not None:
+        row.update(update_id=new_source.update_id, message_id=new_source.message_id)
+    if deal is not None:
+        row.update(
+            next_dealer=deal.dealer,
+            next_round_wind=deal.round_wind,
+            next_hand_number=deal.hand_number,
+            next_deals_in_round=deal.deals_in_round,
         )
-        names = ", ".join(columns)
-        marks = ", ".join("?" * len(columns))
+    unknown = set(row) - set(ENTRY_WRITE_COLUMNS)
+    if unknown:
+        raise TypeError(f"not entry columns: {sorted(unknown)}")
+    marks = ", ".join("?" * len(ENTRY_WRITE_COLUMNS))
+    try:
         await conn.execute(
-            f"INSERT INTO entries ({names}) VALUES ({marks})", list(columns.values())
+            f"INSERT INTO temp.entry_writes ({', '.join(ENTRY_WRITE_COLUMNS)}) VALUES ({marks})",
+            [row.get(column) for column in ENTRY_WRITE_COLUMNS],
         )
     except sqlite3.IntegrityError as error:
         raise integrity_error(error) from error
     return entry_id
 
 
-async def insert_source(
-    conn: aiosqlite.Connection, chat_id: int, source: Source | None
-) -> int | None:
+def source_id_for(source: Source | None, before: Before) -> int | None:
+    """The id this recording's source row gets (inserted with its first entry)."""
     if source is None:
         return None
     if not _is_int(source.update_id):
         raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"update id {source.update_id!r}")
-    cursor = await conn.execute(
-        "INSERT INTO sources (chat_id, update_id, message_id) VALUES (?, ?, ?)",
-        [chat_id, source.update_id, source.message_id],
-    )
-    return cursor.lastrowid
+    return before.next_source_id
 
 
 @dataclass(frozen=True)
@@ -140,6 +152,7 @@ class Before:
     replay_ids: list[int]
     players: frozenset[int]
     next_id: int
+    next_source_id: int
     session: Session | None
 
 
@@ -148,7 +161,8 @@ _LOOK = (
     "ON e.source_id = s.id WHERE s.chat_id = ?1 AND s.update_id = ?2) AS replays, "
     "(SELECT json_group_array(id) FROM players "
     "WHERE chat_id = ?1 AND id IN (SELECT value FROM json_each(?3))) AS known, "
-    f"({NEXT_ENTRY_ID}) AS next_id, {SESSION_COLUMNS} FROM (SELECT 1) LEFT JOIN sessions "
+    f"({NEXT_ENTRY_ID}) AS next_id, (SELECT coalesce(max(id), 0) + 1 FROM sources) AS next_source, "
+    f"{SESSION_COLUMNS} FROM (SELECT 1) LEFT JOIN sessions "
     "ON chat_id = ?1 AND (id = ?4 OR (?4 IS NULL AND ?5 AND is_open = 1))"
 )
 
@@ -177,6 +191,7 @@ async def look(
         replay_ids=sorted(json.loads(row["replays"])),
         players=frozenset(json.loads(row["known"])),
         next_id=int(row["next_id"]),
+        next_source_id=int(row["next_source"]),
         session=session_from(row) if row["id"] is not None else None,
     )
 
@@ -291,18 +306,11 @@ def _hand_fields(session: Session, after: DealState) -> dict[str, Any]:
     }
 
 
-async def _write_state(conn: aiosqlite.Connection, session_id: int, state: DealState) -> None:
-    await conn.execute(
-        "UPDATE sessions SET dealer = ?, round_wind = ?, hand_number = ?, deals_in_round = ? "
-        "WHERE id = ?",
-        [state.dealer, state.round_wind, state.hand_number, state.deals_in_round, session_id],
-    )
-
-
 class EntryStore(Database):
-    """Writes of entries. A recording costs few trips to the writer's thread: BEGIN, one
-    query for everything to check (``look``), the inserts, the deal, COMMIT; what it wrote
-    is returned from memory, as the same transaction wrote it."""
+    """Writes of entries. A recording takes four trips to the writer's thread: BEGIN
+    IMMEDIATE, one query for everything it checks (``look``), one statement per entry that
+    writes source, postings, entry and deal (``insert_entry``), COMMIT. What it returns is
+    built from what it wrote, not read back."""
 
     async def record_win(
         self,
@@ -340,9 +348,9 @@ class EntryStore(Database):
             if again:
                 return again
             session = playing(before.session, session_id)
-            source_id = await insert_source(conn, chat_id, source)
+            source_id = source_id_for(source, before)
             entries, after = await self._insert_wins(
-                conn, chat_id, session, wins, source, source_id, author, before
+                conn, chat_id, session, wins, source, source_id, author, before, new_source=source
             )
             assert after is not None
             return Recorded(tuple(entries), replay=False, session=_dealt(session, after))
@@ -358,13 +366,14 @@ class EntryStore(Database):
         author: int | None,
         before: Before,
         past_hand: aiosqlite.Row | None = None,
+        new_source: Source | None = None,
     ) -> tuple[list[Entry], DealState | None]:
         """Insert the wins of one hand and move the deal on; with ``past_hand`` (an entry row
         of an earlier hand) insert them into that hand instead and leave the deal alone.
 
         ``before`` holds the players (all named in ``wins``) and the next free entry id, as
-        this transaction looked them up. Returns the entries and the session's new deal state
-        (None: the deal was left alone).
+        this transaction looked them up; ``new_source`` is inserted with the first entry.
+        Returns the entries and the session's new deal state (None: the deal was left alone).
         """
         if not wins:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
@@ -422,16 +431,16 @@ class EntryStore(Database):
                 "created_at": now_text(),
             }
             rows.append((cleaned, fields))
+        deal = after if past_hand is None else None
         entries = []
         for offset, (cleaned, fields) in enumerate(rows):
             entry_id = await insert_entry(
-                conn, chat_id, "win", cleaned, fields, before.next_id + offset
-            )
+                conn, chat_id, "win", cleaned, fields, before.next_id + offset,
+                new_source=new_source if offset == 0 else None,
+                deal=deal if offset == len(rows) - 1 else None,
+            )  # fmt: skip
             entries.append(written(entry_id, chat_id, "win", cleaned, fields, source))
-        if past_hand is not None:
-            return entries, None
-        await _write_state(conn, session.id, after)
-        return entries, after
+        return entries, deal
 
     async def record_kong(
         self,
@@ -470,8 +479,10 @@ class EntryStore(Database):
                 "result_json": _json_text(result_json),
                 "created_at": now_text(),
             }
-            fields["source_id"] = await insert_source(conn, chat_id, source)
-            entry_id = await insert_entry(conn, chat_id, "kong", cleaned, fields, before.next_id)
+            fields["source_id"] = source_id_for(source, before)
+            entry_id = await insert_entry(
+                conn, chat_id, "kong", cleaned, fields, before.next_id, new_source=source
+            )
             entry = written(entry_id, chat_id, "kong", cleaned, fields, source)
             return Recorded((entry,), replay=False, session=session)
 
@@ -503,9 +514,11 @@ class EntryStore(Database):
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
-            fields["source_id"] = await insert_source(conn, chat_id, source)
-            entry_id = await insert_entry(conn, chat_id, "draw", cleaned, fields, before.next_id)
-            await _write_state(conn, session.id, after)
+            fields["source_id"] = source_id_for(source, before)
+            entry_id = await insert_entry(
+                conn, chat_id, "draw", cleaned, fields, before.next_id,
+                new_source=source, deal=after,
+            )  # fmt: skip
             entry = written(entry_id, chat_id, "draw", cleaned, fields, source)
             return Recorded((entry,), replay=False, session=_dealt(session, after))
 
@@ -538,9 +551,9 @@ class EntryStore(Database):
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
-            fields["source_id"] = await insert_source(conn, chat_id, source)
+            fields["source_id"] = source_id_for(source, before)
             entry_id = await insert_entry(
-                conn, chat_id, "adjustment", cleaned, fields, before.next_id
+                conn, chat_id, "adjustment", cleaned, fields, before.next_id, new_source=source
             )
             entry = written(entry_id, chat_id, "adjustment", cleaned, fields, source)
             return Recorded((entry,), replay=False, session=before.session)
@@ -560,9 +573,9 @@ class EntryStore(Database):
             again = await replay_of(conn, chat_id, before)
             if again:
                 return again
-            source_id = await insert_source(conn, chat_id, source)
+            source_id = source_id_for(source, before)
             reversal, session = await self._insert_reversal(
-                conn, chat_id, entry_id, session_id, author, source, source_id, before
+                conn, chat_id, entry_id, session_id, author, source, source_id, before, source
             )
             return Recorded((reversal,), replay=False, session=session)
 
@@ -582,13 +595,14 @@ class EntryStore(Database):
             again = await replay_of(conn, chat_id, before)
             if again:
                 return again
-            source_id = await insert_source(conn, chat_id, source)
+            source_id = source_id_for(source, before)
             reversals: list[Entry] = []
             session = None
             for offset, entry_id in enumerate(entry_ids):
                 reversal, session = await self._insert_reversal(
                     conn, chat_id, entry_id, None, author, source, source_id,
                     replace(before, next_id=before.next_id + offset),
+                    source if offset == 0 else None,
                 )  # fmt: skip
                 reversals.append(reversal)
             return Recorded(tuple(reversals), replay=False, session=session)
@@ -625,9 +639,9 @@ class EntryStore(Database):
                 raise StorageError(
                     ErrorCode.INVALID_ARGUMENT, detail=f"entry #{entry_id} is no win"
                 )
-            source_id = await insert_source(conn, chat_id, source)
+            source_id = source_id_for(source, before)
             reversal, after_undo = await self._insert_reversal(
-                conn, chat_id, entry_id, None, author, source, source_id, before
+                conn, chat_id, entry_id, None, author, source, source_id, before, source
             )
             assert reversal.session_id is not None
             session = playing(after_undo, reversal.session_id)
@@ -652,12 +666,14 @@ class EntryStore(Database):
         source: Source | None,
         source_id: int | None,
         before: Before,
+        new_source: Source | None,
     ) -> tuple[Entry, Session | None]:
         """Insert the reversal of ``entry_id`` (default: the last unreversed entry of the
         session, default the open one) and put the deal back when it undoes the latest hand.
 
-        ``before`` was looked up in this transaction; its ``next_id`` is still free. Returns
-        the reversal and the target's session as it stands afterwards.
+        ``before`` was looked up in this transaction; its ``next_id`` is still free;
+        ``new_source`` is inserted with the reversal. Returns the reversal and the target's
+        session as it stands afterwards.
         """
         check_players(before, [author])
         row = await fetch_one(conn, _TARGET, [chat_id, session_id, entry_id])
@@ -692,17 +708,21 @@ class EntryStore(Database):
             "reverses": target.id,
             "created_at": now_text(),
         }
-        negated = {player: -delta for player, delta in target.postings.items()}
-        reversal_id = await insert_entry(conn, chat_id, "reversal", negated, fields, before.next_id)
-        reversal = written(reversal_id, chat_id, "reversal", negated, fields, source)
+        deal = None
         if session is not None and target.kind in HAND_KINDS:
             # Put the dealer back when the reversed hand was the session's latest hand and
             # none of its wins (一炮多响) still stands; older hands leave the deal alone.
             latest = json.loads(row["state_after"]) == json.loads(state_json(session))
             if latest and not row["standing"]:
-                state = DealState(**json.loads(row["state_before"]))
-                await _write_state(conn, session.id, state)
-                session = _dealt(session, state)
+                deal = DealState(**json.loads(row["state_before"]))
+        negated = {player: -delta for player, delta in target.postings.items()}
+        reversal_id = await insert_entry(
+            conn, chat_id, "reversal", negated, fields, before.next_id,
+            new_source=new_source, deal=deal,
+        )  # fmt: skip
+        reversal = written(reversal_id, chat_id, "reversal", negated, fields, source)
+        if session is not None and deal is not None:
+            session = _dealt(session, deal)
         return reversal, session
 
 

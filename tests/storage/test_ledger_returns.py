@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
-from ledger_fixtures import CHAT, Table, play_a_few_hands
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
 from storage import ErrorCode, Recorded, Source, StorageError, WinSpec
 
@@ -158,3 +158,45 @@ async def test_text_and_ids_have_their_types(table: Table, write: Write) -> None
         await write(table)
     assert caught.value.code is ErrorCode.INVALID_ARGUMENT
     assert (await table.ledger.history(CHAT)).total == 0
+
+
+async def _guarded_write(table: Table, case: str) -> None:
+    """One entry straight through ``insert_entry`` (the writer's one-statement path),
+    bypassing every Python check, so only the schema's guards stand in the way."""
+    from storage.entries import insert_entry
+
+    e, s, _, _ = table.ids
+    outsider = await table.ledger.upsert_user(OTHER_CHAT, 1, "外人")
+    elsewhere = await seat_table(table.ledger, OTHER_CHAT)
+    postings, fields, source = {e: 2, s: -2}, {"session_id": table.session.id}, None
+    if case == "replayed-update":
+        fields["source_id"], source = 999, Source(1)  # update 1 is recorded already
+    elif case == "unbalanced":
+        postings = {e: 2, s: -1}
+    elif case == "other-chats-player":
+        postings = {e: 2, outsider.id: -2}
+    elif case == "other-chats-session":
+        fields["session_id"] = elsewhere.session.id
+    async with table.ledger._write() as conn:
+        await insert_entry(conn, CHAT, "adjustment", postings, fields, new_source=source)
+
+
+@pytest.mark.parametrize(
+    ("case", "code"),
+    [
+        pytest.param("replayed-update", ErrorCode.INVALID_ARGUMENT, id="replayed-update"),
+        pytest.param("unbalanced", ErrorCode.UNBALANCED_POSTINGS, id="unbalanced"),
+        pytest.param("other-chats-player", ErrorCode.INVALID_ARGUMENT, id="other-chats-player"),
+        pytest.param("other-chats-session", ErrorCode.INVALID_ARGUMENT, id="other-chats-session"),
+    ],
+)
+async def test_the_one_statement_write_keeps_the_schema_guards(
+    table: Table, case: str, code: ErrorCode
+) -> None:
+    await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
+    ledger = table.ledger
+    before = (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT))
+    with pytest.raises(StorageError) as caught:
+        await _guarded_write(table, case)
+    assert caught.value.code is code
+    assert (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT)) == before
