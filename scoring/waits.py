@@ -16,6 +16,7 @@ A lone wild waits on all 34 tiles, in a handful of groups.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from scoring import notation
 from scoring.analysis import analyze, completing_tiles, is_winning
@@ -73,21 +74,24 @@ def waits(
     for tile in tiles:
         wild = tile == JOKER or tile in wild_faces
         key = (analyze(ready.complete(tile), wild_faces, thirteen_unrelated=thirteen), wild)
-        if key not in scored:
+        first = key not in scored  # the group's first tile: its results are its own already
+        if first:
             scored[key] = tuple(_scored(ready, tile, side, rules, base, seat) for side in sides)
         (self_draw, self_refusal), (discard, discard_refusal) = (
             (None, outcome)
             if isinstance(outcome, ScoringError)
-            else (replace(outcome, hand=ready.complete(tile, side)), None)
+            else (outcome if first else replace(outcome, hand=ready.complete(tile, side)), None)
             for outcome, side in zip(scored[key], sides, strict=True)
         )
         out.append(Wait(tile, self_draw, discard, self_refusal, discard_refusal))
     return tuple(out)
 
 
+@lru_cache(maxsize=256)
 def win_contexts(context: Context, winner: Seat) -> tuple[Context, Context]:
     """The two wins a wait is scored as: self-drawn, and on the named discard (点炮X), or
-    on the next seat's when the line names none (a 抢杠X line keeps its robbed kong)."""
+    on the next seat's when the line names none (a 抢杠X line keeps its robbed kong).
+    Remembered: a few contexts make up nearly every line, and ``replace`` is slow."""
     return (
         replace(context, self_draw=True, discarder=None, robbed_kong_of=None),
         replace(
