@@ -117,6 +117,13 @@ class Roster:
                 return seat
         return None
 
+    def label(self, seat: Seat, lang: str = "zh") -> str:
+        """'甲（东）' / '甲 (E)': a player with the seat, or the seat alone when empty."""
+        member = self.members.get(seat)
+        if lang == "en":
+            return f"{member.name} ({seat.value})" if member else seat.value
+        return f"{member.name}（{seat.zh}）" if member else f"{seat.zh}家"
+
     def describe(self, lang: str = "zh") -> str:
         """'东 甲 · 南 乙 …' ('E 甲 · S 乙 …' in English) for error messages."""
         return " · ".join(
@@ -222,21 +229,22 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
             seat, used = taken
             del words[:used]
             if seat in winners or any(seat in w for w, _ in pending):
-                raise GrammarError("winner_twice", token=seat.zh)
+                raise _about("winner_twice", seat, roster)
             winners.append(seat)
         if not winners:
             winners, words = _winners_inside(words, roster)
-            if any(seat in w for seat in winners for w, _ in pending):
-                raise GrammarError("winner_twice", token=winners[0].zh)
+            again = [seat for seat in winners if any(seat in w for w, _ in pending)]
+            if again:
+                raise _about("winner_twice", again[0], roster)
         body, named = _resolve_seat_words(words, roster)
         for seat in named:
             if discarder is not None and seat != discarder:
-                raise GrammarError("two_discarders", token=seat.zh)
+                raise _about("two_discarders", seat, roster)
             discarder = seat
         pending.append((winners, body))
     winner_count = sum(len(w) for w, _ in pending)
     if discarder is not None and any(discarder in w for w, _ in pending):
-        raise GrammarError("discarder_is_winner", token=discarder.zh)
+        raise _about("discarder_is_winner", discarder, roster)
     if winner_count > 1 and discarder is None:
         raise GrammarError("multi_needs_discard")
     if winner_count > 3:
@@ -248,7 +256,7 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
             # 一炮多响: the discard named once (in any segment) is every winner's discard.
             line = f"{line} 点炮{discarder.value}".strip()
         if not line:
-            raise GrammarError("hu_needs_words", token=winners[0].zh)
+            raise _about("hu_needs_words", winners[0], roster)
         for winner in winners:
             claims.append(WinClaim(winner=winner, line=line, full_hand=is_full_hand(line)))
     return HuCommand(claims=tuple(claims), discarder=discarder)
@@ -292,14 +300,14 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
     if rest:
         plain = _whole_player(rest, roster)
         if discarder is not None and plain != discarder:
-            raise GrammarError("two_discarders", token=plain.zh)
+            raise _about("two_discarders", plain, roster)
         discarder = plain
     if kind == "exposed" and discarder is None:
         raise GrammarError("kong_needs_discarder")
     if kind != "exposed" and discarder is not None:
         raise GrammarError("kong_no_discarder", token=kind_word)
     if discarder == owner:
-        raise GrammarError("discarder_is_winner", token=owner.zh)
+        raise _about("discarder_is_winner", owner, roster)
     return KongCommand(owner=owner, kind=kind, discarder=discarder)
 
 
@@ -409,6 +417,11 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
     return out, discards
 
 
+def _about(key: str, seat: Seat, roster: Roster) -> GrammarError:
+    """A refusal about one seat: the token is the seat, the message names its player."""
+    return GrammarError(key, token=seat.zh, who=seat, roster=roster)
+
+
 def take_player(
     words: Sequence[str], roster: Roster, *, names_only: bool = False
 ) -> tuple[Seat, int] | None:
@@ -456,7 +469,7 @@ def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[
     winners: list[Seat] = []
     for _, _, seat in runs:
         if seat in winners:
-            raise GrammarError("winner_twice", token=seat.zh)
+            raise _about("winner_twice", seat, roster)
         winners.append(seat)
     return winners, words[:start] + words[end:]
 

@@ -58,14 +58,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "看不出谁胡（{roster}）：把胡牌的人写在最前面。" + _USAGE_HU_ZH,
         "Cannot tell who won ({roster}): put the winner first. " + _USAGE_HU_EN,
     ),
-    "winner_twice": ("{token}家写了两次胡", "Seat {token} is named as a winner twice"),
+    "winner_twice": ("{who}写了两次胡", "{who} is named as a winner twice"),
     "two_discarders": (
-        "一炮多响只能有一个点炮的人，「{token}」是第二个",
-        "One discard only: {token} is a second discarder",
+        "一炮多响只能有一个点炮的人，{who}是第二个",
+        "One discard only: {who} is a second discarder",
     ),
     "discarder_is_winner": (
-        "{token}家不能自己点炮给自己",
-        "Seat {token} cannot both win and discard",
+        "{who}不能自己点炮给自己",
+        "{who} cannot both win and discard",
     ),
     "multi_needs_discard": (
         "几家同时胡要写谁点炮：/hu 甲 乙 点炮 丙",
@@ -73,8 +73,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "too_many_winners": ("最多三家同时胡", "At most three players can win on one discard"),
     "hu_needs_words": (
-        "{token}家怎么胡的？加上牌或者说明，例如 自摸、点炮 丙、七对 有花、爆头",
-        "How did seat {token} win? Add the hand or words: 自摸, 点炮 Cat, 七对, 爆头",
+        "{who}怎么胡的？加上牌或者说明，例如 自摸、点炮 丙、七对 有花、爆头",
+        "How did {who} win? Add the hand or words: 自摸, 点炮 Cat, 七对, 爆头",
     ),
     "prefix_needs_player": (
         "「{token}」后面要写是谁，例如 点炮 丙 或 点炮S",

@@ -14,6 +14,7 @@ from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError, Roster
 from bot.i18n import plain, t
 from scoring.errors import ScoringError
+from scoring.tiles import Seat
 from storage import ErrorCode, StorageError
 
 log = logging.getLogger(__name__)
@@ -36,9 +37,16 @@ STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
 def user_message(error: BaseException, lang: str) -> str | None:
     """The short reply for a refusal the user can fix; None for anything else."""
     if isinstance(error, GrammarError):
-        # The table is named in the reader's language: 东 甲 · 南 乙, or E 甲 · S 乙.
+        # The table is named in the reader's language: 东 甲 · 南 乙, or E 甲 · S 乙; a seat
+        # as its player: 甲（东）.
+        roster = error.params.get("roster")
         params = {
-            k: v.describe(lang) if isinstance(v, Roster) else v for k, v in error.params.items()
+            k: v.describe(lang)
+            if isinstance(v, Roster)
+            else roster.label(v, lang)
+            if isinstance(v, Seat) and isinstance(roster, Roster)
+            else v
+            for k, v in error.params.items()
         }
         return "❌ " + t(error.key, lang, **params)
     if isinstance(error, Refusal):

@@ -570,3 +570,23 @@ async def test_joining_twice_and_a_full_table_say_what_to_do(harness: Harness) -
     assert full.text.startswith("❌") and "/seat 戊 北" in full.text
     [second] = await harness.say("甲", "/new 杭州 1")
     assert second.text.count("先") <= 1 and "/settle" in second.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line", "expected"),
+    [
+        ("zh", "/hu 大刘 点炮 大刘 无花", "❌ 大刘（东）不能自己点炮给自己"),
+        ("zh", "/hu 大刘", "❌ 大刘（东）怎么胡的？"),
+        ("zh", "/hu 大刘 大刘 点炮 丙", "❌ 大刘（东）写了两次胡"),
+        ("en", "/hu 大刘 点炮 大刘 无花", "❌ 大刘 (E) cannot both win and discard"),
+        ("en", "/kong 丙 明杠 乙 点炮 丁", "❌ One discard only: 乙 (S) is a second discarder"),
+    ],
+    ids=["discard-to-self", "no-words", "winner-twice", "english", "two-discarders"],
+)
+async def test_a_refusal_about_a_seat_names_its_player(
+    harness: Harness, lang: str, line: str, expected: str
+) -> None:
+    await harness.say("甲", f"/lang {lang}")
+    await harness.open_table("/new 强盗胡 1 大刘 乙 丙 丁")
+    [reply] = await harness.say("甲", line)
+    assert expected in reply.text
