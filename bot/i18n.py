@@ -213,8 +213,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "nothing_to_undo": ("这一场没有可以撤销的记录", "Nothing left to undo in this session"),
     "no_sender": ("看不出是谁发的消息，没有记账", "Cannot tell who sent this; nothing recorded"),
     "unknown_chat_player": (
-        "本群没有叫「{token}」的玩家；写名字或 @用户名，例如 /stats 甲 乙",
-        "No player {token} in this chat; name two players, e.g. /stats Amy Bob",
+        "本群没有叫「{token}」的玩家；写名字或 @用户名，例如 /stats 甲 或 /stats 甲 乙",
+        "No player {token} in this chat; name players, e.g. /stats Amy or /stats Amy Bob",
     ),
     "hint_settle_first": ("发 /settle 结算散场后再 /new", "Send /settle, then /new"),
     "hint_replace": (

@@ -218,7 +218,7 @@ async def settle(update: Update, context: Context) -> None:
 
 
 async def stats(update: Update, context: Context) -> None:
-    """/stats: every player's record; /stats A B: the two head to head."""
+    """/stats: every player's record; /stats A: one player's; /stats A B: head to head."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
@@ -241,6 +241,9 @@ async def stats(update: Update, context: Context) -> None:
         await message.reply_text(text)
         return
     rows = await ledger.stats(message.chat.id)
+    if len(words) == 1:  # /stats 甲: that player's line
+        one = await _named_player(ledger, message.chat.id, words[0])
+        rows = [row for row in rows if row.player.id == one.id]
     lines = [f"<b>{t('stats_title', lang)}</b>"]
     lines.extend(
         t(

@@ -326,6 +326,8 @@ async def test_stats_and_head_to_head(harness: Harness) -> None:
     assert "甲 对 乙：同桌 2 局" in pair.text
     [unknown] = await harness.say("甲", "/stats 甲 戊戊")
     assert "戊戊" in unknown.text
+    [one] = await harness.say("甲", "/stats 乙")
+    assert "乙：2 局 胡 1" in one.text and "甲：" not in one.text
 
 
 async def test_ting_lists_the_waits(harness: Harness) -> None:
