@@ -324,7 +324,8 @@ HELP: Final[dict[str, str]] = {
         "<code>/ting 123m456m789m123p5s</code>\n"
         "Rules: /rules · explain an entry: /why 12 · 中文: /lang zh\n"
         "Dealer, seat and round winds follow the session by themselves "
-        "(to correct them: <code>/dealer Bob</code>)."
+        "(to correct them: <code>/dealer Bob</code>).\n"
+        "Where the bot sees plain messages, the slash may go: 胡 Amy 自摸"
     ),
 }
 
