@@ -177,8 +177,9 @@ async def look(
     or_open: bool = False,
 ) -> Before:
     """In one trip: the entries this update recorded before, which of ``players`` belong to
-    this chat, the next entry id, and the session ``session_id`` (this chat's only; with
-    ``or_open`` and no id, the chat's open session)."""
+    this chat, the next entry and source ids (free until this transaction writes: it holds
+    the write lock inside BEGIN IMMEDIATE), and the session ``session_id`` (this chat's
+    only; with ``or_open`` and no id, the chat's open session)."""
     update_id = source.update_id if source is not None and _is_int(source.update_id) else None
     asked = sorted({p for p in players if isinstance(p, int) and not isinstance(p, bool)})
     row = await fetch_one(
