@@ -10,6 +10,7 @@ from bot.context import Refusal, Services
 from bot.grammar import Member, Roster
 from bot.i18n import Html, t
 from scoring import rulesets
+from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Player, Session, Tally, TallyRow
 
@@ -142,6 +143,11 @@ def ruleset_name(ruleset_id: str, lang: str) -> str:
 
 def seat_label(seat: Seat, lang: str) -> str:
     return seat.value if lang == "en" else seat.zh
+
+
+def kong_name(kind: KongKind, lang: str) -> str:
+    """'暗杠', or 'concealed kong (暗杠)' in English."""
+    return kind.zh if lang == "zh" else f"{kind.value} kong ({kind.zh})"
 
 
 def signed(amount: int) -> str:

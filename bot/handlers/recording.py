@@ -39,6 +39,7 @@ from bot.table import (
     after_entries,
     describe_tally,
     forget,
+    kong_name,
     open_table,
     remember,
     ruleset_name,
@@ -249,14 +250,13 @@ async def kong(update: Update, context: Context) -> None:
         return
     after = after_entries(table, recorded.session or session, recorded.entries)
     remember(services(context), after)
-    kind_name = kind.zh if lang == "zh" else f"{kind.value} kong ({kind.zh})"
     header = t(
         "kong_recorded",
         lang,
         entry=recorded.entry.id,
         name=table.name(command.owner),
         seat=seat_label(command.owner, lang),
-        kind=kind_name,
+        kind=kong_name(kind, lang),
     )
     tally = await standings(services(context), after)
     text = "\n".join(

@@ -23,12 +23,14 @@ from bot.context import (
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE
 from bot.i18n import t
-from bot.table import describe_tally, forget, open_table, signed
+from bot.table import describe_tally, forget, kong_name, open_table, signed
 from scoring import rulesets
 from scoring.errors import ScoringError
+from scoring.payments import KongKind
 from storage import Entry, HistoryPage, Ledger, Player, settle_up
 
 HISTORY_PREFIX = "hist:"
+KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
 _WIND_WORD = re.compile(r"[座圈][ESWN]")
 HISTORY_PAGE_SIZE = 5
 
@@ -122,6 +124,8 @@ def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
     if entry.winner is not None:
         head += f" {html.escape(names.get(entry.winner, '?'))}"
     detail = (shown_line(entry, names) if entry.hand_line else None) or entry.note or ""
+    if entry.kind == "kong" and detail in KONG_BY_NAME:
+        detail = kong_name(KONG_BY_NAME[detail], lang)
     if entry.reverses is not None:
         detail = f"#{entry.reverses}"
     if detail:
