@@ -14,7 +14,7 @@ bit 7 对对胡 (every meld a triplet or kong), bit 8 爆头.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
@@ -40,7 +40,9 @@ Outcome = tuple[int, int, int]  # (wilds used, pair placed 0/1, fact bits)
 _FINISHED: frozenset[Outcome] = frozenset({(0, 0, ALL_TRIPLETS)})
 
 
-def _prune(outcomes: Iterable[Outcome]) -> frozenset[Outcome]:
+def _prune(outcomes: Sequence[Outcome]) -> frozenset[Outcome]:
+    if len(outcomes) < 2:  # nothing to dominate
+        return frozenset(outcomes)
     by_budget: dict[tuple[int, int], list[int]] = defaultdict(list)
     for used, paired, bits in outcomes:
         by_budget[used, paired].append(bits)
