@@ -73,6 +73,9 @@ _KONG_KINDS: Final[Mapping[str, str]] = {
     "面下杠": "added",
     "added": "added",
 }
+_GLUED_KONG_KINDS: Final = sorted(
+    (kind for kind in _KONG_KINDS if not kind.isascii()), key=len, reverse=True
+)
 MAX_NAME_LENGTH: Final = 32
 
 
@@ -116,6 +119,19 @@ class Roster:
             ):
                 return seat
         return None
+
+    def split_name(self, word: str) -> tuple[Seat, str] | None:
+        """A player's name glued to what follows (老王自摸 → 老王's seat, '自摸'): the longest
+        name or @username the word starts with. Seat words never glue (东 may be a tile)."""
+        found: tuple[int, Seat] | None = None
+        for seat, member in self.members.items():
+            names = [member.name] + ([f"@{member.username}"] if member.username else [])
+            for name in names:
+                size = len(name)
+                glued = size < len(word) and word[:size].casefold() == name.casefold()
+                if glued and (found is None or size > found[0]):
+                    found = (size, seat)
+        return (found[1], word[found[0] :]) if found else None
 
     def label(self, seat: Seat, lang: str = "zh") -> str:
         """'甲（东）' / '甲 (E)': a player with the seat, or the seat alone when empty."""
@@ -224,6 +240,11 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
         winners: list[Seat] = []
         while words and not _is_seat_prefixed(words[0]):
             taken = take_player(words, roster)
+            glued = roster.split_name(words[0]) if taken is None and not winners else None
+            if glued is not None:  # /hu 老王自摸爆头
+                winners.append(glued[0])
+                words[0] = glued[1]
+                break
             if taken is None:
                 break
             seat, used = taken
@@ -280,7 +301,7 @@ def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:
 def parse_kong(text: str, roster: Roster) -> KongCommand:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: the kind may come first (/kong 暗杠 甲);
     the first player named owns the kong, a second one (or 点炮 X) discarded it."""
-    words = split_args(text)
+    words = [piece for word in split_args(text) for piece in _kind_apart(word)]
     if len(words) < 2:
         raise GrammarError("kong_usage")
     kind_at = next((i for i, word in enumerate(words) if word.lower() in _KONG_KINDS), None)
@@ -309,6 +330,15 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
     if discarder == owner:
         raise _about("discarder_is_winner", owner, roster)
     return KongCommand(owner=owner, kind=kind, discarder=discarder)
+
+
+def _kind_apart(word: str) -> list[str]:
+    """大刘暗杠 → 大刘 暗杠; 明杠丙 → 明杠 丙 (Chinese kinds glued to a name)."""
+    for kind in _GLUED_KONG_KINDS:
+        before, found, after = word.partition(kind)
+        if found and (before or after):
+            return [piece for piece in (before, kind, after) if piece]
+    return [word]
 
 
 def _player_length(words: Sequence[str], roster: Roster) -> int:
@@ -398,8 +428,12 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
             index += 1
             continue
         target = word[len(prefix) :]
+        after = ""  # what was glued after the player: 点炮丙七对 → 七对
         if target:
             seat = roster.seat_of(target)
+            glued = roster.split_name(target) if seat is None else None
+            if glued is not None:
+                seat, after = glued
             if seat is None:
                 raise GrammarError("unknown_player", token=target, roster=roster)
         else:
@@ -411,6 +445,8 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
             seat, used = taken
             index += used
         out.append(f"{prefix}{seat.value}")
+        if after:
+            out.append(after)
         if prefix in DISCARD_PREFIXES:
             discards.append(seat)
         index += 1

@@ -59,6 +59,10 @@ ROOMS = {"初级场": 400, "尊爵场": 80_000}
         ("自摸 Dan Wu 飘2", [(Seat.N, "自摸 飘2", False)], None),
         ("自摸 翻 甲 乙", [(Seat.S, "自摸 翻 甲", False)], None),
         ("南家 自摸", [(Seat.S, "自摸", False)], None),
+        ("甲自摸爆头", [(Seat.E, "自摸爆头", False)], None),
+        ("乙点炮丙七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
+        ("乙 点炮丙 七对有花", [(Seat.S, "点炮W 七对有花", False)], Seat.W),
+        ("@bob自摸", [(Seat.S, "自摸", False)], None),
     ],
     ids=[
         "quick-self-draw",
@@ -81,6 +85,10 @@ ROOMS = {"初级场": 400, "尊爵场": 80_000}
         "multi-word-name-after-a-word",
         "the-word-after-翻-is-its-argument",
         "seat-word-from-scoring",
+        "name-glued-to-words",
+        "all-glued",
+        "discarder-glued-to-words",
+        "username-glued",
     ],
 )
 def test_hu_lines(
@@ -113,6 +121,7 @@ def test_hu_lines(
         ("自摸 123m456m789m123p白 +5s 甲", "unknown_winner", "自摸"),
         ("自摸 甲 甲", "winner_twice", "东"),
         ("甲 自摸; 点炮 丙 甲", "winner_twice", "东"),
+        ("东自摸", "unknown_winner", "东自摸"),
     ],
     ids=[
         "empty",
@@ -130,6 +139,7 @@ def test_hu_lines(
         "full-hands-put-the-winner-first",
         "same-winner-twice-later",
         "same-winner-in-two-segments-later",
+        "a-seat-word-never-glues",
     ],
 )
 def test_hu_refusals(text: str, key: str, token: str | None) -> None:
@@ -242,6 +252,10 @@ def test_new_refusals(args: list[str], key: str) -> None:
         ("甲 丙 明杠", Seat.E, "exposed", Seat.W),
         ("明杠 点炮 丙 甲", Seat.E, "exposed", Seat.W),
         ("甲 明杠 丙 点炮丙", Seat.E, "exposed", Seat.W),
+        ("甲暗杠", Seat.E, "concealed", None),
+        ("暗杠甲", Seat.E, "concealed", None),
+        ("甲明杠丙", Seat.E, "exposed", Seat.W),
+        ("Dan Wu大明杠 甲", Seat.N, "exposed", Seat.E),
     ],
     ids=[
         "concealed",
@@ -255,6 +269,10 @@ def test_new_refusals(args: list[str], key: str) -> None:
         "kind-last",
         "discarder-word-first",
         "discarder-twice-the-same",
+        "glued",
+        "glued-kind-first",
+        "glued-with-discarder",
+        "glued-longest-kind",
     ],
 )
 def test_kong(text: str, owner: Seat, kind: str, discarder: Seat | None) -> None:

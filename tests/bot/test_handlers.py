@@ -475,6 +475,10 @@ async def test_kong_and_hu_in_the_order_players_say_them(harness: Harness) -> No
     assert "暗杠" in kong.text and "大刘 +6" in kong.text
     [win] = await harness.say("甲", "/hu 自摸 老王 爆头")
     assert "老王（南）胡" in win.text and "老王 +48" in win.text
+    [glued] = await harness.say("甲", "胡 大刘点炮丙七对有花")
+    assert "大刘（东）胡" in glued.text and "财神七对" in glued.text
+    [kong] = await harness.say("甲", "杠 老王暗杠")
+    assert "老王（南）暗杠" in kong.text
 
 
 @pytest.mark.parametrize(
