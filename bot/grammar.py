@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from scoring.payments import MAX_BASE
 from scoring.tiles import SEAT_ORDER, Seat
 from scoring.words import parse_seat, seat_or_error
 
@@ -205,7 +206,7 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     room: str | None = None
     if rest and _as_int(rest[0]) is not None:
         base = _as_int(rest.pop(0))
-        if base is None or base <= 0:
+        if base is None or not 1 <= base <= MAX_BASE:
             raise GrammarError("bad_base", token=args[1])
     elif rest and rest[0] in rooms:
         room = rest.pop(0)

@@ -35,8 +35,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
     ),
     "bad_base": (
-        "底分「{token}」不对：要一个正整数，例如 1 或 5",
-        "Base {token!s} must be a whole number above 0, e.g. 1 or 5",
+        "底分「{token}」不对：要 1 到 1,000,000,000 之间的整数，例如 1 或 5",
+        "Base {token!s} must be a whole number from 1 to 1,000,000,000, e.g. 1 or 5",
     ),
     "too_many_players": (
         "一桌最多四人，多出了「{token}」",

@@ -225,12 +225,21 @@ def test_new(
     [
         ([], "new_usage"),
         (["杭州", "0"], "bad_base"),
+        (["杭州", "1000000001"], "bad_base"),
         (["杭州", "1", "a", "b", "c", "d", "e"], "too_many_players"),
         (["杭州", "1", "甲", "甲"], "duplicate_player"),
         (["杭州", "1", "东"], "name_is_seat"),
         (["杭州", "1", "x" * 40], "bad_name"),
     ],
-    ids=["empty", "zero-base", "five-players", "duplicate", "seat-as-name", "long-name"],
+    ids=[
+        "empty",
+        "zero-base",
+        "base-above-the-core's-limit",
+        "five-players",
+        "duplicate",
+        "seat-as-name",
+        "long-name",
+    ],
 )
 def test_new_refusals(args: list[str], key: str) -> None:
     with pytest.raises(GrammarError) as caught:
