@@ -230,8 +230,16 @@ def win_of(
             "没写怎么胡的：加上 自摸，或 点炮X（放冲X），或 抢杠X",
             "say how the hand was won: add 自摸 (self-draw), 点炮X (X discarded) or 抢杠X",
         )
+    return _win(ctx, win_kind, winner, payer)
+
+
+@lru_cache(maxsize=1024)
+def _win(ctx: Context, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
+    """The ``Win`` of checked context words, remembered: a handful of contexts (自摸, 点炮
+    from each seat …) make up nearly every line, and a frozen ten-field ``Win`` costs
+    more to build than to look up."""
     return Win(
-        kind=win_kind,
+        kind=kind,
         winner=winner,
         payer=payer,
         contract=ctx.contract_payer,
