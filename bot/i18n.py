@@ -281,12 +281,19 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "I cannot answer that one. Pick a topic below:",
     ),
     "rules_menu": ("📖 规则问答（{ruleset}）：", "📖 Rules ({ruleset}):"),
+    "rules_other": ("其他玩法 ›", "Other rulesets ›"),
+    "rules_back": ("‹ 本群玩法", "‹ This chat's rules"),
+    "rules_menu_other": (
+        "📖 其他玩法的话题（本群玩的是{ruleset}）：",
+        "📖 Topics of the other rulesets (this chat plays {ruleset}):",
+    ),
     # misc
     "lang_set": ("好的，本群以后用中文回复", "OK, this chat gets English replies from now on"),
     "migrated": (
         "群升级为超级群，记录已经搬过来了",
         "The group became a supergroup; its records moved along",
     ),
+    "did_you_mean": ("是不是想写{words}？", "Did you mean {words}?"),
     "apology": (
         "抱歉，出了点问题，这条没有记账。请稍后再试",
         "Sorry, something went wrong; nothing was recorded. Please try again",

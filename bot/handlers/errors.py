@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+from collections.abc import Sequence
 from typing import Final
 
 from telegram import Update
@@ -12,7 +13,9 @@ from telegram.error import Forbidden, NetworkError
 
 from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError, Roster
-from bot.i18n import plain, t
+from bot.i18n import Html, plain, t
+from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
+from scoring.errors import ErrorCode as ScoringCode
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
 from storage import ErrorCode, StorageError
@@ -34,8 +37,58 @@ STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
 }
 
 
-def user_message(error: BaseException, lang: str) -> str | None:
-    """The short reply for a refusal the user can fix; None for anything else."""
+def user_message(error: BaseException, lang: str, players: Sequence[str] = ()) -> str | None:
+    """The short reply for a refusal the user can fix; None for anything else.
+
+    ``players`` are the names at the table: a mistyped name is matched against them."""
+    text = _refusal(error, lang)
+    if text is None:
+        return None
+    nearest = did_you_mean(error, players)
+    if not nearest:
+        return text
+    quoted = [f"「{w}」" if lang == "zh" else f"“{w}”" for w in map(_escape, nearest)]
+    words = ("或" if lang == "zh" else " or ").join(quoted)
+    return f"{text}\n{t('did_you_mean', lang, words=Html(words))}"
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def did_you_mean(error: BaseException, players: Sequence[str] = ()) -> list[str]:
+    """The words the user may have meant instead of the error's token (none if unsure)."""
+    token: str | None = getattr(error, "token", None)
+    if not token:
+        return []
+    return suggest(token, _vocabulary(error, players))
+
+
+def _vocabulary(error: BaseException, players: Sequence[str]) -> Sequence[str]:
+    """What the bot would have understood where the error's token stands."""
+    if isinstance(error, ScoringError):
+        if error.code is ScoringCode.UNKNOWN_RULESET:
+            return ruleset_words()
+        return entry_words(players) if error.code is ScoringCode.UNKNOWN_TOKEN else ()
+    if not isinstance(error, GrammarError):
+        return ()
+    roster = error.params.get("roster")
+    if isinstance(roster, Roster):
+        players = [member.name for member in roster.members.values()]
+    if error.key in _NAME_ERRORS:
+        return players
+    if error.key == "bad_seat":
+        return (*seat_words(), *players)
+    if error.key == "kong_kind":
+        return KONG_WORDS
+    return room_words() if error.key == "bad_base" else ()
+
+
+# Refusals whose token is meant to be a player at the table.
+_NAME_ERRORS: Final = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})
+
+
+def _refusal(error: BaseException, lang: str) -> str | None:
     if isinstance(error, GrammarError):
         # The table is named in the reader's language: 东 甲 · 南 乙, or E 甲 · S 乙; a seat
         # as its player: 甲（东）.
@@ -72,10 +125,11 @@ async def on_error(update: object, context: Context) -> None:
         return
     chat = update.effective_chat if isinstance(update, Update) else None
     lang = await _lang(context, update)
+    players = _players(context, chat.id if chat else None)
     if chat is not None and not isinstance(error, (GrammarError, Refusal, ScoringError)):
         # The ledger refused or something broke: read the session afresh next time.
         services(context).tables.pop(chat.id, None)
-    text = user_message(error, lang)
+    text = user_message(error, lang, players)
     if text is None:
         payload = update.to_dict() if isinstance(update, Update) else str(update)
         log.error(
@@ -90,6 +144,12 @@ async def on_error(update: object, context: Context) -> None:
         await update.effective_message.reply_text(text)
     elif chat is not None:
         await context.bot.send_message(chat.id, text)
+
+
+def _players(context: Context, chat_id: int | None) -> list[str]:
+    """The names at the chat's open table, as far as the handlers have read it."""
+    table = services(context).tables.get(chat_id) if chat_id is not None else None
+    return [player.name for player in table.players.values()] if table else []
 
 
 async def _lang(context: Context, update: object) -> str:

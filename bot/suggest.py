@@ -1,0 +1,215 @@
+"""「是不是想写…？」: the nearest words to a token the bot could not read.
+
+Players type on phones with a pinyin keyboard, so most slips are a homophone or a near
+form of the right character (自模 for 自摸, 点跑 for 点炮, 老汪 for 老王) or one letter off
+in English (``tsmo``). A token is compared with the words the bot would have understood
+in its place, first with those slips undone (``SLIPS``), then by edit distance over
+characters; only a close match is offered, so garbage gets no suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from scoring import rulesets
+from scoring.lexicon import TILE_NAMES, fold
+from scoring.words import SEAT_NAMES, VOCABULARY
+
+# Characters a pinyin keyboard (same sound) or a quick eye (same shape) swaps; each group
+# is interchangeable. Data, not code: add a group when players are seen to mistype one.
+SLIPS: Final[tuple[str, ...]] = (
+    "摸模磨馍",
+    "炮跑泡抛袍",
+    "头投透",
+    "对队兑",
+    "杠扛刚钢岗港",
+    "飘漂票瓢",
+    "冲充",
+    "胡糊湖壶",
+    "花华化",
+    "财才材",
+    "神身",
+    "爆暴报抱",
+    "豪毫",
+    "搭达答",
+    "清青轻",
+    "混浑",
+    "包保宝",
+    "抢枪强",
+    "暗按安",
+    "明名",
+    "补卜",
+    "刻克可",
+    "辣拉啦",
+    "开凯",
+    "连联",
+    "杭航",
+    "州洲周舟",
+    "万完玩",
+    "条调",
+    "筒同桶",
+    "饼并兵",
+    "无吴五",
+    "有又友",
+    # surnames and name characters that share a pinyin syllable
+    "王汪望",
+    "张章",
+    "李理里",
+    "刘流留",
+    "陈晨",
+    "杨阳羊",
+    "黄皇",
+    "赵照",
+    "许徐",
+    # Chinese numerals written where the vocabulary has digits (飘二 → 飘2)
+    "一1",
+    "二两2",
+    "三3",
+    "四4",
+)
+_INTERCHANGEABLE: Final[dict[str, str]] = {char: group for group in SLIPS for char in group}
+
+# Quick-entry pattern words (scoring.quick reads them with regexes it keeps private); a test
+# checks that the scorer accepts every one, so this list cannot drift into words it refuses.
+QUICK_WORDS: Final[tuple[str, ...]] = (
+    "爆头",
+    "baotou",
+    "七对",
+    "七对子",
+    "qidui",
+    "清七对",
+    "豪华",
+    "双豪华",
+    "三豪华",
+    "十三不搭",
+    "shisanbuda",
+    "有花",
+    "有财神",
+    "youhua",
+    "无花",
+    "无财神",
+    "没花",
+    "wuhua",
+    "清一色",
+    "qingyise",
+    "混一色",
+    "hunyise",
+    "对对胡",
+    "碰碰胡",
+    "duiduihu",
+    "座风刻",
+    "门风刻",
+    "圈风刻",
+    "中刻",
+    "红中刻",
+    "发刻",
+    "白刻",
+    "白板刻",
+    "平胡",
+    "小胡",
+)
+KONG_WORDS: Final[tuple[str, ...]] = ("明杠", "暗杠", "补杠", "加杠", "直杠")
+
+MAX_SUGGESTIONS: Final = 3
+AMBIGUOUS: Final = 2  # more words than this equally near (and none exact after slips): no guess
+MIN_RATIO: Final = 0.5  # difflib's ratio between the (slip-undone) token and the word
+_MAX_VARIANTS: Final = 64  # a token's slip spellings tried; tokens are a few characters
+
+
+def tile_words() -> tuple[str, ...]:
+    """Tiles as players write them: 5m … 7z, 五万 …, and the honour names."""
+    codes = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)]
+    codes += [f"{n}z" for n in range(1, 8)]
+    chinese = [f"{numeral}{suit}" for suit in "万筒条" for numeral in "一二三四五六七八九"]
+    return (*codes, *chinese, *(name for name in TILE_NAMES if name != "*"))
+
+
+def ruleset_words() -> tuple[str, ...]:
+    """Every name /new accepts for a ruleset: id, Chinese name and short name."""
+    names: list[str] = []
+    for rules in rulesets.RULESETS.values():
+        names += [rules.id, rules.name_zh, rules.short_zh, rules.id.removeprefix("huzhou-")]
+    return tuple(dict.fromkeys(names))
+
+
+def entry_words(players: Iterable[str] = ()) -> tuple[str, ...]:
+    """What may stand in a /hu or /score line: context words, quick words, tiles, players."""
+    return tuple(dict.fromkeys([*VOCABULARY, *QUICK_WORDS, *tile_words(), *players]))
+
+
+def seat_words() -> tuple[str, ...]:
+    return tuple(SEAT_NAMES)
+
+
+def _normal(text: str) -> str:
+    return fold(text).strip().casefold()
+
+
+def _variants(token: str) -> list[str]:
+    """The token and its spellings with slips undone, the token itself first."""
+    choices = [_INTERCHANGEABLE.get(char, char) for char in token]
+    spellings = itertools.islice(itertools.product(*choices), _MAX_VARIANTS)
+    return list(dict.fromkeys([token, *("".join(chars) for chars in spellings)]))
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance over characters (insert, delete, substitute)."""
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i]
+        for j, char_b in enumerate(b, 1):
+            current.append(
+                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b))
+            )
+        previous = current
+    return previous[-1]
+
+
+def _allowed(token_length: int, word_length: int) -> int:
+    """Edits forgiven: none to a one-character token (too little to go on), then one in a
+    short word and more in a long one."""
+    if token_length <= 1:
+        return 0
+    length = max(token_length, word_length)
+    return 1 if length <= 4 else 2 if length <= 8 else 3
+
+
+def suggest(token: str, vocabulary: Sequence[str], limit: int = MAX_SUGGESTIONS) -> list[str]:
+    """The ``limit`` words of ``vocabulary`` nearest to ``token``, best first; [] if none is
+    near enough to be worth saying. Nothing is suggested for a token that is itself a word
+    (it was refused for another reason), nor for one as near to many words as to any."""
+    wanted = _normal(token)
+    words: dict[str, str] = {}  # normalised → the first spelling given
+    for word in vocabulary:
+        words.setdefault(_normal(word), word)
+    if not wanted or wanted in words:
+        return []
+    variants = _variants(wanted)
+    ranked: list[tuple[int, float, int, str]] = []
+    for order, (normal, word) in enumerate(words.items()):
+        if not normal:
+            continue
+        distance = min(_distance(variant, normal) for variant in variants)
+        if distance > _allowed(len(wanted), len(normal)):
+            continue
+        ratio = max(difflib.SequenceMatcher(None, v, normal).ratio() for v in variants)
+        if ratio < MIN_RATIO:
+            continue
+        ranked.append((distance, -ratio, order, word))
+    if not ranked:
+        return []
+    best = min(distance for distance, *_ in ranked)
+    tied = [word for distance, _, _, word in sorted(ranked) if distance == best]
+    if best > 0 and len(tied) > AMBIGUOUS:
+        return []  # 5x is one letter from 5m, 5p, 5s and 5z: a guess, not a suggestion
+    return tied[:limit]
+
+
+def room_words() -> tuple[str, ...]:
+    """The room names /new takes for a 底分 (初级场 …)."""
+    return tuple(
+        dict.fromkeys(room.name for rules in rulesets.RULESETS.values() for room in rules.rooms)
+    )
