@@ -89,7 +89,7 @@ PIAO_SERIES_ROWS = (
 ruleset = partial(
     Ruleset,
     unit_zh="倍",
-    unit_en="times",
+    unit_en="bei",
     rotation="winner_deals",
     wild_faces=wild_faces,
     wild_copies=4,
@@ -104,7 +104,7 @@ def piao_series_table(title: str, title_en: str, factor: int) -> Table:
         Row(row.name, row.name_en, row.value * factor, row.note, row.note_en)
         for row in PIAO_SERIES_ROWS
     )
-    return Table(title, title_en, "倍", "times", rows)
+    return Table(title, title_en, "倍", "bei", rows)
 
 
 _COMBINED = {("爆头", "杠开"): "杠爆", ("飘一花", "杠开"): "杠飘"}
@@ -130,5 +130,5 @@ def product_valuation(patterns: tuple[Pattern, ...], win: Win) -> Valuation:
     value = 1
     for pattern in patterns:
         value *= pattern.value
-    zh, en = product_formula(patterns, "倍", "times")
+    zh, en = product_formula(patterns, "倍", "bei")
     return Valuation(value, patterns, payer_rule(win), value, formula_zh=zh, formula_en=en)

@@ -10,7 +10,7 @@ TABLE = Table(
     "强盗胡",
     "Robber's win (push-down)",
     "倍",
-    "times",
+    "bei",
     (
         Row("放冲", "Win on a discard", 1, "放冲（放炮胡）1 倍，放冲者付"),
         Row("自摸有花", "Self-draw with a wild", 2, "自摸：有花 2 倍，三家各付"),

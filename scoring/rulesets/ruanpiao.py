@@ -16,7 +16,7 @@ TABLE = Table(
     "软飘花",
     "Soft float",
     "倍",
-    "times",
+    "bei",
     (
         Row(
             "软飘花", "Soft float", DOUBLING, "硬飘花的全部倍数再翻 2 倍", "hard float's values × 2"

@@ -31,7 +31,7 @@ BEI = Table(
     "倍数",
     "Multiplier",
     "倍",
-    "times",
+    "bei",
     (
         Row("一辣", "Single spicy", 1, "正好 4 台，起胡 1 倍", "exactly 4 tai: 1×"),
         Row("双辣", "Double spicy", 2, "5 台以上，2 倍", "5 tai or more: 2×"),
@@ -95,7 +95,7 @@ def value_of_tai(items: tuple[Pattern, ...], tai: int, win: Win, rules: Ruleset)
     sum_zh = " + ".join(f"{p.name} {p.value}" for p in items)
     sum_en = " + ".join(f"{p.name_en} {p.value}" for p in items)
     zh = f"{sum_zh} = {tai} 台 → {level.name} {level.value} 倍"
-    en = f"{sum_en} = {tai} tai → {level.name_en} {level.value} times"
+    en = f"{sum_en} = {tai} tai → {level.name_en} {level.value} bei"
     return Valuation(
         level.value,
         (*items, level),

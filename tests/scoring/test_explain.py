@@ -76,8 +76,8 @@ from scoring.tiles import Seat
             "123p456p789p东东东1s +1s 抢杠W 翻1m",
             "en",
             [
-                "Huzhou: robber's win: Self-draw without wilds (自摸无花) = 3 times",
-                "Formula: Self-draw without wilds 3 times × base 1 = 3 a share × 3 shares = 9",
+                "Huzhou: robber's win: Self-draw without wilds (自摸无花) = 3 bei",
+                "Formula: Self-draw without wilds 3 bei × base 1 = 3 a share × 3 shares = 9",
                 "Who pays: robbing a kong: scored as a self-draw, the robbed player alone pays "
                 "all three shares (W)",
                 "E* +9  S ±0  W −9  N ±0",
