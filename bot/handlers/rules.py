@@ -14,6 +14,8 @@ from bot.i18n import t
 from bot.table import ruleset_name
 
 TOPIC_PREFIX = "rule:"
+# The menu's two pages, as button data after TOPIC_PREFIX (no topic id starts with "+").
+HERE, OTHER = "+here", "+other"
 
 
 async def _chat_ruleset(context: Context, chat_id: int) -> str:
@@ -43,29 +45,48 @@ async def rules(update: Update, context: Context) -> None:
         header = t("rules_unknown", lang)
     else:
         header = t("rules_menu", lang, ruleset=ruleset_name(ruleset, lang))
-    await message.reply_text(header, reply_markup=topic_buttons(rules_qa.menu(lang, ruleset)))
+    await message.reply_text(header, reply_markup=menu_page(lang, ruleset, HERE))
 
 
-def topic_buttons(topics: list[tuple[str, str]]) -> InlineKeyboardMarkup:
-    """Two topic buttons a row."""
+def topic_buttons(
+    topics: list[tuple[str, str]], turn: InlineKeyboardButton | None = None
+) -> InlineKeyboardMarkup:
+    """Two topic buttons a row, and the page-turning button on a row of its own."""
     buttons = [
         InlineKeyboardButton(title, callback_data=TOPIC_PREFIX + topic_id)
         for topic_id, title in topics
     ]
-    return InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
+    rows = [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+    return InlineKeyboardMarkup([*rows, [turn]] if turn else rows)
+
+
+def menu_page(lang: str, ruleset: str, page: str) -> InlineKeyboardMarkup:
+    """The group's page of topics with a 其他玩法 button, or the other family's with a way back."""
+    here, other = rules_qa.menu_pages(lang, ruleset)
+    if page == OTHER:
+        back = InlineKeyboardButton(t("rules_back", lang), callback_data=TOPIC_PREFIX + HERE)
+        return topic_buttons(other, back)
+    more = InlineKeyboardButton(t("rules_other", lang), callback_data=TOPIC_PREFIX + OTHER)
+    return topic_buttons(here, more if other else None)
 
 
 async def topic_button(update: Update, context: Context) -> None:
-    """A topic button: the topic's full text as a new message."""
+    """A topic button: the topic's full text as a new message; a page button turns the menu."""
     query = update.callback_query
     assert query is not None and query.data is not None
     lang = await update_lang(update, context)
     await query.answer()
     message = query.message
-    if isinstance(message, Message):
-        text = rules_qa.topic(query.data.removeprefix(TOPIC_PREFIX), lang)
-        if text is not None:
-            await message.reply_text(html.escape(text, quote=False))
+    if not isinstance(message, Message):
+        return
+    wanted = query.data.removeprefix(TOPIC_PREFIX)
+    if wanted in (HERE, OTHER):
+        ruleset = await _chat_ruleset(context, message.chat.id)
+        name = ruleset_name(ruleset, lang)
+        header = t("rules_menu_other" if wanted == OTHER else "rules_menu", lang, ruleset=name)
+        await message.edit_text(header, reply_markup=menu_page(lang, ruleset, wanted))
+        return
+    await message.reply_text(html.escape(rules_qa.topic(wanted, lang), quote=False))
 
 
 async def why(update: Update, context: Context) -> None:

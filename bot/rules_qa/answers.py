@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from bot.rules_qa.content import Topic, load_topics, topics_by_id
+from bot.rules_qa.content import ALL_RULESETS, Topic, load_topics, topics_by_id
 from bot.rules_qa.search import MIN_SCORE, default_index
 
 
@@ -85,3 +85,41 @@ def menu(lang: str = "zh", ruleset: str | None = None) -> list[tuple[str, str]]:
     if ruleset:
         topics = tuple(sorted(topics, key=lambda t: ruleset not in t.rulesets))
     return [(t.id, t.title[_lang(lang)]) for t in topics]
+
+
+def family(ruleset: str) -> frozenset[str]:
+    """The rulesets of ``ruleset``'s family: Hangzhou alone, or the five Huzhou systems."""
+    if ruleset.startswith("huzhou-"):
+        return frozenset(r for r in ALL_RULESETS if r.startswith("huzhou-"))
+    return frozenset({ruleset})
+
+
+def _elsewhere(topic: Topic, ruleset: str) -> bool:
+    """A topic only about the other family's systems; myths stay in sight everywhere."""
+    return topic.group != "myths" and not topic.rulesets & family(ruleset)
+
+
+def menu_pages(
+    lang: str = "zh", ruleset: str | None = None
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The menu as two pages of (id, title): the group's page, then the other family's.
+
+    The first page holds ``ruleset``'s own topics, then the rest of its family's, then the
+    general ones and the myths (always in sight); the second page the other family's
+    system-specific topics. Without a ruleset everything is on the first page.
+    """
+    if not ruleset:
+        return menu(lang, ruleset), []
+    everyone = frozenset(ALL_RULESETS)
+    ours = family(ruleset)
+
+    def tier(topic: Topic) -> int:
+        if topic.rulesets == everyone:
+            return 2
+        return 0 if ruleset in topic.rulesets else 1 if topic.rulesets & ours else 2
+
+    here = sorted((t for t in load_topics() if not _elsewhere(t, ruleset)), key=tier)
+    other = [t for t in load_topics() if _elsewhere(t, ruleset)]
+    return [(t.id, t.title[_lang(lang)]) for t in here], [
+        (t.id, t.title[_lang(lang)]) for t in other
+    ]
