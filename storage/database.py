@@ -15,12 +15,12 @@ import re
 import sqlite3
 import threading
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import aiosqlite
 
@@ -220,22 +220,31 @@ class Database:
             raise StorageError(ErrorCode.CLOSED)
 
     @contextlib.asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(
+        self, *, begin: bool = True, commit: bool = True
+    ) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction: the lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK.
 
-        The connection's thread runs statements in order, so a ROLLBACK queued after a
-        cancelled statement still undoes it before the next writer's BEGIN.
+        With ``begin=False`` the body's first statement must be ``begin_with(...)``, which
+        hands BEGIN IMMEDIATE to the thread together with it; with ``commit=False`` the body
+        may commit itself (``commit_with``: its one write and COMMIT together), and what it
+        left open is committed here. The connection's thread runs statements in order, so a
+        ROLLBACK queued after a cancelled statement still undoes it before the next writer's
+        BEGIN.
         """
         self._check_open()
         async with self._write_lock:
             self._check_open()
             try:
-                await self._writer.execute("BEGIN IMMEDIATE")
+                if begin:
+                    await self._writer.execute("BEGIN IMMEDIATE")
                 yield self._writer
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await self._writer.execute("ROLLBACK")
                 raise
+            if not commit and not self._writer.in_transaction:
+                return
             try:
                 await self._writer.execute("COMMIT")
             except sqlite3.IntegrityError as error:
@@ -257,6 +266,81 @@ class Database:
                     await conn.execute("COMMIT")
         finally:
             self._idle_readers.put_nowait(conn)
+
+
+async def begin_with(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+) -> list[aiosqlite.Row]:
+    """BEGIN IMMEDIATE and the transaction's first query, in one trip to the writer's thread.
+
+    Every trip waits for the thread and then for the busy event loop to resume the writer,
+    all under the write lock, so the lock is held for about as many event-loop turns as the
+    write makes trips.
+    """
+    _, rows = await _together(conn.execute("BEGIN IMMEDIATE"), conn.execute_fetchall(sql, params))
+    return list(rows)
+
+
+async def commit_with(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
+    """The transaction's one write and COMMIT, in one trip to the writer's thread.
+
+    Only for a transaction that wrote nothing before: if SQLite refuses the statement it
+    undoes the whole statement, and the COMMIT behind it commits an empty transaction. A
+    refused COMMIT raises, and the caller's ROLLBACK undoes the write.
+    """
+    await _together(conn.execute(sql, params), conn.execute("COMMIT"))
+
+
+async def _together(*statements: Awaitable[Any]) -> list[Any]:
+    """Await statements queued back to back, in the order given.
+
+    Each is stepped at once up to its first suspension, which for aiosqlite means it is in
+    the connection's queue, so the thread runs them in this order and the event loop resumes
+    this coroutine once, when the last is done (``gather`` would add loop turns for its
+    tasks). Every outcome is collected; the first failure, in statement order, is raised."""
+    started = [_Started(statement) for statement in statements]
+    outcomes: list[Any] = []
+    for statement in reversed(started):  # the last finishes last: the others are done then
+        try:
+            outcomes.append(await statement)
+        except BaseException as error:  # collected, raised below in statement order
+            outcomes.append(error)
+    outcomes.reverse()
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return outcomes
+
+
+class _Started:
+    """An awaitable run now up to its first suspension; awaiting it runs the rest."""
+
+    def __init__(self, awaitable: Awaitable[Any]) -> None:
+        self._steps = awaitable.__await__()
+        self._done = False
+        self._value: Any = None
+        self._pending: Any = None
+        self._advance(self._steps.send, None)
+
+    def _advance(self, step: Any, argument: Any) -> None:
+        try:
+            self._pending = step(argument)
+        except StopIteration as stop:
+            self._done, self._value = True, stop.value
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        while not self._done:
+            pending = self._pending
+            if isinstance(pending, asyncio.Future) and pending.done():
+                self._advance(self._steps.send, None)  # no loop turn for a finished future
+                continue
+            try:
+                sent = yield pending
+            except BaseException as error:
+                self._advance(self._steps.throw, error)
+            else:
+                self._advance(self._steps.send, sent)
+        return self._value
 
 
 def integrity_error(error: sqlite3.IntegrityError) -> StorageError:

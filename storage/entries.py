@@ -19,7 +19,13 @@ from typing import Any
 
 import aiosqlite
 
-from .database import ENTRY_WRITE_COLUMNS, Database, integrity_error
+from .database import (
+    ENTRY_WRITE_COLUMNS,
+    Database,
+    begin_with,
+    commit_with,
+    integrity_error,
+)
 from .errors import ErrorCode, StorageError
 from .records import Entry, EntryKind, Postings, Recorded, SeatName, Session, Source, WinSpec
 from .rotation import DealState, after_hand
@@ -110,6 +116,21 @@ async def insert_entry(
     """
     if entry_id is None:
         entry_id = await _next_entry_id(conn)
+    row = entry_write(chat_id, kind, postings, fields, entry_id, new_source, deal)
+    await insert_entries(conn, [row])
+    return entry_id
+
+
+def entry_write(
+    chat_id: int,
+    kind: EntryKind,
+    postings: Postings,
+    fields: Mapping[str, Any],
+    entry_id: int,
+    new_source: Source | None = None,
+    deal: DealState | None = None,
+) -> list[Any]:
+    """The values of one row of ``entry_writes`` (see ``insert_entry``), in column order."""
     row = {"id": entry_id, "chat_id": chat_id, "kind": kind, **fields}
     row["postings"] = json.dumps([[player, delta] for player, delta in postings.items()])
     row.setdefault("created_at", now_text())
@@ -125,15 +146,26 @@ async def insert_entry(
     unknown = set(row) - set(ENTRY_WRITE_COLUMNS)
     if unknown:
         raise TypeError(f"not entry columns: {sorted(unknown)}")
-    marks = ", ".join("?" * len(ENTRY_WRITE_COLUMNS))
+    return [row.get(column) for column in ENTRY_WRITE_COLUMNS]
+
+
+async def insert_entries(
+    conn: aiosqlite.Connection, rows: Sequence[list[Any]], *, commit: bool = False
+) -> None:
+    """Rows of ``entry_writes`` in one statement, which SQLite applies whole or not at all;
+    with ``commit`` the transaction's COMMIT goes to the thread with it (``commit_with``:
+    the caller wrote nothing else in this transaction, so a refused statement leaves an
+    empty transaction to commit)."""
+    marks = ", ".join(["(" + ", ".join("?" * len(ENTRY_WRITE_COLUMNS)) + ")"] * len(rows))
+    sql = f"INSERT INTO temp.entry_writes ({', '.join(ENTRY_WRITE_COLUMNS)}) VALUES {marks}"
+    params = [value for row in rows for value in row]
     try:
-        await conn.execute(
-            f"INSERT INTO temp.entry_writes ({', '.join(ENTRY_WRITE_COLUMNS)}) VALUES ({marks})",
-            [row.get(column) for column in ENTRY_WRITE_COLUMNS],
-        )
+        if commit:
+            await commit_with(conn, sql, params)
+        else:
+            await conn.execute(sql, params)
     except sqlite3.IntegrityError as error:
         raise integrity_error(error) from error
-    return entry_id
 
 
 def source_id_for(source: Source | None, before: Before) -> int | None:
@@ -176,18 +208,17 @@ async def look(
     *,
     or_open: bool = False,
 ) -> Before:
-    """In one trip: the entries this update recorded before, which of ``players`` belong to
-    this chat, the next entry and source ids (free until this transaction writes: it holds
-    the write lock inside BEGIN IMMEDIATE), and the session ``session_id`` (this chat's
-    only; with ``or_open`` and no id, the chat's open session)."""
+    """Open the write transaction (``_write(begin=False)``) and, in the same trip, read the
+    entries this update recorded before, which of ``players`` belong to this chat, the next
+    entry and source ids (free until this transaction writes: it holds the write lock inside
+    BEGIN IMMEDIATE), and the session ``session_id`` (this chat's only; with ``or_open`` and
+    no id, the chat's open session)."""
     update_id = source.update_id if source is not None and _is_int(source.update_id) else None
     asked = sorted({p for p in players if isinstance(p, int) and not isinstance(p, bool)})
-    row = await fetch_one(
-        conn,
-        _LOOK,
-        [chat_id, update_id, json.dumps(asked), session_id, or_open],
+    rows = await begin_with(
+        conn, _LOOK, [chat_id, update_id, json.dumps(asked), session_id, or_open]
     )
-    assert row is not None
+    row = rows[0]
     return Before(
         replay_ids=sorted(json.loads(row["replays"])),
         players=frozenset(json.loads(row["known"])),
@@ -308,10 +339,11 @@ def _hand_fields(session: Session, after: DealState) -> dict[str, Any]:
 
 
 class EntryStore(Database):
-    """Writes of entries. A recording takes four trips to the writer's thread: BEGIN
-    IMMEDIATE, one query for everything it checks (``look``), one statement per entry that
-    writes source, postings, entry and deal (``insert_entry``), COMMIT. What it returns is
-    built from what it wrote, not read back."""
+    """Writes of entries. Every write opens with BEGIN IMMEDIATE and one query for everything
+    it checks (``look``), sent to the writer's thread together; each entry is one row of
+    ``entry_writes`` (source, postings, entry and deal). A recording of wins is then one
+    statement for all its entries with the COMMIT behind it: two trips in all. What a write
+    returns is built from what it wrote, not read back."""
 
     async def record_win(
         self,
@@ -343,7 +375,7 @@ class EntryStore(Database):
         named = [author]
         for win in wins:
             named += [win.winner, win.discarder, *_ids_in(win.postings)]
-        async with self._write() as conn:
+        async with self._write(begin=False, commit=False) as conn:
             before = await look(conn, chat_id, source, named, session_id)
             again = await replay_of(conn, chat_id, before)
             if again:
@@ -351,8 +383,9 @@ class EntryStore(Database):
             session = playing(before.session, session_id)
             source_id = source_id_for(source, before)
             entries, after = await self._insert_wins(
-                conn, chat_id, session, wins, source, source_id, author, before, new_source=source
-            )
+                conn, chat_id, session, wins, source, source_id, author, before,
+                new_source=source, commit=True,
+            )  # fmt: skip
             assert after is not None
             return Recorded(tuple(entries), replay=False, session=_dealt(session, after))
 
@@ -368,6 +401,7 @@ class EntryStore(Database):
         before: Before,
         past_hand: aiosqlite.Row | None = None,
         new_source: Source | None = None,
+        commit: bool = False,
     ) -> tuple[list[Entry], DealState | None]:
         """Insert the wins of one hand and move the deal on; with ``past_hand`` (an entry row
         of an earlier hand) insert them into that hand instead and leave the deal alone.
@@ -375,6 +409,8 @@ class EntryStore(Database):
         ``before`` holds the players (all named in ``wins``) and the next free entry id, as
         this transaction looked them up; ``new_source`` is inserted with the first entry.
         Returns the entries and the session's new deal state (None: the deal was left alone).
+        With ``commit`` (nothing else written in this transaction) the wins' one statement and
+        the COMMIT go to the writer's thread together.
         """
         if not wins:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
@@ -433,14 +469,18 @@ class EntryStore(Database):
             }
             rows.append((cleaned, fields))
         deal = after if past_hand is None else None
-        entries = []
+        writes, entries = [], []
         for offset, (cleaned, fields) in enumerate(rows):
-            entry_id = await insert_entry(
-                conn, chat_id, "win", cleaned, fields, before.next_id + offset,
-                new_source=new_source if offset == 0 else None,
-                deal=deal if offset == len(rows) - 1 else None,
+            entry_id = before.next_id + offset
+            writes.append(
+                entry_write(
+                    chat_id, "win", cleaned, fields, entry_id,
+                    new_source=new_source if offset == 0 else None,
+                    deal=deal if offset == len(rows) - 1 else None,
+                )
             )  # fmt: skip
             entries.append(written(entry_id, chat_id, "win", cleaned, fields, source))
+        await insert_entries(conn, writes, commit=commit)
         return entries, deal
 
     async def record_kong(
@@ -458,7 +498,7 @@ class EntryStore(Database):
 
         The entry's ``winner`` field holds the kong's owner.
         """
-        async with self._write() as conn:
+        async with self._write(begin=False) as conn:
             before = await look(
                 conn, chat_id, source, [owner, author, *_ids_in(postings)], session_id
             )
@@ -497,7 +537,7 @@ class EntryStore(Database):
         note: str | None = None,
     ) -> Recorded:
         """Record a 流局 (drawn hand) and advance the dealer by the session's rotation."""
-        async with self._write() as conn:
+        async with self._write(begin=False) as conn:
             named = [author, *_ids_in(postings)]
             before = await look(conn, chat_id, source, named, session_id)
             again = await replay_of(conn, chat_id, before)
@@ -533,7 +573,7 @@ class EntryStore(Database):
         session_id: int | None = None,
     ) -> Recorded:
         """Record a manual adjustment among this chat's players (in an open session or not)."""
-        async with self._write() as conn:
+        async with self._write(begin=False) as conn:
             named = [author, *_ids_in(postings)]
             before = await look(conn, chat_id, source, named, session_id)
             again = await replay_of(conn, chat_id, before)
@@ -569,7 +609,7 @@ class EntryStore(Database):
         session_id: int | None = None,
     ) -> Recorded:
         """Reverse an entry (default: the open session's last unreversed entry); once only."""
-        async with self._write() as conn:
+        async with self._write(begin=False) as conn:
             before = await look(conn, chat_id, source, [author], session_id, or_open=True)
             again = await replay_of(conn, chat_id, before)
             if again:
@@ -591,7 +631,7 @@ class EntryStore(Database):
         """Reverse several entries (e.g. both wins of a 一炮多响) atomically, sharing one source."""
         if not entry_ids or len(set(entry_ids)) != len(entry_ids):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"entries {list(entry_ids)}")
-        async with self._write() as conn:
+        async with self._write(begin=False) as conn:
             before = await look(conn, chat_id, source, [author])
             again = await replay_of(conn, chat_id, before)
             if again:
@@ -623,7 +663,7 @@ class EntryStore(Database):
         (or one win of a 一炮多响) puts the corrected win into that hand and keeps the deal.
         """
         named = [author, win.winner, win.discarder, *_ids_in(win.postings)]
-        async with self._write() as conn:
+        async with self._write(begin=False) as conn:
             before = await look(conn, chat_id, source, named)
             again = await replay_of(conn, chat_id, before)
             if again:

@@ -200,3 +200,41 @@ async def test_the_one_statement_write_keeps_the_schema_guards(
         await _guarded_write(table, case)
     assert caught.value.code is code
     assert (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT)) == before
+
+
+@pytest.mark.parametrize(
+    ("case", "code"),
+    [
+        pytest.param("replayed-update", ErrorCode.INVALID_ARGUMENT, id="replayed-update"),
+        pytest.param("unbalanced", ErrorCode.UNBALANCED_POSTINGS, id="unbalanced"),
+        pytest.param("other-chats-player", ErrorCode.INVALID_ARGUMENT, id="other-chats-player"),
+    ],
+)
+async def test_a_refused_row_undoes_the_whole_committing_statement(
+    table: Table, case: str, code: ErrorCode
+) -> None:
+    """record_wins sends its entries as one statement with the COMMIT behind it: a second row
+    the schema refuses takes the first with it, and the writer is not left in a transaction."""
+    from storage.entries import entry_write, insert_entries, look
+
+    await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
+    ledger = table.ledger
+    e, s, _, _ = table.ids
+    outsider = await ledger.upsert_user(OTHER_CHAT, 1, "外人")
+    before = (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT))
+    postings, fields, source = {e: 2, s: -2}, {"session_id": table.session.id}, None
+    if case == "replayed-update":
+        fields["source_id"], source = 999, Source(1)
+    elif case == "unbalanced":
+        postings = {e: 2, s: -1}
+    elif case == "other-chats-player":
+        postings = {e: 2, outsider.id: -2}
+    with pytest.raises(StorageError) as caught:
+        async with ledger._write(begin=False, commit=False) as conn:
+            looked = await look(conn, CHAT, None, [])
+            good = entry_write(CHAT, "adjustment", {e: 1, s: -1}, {}, looked.next_id)
+            bad = entry_write(CHAT, "adjustment", postings, fields, looked.next_id + 1, source)
+            await insert_entries(conn, [good, bad], commit=True)
+    assert caught.value.code is code
+    assert (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT)) == before
+    assert not (await ledger.record_draw(CHAT, table.session.id, Source(2), None)).replay
