@@ -12,6 +12,7 @@ from bot.grammar import parse_entry_id
 from bot.handlers.recording import entry_id_in
 from bot.i18n import t
 from bot.table import ruleset_name
+from storage import SEATS
 
 TOPIC_PREFIX = "rule:"
 # The menu's two pages, as button data after TOPIC_PREFIX (no topic id starts with "+").
@@ -106,14 +107,22 @@ async def why(update: Update, context: Context) -> None:
     related = [
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles
     ]
-    # The explanation names seats; the header says who that was and whether it still counts.
+    # The header says who won and whether it still counts; the lines name who paid.
+    db = services(context).db
     header = f"#{entry.id}"
     if entry.winner is not None:
-        winner = await services(context).db.get_player(message.chat.id, entry.winner)
+        winner = await db.get_player(message.chat.id, entry.winner)
         header = t("why_header", lang, entry=entry.id, name=winner.name)
     if entry.is_reversed:
         header += " " + t("reversed_tag", lang)
+    seated: dict[str, int | None] = {}
+    if entry.session_id is not None:
+        session = await db.get_session(message.chat.id, entry.session_id)
+        seated = dict(zip(SEATS, session.seats, strict=True))
+    at = rules_qa.seat_players(entry.result_json, entry.postings, seated)
+    names = {seat: (await db.get_player(message.chat.id, pid)).name for seat, pid in at.items()}
+    explained = rules_qa.why(entry.result_json, lang, names)
     await message.reply_text(
-        f"<b>{header}</b>\n" + html.escape(rules_qa.why(entry.result_json, lang), quote=False),
+        f"<b>{header}</b>\n" + html.escape(explained, quote=False),
         reply_markup=topic_buttons(related) if related else None,
     )

@@ -65,12 +65,18 @@ def _unit(rules: rulesets.Ruleset | None, name: str, en: bool) -> str:
     return rules.unit_en if en else rules.unit_zh
 
 
-def _seat(code: str, en: bool) -> str:
+Names = Mapping[str, str]  # seat letter (E S W N) → the player's display name
+
+
+def _seat(code: str, en: bool, names: Names) -> str:
+    """The player sitting at ``code`` when known, else the seat (东 / E)."""
+    if names.get(code):
+        return names[code]
     zh, ascii_name = _SEAT_NAMES.get(code, (code, code))
     return ascii_name if en else zh
 
 
-def _who_paid(payments: Mapping[str, int], en: bool) -> str:
+def _who_paid(payments: Mapping[str, int], en: bool, names: Names) -> str:
     """The payer rule read back from the payments themselves."""
     payers = {seat: -amount for seat, amount in payments.items() if amount < 0}
     if len(payers) == 3 and len(set(payers.values())) == 1:
@@ -80,21 +86,47 @@ def _who_paid(payments: Mapping[str, int], en: bool) -> str:
     if len(payers) == 3 and amounts[0] == amounts[1] < amounts[2]:
         main = next(seat for seat, amount in payers.items() if amount == amounts[2])
         if en:
-            main_name = _seat(main, en)
+            main_name = _seat(main, en, names)
             return f"the discarder {main_name} paid {amounts[2]}, the other two {amounts[0]} each"
-        return f"放冲者{_seat(main, en)}付 {amounts[2]}，其余两家各付 {amounts[0]}"
+        return f"放冲者{_seat(main, en, names)}付 {amounts[2]}，其余两家各付 {amounts[0]}"
     if len(payers) == 1:
         ((seat, amount),) = payers.items()
-        return (
-            f"{_seat(seat, en)} alone paid {amount}" if en else f"{_seat(seat, en)}一家付 {amount}"
-        )
-    parts = [f"{_seat(seat, en)} {amount}" for seat, amount in payers.items()]
+        who = _seat(seat, en, names)
+        return f"{who} alone paid {amount}" if en else f"{who}一家付 {amount}"
+    parts = [f"{_seat(seat, en, names)} {amount}" for seat, amount in payers.items()]
     return ("paid: " if en else "付款：") + ("; " if en else "，").join(parts)
 
 
-def why(result_json: str | Mapping[str, Any], lang: str = "zh") -> str:
-    """A few lines: the patterns and their values, the total, who paid, and where to read more."""
+def seat_players(
+    result_json: str | Mapping[str, Any],
+    postings: Mapping[int, int],
+    seated: Mapping[str, int | None] | None = None,
+) -> dict[str, int]:
+    """Who sat where for this hand: seat letter → player id, read back from the ledger.
+
+    The breakdown pays seats and the ledger's postings pay players the same amounts, so a
+    seat whose amount only one player got is that player's. When amounts tie (three payers
+    of a self-draw), the seat's occupant now (``seated``) is taken if the amounts agree;
+    otherwise the seat stays unnamed rather than guessed (seats may have been swapped since).
+    """
+    found: dict[str, int] = {}
+    for seat, amount in _load(result_json)["payments"].items():
+        players = [player for player, posted in postings.items() if posted == amount]
+        occupant = (seated or {}).get(seat)
+        if len(players) == 1:
+            found[seat] = players[0]
+        elif occupant is not None and occupant in players:
+            found[seat] = occupant
+    return found
+
+
+def why(result_json: str | Mapping[str, Any], lang: str = "zh", names: Names | None = None) -> str:
+    """A few lines: the patterns and their values, the total, who paid, and where to read more.
+
+    ``names`` (seat letter → display name) names the players where it can; a seat without
+    a name is shown as the seat (东 / E)."""
     en = lang.lower().startswith("en")
+    names = names or {}
     data = _load(result_json)
     ruleset_id = data.get("ruleset")
     rules = rulesets.RULESETS.get(ruleset_id) if isinstance(ruleset_id, str) else None
@@ -122,9 +154,9 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh") -> str:
         lines.append(f"台 in all: {data['tai']}" if en else f"共 {data['tai']} 台")
     payments: Mapping[str, int] = data["payments"]
     winners = [seat for seat, amount in payments.items() if amount > 0]
-    paid = _who_paid(payments, en)
+    paid = _who_paid(payments, en, names)
     if winners:
-        winner = _seat(winners[0], en)
+        winner = _seat(winners[0], en, names)
         won = payments[winners[0]]
         lines.append(f"{winner} won {won}; {paid}." if en else f"{winner}胡，收 {won}；{paid}。")
     if rules and rules.multiplier != 1:
