@@ -10,8 +10,7 @@ characters; only a close match is offered, so garbage gets no suggestion.
 from __future__ import annotations
 
 import difflib
-import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from scoring import rulesets
@@ -70,7 +69,7 @@ SLIPS: Final[tuple[str, ...]] = (
     "三3",
     "四4",
 )
-_INTERCHANGEABLE: Final[dict[str, str]] = {char: group for group in SLIPS for char in group}
+_CANONICAL: Final[dict[str, str]] = {char: group[0] for group in SLIPS for char in group}
 
 # Quick-entry pattern words (scoring.quick reads them with regexes it keeps private); a test
 # checks that the scorer accepts every one, so this list cannot drift into words it refuses.
@@ -116,7 +115,6 @@ KONG_WORDS: Final[tuple[str, ...]] = ("明杠", "暗杠", "补杠", "加杠", "�
 MAX_SUGGESTIONS: Final = 3
 AMBIGUOUS: Final = 2  # more words than this equally near (and none exact after slips): no guess
 MIN_RATIO: Final = 0.5  # difflib's ratio between the (slip-undone) token and the word
-_MAX_VARIANTS: Final = 64  # a token's slip spellings tried; tokens are a few characters
 
 
 def tile_words() -> tuple[str, ...]:
@@ -148,13 +146,6 @@ def _normal(text: str) -> str:
     return fold(text).strip().casefold()
 
 
-def _variants(token: str) -> list[str]:
-    """The token and its spellings with slips undone, the token itself first."""
-    choices = [_INTERCHANGEABLE.get(char, char) for char in token]
-    spellings = itertools.islice(itertools.product(*choices), _MAX_VARIANTS)
-    return list(dict.fromkeys([token, *("".join(chars) for chars in spellings)]))
-
-
 def _distance(a: str, b: str) -> int:
     """Levenshtein distance over characters (insert, delete, substitute)."""
     previous = list(range(len(b) + 1))
@@ -177,33 +168,64 @@ def _allowed(token_length: int, word_length: int) -> int:
     return 1 if length <= 4 else 2 if length <= 8 else 3
 
 
+def _canonical(text: str) -> str:
+    """The text with every character replaced by the first of its slip group (模 → 摸), so
+    that two spellings a slip apart compare equal."""
+    return "".join(_CANONICAL.get(char, char) for char in text)
+
+
+def _respelled(key: str, words: Mapping[str, str]) -> str | None:
+    """Several words typed together with a slip among them (自摸七队有花 → 自摸七对有花):
+    the words whose canonical spellings make up ``key`` end to end, written together."""
+    by_canonical: dict[str, str] = {}
+    for normal, word in words.items():
+        by_canonical.setdefault(_canonical(normal), word)
+    longest = max(map(len, by_canonical), default=0)
+    # path[end]: the words that spell key[:end], found by the shortest reading first
+    path: list[list[str] | None] = [[]] + [None] * len(key)
+    for end in range(1, len(key) + 1):
+        for start in range(max(0, end - longest), end):
+            before = path[start]
+            piece = by_canonical.get(key[start:end])
+            if before is not None and piece is not None:
+                path[end] = [*before, piece]
+                break
+    found = path[-1]
+    return "".join(found) if found else None
+
+
 def suggest(token: str, vocabulary: Sequence[str], limit: int = MAX_SUGGESTIONS) -> list[str]:
     """The ``limit`` words of ``vocabulary`` nearest to ``token``, best first; [] if none is
     near enough to be worth saying. Nothing is suggested for a token that is itself a word
-    (it was refused for another reason), nor for one as near to many words as to any."""
+    (it was refused for another reason), nor for one as near to many words as to any.
+
+    A slip (``SLIPS``) costs nothing; any other edit one. Several words typed together with a
+    slip among them are offered respelled whole."""
     wanted = _normal(token)
     words: dict[str, str] = {}  # normalised → the first spelling given
     for word in vocabulary:
         words.setdefault(_normal(word), word)
     if not wanted or wanted in words:
         return []
-    variants = _variants(wanted)
+    key = _canonical(wanted)
     ranked: list[tuple[int, float, int, str]] = []
     for order, (normal, word) in enumerate(words.items()):
-        if not normal:
+        if not normal or abs(len(normal) - len(key)) > _allowed(len(key), len(normal)):
             continue
-        distance = min(_distance(variant, normal) for variant in variants)
-        if distance > _allowed(len(wanted), len(normal)):
+        canonical = _canonical(normal)
+        distance = _distance(key, canonical)
+        if distance > _allowed(len(key), len(normal)):
             continue
-        ratio = max(difflib.SequenceMatcher(None, v, normal).ratio() for v in variants)
-        if ratio < MIN_RATIO:
-            continue
-        ranked.append((distance, -ratio, order, word))
-    if not ranked:
-        return []
-    best = min(distance for distance, *_ in ranked)
+        ratio = difflib.SequenceMatcher(None, key, canonical).ratio()
+        if ratio >= MIN_RATIO:
+            ranked.append((distance, -ratio, order, word))
+    best = min((distance for distance, *_ in ranked), default=None)
+    if best != 0:
+        glued = _respelled(key, words)
+        if glued is not None and _normal(glued) != wanted:
+            return [glued]
     tied = [word for distance, _, _, word in sorted(ranked) if distance == best]
-    if best > 0 and len(tied) > AMBIGUOUS:
+    if best and len(tied) > AMBIGUOUS:
         return []  # 5x is one letter from 5m, 5p, 5s and 5z: a guess, not a suggestion
     return tied[:limit]
 

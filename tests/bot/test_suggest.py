@@ -45,6 +45,10 @@ ENTRY_SLIPS = [
     ("dianpo", ["dianpao"]),
     ("qiduii", ["qidui"]),
     ("五完", ["五万"]),
+    # words typed together, a slip among them: the whole token respelled
+    ("自模爆头", ["自摸爆头"]),
+    ("七队有花", ["七对有花"]),
+    ("老汪自模", ["老王自摸"]),
 ]
 
 GARBAGE = [
@@ -54,6 +58,7 @@ GARBAGE = [
     "xyz",
     "12345",
     "哈哈哈",
+    "哈哈爆头",
     "我们",
     "花",  # one character is too little to guess from
     "胡",
@@ -148,6 +153,7 @@ REPLIES = [
     ("/hu 老汪 自摸", "是不是想写「老王」？"),
     ("/hu 老王 点炮 大流", "是不是想写「大刘」？"),
     ("/kong 老王 暗扛", "是不是想写「暗杠」？"),
+    ("/hu 老王 自摸七队有花", "是不是想写「七对有花」？"),
 ]
 
 
