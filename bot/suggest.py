@@ -3,8 +3,8 @@
 Players type on phones with a pinyin keyboard, so most slips are a homophone or a near
 form of the right character (自模 for 自摸, 点跑 for 点炮, 老汪 for 老王) or one letter off
 in English (``tsmo``). A token is compared with the words the bot would have understood
-in its place, first with those slips undone (``SLIPS``), then by edit distance over
-characters; only a close match is offered, so garbage gets no suggestion.
+in its place by edit distance over characters in which such a slip (``SLIPS``) costs
+nothing; only a close and unambiguous match is offered, so garbage gets no suggestion.
 """
 
 from __future__ import annotations
@@ -110,11 +110,12 @@ QUICK_WORDS: Final[tuple[str, ...]] = (
     "平胡",
     "小胡",
 )
+# The kong kinds /kong takes (a test checks the grammar reads each).
 KONG_WORDS: Final[tuple[str, ...]] = ("明杠", "暗杠", "补杠", "加杠", "直杠")
 
 MAX_SUGGESTIONS: Final = 3
 AMBIGUOUS: Final = 2  # more words than this equally near (and none exact after slips): no guess
-MIN_RATIO: Final = 0.5  # difflib's ratio between the (slip-undone) token and the word
+MIN_RATIO: Final = 0.5  # difflib's ratio between token and word, slips undone
 
 
 def tile_words() -> tuple[str, ...]:
@@ -133,12 +134,20 @@ def ruleset_words() -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def room_words() -> tuple[str, ...]:
+    """The room names /new takes for a 底分 (初级场 …)."""
+    return tuple(
+        dict.fromkeys(room.name for rules in rulesets.RULESETS.values() for room in rules.rooms)
+    )
+
+
 def entry_words(players: Iterable[str] = ()) -> tuple[str, ...]:
     """What may stand in a /hu or /score line: context words, quick words, tiles, players."""
     return tuple(dict.fromkeys([*VOCABULARY, *QUICK_WORDS, *tile_words(), *players]))
 
 
 def seat_words() -> tuple[str, ...]:
+    """The seats as /seat takes them: 东, E, 东家 …"""
     return tuple(SEAT_NAMES)
 
 
@@ -228,10 +237,3 @@ def suggest(token: str, vocabulary: Sequence[str], limit: int = MAX_SUGGESTIONS)
     if best and len(tied) > AMBIGUOUS:
         return []  # 5x is one letter from 5m, 5p, 5s and 5z: a guess, not a suggestion
     return tied[:limit]
-
-
-def room_words() -> tuple[str, ...]:
-    """The room names /new takes for a 底分 (初级场 …)."""
-    return tuple(
-        dict.fromkeys(room.name for rules in rulesets.RULESETS.values() for room in rules.rooms)
-    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
+from bot.grammar import GrammarError, Member, Roster, parse_kong
 from bot.handlers.errors import did_you_mean, user_message
 from bot.suggest import (
     KONG_WORDS,
@@ -16,6 +17,7 @@ from bot.suggest import (
     suggest,
 )
 from scoring.errors import ErrorCode, ScoringError
+from scoring.tiles import Seat
 from tests.bot.conftest import GROUP, Harness
 
 PLAYERS = ("老王", "老李", "大刘", "Amy")
@@ -122,6 +124,19 @@ def test_every_quick_word_is_one_the_scorer_reads(word: str) -> None:
             scoring.quick(f"自摸 {word}", rules)
         except ScoringError as error:
             assert error.code is not ErrorCode.UNKNOWN_TOKEN, (word, rules, error)
+
+
+@pytest.mark.parametrize("word", KONG_WORDS)
+def test_every_kong_word_is_one_the_grammar_reads(word: str) -> None:
+    """A kong kind may still want a discarder (明杠 大刘); it must not be an unknown kind."""
+    roster = Roster({Seat.E: Member("老王")})
+    try:
+        parse_kong(f"老王 {word}", roster)
+    except GrammarError as error:
+        assert error.key != "kong_kind", word
+    with pytest.raises(GrammarError) as refused:
+        parse_kong("老王 暗扛", roster)
+    assert refused.value.key == "kong_kind"  # the check above can fail
 
 
 def test_every_ruleset_and_room_word_opens_a_ruleset_or_room() -> None:
