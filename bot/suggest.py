@@ -15,6 +15,7 @@ from typing import Final
 
 from scoring import rulesets
 from scoring.lexicon import TILE_NAMES, fold
+from scoring.quick import SPELLINGS
 from scoring.words import SEAT_NAMES, VOCABULARY
 
 # Characters a pinyin keyboard (same sound) or a quick eye (same shape) swaps; each group
@@ -71,45 +72,6 @@ SLIPS: Final[tuple[str, ...]] = (
 )
 _CANONICAL: Final[dict[str, str]] = {char: group[0] for group in SLIPS for char in group}
 
-# Quick-entry pattern words (scoring.quick reads them with regexes it keeps private); a test
-# checks that the scorer accepts every one, so this list cannot drift into words it refuses.
-QUICK_WORDS: Final[tuple[str, ...]] = (
-    "爆头",
-    "baotou",
-    "七对",
-    "七对子",
-    "qidui",
-    "清七对",
-    "豪华",
-    "双豪华",
-    "三豪华",
-    "十三不搭",
-    "shisanbuda",
-    "有花",
-    "有财神",
-    "youhua",
-    "无花",
-    "无财神",
-    "没花",
-    "wuhua",
-    "清一色",
-    "qingyise",
-    "混一色",
-    "hunyise",
-    "对对胡",
-    "碰碰胡",
-    "duiduihu",
-    "座风刻",
-    "门风刻",
-    "圈风刻",
-    "中刻",
-    "红中刻",
-    "发刻",
-    "白刻",
-    "白板刻",
-    "平胡",
-    "小胡",
-)
 # The kong kinds /kong takes (a test checks the grammar reads each).
 KONG_WORDS: Final[tuple[str, ...]] = ("明杠", "暗杠", "补杠", "加杠", "直杠")
 
@@ -143,7 +105,7 @@ def room_words() -> tuple[str, ...]:
 
 def entry_words(players: Iterable[str] = ()) -> tuple[str, ...]:
     """What may stand in a /hu or /score line: context words, quick words, tiles, players."""
-    return tuple(dict.fromkeys([*VOCABULARY, *QUICK_WORDS, *tile_words(), *players]))
+    return tuple(dict.fromkeys([*VOCABULARY, *SPELLINGS, *tile_words(), *players]))
 
 
 def seat_words() -> tuple[str, ...]:

@@ -9,7 +9,6 @@ from bot.grammar import GrammarError, Member, Roster, parse_kong
 from bot.handlers.errors import did_you_mean, user_message
 from bot.suggest import (
     KONG_WORDS,
-    QUICK_WORDS,
     SLIPS,
     entry_words,
     room_words,
@@ -114,16 +113,6 @@ def test_at_most_the_limit() -> None:
 def test_every_slip_group_is_a_set_of_distinct_characters() -> None:
     chars = "".join(SLIPS)
     assert len(chars) == len(set(chars)), "a character in two groups would chain slips"
-
-
-@pytest.mark.parametrize("word", QUICK_WORDS)
-def test_every_quick_word_is_one_the_scorer_reads(word: str) -> None:
-    """The quick-entry words are copied as data: the scorer must not call any of them unknown."""
-    for rules in ("hangzhou", "huzhou-shuangla"):
-        try:
-            scoring.quick(f"自摸 {word}", rules)
-        except ScoringError as error:
-            assert error.code is not ErrorCode.UNKNOWN_TOKEN, (word, rules, error)
 
 
 @pytest.mark.parametrize("word", KONG_WORDS)

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring.errors import ErrorCode, ScoringError
+from scoring.quick import SPELLINGS
 from scoring.rulesets import RULESETS, get
 
 HZ, QD, YP, RP, SL, PF = (
@@ -272,3 +273,13 @@ def test_quick_payments_sum_to_zero(words: list[str], rules: str, winner: str, b
     assert sum(result.payments.values()) == 0
     assert result.payments[result.winner] > 0
     assert all(amount <= 0 for seat, amount in result.payments.items() if seat != result.winner)
+
+
+@pytest.mark.parametrize("word", SPELLINGS)
+def test_every_listed_spelling_is_one_quick_entry_reads(word: str) -> None:
+    """The spellings offered as suggestions must never be words quick entry calls unknown."""
+    for rules in ("hangzhou", "huzhou-shuangla"):
+        try:
+            scoring.quick(f"自摸 {word}", rules)
+        except ScoringError as error:
+            assert error.code is not ErrorCode.UNKNOWN_TOKEN, (word, rules, error)
