@@ -58,12 +58,6 @@ def answer(question: str, lang: str = "zh", ruleset: str | None = None) -> Answe
     return found[0] if found else None
 
 
-def brief(topic_id: str, lang: str = "zh") -> Answer | None:
-    """A topic's short answer by id (a menu button), or None for an unknown id."""
-    topic = topics_by_id().get(topic_id)
-    return _answer(topic, _lang(lang)) if topic else None
-
-
 def topic(topic_id: str, lang: str = "zh") -> str:
     """A topic's title and long text (the "more" button).
 
