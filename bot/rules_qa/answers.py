@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from bot.rules_qa.content import ALL_RULESETS, Topic, load_topics, topics_by_id
+from bot.rules_qa.content import ALL_RULESETS, HUZHOU_RULESETS, Topic, load_topics, topics_by_id
 from bot.rules_qa.search import MIN_SCORE, default_index
 
 
@@ -84,7 +84,7 @@ def menu(lang: str = "zh", ruleset: str | None = None) -> list[tuple[str, str]]:
 def family(ruleset: str) -> frozenset[str]:
     """The rulesets of ``ruleset``'s family: Hangzhou alone, or the five Huzhou systems."""
     if ruleset.startswith("huzhou-"):
-        return frozenset(r for r in ALL_RULESETS if r.startswith("huzhou-"))
+        return frozenset(HUZHOU_RULESETS)
     return frozenset({ruleset})
 
 

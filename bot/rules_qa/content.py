@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 
 from bot.rules_qa.values import resolve_text
+from scoring import rulesets
 
 LANGS = ("zh", "en")
 SECTIONS = ("short.zh", "long.zh", "short.en", "long.en")
@@ -32,18 +33,9 @@ GROUP_TITLES = {
 }
 GROUP_ORDER = tuple(GROUP_TITLES)
 
-ALL_RULESETS = (
-    "hangzhou",
-    "huzhou-qiangdao",
-    "huzhou-yingpiao",
-    "huzhou-ruanpiao",
-    "huzhou-shuangla",
-    "huzhou-platform",
-)
-_RULESET_GROUPS = {
-    "all": ALL_RULESETS,
-    "huzhou": tuple(r for r in ALL_RULESETS if r.startswith("huzhou-")),
-}
+ALL_RULESETS = tuple(rulesets.RULESETS)
+HUZHOU_RULESETS = tuple(r for r in ALL_RULESETS if r.startswith("huzhou-"))
+_RULESET_GROUPS = {"all": ALL_RULESETS, "huzhou": HUZHOU_RULESETS}
 
 _SECTION_LINE = re.compile(r"^--- (\S+)\s*$", re.MULTILINE)
 

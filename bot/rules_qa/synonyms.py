@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from bot.rules_qa.content import HUZHOU_RULESETS
+
 SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
     (
         "财神",
@@ -146,20 +148,8 @@ WEAK_GROUPS: Final = frozenset({"胡", "番", "倍", "付钱", "杭州", "湖州
 RULESET_MENTIONS: Final[dict[str, tuple[str, ...]]] = {
     "杭州": ("hangzhou",),
     "hangzhou": ("hangzhou",),
-    "湖州": (
-        "huzhou-qiangdao",
-        "huzhou-yingpiao",
-        "huzhou-ruanpiao",
-        "huzhou-shuangla",
-        "huzhou-platform",
-    ),
-    "huzhou": (
-        "huzhou-qiangdao",
-        "huzhou-yingpiao",
-        "huzhou-ruanpiao",
-        "huzhou-shuangla",
-        "huzhou-platform",
-    ),
+    "湖州": HUZHOU_RULESETS,
+    "huzhou": HUZHOU_RULESETS,
     "强盗胡": ("huzhou-qiangdao",),
     "推倒胡": ("huzhou-qiangdao",),
     "qiangdao": ("huzhou-qiangdao",),
