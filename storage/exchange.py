@@ -40,10 +40,6 @@ COLUMNS: Final = (
     "discarder", "value", "hand_line", "note", "reverses", "result_json", "state_before",
     "state_after",
 )  # fmt: skip
-ENTRY_FIELDS: Final = (
-    "session_id", "created_at", "author", "winner", "self_draw", "discarder", "value",
-    "hand_line", "note", "hand_number", "result_json", "state_before", "state_after",
-)  # fmt: skip
 
 
 def _text(value: object) -> str:

@@ -23,7 +23,6 @@ from .rows import (
 )
 
 ROTATIONS: tuple[Rotation, ...] = ("dealer_stays", "winner_deals")
-SEAT_COLUMNS = {"E": "seat_e", "S": "seat_s", "W": "seat_w", "N": "seat_n"}
 
 
 async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Session:
