@@ -66,8 +66,6 @@ class ReadyLine:
     concealed: tuple[Tile, ...]  # sorted, JOKER last
     melds: tuple[Meld, ...]
     context: Context
-    concealed_tokens: tuple[tuple[Tile, Token], ...]  # written order
-    meld_tokens: tuple[Token, ...]
     words: dict[str, Token] = field(default_factory=dict)
 
     def complete(self, winning_tile: Tile, context: Context | None = None) -> Hand:
@@ -142,8 +140,6 @@ def parse_ready(line: str) -> ReadyLine:
         concealed=tuple(sorted(tile for tile, _ in pieces.concealed)),
         melds=tuple(meld for meld, _ in pieces.melds),
         context=context,
-        concealed_tokens=tuple(pieces.concealed),
-        meld_tokens=tuple(token for _, token in pieces.melds),
         words=word_tokens,
     )
 
