@@ -58,14 +58,15 @@ class Table:
         """Seat deltas as the ledger's postings, keyed by player id."""
         return {self.player_id(seat): amount for seat, amount in payments.items()}
 
+    def empty_seats(self, lang: str) -> Html:
+        """The free seats in seat order, '南 北'."""
+        return Html(
+            " ".join(seat_label(seat, lang) for seat in SEAT_ORDER if seat not in self.players)
+        )
+
     def require_full(self, lang: str) -> None:
         if not self.full:
-            empty = " ".join(
-                seat.zh if lang == "zh" else seat.value
-                for seat in SEAT_ORDER
-                if seat not in self.players
-            )
-            raise Refusal("seats_incomplete", seats=empty)
+            raise Refusal("seats_incomplete", seats=self.empty_seats(lang))
 
 
 async def open_table(svc: Services, chat_id: int) -> Table:

@@ -16,10 +16,9 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import check_name, parse_dealer, parse_new, parse_seat_change
-from bot.i18n import Html, t
+from bot.i18n import t
 from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
 from scoring import rulesets
-from scoring.tiles import SEAT_ORDER
 from storage import Ledger, Player
 
 SELF_WORDS = frozenset({"我", "me", "self"})
@@ -65,7 +64,7 @@ async def new(update: Update, context: Context) -> None:
         describe_table(table, lang),
     ]
     if not table.full:
-        lines.append(t("session_join_hint", lang, seats=_empty(table.session.empty_seats, lang)))
+        lines.append(t("session_join_hint", lang, seats=table.empty_seats(lang)))
     await message.reply_text("\n".join(lines))
 
 
@@ -198,7 +197,3 @@ async def _player_for(
         return found
     name = check_name(word.lstrip("@"))
     return await ledger.add_guest(chat_id, name)
-
-
-def _empty(seats: tuple[str, ...], lang: str) -> Html:
-    return Html(" ".join(seat_label(s, lang) for s in SEAT_ORDER if s.value in seats))
