@@ -285,16 +285,21 @@ def _word_bounded(text: str, start: int, end: int) -> bool:
     return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
 
 
+_MENTIONS_LONGEST_FIRST = tuple(
+    (normalize(mention), RULESET_MENTIONS[mention])
+    for mention in sorted(RULESET_MENTIONS, key=len, reverse=True)
+)
+
+
 def _mentioned_rulesets(text: str) -> set[str]:
     """Rulesets the question names; a longer name hides the shorter inside it (硬飘花, 飘花)."""
     found: set[str] = set()
-    for mention in sorted(RULESET_MENTIONS, key=len, reverse=True):
-        surface = normalize(mention)
+    for surface, named in _MENTIONS_LONGEST_FIRST:
         start = text.find(surface)
         while start >= 0:
             end = start + len(surface)
             if not _is_ascii_word(surface) or _word_bounded(text, start, end):
-                found.update(RULESET_MENTIONS[mention])
+                found.update(named)
                 text = text[:start] + " " * len(surface) + text[end:]
             start = text.find(surface, start + 1)
     return found
