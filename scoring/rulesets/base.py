@@ -182,7 +182,6 @@ class Ruleset:
     uses_indicator: bool  # wilds come from 翻T
     multiplier: int = 1  # money = value × multiplier × 底分 (Hangzhou ×8)
     rooms: tuple[Room, ...] = ()
-    notes: tuple[tuple[str, str], ...] = ()  # (zh, en) rule sentences the Q&A quotes
     _index: dict[str, Row] = field(init=False, repr=False, compare=False)
     _patterns: dict[str, Pattern] = field(init=False, repr=False, compare=False)
 

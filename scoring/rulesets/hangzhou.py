@@ -239,34 +239,4 @@ RULESET = Ruleset(
     uses_indicator=False,
     multiplier=SETTLEMENT.rows[0].value,
     rooms=ROOMS,
-    notes=(
-        (
-            "白板是固定财神，不能碰、不能杠。",
-            "White dragon is the fixed wild; it cannot be pung'd or kong'd.",
-        ),
-        ("吃只能吃上家。", "Chow only from the player before you."),
-        (
-            "番 = 财神系列（爆头 2、财飘 4、双财飘 8、三财飘 16，取最高）"
-            "× 杠串（杠上开花 2、二连杠 4、三连杠 8、四连杠 16）；爆头与飘不叠加。",
-            "fan = wild series (baotou 2, float 4/8/16, highest only) × kong chain (2/4/8/16).",
-        ),
-        (
-            "七对子系列互斥取最高，不再叠加其他表。",
-            "Seven pairs: only the highest entry, nothing added.",
-        ),
-        (
-            "自摸三家各付一份；点炮放炮者付一份；抢杠胡按点炮计，被抢杠者付一份。",
-            "Self-draw: each of three pays a share; discard: the discarder pays; "
-            "robbing a kong counts as a discard by the robbed player.",
-        ),
-        (
-            "三摊承包：吃了胡牌者三次的一家独付三家的份。“反过来也可能有特殊结算”一说太含糊，本机器人不实行。",
-            "Three-chow contract: the player who chowed the winner three times pays all "
-            "three shares. The seed's vague 'reverse settlement' is not implemented.",
-        ),
-        (
-            "打出白板即进入飘：其他人只能摸打，不能胡这张白板。",
-            "A discarded White starts a float: nobody may win on it.",
-        ),
-    ),
 )

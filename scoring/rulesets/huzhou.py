@@ -40,35 +40,6 @@ _PAYER_RULES: Final = {
 }
 
 
-NOTES: tuple[tuple[str, str], ...] = (
-    (
-        "花（财神）是杠头翻出那张牌的下一张，共 4 张：翻一万花是二万，翻中花是发。",
-        "The wild is the tile after the turned indicator, 4 copies (1m → 2m, Red → Green).",
-    ),
-    (
-        "财神可以打出去，但不能用财神放冲，也不能胡别人打出的财神。",
-        "A wild may be discarded, but nobody may win on a discarded wild.",
-    ),
-    (
-        "抢杠胡按自摸计，由杠家一人付三家的份。",
-        "Robbing a kong scores as a self-draw; the robbed player pays all three shares.",
-    ),
-    ("一炮多响：几家可以同胡一张牌，各自结算，放冲者分别付。", "Several may win on one discard."),
-    (
-        "抢庄制：胡牌者做下一局庄家；流局则轮庄。",
-        "The winner deals next; after a draw the deal passes.",
-    ),
-    (
-        "把白板当固定财神是变体或误传，不是湖州规则；“必须缺一门”是四川血战的规则，也不是湖州规则。",
-        "White as the fixed wild is a variant or an error, and 'must lack a suit' is a Sichuan "
-        "rule: neither is Huzhou.",
-    ),
-    (
-        "十三不搭只在湖州玩法里成立：14 张互不成对，同门数牌相差至少 3。",
-        "Thirteen unrelated exists only in Huzhou.",
-    ),
-)
-
 PIAO_NAMES = ("飘一花", "飘两花", "飘三花")  # 飘 chain of 1, 2, 3
 
 # 硬飘花's figures; 软飘花 doubles all of them.
@@ -85,7 +56,7 @@ PIAO_SERIES_ROWS = (
 
 
 # A Huzhou system: what every one shares (wilds from 翻T, 十三不搭, no 三摊承包, the winner
-# deals next); each module adds its own name, tables, valuation and notes (after NOTES).
+# deals next); each module adds its own name, tables and valuation.
 ruleset = partial(
     Ruleset,
     unit_zh="倍",

@@ -184,20 +184,4 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=True,
     has_piao=False,
-    notes=(
-        *huzhou.NOTES,
-        (
-            "一手牌只取计分明细里付得最多的一行，不叠加。写“每家”的行（爆头、杠开、杠爆、天胡、地胡）"
-            "只在自摸时成立；放冲胡只看放冲的数字。",
-            "A hand takes the single best-paying row; 'each' rows are self-draw only.",
-        ),
-        (
-            "七对子放冲 8+4+4（有财神）/ 4+2+2（无财神）照原表保留，虽然与“无财神加倍”的规律相反。",
-            "Seven pairs' discard figures are kept as the seed gives them, odd as they are.",
-        ),
-        (
-            "豪华七对子放冲胡按七对子放冲那一行算。",
-            "A discard win on luxury seven pairs takes the seven pairs discard row.",
-        ),
-    ),
 )

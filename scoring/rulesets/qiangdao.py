@@ -40,15 +40,4 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=True,
     has_piao=False,
-    notes=(
-        *huzhou.NOTES,
-        (
-            "抢杠胡按自摸的倍数算，杠家一人付三家。",
-            "Robbing a kong: the self-draw value, thrice, from the robbed.",
-        ),
-        (
-            "七对子、十三不搭在强盗胡里按普通胡牌计。",
-            "Seven pairs and thirteen unrelated score as plain wins.",
-        ),
-    ),
 )

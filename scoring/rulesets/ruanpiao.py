@@ -52,11 +52,4 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=True,
     has_piao=True,
-    notes=(
-        *huzhou.NOTES,
-        (
-            "软飘花是硬飘花与强盗胡的结合：自摸按硬飘花倍数 ×2，放冲胡 2 倍（放冲者付）。",
-            "Soft float: self-draws score hard float × 2; a discard win scores 2.",
-        ),
-    ),
 )

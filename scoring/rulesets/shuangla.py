@@ -135,19 +135,4 @@ RULESET = huzhou.ruleset(
     wild_copies=7,
     allows_discard_win=True,
     has_piao=False,
-    notes=(
-        *huzhou.NOTES,
-        (
-            "双辣（旧称长章）：翻出的那张牌（剩 3 张）和它的下一张（4 张）都是花，共 7 张。",
-            "Double spicy: the indicator's 3 remaining copies and the next tile's 4 are wild: 7.",
-        ),
-        (
-            "既可以放冲胡，也可以自摸胡；抢杠胡由杠家付三家。",
-            "Discard and self-draw wins both allowed.",
-        ),
-        (
-            "七对子、十三不搭、杠开在双辣里没有自己的台，只按上表计台。",
-            "Seven pairs, thirteen unrelated and kong bloom earn no tai of their own.",
-        ),
-    ),
 )

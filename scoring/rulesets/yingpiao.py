@@ -23,12 +23,4 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=False,
     has_piao=True,
-    notes=(
-        *huzhou.NOTES,
-        (
-            "硬飘花即自摸麻将，放炮不能胡；可以抢杠胡（杠家付三家）。",
-            "Self-draw only; robbing a kong allowed.",
-        ),
-        ("连杠在湖州不再加倍：杠开只算一次。", "Chained kongs add nothing more: 杠开 counts once."),
-    ),
 )
