@@ -181,7 +181,7 @@ def source_id_for(source: Source | None, before: Before) -> int | None:
 class Before:
     """What a write must know before it writes, read in one query inside its transaction."""
 
-    replay_ids: list[int]
+    replay: Recorded | None
     players: frozenset[int]
     next_id: int
     next_source_id: int
@@ -212,7 +212,8 @@ async def look(
     entries this update recorded before, which of ``players`` belong to this chat, the next
     entry and source ids (free until this transaction writes: it holds the write lock inside
     BEGIN IMMEDIATE), and the session ``session_id`` (this chat's only; with ``or_open`` and
-    no id, the chat's open session)."""
+    no id, the chat's open session). A replayed update costs more trips, to load its record;
+    the caller returns ``replay`` then."""
     update_id = source.update_id if source is not None and _is_int(source.update_id) else None
     asked = sorted({p for p in players if isinstance(p, int) and not isinstance(p, bool)})
     rows = await begin_with(
@@ -220,7 +221,7 @@ async def look(
     )
     row = rows[0]
     return Before(
-        replay_ids=sorted(json.loads(row["replays"])),
+        replay=await _replay_of(conn, chat_id, sorted(json.loads(row["replays"]))),
         players=frozenset(json.loads(row["known"])),
         next_id=int(row["next_id"]),
         next_source_id=int(row["next_source"]),
@@ -228,11 +229,13 @@ async def look(
     )
 
 
-async def replay_of(conn: aiosqlite.Connection, chat_id: int, before: Before) -> Recorded | None:
-    """What this update recorded before, if it was recorded before."""
-    if not before.replay_ids:
+async def _replay_of(
+    conn: aiosqlite.Connection, chat_id: int, replay_ids: list[int]
+) -> Recorded | None:
+    """What this update recorded before (entries ``replay_ids``), if it was recorded before."""
+    if not replay_ids:
         return None
-    entries = await load_entries(conn, chat_id, before.replay_ids)
+    entries = await load_entries(conn, chat_id, replay_ids)
     session_id = entries[0].session_id
     session = await session_row(conn, chat_id, session_id) if session_id is not None else None
     return Recorded(tuple(entries), replay=True, session=session)
@@ -377,9 +380,8 @@ class EntryStore(Database):
             named += [win.winner, win.discarder, *_ids_in(win.postings)]
         async with self._write(begin=False, commit=False) as conn:
             before = await look(conn, chat_id, source, named, session_id)
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             session = playing(before.session, session_id)
             source_id = source_id_for(source, before)
             entries, after = await self._insert_wins(
@@ -502,9 +504,8 @@ class EntryStore(Database):
             before = await look(
                 conn, chat_id, source, [owner, author, *_ids_in(postings)], session_id
             )
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             session = playing(before.session, session_id)
             cleaned = clean_postings(postings)
             check_players(before, [owner, *cleaned, author])
@@ -540,9 +541,8 @@ class EntryStore(Database):
         async with self._write(begin=False) as conn:
             named = [author, *_ids_in(postings)]
             before = await look(conn, chat_id, source, named, session_id)
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             session = playing(before.session, session_id)
             cleaned = clean_postings(postings or {}, allow_empty=True)
             check_players(before, [*cleaned, author])
@@ -576,9 +576,8 @@ class EntryStore(Database):
         async with self._write(begin=False) as conn:
             named = [author, *_ids_in(postings)]
             before = await look(conn, chat_id, source, named, session_id)
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             if session_id is not None:
                 if before.session is None:
                     raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
@@ -611,9 +610,8 @@ class EntryStore(Database):
         """Reverse an entry (default: the open session's last unreversed entry); once only."""
         async with self._write(begin=False) as conn:
             before = await look(conn, chat_id, source, [author], session_id, or_open=True)
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             source_id = source_id_for(source, before)
             reversal, session = await self._insert_reversal(
                 conn, chat_id, entry_id, session_id, author, source, source_id, before, source
@@ -633,9 +631,8 @@ class EntryStore(Database):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"entries {list(entry_ids)}")
         async with self._write(begin=False) as conn:
             before = await look(conn, chat_id, source, [author])
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             source_id = source_id_for(source, before)
             reversals: list[Entry] = []
             session = None
@@ -665,9 +662,8 @@ class EntryStore(Database):
         named = [author, win.winner, win.discarder, *_ids_in(win.postings)]
         async with self._write(begin=False) as conn:
             before = await look(conn, chat_id, source, named)
-            again = await replay_of(conn, chat_id, before)
-            if again:
-                return again
+            if before.replay is not None:
+                return before.replay
             target = await fetch_one(
                 conn,
                 "SELECT kind, hand_number, seat_e, seat_s, seat_w, seat_n, state_before, "
