@@ -174,6 +174,11 @@ def describe_table(table: Table, lang: str) -> str:
     )
 
 
+def tally_block(tally: Tally, lang: str, title_key: str = "tally_title") -> str:
+    """The tally under its bold title, as HTML."""
+    return f"<b>{t(title_key, lang)}</b>\n{describe_tally(tally, lang)}"
+
+
 def describe_tally(tally: Tally, lang: str) -> str:
     """'甲 +48' lines, highest first, as HTML."""
     if not tally.rows:

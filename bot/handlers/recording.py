@@ -37,7 +37,6 @@ from bot.i18n import Html, plain, t
 from bot.table import (
     Table,
     after_entries,
-    describe_tally,
     forget,
     kong_name,
     open_table,
@@ -47,6 +46,7 @@ from bot.table import (
     signed,
     standings,
     table_of,
+    tally_block,
 )
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
@@ -189,7 +189,7 @@ async def win_text(
             total[seat] += amount
     parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
     tally = await standings(svc, table)
-    parts.append(f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}")
+    parts.append(tally_block(tally, lang))
     parts.append(next_dealer_text(table, lang))
     return "\n".join(parts)
 
@@ -263,7 +263,7 @@ async def kong(update: Update, context: Context) -> None:
         [
             header,
             t("deltas", lang, deltas=Html(deltas_text(table, payments))),
-            f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}",
+            tally_block(tally, lang),
         ]
     )
     await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
@@ -321,7 +321,7 @@ async def undo(update: Update, context: Context) -> None:
     tally = await ledger.tally(message.chat.id, table.session.id)
     lines = [
         t("undone", lang, entry=_ids(tuple(entries)), reversal=_ids(recorded.entries)),
-        f"<b>{t('tally_title', lang)}</b>\n{describe_tally(tally, lang)}",
+        tally_block(tally, lang),
     ]
     await message.reply_text("\n".join(lines))
 

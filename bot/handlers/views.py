@@ -23,7 +23,7 @@ from bot.context import (
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE
 from bot.i18n import t
-from bot.table import describe_tally, forget, kong_name, open_table, signed
+from bot.table import describe_tally, forget, kong_name, open_table, signed, tally_block
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
@@ -42,8 +42,8 @@ async def tally(update: Update, context: Context) -> None:
     ledger = services(context).db
     session = await ledger.current_session(message.chat.id)
     standings = await ledger.tally(message.chat.id, session.id if session else None)
-    title = t("tally_title", lang) if session else t("tally_all_time", lang)
-    await message.reply_text(f"<b>{title}</b>\n{describe_tally(standings, lang)}")
+    title_key = "tally_title" if session else "tally_all_time"
+    await message.reply_text(tally_block(standings, lang, title_key))
     if session is not None and standings.rows:
         series = await running_totals(ledger, message.chat.id, session.id)
         if any(len(values) > 1 for values in series.values()):
