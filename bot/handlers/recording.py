@@ -212,10 +212,10 @@ def next_dealer_text(table: Table, lang: str) -> str:
 
 
 def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
-    ids = ",".join(str(entry.id) for entry in entries)
-    return InlineKeyboardMarkup(
-        [[InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + ids)]]
+    button = InlineKeyboardButton(
+        "↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + _ids(entries)
     )
+    return InlineKeyboardMarkup([[button]])
 
 
 async def _send_hand_picture(
