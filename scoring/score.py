@@ -20,7 +20,7 @@ from scoring.reading import Reading, Shape
 from scoring.result import Explanation, ScoreResult
 from scoring.rulesets import get
 from scoring.rulesets.base import PayerRule, Refusal, Ruleset, Valuation, Win, WinKind
-from scoring.tiles import JOKER, Seat, Tile, mpsz
+from scoring.tiles import JOKER, Seat, Tile, is_wild, mpsz
 from scoring.words import WordKind, seat_or_error, words_of, write_word
 
 
@@ -291,13 +291,9 @@ def wild_faces_for(
     return rules.wild_faces(indicator)
 
 
-def _is_wild(tile: Tile, wild_faces: frozenset[Tile]) -> bool:
-    return tile == JOKER or tile in wild_faces
-
-
 def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
     for index, meld in enumerate(hand.melds):
-        if any(_is_wild(tile, wild_faces) for tile in meld.tiles):
+        if any(is_wild(tile, wild_faces) for tile in meld.tiles):
             raise _at(
                 where.meld(index),
                 ErrorCode.WILD_IN_MELD,
@@ -309,11 +305,11 @@ def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
 def _check_wild_supply(
     hand: Hand, where: Where, wild_faces: frozenset[Tile], rules: Ruleset
 ) -> None:
-    held = hand.concealed.count(JOKER) + _is_wild(hand.winning_tile, wild_faces)
+    held = hand.concealed.count(JOKER) + is_wild(hand.winning_tile, wild_faces)
     for face in wild_faces:
         held += hand.concealed.count(face)
     if held > rules.wild_copies:
-        wild_tokens = [token for tile, token in where.concealed() if _is_wild(tile, wild_faces)]
+        wild_tokens = [token for tile, token in where.concealed() if is_wild(tile, wild_faces)]
         token = wild_tokens[-1] if wild_tokens else where.winning
         raise _at(
             token,
@@ -326,7 +322,7 @@ def _check_wild_supply(
 def _check_discarded_wild(
     hand: Hand, where: Where, wild_faces: frozenset[Tile], win: Win, rules: Ruleset
 ) -> None:
-    if win.kind is WinKind.SELF_DRAW or not _is_wild(hand.winning_tile, wild_faces):
+    if win.kind is WinKind.SELF_DRAW or not is_wild(hand.winning_tile, wild_faces):
         return
     if win.kind is WinKind.ROBBED_KONG:
         zh, en = (

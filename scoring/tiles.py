@@ -92,6 +92,11 @@ def next_tile(tile: Tile) -> Tile:
     return {RED: GREEN, GREEN: WHITE, WHITE: RED}[tile]
 
 
+def is_wild(tile: Tile, wild_faces: frozenset[Tile]) -> bool:
+    """Whether ``tile`` is a wild: a faceless ``JOKER`` or one of the line's wild faces."""
+    return tile == JOKER or tile in wild_faces
+
+
 def mpsz(tile: Tile) -> str:
     """'5m', '1z'; '*' for a faceless wild."""
     return "*" if tile == JOKER else f"{rank_of(tile)}{suit_of(tile)}"

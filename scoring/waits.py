@@ -25,7 +25,7 @@ from scoring.hand import Context
 from scoring.reading import Reading
 from scoring.result import ScoreResult, Wait
 from scoring.score import checked_table, score_hand, wild_faces_for
-from scoring.tiles import JOKER, Seat, Tile
+from scoring.tiles import JOKER, Seat, Tile, is_wild
 
 # Errors that refuse one particular win rather than the line: that side of a Wait is None.
 _REFUSALS = frozenset(
@@ -72,8 +72,10 @@ def waits(
     scored: dict[tuple[tuple[Reading, ...], bool], tuple[ScoreResult | ScoringError, ...]] = {}
     out = []
     for tile in tiles:
-        wild = tile == JOKER or tile in wild_faces
-        key = (analyze(ready.complete(tile), wild_faces, thirteen_unrelated=thirteen), wild)
+        key = (
+            analyze(ready.complete(tile), wild_faces, thirteen_unrelated=thirteen),
+            is_wild(tile, wild_faces),
+        )
         first = key not in scored  # the group's first tile: its results are its own already
         if first:
             scored[key] = tuple(_scored(ready, tile, side, rules, base, seat) for side in sides)

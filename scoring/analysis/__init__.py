@@ -18,7 +18,7 @@ from scoring.analysis.gate import completing_tiles, is_winning
 from scoring.analysis.shapes import seven_pairs_readings, thirteen_unrelated_readings
 from scoring.hand import Hand, Meld
 from scoring.reading import Reading
-from scoring.tiles import JOKER, Tile
+from scoring.tiles import Tile, is_wild
 
 __all__ = ["analyze", "completing_tiles", "forget_hands", "is_winning"]
 
@@ -50,7 +50,7 @@ def _readings(
     tiles = len(concealed) + 1
     if tiles % 3 != 2:
         return ()
-    winning_face = None if winning_tile == JOKER or winning_tile in wild_faces else winning_tile
+    winning_face = None if is_wild(winning_tile, wild_faces) else winning_tile
     readings = standard_readings(counts, wilds, winning_face, melds)
     if not melds and tiles == 14:
         readings += seven_pairs_readings(counts, wilds, winning_face)
