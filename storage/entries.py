@@ -310,12 +310,18 @@ def _seat(session: Session, player: int) -> SeatName:
     return seat
 
 
-def playing(session: Session | None, session_id: int) -> Session:
-    """A session of this chat that is open and has all four seats filled."""
+def _open(session: Session | None, session_id: int) -> Session:
+    """A session of this chat that is open."""
     if session is None:
         raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
     if not session.is_open:
         raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session_id)
+    return session
+
+
+def playing(session: Session | None, session_id: int) -> Session:
+    """A session of this chat that is open and has all four seats filled."""
+    session = _open(session, session_id)
     if session.empty_seats:
         raise StorageError(ErrorCode.SEATS_INCOMPLETE, seats=" ".join(session.empty_seats))
     return session
@@ -579,10 +585,7 @@ class EntryStore(Database):
             if before.replay is not None:
                 return before.replay
             if session_id is not None:
-                if before.session is None:
-                    raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
-                if not before.session.is_open:
-                    raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session_id)
+                _open(before.session, session_id)
             cleaned = clean_postings(postings)
             check_players(before, [*cleaned, author])
             fields = {
