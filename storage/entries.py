@@ -252,6 +252,25 @@ def check_players(before: Before, player_ids: Iterable[int | None]) -> None:
         raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=f"#{missing[0]}")
 
 
+async def _insert_recording(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    kind: EntryKind,
+    postings: Postings,
+    fields: Mapping[str, Any],
+    source: Source | None,
+    before: Before,
+    deal: DealState | None = None,
+) -> Entry:
+    """Insert a recording's one entry with its source (ids as ``before`` looked them up) and
+    return it as written."""
+    fields = {**fields, "source_id": source_id_for(source, before)}
+    entry_id = await insert_entry(
+        conn, chat_id, kind, postings, fields, before.next_id, new_source=source, deal=deal
+    )
+    return written(entry_id, chat_id, kind, postings, fields, source)
+
+
 def _ids_in(postings: object) -> list[Any]:
     return list(postings) if isinstance(postings, Mapping) else []
 
@@ -527,11 +546,7 @@ class EntryStore(Database):
                 "result_json": _json_text(result_json),
                 "created_at": now_text(),
             }
-            fields["source_id"] = source_id_for(source, before)
-            entry_id = await insert_entry(
-                conn, chat_id, "kong", cleaned, fields, before.next_id, new_source=source
-            )
-            entry = written(entry_id, chat_id, "kong", cleaned, fields, source)
+            entry = await _insert_recording(conn, chat_id, "kong", cleaned, fields, source, before)
             return Recorded((entry,), replay=False, session=session)
 
     async def record_draw(
@@ -561,12 +576,9 @@ class EntryStore(Database):
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
-            fields["source_id"] = source_id_for(source, before)
-            entry_id = await insert_entry(
-                conn, chat_id, "draw", cleaned, fields, before.next_id,
-                new_source=source, deal=after,
-            )  # fmt: skip
-            entry = written(entry_id, chat_id, "draw", cleaned, fields, source)
+            entry = await _insert_recording(
+                conn, chat_id, "draw", cleaned, fields, source, before, deal=after
+            )
             return Recorded((entry,), replay=False, session=_dealt(session, after))
 
     async def record_adjustment(
@@ -594,11 +606,9 @@ class EntryStore(Database):
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
-            fields["source_id"] = source_id_for(source, before)
-            entry_id = await insert_entry(
-                conn, chat_id, "adjustment", cleaned, fields, before.next_id, new_source=source
+            entry = await _insert_recording(
+                conn, chat_id, "adjustment", cleaned, fields, source, before
             )
-            entry = written(entry_id, chat_id, "adjustment", cleaned, fields, source)
             return Recorded((entry,), replay=False, session=before.session)
 
     async def reverse(
