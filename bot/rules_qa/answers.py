@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from bot.rules_qa.content import ALL_RULESETS, HUZHOU_RULESETS, Topic, load_topics, topics_by_id
+from bot.rules_qa.content import (
+    ALL_RULESETS,
+    HUZHOU_RULESETS,
+    Topic,
+    lang_code,
+    load_topics,
+    topics_by_id,
+)
 from bot.rules_qa.search import MIN_SCORE, default_index
-
-
-def _lang(lang: str) -> str:
-    return "en" if lang.lower().startswith("en") else "zh"
 
 
 @dataclass(frozen=True)
@@ -43,9 +46,9 @@ def search(
 ) -> list[Answer]:
     """The best ``limit`` topics for a question that pass the match threshold, best first."""
     hits = default_index().search(question, ruleset)
-    return [_answer(hit.topic, _lang(lang), hit.score) for hit in hits if hit.score >= MIN_SCORE][
-        :limit
-    ]
+    return [
+        _answer(hit.topic, lang_code(lang), hit.score) for hit in hits if hit.score >= MIN_SCORE
+    ][:limit]
 
 
 def answer(question: str, lang: str = "zh", ruleset: str | None = None) -> Answer | None:
@@ -67,10 +70,10 @@ def topic(topic_id: str, lang: str = "zh") -> str:
     if found is None:
         return (
             "No such topic; send /rules for the menu."
-            if _lang(lang) == "en"
+            if lang_code(lang) == "en"
             else "没有这个话题；发 /rules 看目录。"
         )
-    return f"{found.title[_lang(lang)]}\n\n{found.long[_lang(lang)]}"
+    return f"{found.title[lang_code(lang)]}\n\n{found.long[lang_code(lang)]}"
 
 
 def menu(lang: str = "zh", ruleset: str | None = None) -> list[tuple[str, str]]:
@@ -78,7 +81,7 @@ def menu(lang: str = "zh", ruleset: str | None = None) -> list[tuple[str, str]]:
     topics = load_topics()
     if ruleset:
         topics = tuple(sorted(topics, key=lambda t: ruleset not in t.rulesets))
-    return [(t.id, t.title[_lang(lang)]) for t in topics]
+    return [(t.id, t.title[lang_code(lang)]) for t in topics]
 
 
 def family(ruleset: str) -> frozenset[str]:
@@ -114,6 +117,6 @@ def menu_pages(
 
     here = sorted((t for t in load_topics() if not _elsewhere(t, ruleset)), key=tier)
     other = [t for t in load_topics() if _elsewhere(t, ruleset)]
-    return [(t.id, t.title[_lang(lang)]) for t in here], [
-        (t.id, t.title[_lang(lang)]) for t in other
+    return [(t.id, t.title[lang_code(lang)]) for t in here], [
+        (t.id, t.title[lang_code(lang)]) for t in other
     ]

@@ -37,6 +37,12 @@ ALL_RULESETS = tuple(rulesets.RULESETS)
 HUZHOU_RULESETS = tuple(r for r in ALL_RULESETS if r.startswith("huzhou-"))
 _RULESET_GROUPS = {"all": ALL_RULESETS, "huzhou": HUZHOU_RULESETS}
 
+
+def lang_code(lang: str) -> str:
+    """The topic language for a caller's ``lang``: English for any ``en…``, else Chinese."""
+    return "en" if lang.lower().startswith("en") else "zh"
+
+
 _SECTION_LINE = re.compile(r"^--- (\S+)\s*$", re.MULTILINE)
 
 

@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.rules_qa.content import topics_by_id
+from bot.rules_qa.content import lang_code, topics_by_id
 from scoring import rulesets
 from scoring.tiles import SEAT_ORDER
 
@@ -125,7 +125,7 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh", names: Names | N
 
     ``names`` (seat letter → display name) names the players where it can; a seat without
     a name is shown as the seat (东 / E)."""
-    en = lang.lower().startswith("en")
+    en = lang_code(lang) == "en"
     names = names or {}
     data = _load(result_json)
     ruleset_id = data.get("ruleset")
