@@ -3,20 +3,12 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
 from scoring.errors import ErrorCode, ScoringError
 from scoring.quick import SPELLINGS
 from scoring.rulesets import RULESETS, get
-
-HZ, QD, YP, RP, SL, PF = (
-    "hangzhou",
-    "huzhou-qiangdao",
-    "huzhou-yingpiao",
-    "huzhou-ruanpiao",
-    "huzhou-shuangla",
-    "huzhou-platform",
-)
 
 # (ruleset, entry as the seed names it, quick words, winner)
 ENTRIES = [

@@ -1,20 +1,12 @@
 """Ruleset rules beyond the tables: who pays, the refusals, and the decisions in docs/rules.md."""
 
 import pytest
+from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
 from scoring.errors import ErrorCode, ScoringError
 from scoring.rulesets import RULESETS, get
 from scoring.tiles import WHITE, tile_from
-
-HZ, QD, YP, RP, SL, PF = (
-    "hangzhou",
-    "huzhou-qiangdao",
-    "huzhou-yingpiao",
-    "huzhou-ruanpiao",
-    "huzhou-shuangla",
-    "huzhou-platform",
-)
 
 
 def pay(line: str, rules: str, base: int = 1, winner: str = "E") -> dict[str, int]:

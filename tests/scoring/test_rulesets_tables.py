@@ -5,18 +5,10 @@ table (what the rules Q&A and /help quote) and checks that ``scoring.score`` cha
 """
 
 import pytest
+from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
 from scoring.rulesets import RULESETS, get
-
-HZ, QD, YP, RP, SL, PF = (
-    "hangzhou",
-    "huzhou-qiangdao",
-    "huzhou-yingpiao",
-    "huzhou-ruanpiao",
-    "huzhou-shuangla",
-    "huzhou-platform",
-)
 
 # (ruleset, entry as the seed names it, a hand showing it, winner); 翻1m makes 2m wild.
 ENTRIES = [
