@@ -80,16 +80,24 @@ def _load(path: str | None, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16)
+def _notdef(path: str | None) -> tuple[tuple[int, int], bytes]:
+    """The size and pixels of the font's notdef box, rasterised once per font."""
+    with FONT_LOCK:
+        mask = _load(path, 32).getmask(_NOTDEF_PROBE)
+    return mask.size, bytes(mask)
+
+
 @lru_cache(maxsize=8192)
 def _covers(path: str | None, char: str) -> bool:
     """True when the font has a real glyph for ``char`` (not its notdef box)."""
     font = _load(path, 32)
     with FONT_LOCK:
         mask = font.getmask(char)
-        notdef = font.getmask(_NOTDEF_PROBE)
     if mask.getbbox() is None:
         return False
-    return mask.size != notdef.size or bytes(mask) != bytes(notdef)
+    notdef_size, notdef_pixels = _notdef(path)
+    return mask.size != notdef_size or bytes(mask) != notdef_pixels
 
 
 def has_cjk(path: str) -> bool:
