@@ -216,14 +216,18 @@ class Ruleset:
         raise KeyError(name)
 
 
-def product_formula(parts: tuple[Pattern, ...], unit_zh: str, unit_en: str) -> tuple[str, str]:
-    """'二连杠 4 × 爆头 2 = 8 番' (or '爆头 2 番' for one part) in zh and en."""
+def product_valuation(
+    parts: tuple[Pattern, ...], rule: PayerRule, unit_zh: str, unit_en: str
+) -> Valuation:
+    """The value is the product of the named patterns, its formula '二连杠 4 × 爆头 2 = 8 番'
+    (or '爆头 2 番' for one part) in zh and en; every seat pays one share of it."""
     total = 1
     for part in parts:
         total *= part.value
     if len(parts) == 1:
         only = parts[0]
-        return f"{only.name} {only.value} {unit_zh}", f"{only.name_en} {only.value} {unit_en}"
-    zh = " × ".join(f"{p.name} {p.value}" for p in parts) + f" = {total} {unit_zh}"
-    en = " × ".join(f"{p.name_en} {p.value}" for p in parts) + f" = {total} {unit_en}"
-    return zh, en
+        zh, en = f"{only.name} {only.value} {unit_zh}", f"{only.name_en} {only.value} {unit_en}"
+    else:
+        zh = " × ".join(f"{p.name} {p.value}" for p in parts) + f" = {total} {unit_zh}"
+        en = " × ".join(f"{p.name_en} {p.value}" for p in parts) + f" = {total} {unit_en}"
+    return Valuation(total, parts, rule, total, formula_zh=zh, formula_en=en)

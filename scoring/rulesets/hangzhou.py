@@ -19,7 +19,7 @@ from scoring.rulesets.base import (
     Valuation,
     Win,
     WinKind,
-    product_formula,
+    product_valuation,
 )
 from scoring.tiles import WHITE, Tile
 
@@ -205,11 +205,7 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
         patterns = _seven_pairs(reading, win, rules)
     else:
         patterns = _standard(reading, win, rules)
-    fan = 1
-    for pattern in patterns:
-        fan *= pattern.value
-    zh, en = product_formula(patterns, "番", "fan")
-    return Valuation(fan, patterns, _payer_rule(win), fan, formula_zh=zh, formula_en=en)
+    return product_valuation(patterns, _payer_rule(win), "番", "fan")
 
 
 _WHITE_ONLY: Final = frozenset({WHITE})

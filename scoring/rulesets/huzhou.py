@@ -10,6 +10,7 @@ from typing import Final
 
 from scoring.reading import Reading
 from scoring.result import Pattern
+from scoring.rulesets import base
 from scoring.rulesets.base import (
     PayerRule,
     Row,
@@ -18,7 +19,6 @@ from scoring.rulesets.base import (
     Valuation,
     Win,
     WinKind,
-    product_formula,
 )
 from scoring.tiles import Tile, next_tile
 
@@ -98,8 +98,4 @@ def piao_series(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ..
 
 def product_valuation(patterns: tuple[Pattern, ...], win: Win) -> Valuation:
     """The value is the product of the named patterns, paid by the Huzhou payer rule."""
-    value = 1
-    for pattern in patterns:
-        value *= pattern.value
-    zh, en = product_formula(patterns, "倍", "bei")
-    return Valuation(value, patterns, payer_rule(win), value, formula_zh=zh, formula_en=en)
+    return base.product_valuation(patterns, payer_rule(win), "倍", "bei")
