@@ -22,7 +22,7 @@ from bot.pictures.tile_faces import tile_back, tile_image, tile_size
 from scoring.hand import Hand, MeldKind
 from scoring.reading import Shape
 from scoring.result import ScoreResult
-from scoring.tiles import JOKER, Seat, Tile
+from scoring.tiles import Seat, Tile, is_wild
 
 DEFAULT_SIZE = 64
 _MELD_CAPTIONS = {
@@ -45,16 +45,12 @@ class _Group:
     divider: bool = False  # a thin line in the gap (sets the indicator apart from the hand)
 
 
-def _is_wild(tile: Tile, wild_faces: frozenset[int]) -> bool:
-    return tile == JOKER or tile in wild_faces
-
-
 def seven_pairs_order(concealed: tuple[Tile, ...], wild_faces: frozenset[int]) -> list[list[Tile]]:
     """The concealed tiles of a 七对 as pairs: wild pairs first, then real pairs in order with
     each lone tile beside the wild that completes it; the tile left over (waiting for the
     winning tile) comes last, on its own."""
-    wilds = [t for t in concealed if _is_wild(t, wild_faces)]
-    counts = Counter(t for t in concealed if not _is_wild(t, wild_faces))
+    wilds = [t for t in concealed if is_wild(t, wild_faces)]
+    counts = Counter(t for t in concealed if not is_wild(t, wild_faces))
     pairs: list[list[Tile]] = []
     for tile in sorted(counts):
         pairs.extend([[tile, tile]] * (counts[tile] // 2))
@@ -71,7 +67,7 @@ def _groups(
     hand: Hand, wild_faces: frozenset[int], size: int, fonts: Fonts, zh: bool, pairs: bool
 ) -> list[_Group]:
     def face(tile: Tile) -> Image.Image:
-        return tile_image(tile, size, _is_wild(tile, wild_faces), fonts)
+        return tile_image(tile, size, is_wild(tile, wild_faces), fonts)
 
     if pairs:
         pair_gap = round(size * 0.18)
@@ -80,7 +76,7 @@ def _groups(
             for i, pair in enumerate(seven_pairs_order(hand.concealed, wild_faces))
         ]
     else:
-        concealed = sorted(hand.concealed, key=lambda t: (not _is_wild(t, wild_faces), t))
+        concealed = sorted(hand.concealed, key=lambda t: (not is_wild(t, wild_faces), t))
         groups = [_Group(tuple(face(t) for t in concealed), 0)]
     groups.append(_Group((face(hand.winning_tile),), round(size * 0.45), _WIN_CAPTION[not zh]))
     for index, meld in enumerate(hand.melds):
