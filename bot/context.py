@@ -92,7 +92,8 @@ def argument_words(message: Message) -> list[str]:
 
 
 async def sender_player(context: Context, chat: Chat, user: User) -> Player:
-    """The sender as a player of this chat (created, or renamed to their current name)."""
+    """A Telegram user (the sender, or one named by reply or mention) as a player of this chat
+    (created, or renamed to their current name)."""
     svc = services(context)
     known = svc.members.get((chat.id, user.id))
     # Every command needs its sender; ask the ledger only when the Telegram name changed.

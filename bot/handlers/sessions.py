@@ -83,8 +83,7 @@ async def join(update: Update, context: Context) -> None:
         and message.reply_to_message.from_user
         and not message.reply_to_message.from_user.is_bot
     ):
-        user = message.reply_to_message.from_user
-        player = await ledger.upsert_user(message.chat.id, user.id, user.full_name, user.username)
+        player = await sender_player(context, message.chat, message.reply_to_message.from_user)
     elif sender is not None:
         player = sender
     else:
@@ -181,8 +180,7 @@ async def _player_for(
         return sender
     for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if text == word and entity.user is not None:
-            user = entity.user
-            return await ledger.upsert_user(chat_id, user.id, user.full_name, user.username)
+            return await sender_player(context, message.chat, entity.user)
     if not word.startswith("@"):
         # A guest written in an earlier /new may share a name with the member who later spoke
         # up: the Telegram member is the one meant.
