@@ -471,8 +471,11 @@ async def edited(update: Update, context: Context) -> None:
 
 
 def _is_hu(text: str) -> bool:
-    word = text.strip().split(maxsplit=1)[0] if text.strip() else ""
-    return word.split("@")[0] in ("/hu", "胡", "和")
+    verb = text_command(text)
+    if verb is not None:  # 胡 / 和, by grammar.TEXT_VERBS
+        return verb[0] == "hu"
+    word = text.split(maxsplit=1)[0] if text.strip() else ""
+    return word.split("@")[0] == "/hu"
 
 
 def entry_id_in(text: str | None) -> int | None:
