@@ -13,7 +13,7 @@ from telegram.ext import ContextTypes
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
-from storage import Ledger, Player
+from storage import NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:
     from bot.table import Table
@@ -39,7 +39,9 @@ class Services:
     ledger: Ledger | None = None
     langs: dict[int, str] = field(default_factory=dict)
     admins: dict[tuple[int, int], tuple[float, bool]] = field(default_factory=dict)
-    members: dict[tuple[int, int], Player] = field(default_factory=dict)
+    # (chat, user) → (the Telegram name and username last written to the ledger, the player);
+    # keyed by what Telegram sent, since the ledger stores the name cleaned.
+    members: dict[tuple[int, int], tuple[str, str | None, Player]] = field(default_factory=dict)
     tables: dict[int, Table] = field(default_factory=dict)  # open sessions, see bot.table
 
     @property
@@ -95,12 +97,20 @@ async def sender_player(context: Context, chat: Chat, user: User) -> Player:
     """A Telegram user (the sender, or one named by reply or mention) as a player of this chat
     (created, or renamed to their current name)."""
     svc = services(context)
-    known = svc.members.get((chat.id, user.id))
+    key = (chat.id, user.id)
+    known = svc.members.get(key)
     # Every command needs its sender; ask the ledger only when the Telegram name changed.
-    if known is None or known.name != user.full_name or known.username != user.username:
-        known = await svc.db.upsert_user(chat.id, user.id, user.full_name, user.username)
-        svc.members[(chat.id, user.id)] = known
-    return known
+    if known is not None and known[:2] == (user.full_name, user.username):
+        return known[2]
+    player = await svc.db.upsert_user(chat.id, user.id, _display_name(user), user.username)
+    svc.members[key] = (user.full_name, user.username, player)
+    return player
+
+
+def _display_name(user: User) -> str:
+    """The user's Telegram name, shortened to what the ledger keeps (Telegram allows 129)."""
+    name = " ".join(user.full_name.split())
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
 
 
 async def is_chat_admin(context: Context, message: Message, user: User | None) -> bool:

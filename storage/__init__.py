@@ -7,6 +7,7 @@ takes the chat id first and never returns another chat's rows; every refusal is 
 
 from .errors import ErrorCode, StorageError
 from .ledger import Ledger
+from .players import NAME_LIMIT
 from .records import (
     SEATS,
     Chat,
@@ -30,6 +31,7 @@ from .records import (
 from .settle import settle_up
 
 __all__ = [
+    "NAME_LIMIT",
     "SEATS",
     "Chat",
     "Entry",
