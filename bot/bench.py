@@ -50,9 +50,9 @@ FULL_HANDS = (
 # What a recording reply looks like on the wire: the second reference sends this, so the
 # difference to the product is the work of deciding it (parsing, scoring, the ledger).
 RECORDING_SIZED_REPLY = (
-    "🀄 #12 · 第 3 局 · 杭州麻将 · 底分 1\n<b>甲</b>（东）胡\n杭州麻将：爆头 = 2 番\n"
+    "🀄 #12 · 第 3 局 · 杭州麻将 · 底分 1\n<b>甲</b>（东）胡\n爆头 = 2 番\n"
     "算法：爆头 2 番 × 8 × 底分 1 = 16 / 家\n付款：自摸：其他三家各付一份\n"
-    "东（胡） +48　南 −16　西 −16　北 −16\n本局：甲 +48 · 乙 −16 · 丙 −16 · 丁 −16\n"
+    "本局：甲 +48 · 乙 −16 · 丙 −16 · 丁 −16\n"
     "<b>本场积分</b>\n甲 +96\n乙 −32\n丙 −32\n丁 −32\n下一局：甲（东）坐庄 · 圈风 东"
 )
 UNDO_BUTTON = InlineKeyboardMarkup([[InlineKeyboardButton("↩️ 撤销", callback_data="undo:12")]])

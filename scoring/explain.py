@@ -11,16 +11,21 @@ def render(result: ScoreResult, lang: str = "zh") -> str:
     """Patterns, the formula, who pays under which rule, and every seat's delta."""
     en = lang == "en"
     rules = get(result.ruleset)
+    title = rules.name_en if en else rules.name_zh
+    first, *rest = summary(result, lang)
+    seats = ("  " if en else "　").join(_seat(seat, result, en) for seat in SEAT_ORDER)
+    return "\n".join([f"{title}: {first}" if en else f"{title}：{first}", *rest, seats])
+
+
+def summary(result: ScoreResult, lang: str = "zh") -> list[str]:
+    """The patterns with the value, the 台 (Huzhou), the formula and who pays: what a table
+    that already knows its ruleset and sees the deltas by name still needs to read."""
+    en = lang == "en"
     unit = result.unit_en if en else result.unit_zh
     names = "、".join(p.name for p in result.patterns)
     if en:
         names = ", ".join(f"{p.name_en} ({p.name})" for p in result.patterns)
-    title = rules.name_en if en else rules.name_zh
-    lines = [
-        f"{title}: {names} = {result.value} {unit}"
-        if en
-        else f"{title}：{names} = {result.value} {unit}"
-    ]
+    lines = [f"{names} = {result.value} {unit}"]
     if result.tai is not None:
         lines.append(f"Tai: {result.tai}" if en else f"台数：{result.tai} 台")
     explanation = result.explanation
@@ -30,8 +35,7 @@ def render(result: ScoreResult, lang: str = "zh") -> str:
     else:
         lines.append(f"算法：{explanation.formula_zh}")
         lines.append(f"付款：{explanation.payer_rule_zh}")
-    lines.append(("  " if en else "　").join(_seat(seat, result, en) for seat in SEAT_ORDER))
-    return "\n".join(lines)
+    return lines
 
 
 def _seat(seat: Seat, result: ScoreResult, en: bool) -> str:

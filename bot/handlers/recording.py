@@ -49,6 +49,7 @@ from bot.table import (
     tally_block,
 )
 from scoring.errors import ScoringError
+from scoring.explain import summary
 from scoring.payments import KongKind
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
@@ -184,7 +185,7 @@ async def win_text(
         parts.append(
             t("winner_line", lang, name=table.name(item.winner), seat=seat_label(item.winner, lang))
         )
-        parts.append(html.escape(scoring.explain.render(item.result, lang), quote=False))
+        parts.extend(html.escape(line, quote=False) for line in summary(item.result, lang))
         for seat, amount in item.result.payments.items():
             total[seat] += amount
     parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
