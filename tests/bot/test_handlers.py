@@ -35,6 +35,8 @@ async def test_quick_win_reply_shows_patterns_formula_deltas_tally_and_undo(
     assert "甲 +48 · 乙 −16 · 丙 −16 · 丁 −16" in reply.text
     assert "本场积分" in reply.text and "下一局：甲（东）坐庄" in reply.text
     assert reply.buttons == [("↩️ 撤销", "undo:1")]
+    # The hand's deltas are told once, by name (not again by seat), and the ruleset once.
+    assert "东（胡）" not in reply.text and reply.text.count("杭州麻将") == 1
     assert await balances(harness) == {"甲": 48, "乙": -16, "丙": -16, "丁": -16}
 
 
