@@ -12,7 +12,7 @@ import scoring
 from bot import pictures
 from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
 from bot.i18n import t
-from bot.table import seat_label, signed
+from bot.table import seat_label
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat, en_name, zh_name
@@ -64,11 +64,8 @@ async def score(update: Update, context: Context) -> None:
 
 
 def score_text(result: ScoreResult, lang: str) -> str:
-    body = html.escape(scoring.explain.render(result, lang), quote=False)
-    deltas = " · ".join(
-        f"{seat_label(seat, lang)} {signed(result.payments.get(seat, 0))}" for seat in SEAT_ORDER
-    )
-    return f"{body}\n{deltas}"
+    """The whole explanation; its last line gives every seat's delta, the winner marked."""
+    return html.escape(scoring.explain.render(result, lang), quote=False)
 
 
 async def ting(update: Update, context: Context) -> None:

@@ -248,6 +248,8 @@ async def stats(update: Update, context: Context) -> None:
     if len(words) == 1:  # /stats 甲: that player's line
         one = await _named_player(ledger, message.chat.id, words[0])
         rows = [row for row in rows if row.player.id == one.id]
+    else:  # members who only ever talked in the chat have no record to show
+        rows = [row for row in rows if row.hands or row.net]
     lines = [f"<b>{t('stats_title', lang)}</b>"]
     lines.extend(
         t(

@@ -67,6 +67,6 @@ def test_console_private_chat_scores_without_a_session(tmp_path: Path) -> None:
         "/rules\n/press 1\n/group\n/tally\n",
     )
     assert "（现在在和机器人的私聊（乙））" in out and "（现在在群里）" in out
-    assert "爆头" in out and "东 +48" in out  # scored as East, nothing recorded
+    assert "爆头" in out and "东（胡） +48" in out  # scored as East, nothing recorded
     assert "听" in out and "五条" in out
     assert "本群总积分" in out and "还没有记录" in out

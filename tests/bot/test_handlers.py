@@ -232,6 +232,7 @@ async def test_english_per_chat(harness: Harness) -> None:
 async def test_score_in_private_chat(harness: Harness) -> None:
     sent = await harness.say("甲", "/score 123m456m789m123p白 +5s 自摸", chat=PLAYERS["甲"])
     assert "爆头" in sent[0].text and "+48" in sent[0].text
+    assert sent[0].text.count("−16") == 3  # each seat's delta once, in the explanation's line
     assert sent[1].method == "sendPhoto"
 
 
@@ -330,6 +331,15 @@ async def test_stats_and_head_to_head(harness: Harness) -> None:
     assert "戊戊" in unknown.text
     [one] = await harness.say("甲", "/stats 乙")
     assert "乙：2 局 胡 1" in one.text and "甲：" not in one.text
+
+
+async def test_stats_leave_out_members_who_never_played(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("戊", "/hu 甲 自摸 爆头")  # 戊 keeps score: a player of the chat, unseated
+    [stats] = await harness.say("戊", "/stats")
+    assert "甲：1 局" in stats.text and "戊" not in stats.text
+    [own] = await harness.say("戊", "/stats 戊")
+    assert "戊：0 局" in own.text  # asked by name, the empty record is shown
 
 
 async def test_ting_lists_the_waits(harness: Harness) -> None:
