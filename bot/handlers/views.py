@@ -27,7 +27,7 @@ from bot.table import describe_tally, forget, kong_name, open_table, signed, tal
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import Entry, HistoryPage, Ledger, Player, settle_up
+from storage import Entry, HistoryPage, Ledger, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -45,25 +45,42 @@ async def tally(update: Update, context: Context) -> None:
     title_key = "tally_title" if session else "tally_all_time"
     await message.reply_text(tally_block(standings, lang, title_key))
     if session is not None and standings.rows:
-        series = await running_totals(ledger, message.chat.id, session.id)
+        series = await running_totals(ledger, session)
         if any(len(values) > 1 for values in series.values()):
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
             png = await asyncio.to_thread(pictures.tally_chart_png, series, lang)
             await message.reply_photo(png, filename=f"tally-{session.id}.png")
 
 
-async def running_totals(ledger: Ledger, chat_id: int, session_id: int) -> dict[str, list[int]]:
-    """Each player's running balance after every entry of the session, oldest first."""
-    entries = await all_entries(ledger, chat_id, session_id)
-    names = {player.id: player.name for player in await ledger.list_players(chat_id)}
-    balance: dict[int, int] = {}
-    series: dict[str, list[int]] = {}
-    for entry in reversed(entries):
+async def running_totals(ledger: Ledger, session: Session) -> dict[str, list[int]]:
+    """Each player's running balance after every entry of the session, oldest first: the
+    seated players and anyone else an entry paid, each line one point per entry."""
+    entries = list(reversed(await all_entries(ledger, session.chat_id, session.id)))
+    ids = [player_id for player_id in session.seats if player_id is not None]
+    for entry in entries:
+        ids.extend(player_id for player_id in entry.postings if player_id not in ids)
+    labels = _chart_labels(await ledger.list_players(session.chat_id), ids)
+    balance = dict.fromkeys(ids, 0)
+    series: dict[str, list[int]] = {labels[player_id]: [] for player_id in ids}
+    for entry in entries:
         for player_id, amount in entry.postings.items():
-            balance[player_id] = balance.get(player_id, 0) + amount
-        for player_id, amount in balance.items():
-            series.setdefault(names[player_id], []).append(amount)
+            balance[player_id] += amount
+        for player_id in ids:
+            series[labels[player_id]].append(balance[player_id])
     return series
+
+
+def _chart_labels(players: list[Player], ids: list[int]) -> dict[int, str]:
+    """Names for the chart's lines; two players of one name (a guest and a member) get their
+    numbers, so neither line overwrites the other."""
+    names = {player.id: player.name for player in players}
+    taken = [names[player_id] for player_id in ids]
+    return {
+        player_id: names[player_id]
+        if taken.count(names[player_id]) == 1
+        else f"{names[player_id]} #{player_id}"
+        for player_id in ids
+    }
 
 
 async def all_entries(ledger: Ledger, chat_id: int, session_id: int) -> list[Entry]:

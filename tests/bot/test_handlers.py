@@ -269,6 +269,18 @@ async def test_unexpected_error_gets_an_apology(harness: Harness) -> None:
     assert sent[-1].method == "answerCallbackQuery" and "抱歉" in sent[-1].text
 
 
+async def test_tally_chart_has_a_line_per_seat_even_for_one_paid_later(
+    harness: Harness,
+) -> None:
+    """甲 is in no posting of the first hand; the chart still draws every seat from the start."""
+    await harness.open_table()
+    await harness.say("甲", "/hu 乙 点炮 丙 七对 有花")
+    await harness.say("甲", "/hu 甲 自摸 爆头")
+    sent = await harness.say("甲", "/tally")
+    assert [s.method for s in sent] == ["sendMessage", "sendPhoto"]
+    assert sent[1].content is not None and sent[1].content.startswith(b"\x89PNG")
+
+
 async def test_the_tally_in_each_reply_is_the_ledgers(harness: Harness) -> None:
     """Replies move the session's standings along in memory; they must equal the ledger's."""
     await harness.open_table()
