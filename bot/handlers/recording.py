@@ -50,7 +50,7 @@ from bot.table import (
 )
 from scoring.errors import ScoringError
 from scoring.explain import summary
-from scoring.payments import KongKind
+from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Ledger, Recorded, Source, WinSpec
@@ -180,14 +180,12 @@ async def win_text(
             base=session.base,
         )
     ]
-    total: dict[Seat, int] = dict.fromkeys(SEAT_ORDER, 0)
     for item in scored:
         parts.append(
             t("winner_line", lang, name=table.name(item.winner), seat=seat_label(item.winner, lang))
         )
         parts.extend(html.escape(line, quote=False) for line in summary(item.result, lang))
-        for seat, amount in item.result.payments.items():
-            total[seat] += amount
+    total = combine(item.result.payments for item in scored)  # 一炮多响: the hand as a whole
     parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
     tally = await standings(svc, table)
     parts.append(tally_block(tally, lang))
