@@ -161,7 +161,10 @@ class SessionStore(Database):
         round_wind: SeatName | None = None,
         hand_number: int | None = None,
     ) -> Session:
-        """Correct the open session's dealer, round wind or hand number by hand."""
+        """Correct the open session's dealer, round wind or hand number by hand.
+
+        A round wind given restarts the count of the round's deals from this deal (the table
+        says where the round stands), even when it names the current round."""
         if dealer is not None:
             seat_name(dealer)
         if round_wind is not None:
@@ -179,7 +182,7 @@ class SessionStore(Database):
                     dealer or session.dealer,
                     round_wind or session.round_wind,
                     hand_number or session.hand_number,
-                    round_wind is not None and round_wind != session.round_wind,
+                    round_wind is not None,
                     session.id,
                 ],
             )

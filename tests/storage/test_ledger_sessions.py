@@ -107,6 +107,25 @@ async def test_set_session_state(table: Table) -> None:
         await table.ledger.set_session_state(CHAT, hand_number=0)
 
 
+async def test_a_stated_round_wind_restarts_the_rounds_count(table: Table) -> None:
+    """Three deals into 东, '/dealer 甲 圈东' says 东 starts over: four more moves to 南."""
+    ledger = table.ledger
+    _, s, w, n = table.ids
+    session = await ledger.current_session(CHAT)
+    assert session is not None
+    for winner in (s, w, n):  # each a non-dealer win: the deal moves on three times
+        await ledger.record_win(
+            CHAT, session.id, winner, {p: 3 if p == winner else -1 for p in table.ids},
+            None, None, None, winner, self_draw=True,
+        )  # fmt: skip
+    moved = await ledger.current_session(CHAT)
+    assert moved is not None and (moved.round_wind, moved.deals_in_round) == ("E", 3)
+    restarted = await ledger.set_session_state(CHAT, dealer="E", round_wind="E")
+    assert (restarted.dealer, restarted.round_wind, restarted.deals_in_round) == ("E", "E", 0)
+    only_dealer = await ledger.set_session_state(CHAT, dealer="S")
+    assert only_dealer.deals_in_round == 0 and only_dealer.round_wind == "E"
+
+
 async def test_close_session_then_nothing_records(table: Table) -> None:
     ledger = table.ledger
     closed = await ledger.close_session(CHAT)
