@@ -27,7 +27,7 @@ from bot.table import describe_tally, forget, kong_name, open_table, signed, tal
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import Entry, HistoryPage, Ledger, Player, Session, settle_up
+from storage import SEATS, Entry, HistoryPage, Ledger, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -129,18 +129,25 @@ async def history_view(
     if found.page > found.pages:  # /history 9 of a 2-page history: the last page
         found = await ledger.history(chat_id, scope, page=found.pages, page_size=HISTORY_PAGE_SIZE)
     names = {p.id: p.name for p in await ledger.list_players(chat_id)}
+    seated: dict[str, str] = {
+        seat: names[player_id]
+        for seat, player_id in zip(SEATS, session.seats if session else (), strict=False)
+        if player_id is not None
+    }
     lines = [t("history_title", lang, page=found.page, pages=found.pages, total=found.total)]
-    lines.extend(entry_line(entry, names, lang) for entry in found.entries)
+    lines.extend(entry_line(entry, names, lang, seated) for entry in found.entries)
     return "\n\n".join(lines), _pager(found, lang)
 
 
-def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
-    """'#12 胡 甲 自摸 爆头 … / 甲 +48 · 乙 −16 …' as HTML."""
+def entry_line(
+    entry: Entry, names: dict[int, str], lang: str, seated: dict[str, str] | None = None
+) -> str:
+    """'#12 胡 甲 自摸 爆头 … / 甲 +48 · 乙 −16 …' as HTML (``seated``: seat → name now)."""
     kind = t(f"kind_{entry.kind}", lang)
     head = f"<b>#{entry.id}</b> {kind}"
     if entry.winner is not None:
         head += f" {html.escape(names.get(entry.winner, '?'))}"
-    detail = (shown_line(entry, names) if entry.hand_line else None) or entry.note or ""
+    detail = (shown_line(entry, names, seated) if entry.hand_line else None) or entry.note or ""
     if entry.kind == "kong" and detail in KONG_BY_NAME:
         detail = kong_name(KONG_BY_NAME[detail], lang)
     if entry.reverses is not None:
@@ -160,22 +167,29 @@ def entry_line(entry: Entry, names: dict[int, str], lang: str) -> str:
     return head + (f"\n{postings}" if postings else "")
 
 
-def shown_line(entry: Entry, names: dict[int, str]) -> str:
-    """The recorded line as players write it: the discarder by name, not the seat the grammar
-    wrote (点炮W), and without the session's winds the bot added (座N 圈E)."""
+def shown_line(entry: Entry, names: dict[int, str], seated: dict[str, str] | None = None) -> str:
+    """The recorded line as players write it: a seat the grammar wrote (点炮W, 承包N) by the
+    player's name — the discarder as recorded, anyone else as seated now — and without the
+    session's winds the bot added (座N 圈E)."""
     shown: list[str] = []
     for word in (entry.hand_line or "").split():
         if _WIND_WORD.fullmatch(word):
             continue
         code = SEAT_WORD_CODE.fullmatch(word)
-        if code and code.group(1) in DISCARD_PREFIXES and entry.discarder in names:
-            word = f"{code.group(1)} {names[entry.discarder]}"
+        if code:
+            prefix, seat = code.groups()
+            name = (seated or {}).get(seat)
+            if prefix in DISCARD_PREFIXES and entry.discarder in names:
+                name = names[entry.discarder]
+            word = f"{prefix} {name}" if name else word
         shown.append(word)
     return " ".join(shown)
 
 
 def patterns_of(result_json: str | None, lang: str) -> str:
-    """'爆头 2 = 2 番' from the breakdown stored with a win ('' for anything else)."""
+    """'三连杠、爆头 = 16 番' from the breakdown stored with a win ('' for anything else): the
+    patterns and the value, as the recording reply's first line (how they combine differs by
+    ruleset — a product in 杭州, a sum of 台 in 双辣 — and is /why's to tell)."""
     if not result_json:
         return ""
     try:
@@ -183,9 +197,22 @@ def patterns_of(result_json: str | None, lang: str) -> str:
         ruleset = rulesets.get(data["ruleset"])
     except (ValueError, KeyError, ScoringError):
         return ""  # a breakdown from another version of the bot: show the rest
-    unit = ruleset.unit_en if lang == "en" else ruleset.unit_zh
-    names = " + ".join(f"{p['name']} {p['value']}" for p in data.get("patterns", []))
-    return f"{names} = {data.get('value')} {unit}" if names else f"{data.get('value')} {unit}"
+    en = lang == "en"
+    unit = ruleset.unit_en if en else ruleset.unit_zh
+    labels = [_pattern_label(ruleset, p["name"], en) for p in data.get("patterns", [])]
+    value = f"{data.get('value')} {unit}"
+    if data.get("tai") is not None:
+        value += f" ({data['tai']} tai)" if en else f"（{data['tai']} 台）"
+    return f"{(', ' if en else '、').join(labels)} = {value}" if labels else value
+
+
+def _pattern_label(ruleset: rulesets.Ruleset, name: str, en: bool) -> str:
+    if not en:
+        return name
+    try:
+        return f"{ruleset.row(name).name_en} ({name})"
+    except KeyError:
+        return name
 
 
 def _pager(found: HistoryPage, lang: str) -> InlineKeyboardMarkup | None:

@@ -208,7 +208,7 @@ async def test_history_pages_with_buttons(harness: Harness) -> None:
     for _ in range(6):
         await harness.say("甲", "/hu 甲 自摸")
     [page1] = await harness.say("甲", "/history")
-    assert "第 1/2 页" in page1.text and "#6" in page1.text and "平胡 1 = 1 番" in page1.text
+    assert "第 1/2 页" in page1.text and "#6" in page1.text and "平胡 = 1 番" in page1.text
     [edit] = (await harness.press("乙", page1, index=0))[1:]
     assert "第 2/2 页" in edit.text and "#1" in edit.text
 
@@ -533,6 +533,34 @@ async def test_history_shows_the_line_as_players_write_it(harness: Harness) -> N
     [page] = await harness.say("甲", "/history")
     assert "#1 胡 乙 点炮 丙 七对 有花" in page.text
     assert "点炮W" not in page.text and "座" not in page.text and "圈" not in page.text
+
+
+@pytest.mark.parametrize(
+    ("table", "line", "shown"),
+    [
+        pytest.param(
+            "/new 杭州 1", "/hu 丁 自摸 三连杠 爆头", "三连杠、爆头 = 16 番", id="hangzhou-product"
+        ),
+        pytest.param(
+            "/new 双辣 1",
+            "/hu 甲 自摸 清一色 无花",
+            "清一色、无花、双辣 = 2 倍（5 台）",
+            id="shuangla-tai",
+        ),
+        pytest.param(
+            "/new 杭州 1", "/hu 丙 点炮 乙 承包 丁 爆头", "承包 丁", id="contract-by-name"
+        ),
+    ],
+)
+async def test_history_shows_patterns_and_names_as_the_reply_does(
+    harness: Harness, table: str, line: str, shown: str
+) -> None:
+    """No sum of a product (三连杠 8 + 爆头 2 = 16), no seat letter where a name was typed."""
+    await harness.open_table(f"{table} 甲 乙 丙 丁")
+    await harness.say("甲", line)
+    [page] = await harness.say("甲", "/history")
+    assert shown in page.text and " + " not in page.text
+    assert not re.search(r"(点炮|承包)[ESWN]", page.text)
 
 
 async def test_english_stats_read_as_english(harness: Harness) -> None:
