@@ -79,7 +79,10 @@ class PlayerStore(Database):
             return await player_row(conn, chat_id, cursor.lastrowid)
 
     async def find_player(self, chat_id: int, text: str) -> Player | None:
-        """A player of this chat by name, @username, #player-id or Telegram user id."""
+        """A player of this chat by name, @username, #player-id or Telegram user id.
+
+        A guest and a member sharing the name mean the member (the guest was written down
+        before that member spoke up in the chat); any other shared name is ambiguous."""
         query = " ".join(text.split())
         if not query:
             return None
@@ -104,9 +107,13 @@ class PlayerStore(Database):
                         f"SELECT * FROM players WHERE chat_id = ? AND {column} = ?",
                         [chat_id, int(digits)],
                     )
-        if len(rows) > 1:
-            raise StorageError(ErrorCode.AMBIGUOUS_PLAYER, name=query)
-        return player_from(rows[0]) if rows else None
+        found = [player_from(row) for row in rows]
+        if len(found) > 1:
+            members = [player for player in found if not player.is_guest]
+            if len(members) != 1:
+                raise StorageError(ErrorCode.AMBIGUOUS_PLAYER, name=query)
+            found = members
+        return found[0] if found else None
 
     async def get_player(self, chat_id: int, player_id: int) -> Player:
         """A player of this chat by id (StorageError UNKNOWN_PLAYER otherwise)."""

@@ -93,6 +93,17 @@ async def test_find_player(ledger: Ledger) -> None:
     assert await ledger.find_player(CHAT, "   ") is None
 
 
+async def test_a_guest_and_a_member_of_one_name_mean_the_member(ledger: Ledger) -> None:
+    guest = await ledger.add_guest(CHAT, "乙")
+    member = await ledger.upsert_user(CHAT, 7, "乙")
+    assert await ledger.find_player(CHAT, "乙") == member
+    assert await ledger.find_player(CHAT, f"#{guest.id}") == guest
+    await ledger.upsert_user(CHAT, 8, "乙")
+    with pytest.raises(StorageError) as caught:
+        await ledger.find_player(CHAT, "乙")  # two members now: nothing tells them apart
+    assert caught.value.code is ErrorCode.AMBIGUOUS_PLAYER
+
+
 async def test_find_player_refuses_an_ambiguous_name(ledger: Ledger) -> None:
     await ledger.upsert_user(CHAT, 1, "小李")
     await ledger.upsert_user(CHAT, 2, "小李")
