@@ -12,10 +12,9 @@ import scoring
 from bot import pictures
 from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
 from bot.i18n import t
-from bot.table import seat_label
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
-from scoring.tiles import SEAT_ORDER, Seat, en_name, zh_name
+from scoring.tiles import Seat, en_name, zh_name
 
 DEFAULT_RULESET = "hangzhou"
 
@@ -58,8 +57,8 @@ async def score(update: Update, context: Context) -> None:
     await message.reply_text(score_text(result, lang))
     if result.hand is not None:
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
-        names = {seat: seat_label(seat, lang) for seat in SEAT_ORDER}
-        png = await asyncio.to_thread(pictures.hand_png, result, names, lang)
+        # No names: nobody sits anywhere, and the picture labels each seat by itself.
+        png = await asyncio.to_thread(pictures.hand_png, result, {}, lang)
         await message.reply_photo(png, filename="hand.png")
 
 
