@@ -14,6 +14,8 @@ from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Player, Session, Tally, TallyRow
 
+SEAT_WIND_TRIPLET = "座风刻"  # the row that makes a player's 门风 worth a 台
+
 
 @dataclass(frozen=True)
 class Table:
@@ -163,6 +165,7 @@ def describe_table(table: Table, lang: str) -> str:
         + " "
         + (html.escape(table.name(seat)) if seat in table.players else empty)
         + (" 🀄" if seat == table.dealer else "")
+        + seat_wind_note(table, seat, lang)
         for seat in SEAT_ORDER
     )
     return t(
@@ -172,6 +175,24 @@ def describe_table(table: Table, lang: str) -> str:
         dealer=table.name(table.dealer),
         round=seat_label(table.round_wind, lang),
     )
+
+
+def seat_wind_note(table: Table, seat: Seat, lang: str) -> str:
+    """'（门风东）' where the ruleset scores a triplet of the seat wind (双辣) and the seat's
+    wind is not its label: seats keep their labels (点炮S names a place at the table), while
+    the 门风 turns with the deal — the dealer's is 东."""
+    wind = table.seat_wind(seat)
+    if wind == seat or not scores_seat_wind(table.session.ruleset):
+        return ""
+    return f" (seat wind {wind.value})" if lang == "en" else f"（门风{wind.zh}）"
+
+
+def scores_seat_wind(ruleset_id: str) -> bool:
+    try:
+        rulesets.get(ruleset_id).row(SEAT_WIND_TRIPLET)
+    except KeyError:
+        return False
+    return True
 
 
 def tally_block(tally: Tally, lang: str, title_key: str = "tally_title") -> str:

@@ -58,6 +58,25 @@ async def test_two_winners_on_one_discard_under_huzhou(harness: Harness) -> None
     assert "下一局：甲（东）坐庄" in reply.text
 
 
+@pytest.mark.parametrize(
+    ("table", "shown", "hidden"),
+    [
+        pytest.param(
+            "/new 双辣 1", "南 乙 🀄（门风东）", "东 甲 🀄", id="shuangla-scores-seat-wind"
+        ),
+        pytest.param("/new 杭州 1", "南 乙 🀄", "门风", id="hangzhou-does-not"),
+    ],
+)
+async def test_the_table_shows_each_seats_wind_where_it_scores(
+    harness: Harness, table: str, shown: str, hidden: str
+) -> None:
+    """After 乙 wins and deals, 乙's 门风 is 东 although 乙 still sits at 南."""
+    await harness.open_table(f"{table} 甲 乙 丙 丁")
+    await harness.say("乙", "/hu 乙 自摸 清一色 无花" if "双辣" in table else "/hu 乙 自摸")
+    [seats] = await harness.say("甲", "/seat")
+    assert shown in seats.text and hidden not in seats.text
+
+
 async def test_winner_deals_next_under_huzhou_and_the_seat_wind_follows(harness: Harness) -> None:
     await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
     [first] = await harness.say("乙", "/hu 乙 自摸 清一色 无花")
