@@ -9,6 +9,9 @@ match first, English by whole words); each term then counts for the topics that 
 weighted by where it occurs (keywords and titles above the short answer above the long
 text) and by how rare it is across topics (idf). Text the dictionary does not know falls
 back to Chinese bigrams and English words at a lower weight.
+
+A question must also be mostly about the rules: when the text no topic contains outweighs
+the rule words found (今天吃什么: 吃 is a rule word, 今天 is in no topic), it gets no answer.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ RULESET_BOOST = 0.8  # a topic about the ruleset in question (or its family) ran
 GENERAL_BOOST = 0.15  # a topic about every ruleset is only a little closer
 NAMED_GENERAL_BOOST = 0.5  # … unless the question itself names the ruleset
 ELSEWHERE_FACTOR = 0.85  # the question names a ruleset this topic is not about
+# A question whose unknown text (in no topic; a Chinese character counts half, like a
+# one-character rule word) is at least this many times its rule words is not about the rules.
+OFF_TOPIC_RATIO = 2.0
 
 
 def normalize(text: str) -> str:
@@ -106,10 +112,10 @@ class Index:
         self._patterns: dict[str, re.Pattern[str]] = {}
         self._cache: dict[Term, tuple[float, ...]] = {}
 
-    def terms(self, question: str) -> list[Term]:
-        """The question segmented: dictionary terms first, leftovers as bigrams and words."""
+    def segment(self, question: str) -> tuple[list[tuple[str, Term]], str]:
+        """The dictionary terms found (surface as written, term), and the text left over."""
         text = normalize(question)
-        found: list[Term] = []
+        found: list[tuple[str, Term]] = []
         leftover: list[str] = []
         i = 0
         while i < len(text):
@@ -118,13 +124,20 @@ class Index:
                 leftover.append(text[i])
                 i += 1
                 continue
-            surface, term = match
+            found.append(match)
+            leftover.append(" ")
+            i += len(match[0])
+        return found, "".join(leftover)
+
+    def terms(self, question: str) -> list[Term]:
+        """The question segmented: dictionary terms first, leftovers as bigrams and words."""
+        matched, rest = self.segment(question)
+        found: list[Term] = []
+        for surface, term in matched:
             found.append(term)
             if term.surfaces == (surface,) and not _is_ascii_word(surface):
                 found.extend(self._inner_terms(surface, term))
-            leftover.append(" ")
-            i += len(surface)
-        found.extend(self._leftover_terms("".join(leftover)))
+        found.extend(self._leftover_terms(rest))
         unique: dict[str, Term] = {}
         for term in found:
             if term.key not in unique or unique[term.key].weight < term.weight:
@@ -212,8 +225,35 @@ class Index:
             best += TITLE_BONUS
         return best
 
+    def off_topic(self, question: str) -> bool:
+        """Most of the question is text no topic holds: not a rules question (今天吃什么)."""
+        matched, rest = self.segment(question)
+        rule_words = sum(_strength(surface) for surface, _ in matched)
+        return rule_words > 0 and self._unknown(rest) >= OFF_TOPIC_RATIO * rule_words
+
+    def _unknown(self, rest: str) -> float:
+        """How much of the leftover text occurs in no topic (by its bigrams and words)."""
+        unknown = 0.0
+        for run in re.findall(r"[\u4e00-\u9fff]+", rest):
+            for piece in re.split("[" + "".join(STOPCHARS_ZH) + "]", run):
+                seen = [False] * len(piece)
+                for j in range(len(piece) - 1):
+                    if self._anywhere(piece[j : j + 2]):
+                        seen[j] = seen[j + 1] = True
+                unknown += SINGLE_CHAR_FACTOR * seen.count(False)
+        for word in re.findall(r"[a-z0-9]+", rest):
+            if word in STOPWORDS_EN or len(word) < 3 or word.isdigit():
+                continue
+            unknown += 0.0 if self._anywhere(_stem(word)) else 1.0
+        return unknown
+
+    def _anywhere(self, surface: str) -> bool:
+        return any(self._weights(Term(surface, (surface,), WORD_WEIGHT, known=False)))
+
     def search(self, question: str, ruleset: str | None = None) -> list[Hit]:
         """Topics that match the question, best first (all of them, with their scores)."""
+        if self.off_topic(question):
+            return []
         terms = self.terms(question)
         mentioned = _mentioned_rulesets(normalize(question))
         target = mentioned or ({ruleset} if ruleset else set())
@@ -254,6 +294,11 @@ def topic_fields(topic: Topic) -> tuple[str, str, str]:
     shorts = " | ".join(topic.short[lang] for lang in LANGS)
     longs = " | ".join(topic.long[lang] for lang in LANGS)
     return normalize(heads), normalize(shorts), normalize(longs)
+
+
+def _strength(surface: str) -> float:
+    """A rule word counts 1; a single Chinese character (吃, 花) is a weaker sign, half."""
+    return SINGLE_CHAR_FACTOR if len(surface) == 1 and _is_cjk(surface) else 1.0
 
 
 _INFLECTION = re.compile(r"(?:s|es|ed|d|ing)?(?![a-z0-9])")

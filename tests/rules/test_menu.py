@@ -14,8 +14,8 @@ HUZHOU = tuple(r for r in ALL_RULESETS if r.startswith("huzhou-"))
 PAGES = [
     (
         "hangzhou",
-        ["baotou", "contract", "piao", "wild-hangzhou", "kong-payments", "tiles", "rooms"],
-        ["qiangdao", "shuangla", "platform", "wild-huzhou", "youhua", "thirteen", "multi-ron"],
+        ["baotou", "contract", "piao", "wild-hangzhou", "kong-payments", "tiles", "multi-ron"],
+        ["qiangdao", "shuangla", "platform", "wild-huzhou", "youhua", "thirteen"],
     ),
     (
         "huzhou-qiangdao",

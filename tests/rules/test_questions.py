@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import rules_qa
+from scoring import rulesets
 
 # (question, lang, the group's ruleset or None, expected topic)
 QUESTIONS: list[tuple[str, str, str | None, str]] = [
@@ -254,6 +255,112 @@ QUESTIONS: list[tuple[str, str, str | None, str]] = [
     ("is the wild always white in huzhou", "en", "huzhou-qiangdao", "myth-huzhou-baiban"),
     ("what if nobody wins", "en", "huzhou-qiangdao", "draw-dealer"),
     ("how to play piao well", "en", "hangzhou", "strategy-hangzhou"),
+    # --- QA findings: chow questions went to 三摊承包 ---
+    ("who can I chow from", "en", "hangzhou", "actions"),
+    ("can I chow from the player across", "en", "hangzhou", "actions"),
+    ("我能吃谁的牌", "zh", "huzhou-qiangdao", "actions"),
+    ("能吃对家的牌吗", "zh", "hangzhou", "actions"),
+    ("吃牌", "zh", "hangzhou", "actions"),
+    ("can I chow", "en", "hangzhou", "actions"),
+    ("is chowing risky", "en", "hangzhou", "contract"),
+]
+
+
+def figure(ruleset: str, row: str) -> str:
+    """A row's figure as the answers print it, read from the scoring tables."""
+    return f"{rulesets.RULESETS[ruleset].row(row).value:,}"
+
+
+# QA findings: answers that reached a fair topic but missed the point.
+# (question, lang, ruleset, expected topic, words the answer must say, words it must not)
+FACTS: list[tuple[str, str, str, str, list[str], list[str]]] = [
+    ("who can I chow from", "en", "hangzhou", "actions", ["player before you (上家)"], []),
+    (
+        "can I chow from the player across",
+        "en",
+        "hangzhou",
+        "actions",
+        ["never from the player across"],
+        [],
+    ),
+    ("能吃对家的牌吗", "zh", "hangzhou", "actions", ["只能吃上家", "对家、下家打的不能吃"], []),
+    (
+        "财飘加爆头算几番",
+        "zh",
+        "hangzhou",
+        "hangzhou-fan",
+        ["不叠加", f"财飘带爆头仍是 {figure('hangzhou', '财飘')}"],
+        [],
+    ),
+    (
+        "does 财飘 with 爆头 stack",
+        "en",
+        "hangzhou",
+        "hangzhou-fan",
+        ["do not stack", f"财飘 with 爆头 is {figure('hangzhou', '财飘')}"],
+        [],
+    ),
+    ("飘和爆头能一起算吗", "zh", "hangzhou", "piao", ["不叠加"], []),
+    ("硬飘花抢杠胡谁付", "zh", "huzhou-yingpiao", "yingpiao", ["杠家一人付三家"], []),
+    ("硬飘花能抢杠胡吗", "zh", "huzhou-ruanpiao", "yingpiao", ["抢杠胡可以胡"], []),
+    (
+        "硬飘花 robbing a kong who pays",
+        "en",
+        "huzhou-yingpiao",
+        "robbing-kong",
+        ["kong's owner alone pays all three shares"],
+        [],
+    ),
+    ("软飘花抢杠胡谁付", "zh", "huzhou-ruanpiao", "ruanpiao", ["杠家一人付三家"], []),
+    (
+        "四个财神",
+        "zh",
+        "huzhou-platform",
+        "platform",
+        [
+            f"自摸每家 {figure('huzhou-platform', '4财神（自摸）')}",
+            f"放冲者付 {figure('huzhou-platform', '4财神（放冲）')}",
+        ],
+        [],
+    ),
+    (
+        "four wilds",
+        "en",
+        "huzhou-platform",
+        "platform",
+        [
+            f"{figure('huzhou-platform', '4财神（自摸）')} each",
+            f"pays {figure('huzhou-platform', '4财神（放冲）')}",
+        ],
+        [],
+    ),
+    ("庄家胡了有没有加倍", "zh", "hangzhou", "draw-dealer", ["庄家不加倍", "原文都没有"], []),
+    ("庄家胡了有没有加倍", "zh", "huzhou-qiangdao", "draw-dealer", ["庄家不加倍"], []),
+    ("is the dealer's win doubled", "en", "hangzhou", "draw-dealer", ["No dealer doubling"], []),
+    (
+        "who pays when two players win on one discard",
+        "en",
+        "hangzhou",
+        "multi-ron",
+        ["silent", "the bot records it", "discarder paying each winner"],
+        ["agree"],
+    ),
+    (
+        "一炮双响谁付钱",
+        "zh",
+        "hangzhou",
+        "multi-ron",
+        ["原文没提", "本机器人照样记录", "放炮的人分别付每一家"],
+        ["约定"],
+    ),
+    (
+        "一炮多响怎么算",
+        "zh",
+        "huzhou-qiangdao",
+        "multi-ron",
+        ["各算各的", "放冲的人分别付给每一家"],
+        [],
+    ),
 ]
 
 NO_MATCH = [
@@ -269,6 +376,10 @@ NO_MATCH = [
     ("how do I bake bread", "en"),
     ("asdfgh qwerty", "en"),
     ("", "zh"),
+    ("今天吃什么", "zh"),
+    ("今天吃啥好", "zh"),
+    ("what's the weather", "en"),
+    ("what should we eat today", "en"),
 ]
 
 
@@ -281,6 +392,22 @@ def test_question_is_answered_from_its_topic(case: tuple[str, str, str | None, s
     assert found is not None, f"no answer for {question!r}"
     top = [a.topic for a in rules_qa.search(question, lang, ruleset)]
     assert found.topic == expected, f"{question!r} → {found.topic}; ranked {top}"
+
+
+@pytest.mark.parametrize(
+    "case", FACTS, ids=[f"{case[3]}-{case[1]}{n}" for n, case in enumerate(FACTS)]
+)
+def test_answer_says_the_point(
+    case: tuple[str, str, str, str, list[str], list[str]],
+) -> None:
+    question, lang, ruleset, expected, says, never = case
+    found = rules_qa.answer(question, lang, ruleset)
+    assert found is not None, f"no answer for {question!r}"
+    assert found.topic == expected, f"{question!r} → {found.topic}"
+    for words in says:
+        assert words in found.short, f"{question!r}: the answer does not say {words!r}"
+    for words in never:
+        assert words not in found.short, f"{question!r}: the answer says {words!r}"
 
 
 @pytest.mark.parametrize(
