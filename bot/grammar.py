@@ -14,9 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from scoring.errors import ScoringError
+from scoring.lexicon import fold
 from scoring.payments import MAX_BASE
+from scoring.quick import SPELLINGS
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.words import parse_seat, seat_or_error
+from scoring.words import VOCABULARY, WordKind, match_word, parse_seat, scan_word, seat_or_error
 
 # Verbs that work without the slash when the bot can see plain text (privacy mode off,
 # a reply to the bot, or a private chat): the first word maps to a command.
@@ -49,6 +52,33 @@ TEXT_VERB_PATTERN: Final = re.compile(
 # Words that take a seat right after them, glued (点炮S) or as the next word (点炮 丙).
 _SEAT_PREFIXES: Final = ("点炮", "放冲", "放炮", "抢杠", "承包")
 DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
+ROBBED_PREFIX: Final = "抢杠"
+# Every form the scoring core reads as a word taking a seat (ron, rob, 抢杠胡, 点冲 …), longest
+# first, and the word the grammar writes for it (the typed one when it is one of ours).
+_SEAT_WORD_OF: Final[Mapping[WordKind, str]] = {
+    WordKind.DISCARDER: "点炮",
+    WordKind.ROBBED_KONG: ROBBED_PREFIX,
+    WordKind.CONTRACT: "承包",
+}
+_SEAT_FORMS: Final = tuple(
+    sorted(
+        (
+            (form, form if form in _SEAT_PREFIXES else _SEAT_WORD_OF[kind], kind)
+            for form, (kind, _) in VOCABULARY.items()
+            if kind in _SEAT_WORD_OF
+        ),
+        key=lambda item: len(item[0]),
+        reverse=True,
+    )
+)
+# The sender, in /hu and /kong (self is 自摸 there).
+ME_WORDS: Final = frozenset({"我", "me"})
+_QUICK_SPELLINGS: Final = frozenset(spelling.casefold() for spelling in SPELLINGS)
+# A name and what follows it: 甲：自摸, Amy: tsumo.
+_AFTER_NAME: Final = re.compile(r"[:：]")
+# A stake as people write it: -1, 1.5, 5块, 底分5 (whole numbers alone are read as 底分).
+_STAKE_LIKE: Final = re.compile(r"底分.*|[-+−]?[0-9０-９][0-9０-９.,．]*(块钱?|元|分)?")
+_LIST_SPLIT: Final = re.compile(r"[，、；]")
 # What _resolve_seat_words writes for the scoring core: 点炮W, 承包N …
 SEAT_WORD_CODE: Final = re.compile(r"(" + "|".join(_SEAT_PREFIXES) + r")([ESWN])")
 # Context words whose argument is the next word when written apart (座 E, 翻 1m): that word
@@ -103,9 +133,16 @@ class Roster:
     """The seats of the open session, each with the names that point at its player."""
 
     members: Mapping[Seat, Member] = field(default_factory=dict)
+    # The sender's seat, once the handler knows who sent the line: 我 / me name it.
+    me: Seat | None = None
+    me_known: bool = False
 
     def seat_of(self, token: str) -> Seat | None:
-        """The seat a token names: a seat word (东, E, 东家), a name, or an @username."""
+        """The seat a token names: a seat word (东, E, 东家), a name, an @username, or 我."""
+        if self.me_known and token.strip().casefold() in ME_WORDS:
+            if self.me is None:
+                raise GrammarError("me_not_seated", token=token.strip())
+            return self.me
         return parse_seat(token) or self.member_seat(token)
 
     def member_seat(self, token: str) -> Seat | None:
@@ -119,18 +156,21 @@ class Roster:
                 member.username.casefold(),
             ):
                 return seat
+            if not member.username and folded == "@" + member.name.casefold():
+                return seat  # a guest seated from an @name (/new … @alice)
         return None
 
     def split_name(self, word: str) -> tuple[Seat, str] | None:
         """A player's name glued to what follows (老王自摸 → 老王's seat, '自摸'): the longest
-        name or @username the word starts with. Seat words never glue (东 may be a tile)."""
+        name or @username the word starts with. Seat words never glue (东 may be a tile),
+        and the rest must read as words: Amyy is a typo of Amy, not Amy + 'y'."""
         found: tuple[int, Seat] | None = None
         for seat, member in self.members.items():
             names = [member.name] + ([f"@{member.username}"] if member.username else [])
             for name in names:
                 size = len(name)
                 glued = size < len(word) and word[:size].casefold() == name.casefold()
-                if glued and (found is None or size > found[0]):
+                if glued and (found is None or size > found[0]) and _reads_as_words(word[size:]):
                     found = (size, seat)
         return (found[1], word[found[0] :]) if found else None
 
@@ -174,7 +214,8 @@ class HuCommand:
     """A whole /hu: one winner, or several on one discard (一炮多响)."""
 
     claims: tuple[WinClaim, ...]
-    discarder: Seat | None
+    discarder: Seat | None  # who threw the tile, or whose kong was robbed (抢杠)
+    robbed: bool = False
 
 
 @dataclass(frozen=True)
@@ -201,29 +242,41 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     """/new RULESET [底分|room] [P1 P2 P3 P4]."""
     if not args:
         raise GrammarError("new_usage")
-    ruleset, rest = args[0], list(args[1:])
+    ruleset = args[0]
+    rest = [piece for word in args[1:] for piece in _LIST_SPLIT.split(word) if piece]
     base: int | None = None
     room: str | None = None
-    if rest and _as_int(rest[0]) is not None:
-        base = _as_int(rest.pop(0))
+    if len(rest) > 1 and rest[0] == "底分":  # 底分 5
+        rest[:2] = ["底分" + rest[1]]
+    if rest and _STAKE_LIKE.fullmatch(rest[0]):
+        stake = rest.pop(0)
+        base = _as_int(stake.removeprefix("底分"))
         if base is None or not 1 <= base <= MAX_BASE:
-            raise GrammarError("bad_base", token=args[1])
+            raise GrammarError("bad_base", token=stake)
     elif rest and rest[0] in rooms:
         room = rest.pop(0)
         base = rooms[room]
+    rest = [piece for word in rest for piece in word.split(",") if piece]  # 甲,乙,丙,丁
     if len(rest) > 4:
         raise GrammarError("too_many_players", token=rest[4])
     for name in rest:
-        check_name(name)
+        if name.casefold() not in SENDER_WORDS:
+            check_name(name)
     if len({n.casefold() for n in rest}) != len(rest):
         raise GrammarError("duplicate_player", token=_first_duplicate(rest))
     return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest))
 
 
+# Who /new and /join read as the sender.
+SENDER_WORDS: Final = frozenset({"我", "me", "self"})
+
+
 def check_name(name: str) -> str:
-    """A guest's or player's name as typed: no seat words, not too long."""
+    """A guest's or player's name as typed: no seat words, no scoring words, not too long."""
     if parse_seat(name) is not None:
         raise GrammarError("name_is_seat", token=name)
+    if is_scoring_word(name.lstrip("@")):
+        raise GrammarError("name_is_word", token=name)
     if len(name) > MAX_NAME_LENGTH or not name.strip():
         raise GrammarError("bad_name", token=name)
     return name
@@ -231,15 +284,22 @@ def check_name(name: str) -> str:
 
 def parse_hu(text: str, roster: Roster) -> HuCommand:
     """/hu WINNER [WINNER…] [HAND] WORDS [; WINNER …]: seats resolved through the roster."""
-    segments = [seg for seg in _SEGMENT_SPLIT.split(text) if seg.strip()]
+    segments = [seg for seg in _SEGMENT_SPLIT.split(_AFTER_NAME.sub(" ", text)) if seg.strip()]
     if not segments:
         raise GrammarError("hu_usage")
     discarder: Seat | None = None
+    how: str | None = None  # 点炮… or 抢杠: how the one discarder gave the tile
     pending: list[tuple[list[Seat], list[str]]] = []
     for segment in segments:
         words = split_args(segment)
         winners: list[Seat] = []
-        while words and not _is_seat_prefixed(words[0]):
+        while words:
+            # Once a winner is named, a scoring word is the word (a member named 自摸 is
+            # written by @username or seat); first, a seated name beats ron/rob.
+            if winners and is_scoring_word(words[0]):
+                break
+            if _is_seat_prefixed(words[0]) and (winners or roster.member_seat(words[0]) is None):
+                break
             taken = take_player(words, roster)
             glued = roster.split_name(words[0]) if taken is None and not winners else None
             if glued is not None:  # /hu 老王自摸爆头
@@ -259,10 +319,18 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
             if again:
                 raise _about("winner_twice", again[0], roster)
         body, named = _resolve_seat_words(words, roster)
-        for seat in named:
+        for seat, word in named:
+            if word == "承包":
+                continue
             if discarder is not None and seat != discarder:
                 raise _about("two_discarders", seat, roster)
-            discarder = seat
+            kind = ROBBED_PREFIX if word == ROBBED_PREFIX else "点炮"
+            if how is not None and kind != how:
+                member = roster.members.get(seat)
+                raise GrammarError(
+                    "discard_and_rob", token=f"{word} {member.name if member else seat.zh}"
+                )
+            discarder, how = seat, kind
         pending.append((winners, body))
     winner_count = sum(len(w) for w, _ in pending)
     if discarder is not None and any(discarder in w for w, _ in pending):
@@ -274,14 +342,15 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
     claims: list[WinClaim] = []
     for winners, body in pending:
         line = " ".join(body)
-        if discarder is not None and not any(w.startswith(DISCARD_PREFIXES) for w in body):
-            # 一炮多响: the discard named once (in any segment) is every winner's discard.
-            line = f"{line} 点炮{discarder.value}".strip()
+        given = (*DISCARD_PREFIXES, ROBBED_PREFIX)
+        if discarder is not None and not any(w.startswith(given) for w in body):
+            # 一炮多响: the discard (or robbed kong) named once is every winner's.
+            line = f"{line} {how}{discarder.value}".strip()
         if not line:
             raise _about("hu_needs_words", winners[0], roster)
         for winner in winners:
             claims.append(WinClaim(winner=winner, line=line, full_hand=is_full_hand(line)))
-    return HuCommand(claims=tuple(claims), discarder=discarder)
+    return HuCommand(claims=tuple(claims), discarder=discarder, robbed=how == ROBBED_PREFIX)
 
 
 def is_full_hand(line: str) -> bool:
@@ -318,7 +387,8 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
     used = _player_length(rest, roster) or 1  # an unknown owner is named in the refusal
     owner = _whole_player(rest[:used], roster)
     rest = rest[used:]
-    discarder = named[0] if named else None
+    discards = [seat for seat, word in named if word in DISCARD_PREFIXES]
+    discarder = discards[0] if discards else None
     if rest:
         plain = _whole_player(rest, roster)
         if discarder is not None and plain != discarder:
@@ -329,7 +399,7 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
     if kind != "exposed" and discarder is not None:
         raise GrammarError("kong_no_discarder", token=kind_word)
     if discarder == owner:
-        raise _about("discarder_is_winner", owner, roster)
+        raise _about("kong_discarder_is_owner", owner, roster)
     return KongCommand(owner=owner, kind=kind, discarder=discarder)
 
 
@@ -407,6 +477,8 @@ def parse_dealer(args: Sequence[str], roster: Roster) -> DealerChange:
     for word in args:
         if _ROUND_WIND_WORD.match(word):
             round_wind = seat_or_error(word[-1])
+        elif word.startswith("圈"):
+            raise GrammarError("bad_round_wind", token=word)
         else:
             rest.append(word)
     if rest:
@@ -416,19 +488,23 @@ def parse_dealer(args: Sequence[str], roster: Roster) -> DealerChange:
     return DealerChange(dealer=dealer, round_wind=round_wind)
 
 
-def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str], list[Seat]]:
-    """Replace the player after 点炮/抢杠/承包 by a seat; return the line and discard seats."""
+def _resolve_seat_words(
+    words: Sequence[str], roster: Roster
+) -> tuple[list[str], list[tuple[Seat, str]]]:
+    """Replace the player after 点炮/抢杠/承包 (ron, rob …) by a seat; return the line and
+    each seat named with the word written for it (点炮, 放冲, 抢杠, 承包 …)."""
     out: list[str] = []
-    discards: list[Seat] = []
+    named: list[tuple[Seat, str]] = []
     index = 0
     while index < len(words):
         word = words[index]
-        prefix = next((p for p in _SEAT_PREFIXES if word.startswith(p)), None)
-        if prefix is None:
+        found = _seat_prefix(word)
+        if found is None:
             out.append(word)
             index += 1
             continue
-        target = word[len(prefix) :]
+        typed, prefix = found
+        target = word[len(typed) :]
         after = ""  # what was glued after the player: 点炮丙七对 → 七对
         if target:
             seat = roster.seat_of(target)
@@ -448,10 +524,9 @@ def _resolve_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str]
         out.append(f"{prefix}{seat.value}")
         if after:
             out.append(after)
-        if prefix in DISCARD_PREFIXES:
-            discards.append(seat)
+        named.append((seat, prefix))
         index += 1
-    return out, discards
+    return out, named
 
 
 def _about(key: str, seat: Seat, roster: Roster) -> GrammarError:
@@ -484,14 +559,16 @@ def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[
     index = 0
     while index < len(words):
         word = words[index]
-        if word in _SEAT_PREFIXES:  # 点炮 丙: 丙 discarded
+        if (_seat_prefix(word) or ("", ""))[0] == word:  # 点炮 丙: 丙 discarded
             index += 1 + _player_length(words[index + 1 :], roster)
             continue
         if word.lower() in _WORDS_WITH_ARGUMENT:
             index += 2
             continue
         taken = (
-            None if _is_seat_prefixed(word) else take_player(words[index:], roster, names_only=True)
+            None
+            if _is_seat_prefixed(word) or is_scoring_word(word)
+            else take_player(words[index:], roster, names_only=True)
         )
         if taken is None:
             index += 1
@@ -512,7 +589,41 @@ def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[
 
 
 def _is_seat_prefixed(word: str) -> bool:
-    return word.startswith(_SEAT_PREFIXES)
+    return _seat_prefix(word) is not None
+
+
+def _seat_prefix(word: str) -> tuple[str, str] | None:
+    """(the form typed, the word to write) when ``word`` starts with a word taking a seat:
+    点炮丙 / 抢杠胡乙 glued, ron / rob / discard only whole (their player is the next word)."""
+    for form, written, _ in _SEAT_FORMS:
+        if form.isascii() and word.casefold() == form:
+            return word, written
+        if not form.isascii() and word.startswith(form):
+            return form, written
+    return None
+
+
+def is_scoring_word(word: str) -> bool:
+    """Whether the scoring core reads ``word`` as one of its words (自摸, 点炮, rob, 七对 …)."""
+    if word.casefold() in _QUICK_SPELLINGS:
+        return True
+    try:
+        return match_word(word) is not None
+    except ScoringError:  # a word missing its argument: 点炮, rob, 翻
+        return True
+
+
+def _reads_as_words(rest: str) -> bool:
+    """Whether what follows a glued name starts with a word (自摸爆头, 点炮丙, 七对, tiles)."""
+    folded = fold(rest).strip()
+    if not folded or _is_seat_prefixed(folded) or _TILES.match(folded):
+        return True
+    try:
+        if scan_word(folded, 0) is not None:
+            return True
+    except ScoringError:
+        return True
+    return any(folded.casefold().startswith(spelling) for spelling in _QUICK_SPELLINGS)
 
 
 def _as_int(word: str) -> int | None:

@@ -44,6 +44,26 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "duplicate_player": ("「{token}」写了两次", "{token} is named twice"),
     "name_is_seat": ("「{token}」是座位，不能当名字用", "{token} is a seat, not a name"),
+    "name_is_word": (
+        "「{token}」是计分用词（自摸、点炮、七对……），不能当名字用：换个名字（如加上姓）",
+        "{token} is a scoring word (自摸, ron, 七对 …), not a name: pick another name",
+    ),
+    "me_not_seated": (
+        "「{token}」是你自己，可你不在本桌：写胡牌人的名字或座位，或先 /join",
+        "{token} means you, but you are not seated: name the player or seat, or /join first",
+    ),
+    "discard_and_rob": (
+        "一手只能是一种：点炮（打出的牌）或抢杠（补杠的牌），「{token}」和前面不一致",
+        "One tile only: a discard or a robbed kong; {token} disagrees with the earlier word",
+    ),
+    "kong_discarder_is_owner": (
+        "点杠的人不能是杠牌的{who}自己：明杠写 /kong 甲 明杠 丙（丙打出那张）",
+        "The discarder of an exposed kong cannot be its owner {who}: /kong Amy 明杠 Cat",
+    ),
+    "bad_round_wind": (
+        "圈风「{token}」不对：圈后面写 东 南 西 北 或 E S W N，例如 /dealer 圈南",
+        "Round wind {token} is not a wind: 圈 takes 东 南 西 北 or E S W N, e.g. /dealer 圈S",
+    ),
     "bad_name": ("名字「{token}」不行：1 到 32 个字", "Name {token!s} must be 1-32 characters"),
     "hu_usage": (_USAGE_HU_ZH, _USAGE_HU_EN),
     "unknown_winner": (
@@ -191,6 +211,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "settle_denied": (
         "只有开局的人或群管理员可以结算",
         "Only the session's creator or a chat admin can settle",
+    ),
+    "dealer_denied": (
+        "只有开局的人或群管理员可以改庄家和圈风",
+        "Only the session's creator or a chat admin can change the dealer or round wind",
     ),
     "seat_denied": (
         "只有开局的人或群管理员可以换座",

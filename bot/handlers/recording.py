@@ -6,7 +6,7 @@ import asyncio
 import html
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
@@ -25,11 +25,14 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import (
+    ME_WORDS,
     SEAT_WORD_CODE,
     HuCommand,
+    Roster,
     parse_entry_id,
     parse_hu,
     parse_kong,
+    split_args,
     text_command,
     with_winds,
 )
@@ -133,7 +136,7 @@ async def hu(update: Update, context: Context) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
     message, lang, table = await _full_table(update, context)
     ledger = services(context).db
-    command = parse_hu(argument_text(message), table.roster)
+    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     scored = score_claims(command, table)
     author = await _author(context, message)
     recorded = await record_specs(
@@ -231,7 +234,7 @@ async def kong(update: Update, context: Context) -> None:
     message, lang, table = await _full_table(update, context)
     ledger = services(context).db
     session = table.session
-    command = parse_kong(argument_text(message), table.roster)
+    command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
     if session.ruleset != "hangzhou":
         raise Refusal("kong_not_hangzhou", ruleset=ruleset_name(session.ruleset, lang))
     kind = KongKind(command.kind)
@@ -445,7 +448,7 @@ async def edited(update: Update, context: Context) -> None:
         await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
         return
     table = await table_of(services(context), session)
-    command = parse_hu(argument_text(message), table.roster)
+    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     if len(command.claims) != 1:
         await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
         return
@@ -481,6 +484,17 @@ def entry_id_in(text: str | None) -> int | None:
     """The first '#12' in a bot message: the entry it reported."""
     match = _ENTRY_REFERENCE.search(text or "")
     return int(match.group(1)) if match else None
+
+
+async def _speaker_roster(context: Context, message: Message, table: Table) -> Roster:
+    """The table's roster knowing the sender's seat, when the line says 我 / me."""
+    if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
+        return table.roster
+    user = message.from_user
+    me = None
+    if message.sender_chat is None and user is not None:
+        me = table.seat_of((await sender_player(context, message.chat, user)).id)
+    return replace(table.roster, me=me, me_known=True)
 
 
 async def _author(context: Context, message: Message) -> int | None:

@@ -15,13 +15,11 @@ from bot.context import (
     services,
     update_lang,
 )
-from bot.grammar import check_name, parse_dealer, parse_new, parse_seat_change
+from bot.grammar import SENDER_WORDS, check_name, parse_dealer, parse_new, parse_seat_change
 from bot.i18n import t
 from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
 from scoring import rulesets
 from storage import Ledger, Player
-
-SELF_WORDS = frozenset({"我", "me", "self"})
 
 
 async def new(update: Update, context: Context) -> None:
@@ -141,7 +139,7 @@ async def dealer(update: Update, context: Context) -> None:
     if words:
         change = parse_dealer(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
-            raise Refusal("seat_denied")
+            raise Refusal("dealer_denied")
         session = await svc.db.set_session_state(
             message.chat.id,
             dealer=change.dealer.value if change.dealer else None,
@@ -176,7 +174,7 @@ async def _player_for(
     """A named player: 我, a text mention, an @username, a known name, or a new guest."""
     ledger: Ledger = services(context).db
     chat_id = message.chat.id
-    if word.casefold() in SELF_WORDS and sender is not None:
+    if word.casefold() in SENDER_WORDS and sender is not None:
         return sender
     for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if text == word and entity.user is not None:

@@ -49,7 +49,7 @@ ROOMS = {"初级场": 400, "尊爵场": 80_000}
             [(Seat.E, "七对 有花 点炮W", False), (Seat.S, "爆头 点炮W", False)],
             Seat.W,
         ),
-        ("甲 抢杠 乙", [(Seat.E, "抢杠S", False)], None),
+        ("甲 抢杠 乙", [(Seat.E, "抢杠S", False)], Seat.S),
         ("甲 自摸 承包 @dan", [(Seat.E, "自摸 承包N", False)], None),
         ("DAN WU 自摸", [(Seat.N, "自摸", False)], None),
         ("自摸 甲 爆头", [(Seat.E, "自摸 爆头", False)], None),
@@ -205,8 +205,18 @@ def test_session_winds(line: str, seat: Seat, round_wind: Seat, expected: str) -
         (["杭州", "初级场", "甲"], "杭州", 400, "初级场", ("甲",)),
         (["强盗胡", "２", "甲", "乙"], "强盗胡", 2, None, ("甲", "乙")),
         (["hangzhou", "甲", "乙"], "hangzhou", None, None, ("甲", "乙")),
+        (["杭州", "1,000", "甲"], "杭州", 1000, None, ("甲",)),
+        (["杭州", "1", "我", "self", "乙"], "杭州", 1, None, ("我", "self", "乙")),
     ],
-    ids=["ruleset-only", "base-and-four", "room", "fullwidth-base", "players-without-base"],
+    ids=[
+        "ruleset-only",
+        "base-and-four",
+        "room",
+        "fullwidth-base",
+        "players-without-base",
+        "thousands-comma",
+        "sender-words-are-not-checked-as-names",
+    ],
 )
 def test_new(
     args: list[str], ruleset: str, base: int | None, room: str | None, players: tuple[str, ...]
@@ -297,7 +307,7 @@ def test_kong(text: str, owner: Seat, kind: str, discarder: Seat | None) -> None
         ("甲 大杠", "kong_kind"),
         ("甲 明杠", "kong_needs_discarder"),
         ("甲 暗杠 乙", "kong_no_discarder"),
-        ("甲 明杠 甲", "discarder_is_winner"),
+        ("甲 明杠 甲", "kong_discarder_is_owner"),
         ("暗杠 戊", "unknown_player"),
         ("暗杠 甲 乙", "kong_no_discarder"),
         ("明杠 甲 丙 点炮乙", "two_discarders"),
