@@ -35,6 +35,7 @@ def summary(result: ScoreResult, lang: str = "zh") -> list[str]:
     else:
         lines.append(f"算法：{explanation.formula_zh}")
         lines.append(f"付款：{explanation.payer_rule_zh}")
+    lines.extend(en_note if en else zh_note for zh_note, en_note in explanation.notes)
     return lines
 
 

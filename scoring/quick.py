@@ -21,7 +21,13 @@ from scoring.reading import Reading, Shape
 from scoring.result import Pattern, ScoreResult
 from scoring.rulesets import shuangla
 from scoring.rulesets.base import Ruleset, Valuation, Win
-from scoring.score import best_valuation, build_result, checked_table, win_of
+from scoring.score import (
+    best_valuation,
+    build_result,
+    check_no_indicator,
+    checked_table,
+    win_of,
+)
 from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
 from scoring.words import Word, WordKind, build_context, scan_word
 
@@ -66,33 +72,44 @@ Reader = Callable[[re.Match[str]], tuple[tuple[Fact, int], ...]]
 _PATTERN_WORDS: Final[tuple[tuple[re.Pattern[str], Reader], ...]] = tuple(
     (re.compile(regex, re.IGNORECASE), reader)
     for regex, reader in (
-        (r"爆头|baotou", lambda m: ((Fact.BAOTOU, 1),)),
-        (r"七对子?|7对子?|qidui", lambda m: ((Fact.SEVEN_PAIRS, 1),)),
+        (r"爆头|bao[- ]?tou", lambda m: ((Fact.BAOTOU, 1),)),
+        (r"七对子?|7对子?|qi[- ]?dui|(?:seven|7)[- ]?pairs", lambda m: ((Fact.SEVEN_PAIRS, 1),)),
         (r"清七对子?", lambda m: ((Fact.SEVEN_PAIRS, 1), (Fact.NO_WILD, 1))),
-        (r"豪华([0-9])", lambda m: ((Fact.LUXURY, int(m[1])),)),
-        (r"(双|三)?豪华", lambda m: ((Fact.LUXURY, _n(m[1]) if m[1] else 1),)),
-        (r"十三不搭|13不搭|shisanbuda", lambda m: ((Fact.THIRTEEN, 1),)),
-        (r"有花|有财神|有财|youhua", lambda m: ((Fact.HAS_WILD, 1),)),
-        (r"无花|无财神|无财|没花|wuhua", lambda m: ((Fact.NO_WILD, 1),)),
-        (r"财神([0-9])", lambda m: ((Fact.WILDS, int(m[1])),)),
+        (r"豪华([0-9])|luxury ?([0-9])", lambda m: ((Fact.LUXURY, int(m[1] or m[2])),)),
+        (r"(双|三)?豪华|luxury", lambda m: ((Fact.LUXURY, _n(m[1]) if m[1] else 1),)),
+        (
+            r"十三不搭|13不搭|shi ?san ?bu ?da|thirteen[- ]unrelated",
+            lambda m: ((Fact.THIRTEEN, 1),),
+        ),
+        (r"有花|有财神|有财|you[- ]?hua|with[- ]wilds?", lambda m: ((Fact.HAS_WILD, 1),)),
+        (r"无花|无财神|无财|没花|wu[- ]?hua|no[- ]wilds?", lambda m: ((Fact.NO_WILD, 1),)),
+        (r"财神([0-9])|wilds? ?([0-9])", lambda m: ((Fact.WILDS, int(m[1] or m[2])),)),
         (_N + r"(?:个|张)?财神", lambda m: ((Fact.WILDS, _n(m[1])),)),
-        (r"([0-9])花", lambda m: ((Fact.WILDS, int(m[1])),)),
+        (r"([0-9])花|([0-9]) ?wilds?", lambda m: ((Fact.WILDS, int(m[1] or m[2])),)),
         (r"财神", lambda m: ((Fact.HAS_WILD, 1),)),
-        (r"清一色|qingyise", lambda m: ((Fact.PURE, 1),)),
-        (r"混一色|hunyise", lambda m: ((Fact.MIXED, 1),)),
-        (r"对对胡|对对和|碰碰胡|duiduihu", lambda m: ((Fact.ALL_TRIPLETS, 1),)),
-        (r"座风刻|门风刻", lambda m: ((Fact.SEAT_TRIPLET, 1),)),
-        (r"圈风刻", lambda m: ((Fact.ROUND_TRIPLET, 1),)),
-        (r"(?:红)?中刻", lambda m: ((Fact.DRAGON_TRIPLET, RED),)),
-        (r"发刻|發刻", lambda m: ((Fact.DRAGON_TRIPLET, GREEN),)),
-        (r"白刻|白板刻", lambda m: ((Fact.DRAGON_TRIPLET, WHITE),)),
-        (r"台" + _N, lambda m: ((Fact.TAI, _n(m[1])),)),
-        (_N + r"台", lambda m: ((Fact.TAI, _n(m[1])),)),
-        (r"平胡|小胡|屁胡", lambda m: ((Fact.PLAIN, 1),)),
+        (r"清一色|qing ?yi ?se|pure[- ]one[- ]suit", lambda m: ((Fact.PURE, 1),)),
+        (r"混一色|hun ?yi ?se|mixed[- ]one[- ]suit", lambda m: ((Fact.MIXED, 1),)),
+        (r"对对胡|对对和|碰碰胡|dui ?dui ?hu|all[- ]triplets", lambda m: ((Fact.ALL_TRIPLETS, 1),)),
+        (r"座风刻|门风刻|seat[- ]wind[- ]triplet", lambda m: ((Fact.SEAT_TRIPLET, 1),)),
+        (r"圈风刻|round[- ]wind[- ]triplet", lambda m: ((Fact.ROUND_TRIPLET, 1),)),
+        (r"(?:红)?中刻|red[- ]triplet", lambda m: ((Fact.DRAGON_TRIPLET, RED),)),
+        (r"发刻|發刻|green[- ]triplet", lambda m: ((Fact.DRAGON_TRIPLET, GREEN),)),
+        (r"白刻|白板刻|white[- ]triplet", lambda m: ((Fact.DRAGON_TRIPLET, WHITE),)),
+        (r"台" + _N + r"|tai ?([0-9]{1,2})", lambda m: ((Fact.TAI, _n(m[1] or m[2])),)),
+        (_N + r"台|([0-9]{1,2}) ?tai", lambda m: ((Fact.TAI, _n(m[1] or m[2])),)),
+        (r"平胡|小胡|屁胡|ping ?hu|plain", lambda m: ((Fact.PLAIN, 1),)),
     )
 )
-# Every fixed spelling the pattern words above accept (the numbered ones, 财神N 台N …, aside),
-# for the bot's "did you mean"; a test checks each is read, so the list cannot drift.
+# The seed's names for a kong-replacement win with a wild-series item (SPEC §3, §4.2, §4.5):
+# one spelling, two facts. 杠飘 and 飘杠 are the same win (杠上开花 × 财飘).
+_KONG_BLOOM = Word(WordKind.KONG_CHAIN, 1)
+_COMPOUNDS: Final[dict[str, tuple[tuple[Word, ...], tuple[tuple[Fact, int], ...]]]] = {
+    "杠爆": ((_KONG_BLOOM,), ((Fact.BAOTOU, 1),)),
+    "杠飘": ((_KONG_BLOOM, Word(WordKind.PIAO, 1)), ()),
+    "飘杠": ((_KONG_BLOOM, Word(WordKind.PIAO, 1)), ()),
+}
+# Every fixed spelling the pattern words and compounds above accept (the numbered ones, 财神N,
+# 台N …, aside), for the bot's "did you mean"; a test checks each is read, so it cannot drift.
 SPELLINGS: Final[tuple[str, ...]] = (
     "爆头",
     "baotou",
@@ -129,6 +146,12 @@ SPELLINGS: Final[tuple[str, ...]] = (
     "白板刻",
     "平胡",
     "小胡",
+    *_COMPOUNDS,
+    "seven pairs",
+    "with wild",
+    "no wild",
+    "all triplets",
+    "plain",
 )
 _SEPARATORS: Final = frozenset(",，、;；。/+")
 _TAI_FACTS: Final = (
@@ -174,6 +197,7 @@ def quick(
     ruleset, seat = checked_table(rules, base, winner)
     context_words, declared = _scan(words)
     context, word_tokens = build_context(context_words)
+    check_no_indicator(ruleset, context.indicator, lambda kind: word_tokens.get(kind.value))
     _check(declared, ruleset, context.kong_chain)
     win = win_of(context, lambda kind: word_tokens.get(kind.value), ruleset, seat)
     shape = _shape(declared)
@@ -201,13 +225,21 @@ def _scan(text: str) -> tuple[list[tuple[Word, Token]], _Declared]:
             pos += 1
             continue
         pattern = _scan_pattern(line, pos)
+        compound = _scan_compound(line, pos)
         try:
             context = scan_word(line, pos)
         except ScoringError:  # 座风刻 starts like 座X: a pattern word wins over a bad 座
             if pattern is None:
                 raise
             context = None
-        if context is not None and (pattern is None or context[1] >= pattern[1]):
+        if compound is not None and (context is None or compound[1] > context[1]):
+            token = Token(line[pos : compound[1]], pos)
+            words, facts = _COMPOUNDS[compound[0]]
+            context_words.extend((word, token) for word in words)
+            for fact, value in facts:
+                declared.add(fact, value, token)
+            pos = compound[1]
+        elif context is not None and (pattern is None or context[1] >= pattern[1]):
             context_words.append((context[0], Token(line[pos : context[1]], pos)))
             pos = context[1]
         elif pattern is not None:
@@ -224,9 +256,22 @@ def _scan_pattern(line: str, pos: int) -> tuple[tuple[tuple[Fact, int], ...], in
     best: tuple[tuple[tuple[Fact, int], ...], int] | None = None
     for regex, reader in _PATTERN_WORDS:
         match = regex.match(line, pos)
-        if match and (best is None or match.end() > best[1]):
+        if match and _ends_word(line, match.end()) and (best is None or match.end() > best[1]):
             best = (reader(match), match.end())
     return best
+
+
+def _ends_word(line: str, end: int) -> bool:
+    """An English word ends at a non-letter ('plain', not the start of 'plainly')."""
+    letter = end < len(line) and line[end].isascii() and line[end].isalpha()
+    return not (letter and line[end - 1].isascii() and line[end - 1].isalpha())
+
+
+def _scan_compound(line: str, pos: int) -> tuple[str, int] | None:
+    for compound in _COMPOUNDS:
+        if line.startswith(compound, pos):
+            return compound, pos + len(compound)
+    return None
 
 
 def _unknown(line: str, pos: int) -> ScoringError:
@@ -237,11 +282,14 @@ def _unknown(line: str, pos: int) -> ScoringError:
         ErrorCode.UNKNOWN_TOKEN,
         Token(line[pos:end], pos),
         "看不懂这个词。快速记分可写：自摸、点炮S/放冲S、抢杠S、承包S、杠开/杠开2、飘1/财飘、爆头、"
-        "七对、豪华/双豪华/三豪华、十三不搭、有花/无花、财神N/4财神、天胡、地胡；"
+        "杠爆、杠飘、七对、豪华/双豪华/三豪华、十三不搭、有花/无花、财神N/4财神、天胡、地胡；"
         "双辣还可写 清一色、混一色、对对胡、座风刻、圈风刻、中刻、发刻、白刻 或 台N",
-        "unknown word. Quick entry knows: 自摸, 点炮S/放冲S, 抢杠S, 承包S, 杠开/杠开2, "
-        "飘1/财飘, 爆头, 七对, 豪华/双豪华/三豪华, 十三不搭, 有花/无花, 财神N/4财神, 天胡, "
-        "地胡; for 双辣 also 清一色, 混一色, 对对胡, 座风刻, 圈风刻, 中刻, 发刻, 白刻 or 台N",
+        "unknown word. Quick entry knows: self-drawn (tsumo), ron S (discard S), rob S "
+        "(robbing S's kong), contract S, gangkai / gangkai2 (kong bloom), piao1-piao3, "
+        "baotou, seven pairs (qidui), luxury / luxury2 / luxury3, thirteen unrelated, "
+        "with wild / no wild, 4 wilds, tenhou (heavenly), chiihou (earthly); for 双辣 also "
+        "pure one suit, mixed one suit, all triplets, seat wind triplet, round wind triplet, "
+        "red / green / white triplet or tai N. The Chinese words (自摸, 点炮S, 爆头 …) work too",
     )
 
 

@@ -33,6 +33,9 @@ class Explanation:
     payer_rule: str  # stable code: self_draw, discard, contract, robbed_kong, discard_split
     payer_rule_zh: str  # e.g. "自摸：其他三家各付一份"
     payer_rule_en: str
+    # (zh, en) lines on what the win had that this ruleset does not count here, e.g.
+    # 爆头 on a discard win in 软飘花, so nobody thinks it was lost by mistake
+    notes: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

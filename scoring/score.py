@@ -223,14 +223,46 @@ def win_of(
             )
     elif ctx.self_draw:
         win_kind, payer = WinKind.SELF_DRAW, None
-    else:
+    elif rules.allows_discard_win:
         raise _at(
             None if anchor is None else anchor.winning,
             ErrorCode.INCONSISTENT,
             "没写怎么胡的：加上 自摸，或 点炮X（放冲X），或 抢杠X",
             "say how the hand was won: add 自摸 (self-draw), 点炮X (X discarded) or 抢杠X",
         )
+    else:
+        raise _at(
+            None if anchor is None else anchor.winning,
+            ErrorCode.INCONSISTENT,
+            f"没写怎么胡的：{rules.name_zh}只能自摸，加上 自摸，或 抢杠X",
+            f"say how the hand was won: {rules.name_en} is self-draw only, add 自摸 "
+            "(self-draw) or 抢杠X (robbing X's kong)",
+        )
+    _check_dealer(ctx, word, winner)
     return _win(ctx, win_kind, winner, payer)
+
+
+def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
+    """天胡 is the dealer's (座东), 地胡 a non-dealer's: the seat wind says who deals."""
+    seat_wind = ctx.seat_wind or winner
+    if ctx.heavenly and seat_wind is not Seat.E:
+        raise _at(
+            word(WordKind.HEAVENLY),
+            ErrorCode.INCONSISTENT,
+            f"天胡是庄家（座东）起手就胡，这手胡牌者座{seat_wind.zh}，不是庄家："
+            "庄家写 座E，闲家第一轮胡写 地胡",
+            f"a heavenly hand is the dealer's (seat wind East) win on the deal; this winner "
+            f"sits at {seat_wind.value}: write 座E for the dealer, or 地胡 for a non-dealer",
+        )
+    if ctx.earthly and seat_wind is Seat.E:
+        raise _at(
+            word(WordKind.EARTHLY),
+            ErrorCode.INCONSISTENT,
+            "地胡是闲家第一轮就胡，这手胡牌者座东，就是庄家：庄家起手胡写 天胡，"
+            "闲家写 座S / 座W / 座N（座南 …）",
+            "an earthly hand is a non-dealer's win in the first go-round; this winner sits "
+            "at E, the dealer: write 天胡 for the dealer, or 座S / 座W / 座N for a non-dealer",
+        )
 
 
 @lru_cache(maxsize=1024)
@@ -273,13 +305,7 @@ def wild_faces_for(
     line's words were written, to name 翻T.
     """
     if not rules.uses_indicator:
-        if indicator is not None:
-            raise _at(
-                None if word is None else word(WordKind.INDICATOR),
-                ErrorCode.INCONSISTENT,
-                f"{rules.name_zh}的财神固定是白板，不用翻牌；湖州玩法才写 翻T",
-                f"{rules.name_en} has White as its fixed wild: no indicator (翻T is Huzhou)",
-            )
+        check_no_indicator(rules, indicator, word)
         return rules.wild_faces(None)
     if indicator is None and JOKER not in held:
         raise ScoringError(
@@ -289,6 +315,18 @@ def wild_faces_for(
             "wild), or write the wilds as 财 / *",
         )
     return rules.wild_faces(indicator)
+
+
+def check_no_indicator(rules: Ruleset, indicator: Tile | None, word: WordTokens | None) -> None:
+    """Refuse 翻T under a ruleset whose wild is fixed (Hangzhou's 白板): the group probably
+    chose the wrong ruleset. Typed lines and quick entry share it."""
+    if indicator is not None and not rules.uses_indicator:
+        raise _at(
+            None if word is None else word(WordKind.INDICATOR),
+            ErrorCode.INCONSISTENT,
+            f"{rules.name_zh}的财神固定是白板，不用翻牌；湖州玩法才写 翻T",
+            f"{rules.name_en} has White as its fixed wild: no indicator (翻T is Huzhou)",
+        )
 
 
 def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
@@ -439,6 +477,7 @@ def _explanation(
         payer_rule=code,
         payer_rule_zh=rule_zh,
         payer_rule_en=rule_en,
+        notes=valuation.notes,
     )
 
 

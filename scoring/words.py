@@ -78,27 +78,47 @@ def _numbered(kind: WordKind, forms: dict[str, int]) -> dict[str, tuple[WordKind
     return {form: (kind, n) for form, n in forms.items()}
 
 
+def _spaced(*hyphenated: str) -> tuple[str, ...]:
+    """Each two-part English word as people type it: 'self-draw', 'self draw', 'selfdraw'."""
+    return tuple(
+        form
+        for word in hyphenated
+        for form in (word, word.replace("-", " "), word.replace("-", ""))
+    )
+
+
 _K, _P = WordKind.KONG_CHAIN, WordKind.PIAO
 
 # Surface form → (kind, value) or (kind, argument). ASCII forms are matched case-insensitively.
 VOCABULARY: Final[dict[str, tuple[WordKind, WordValue | Arg]]] = {
-    **{form: (WordKind.SELF_DRAW, True) for form in ("自摸", "tsumo", "zimo", "self", "self-draw")},
+    **{form: (WordKind.SELF_DRAW, True) for form in ("自摸", "tsumo", "zimo", "zi mo", "self")},
+    **{form: (WordKind.SELF_DRAW, True) for form in _spaced("self-draw", "self-drawn")},
     **{form: (WordKind.DISCARDER, Arg.SEAT) for form in ("点炮", "放冲", "放炮", "点冲")},
     **{form: (WordKind.DISCARDER, Arg.SEAT) for form in ("ron", "discard", "dianpao")},
+    **{form: (WordKind.DISCARDER, Arg.SEAT) for form in _spaced("dian-pao", "discarded-by")},
     **_numbered(_K, {"杠开": 1, "杠上开花": 1, "杠上花": 1, "杠开1": 1, "杠开2": 2, "杠开3": 3}),
     **_numbered(_K, {"杠开4": 4, "二连杠": 2, "三连杠": 3, "四连杠": 4}),
     **_numbered(_K, {"rinshan": 1, "rinshan2": 2, "rinshan3": 3, "rinshan4": 4}),
     **_numbered(_K, {"gangkai": 1, "gangkai2": 2, "gangkai3": 3, "gangkai4": 4}),
+    **_numbered(_K, dict.fromkeys(_spaced("gang-kai", "kong-bloom"), 1)),
     **_numbered(_P, {"飘1": 1, "飘2": 2, "飘3": 3, "财飘": 1, "双财飘": 2, "三财飘": 3}),
     **_numbered(_P, {"飘一花": 1, "飘两花": 2, "飘二花": 2, "飘三花": 3}),
     **_numbered(_P, {"piao1": 1, "piao2": 2, "piao3": 3}),
     **{form: (WordKind.ROBBED_KONG, Arg.SEAT) for form in ("抢杠", "抢杠胡", "chankan", "rob")},
+    **{form: (WordKind.ROBBED_KONG, Arg.SEAT) for form in _spaced("qiang-gang", "rob-kong")},
     **{form: (WordKind.CONTRACT, Arg.SEAT) for form in ("承包", "contract", "chengbao")},
-    **{form: (WordKind.HEAVENLY, True) for form in ("天胡", "tenhou", "tianhu")},
-    **{form: (WordKind.EARTHLY, True) for form in ("地胡", "chiihou", "dihu")},
+    **{form: (WordKind.CONTRACT, Arg.SEAT) for form in _spaced("cheng-bao")},
+    **{form: (WordKind.HEAVENLY, True) for form in ("天胡", "tenhou", "tianhu", "heavenly")},
+    **{form: (WordKind.HEAVENLY, True) for form in _spaced("tian-hu", "heavenly-hand")},
+    **{form: (WordKind.EARTHLY, True) for form in ("地胡", "chiihou", "dihu", "earthly")},
+    **{form: (WordKind.EARTHLY, True) for form in _spaced("di-hu", "earthly-hand")},
     **{form: (WordKind.INDICATOR, Arg.TILE) for form in ("翻", "flip", "indicator")},
-    **{form: (WordKind.SEAT_WIND, Arg.SEAT) for form in ("座", "seat")},
-    **{form: (WordKind.ROUND_WIND, Arg.SEAT) for form in ("圈", "round")},
+    # 座风南 and 圈风S as the refusal messages write them (座风 is the kind's own name), 门风
+    # as Huzhou players say it; 座风刻 / 门风刻 / 圈风刻 are quick entry's triplet facts.
+    **{form: (WordKind.SEAT_WIND, Arg.SEAT) for form in ("座", "座风", "门风", "seat")},
+    **{form: (WordKind.SEAT_WIND, Arg.SEAT) for form in _spaced("seat-wind")},
+    **{form: (WordKind.ROUND_WIND, Arg.SEAT) for form in ("圈", "圈风", "round")},
+    **{form: (WordKind.ROUND_WIND, Arg.SEAT) for form in _spaced("round-wind")},
 }
 
 SEAT_NAMES: Final[dict[str, Seat]] = {
@@ -249,6 +269,24 @@ def match_word(text: str) -> Word | None:
             error.position += offset
         raise
     return found[0] if found is not None and found[1] == len(body) else None
+
+
+def stated_winds(line: str) -> tuple[bool, bool]:
+    """Whether ``line`` already states (seat wind, round wind) in words the scorer reads:
+    '座南', '座风S', '座 南', 'seat S', '门风西', '圈S', 'round wind N'. Facts such as 座风刻 or
+    圈风刻 are not winds, and an ASCII form counts only as a word of its own."""
+    folded = fold(line)
+    stated: set[WordKind] = set()
+    for pos, char in enumerate(folded):
+        if pos and _ascii_letter(char) and _ascii_letter(folded[pos - 1]):
+            continue  # inside an ASCII word ('around S' names no round)
+        try:
+            found = scan_word(folded, pos)
+        except ScoringError:
+            continue  # 座风刻, 圈圈 (a name): a wind word without a seat states nothing
+        if found is not None:
+            stated.add(found[0].kind)
+    return WordKind.SEAT_WIND in stated, WordKind.ROUND_WIND in stated
 
 
 # Words that cannot stand together in one line, and why.

@@ -144,6 +144,7 @@ class Valuation:
     tai: int | None = None  # 双辣 only
     formula_zh: str = ""  # the value's own arithmetic, e.g. "二连杠 4 × 爆头 2 = 8 番"
     formula_en: str = ""
+    notes: tuple[tuple[str, str], ...] = ()  # (zh, en): what the win had that did not count
 
     @property
     def winner_total(self) -> int:

@@ -96,6 +96,23 @@ def piao_series(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ..
     return (rules.pattern(named),)
 
 
+_SELF_DRAW_ONLY: Final = {
+    "baotou": ("爆头只在自摸时计，放冲不算", "baotou counts only on a self-draw, not on a discard"),
+    "earthly": ("地胡只在自摸时计，放冲只按放冲计", "an earthly hand counts only when self-drawn"),
+}
+
+
+def discard_notes(
+    reading: Reading, win: Win, *, earthly: bool = False
+) -> tuple[tuple[str, str], ...]:
+    """On a discard win, the self-draw-only items the hand had and the score leaves out
+    (爆头; 地胡 where a ruleset prices it): said so players see they were not lost."""
+    if win.kind is not WinKind.DISCARD:
+        return ()
+    had = {"baotou": reading.baotou, "earthly": earthly and win.earthly}
+    return tuple(note for item, note in _SELF_DRAW_ONLY.items() if had[item])
+
+
 def product_valuation(patterns: tuple[Pattern, ...], win: Win) -> Valuation:
     """The value is the product of the named patterns, paid by the Huzhou payer rule."""
     return base.product_valuation(patterns, payer_rule(win), "倍", "bei")

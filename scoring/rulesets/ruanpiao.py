@@ -6,6 +6,8 @@ Self-drawn wins (and 抢杠胡) score 硬飘花's series × 2; a win on a discar
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scoring.reading import Reading
 from scoring.rulesets import huzhou, qiangdao, yingpiao
 from scoring.rulesets.base import Row, Ruleset, Table, Valuation, Win, WinKind
@@ -38,7 +40,9 @@ DOUBLED_SERIES = huzhou.piao_series_table("软飘花倍数（硬飘花 ×2）", 
 def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     """放冲 2; otherwise 硬飘花's named entries × 软飘花 2."""
     if win.kind is WinKind.DISCARD:
-        return huzhou.product_valuation((rules.pattern("放冲"),), win)
+        valuation = huzhou.product_valuation((rules.pattern("放冲"),), win)
+        notes = huzhou.discard_notes(reading, win)
+        return replace(valuation, notes=notes) if notes else valuation
     series = huzhou.piao_series(reading, win, yingpiao.RULESET)
     return huzhou.product_valuation((*series, rules.pattern("软飘花")), win)
 

@@ -275,3 +275,158 @@ def test_every_listed_spelling_is_one_quick_entry_reads(word: str) -> None:
             scoring.quick(f"自摸 {word}", rules)
         except ScoringError as error:
             assert error.code is not ErrorCode.UNKNOWN_TOKEN, (word, rules, error)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "parts", "named", "value"),
+    [
+        pytest.param(HZ, "杠爆", "杠开 爆头", "杠爆", 4, id="hz-杠爆"),
+        pytest.param(HZ, "杠飘", "杠开 财飘", "杠飘", 8, id="hz-杠飘"),
+        pytest.param(HZ, "飘杠", "财飘 杠开", "杠飘", 8, id="hz-飘杠"),
+        pytest.param(HZ, "自摸杠爆", "自摸 杠开 爆头", "杠爆", 4, id="hz-glued-自摸杠爆"),
+        pytest.param(YP, "杠爆", "杠开 爆头", "杠爆", 4, id="yp-杠爆"),
+        pytest.param(YP, "杠飘", "杠开 飘一花", "杠飘", 8, id="yp-杠飘"),
+        pytest.param(RP, "杠爆", "杠开 爆头", "杠爆", 8, id="rp-杠爆"),
+        pytest.param(RP, "杠飘", "杠开 飘一花", "杠飘", 16, id="rp-杠飘"),
+        pytest.param(PF, "杠爆", "杠开 爆头", "杠爆", 12, id="pf-杠爆"),
+        pytest.param(QD, "杠爆", "杠开 爆头", "杠开有花", 2, id="qd-杠爆-is-杠开-with-a-wild"),
+        pytest.param(YP, "抢杠胡S 爆头", "抢杠S 爆头", "爆头", 2, id="yp-抢杠胡S"),
+    ],
+)
+def test_the_seeds_compound_names_are_quick_words(
+    rules: str, words: str, parts: str, named: str, value: int
+) -> None:
+    result = scoring.quick(words, rules)
+    assert named in {pattern.name for pattern in result.patterns}
+    assert result.value == value
+    assert scoring.quick(parts, rules).payments == result.payments
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "code", "token"),
+    [
+        pytest.param(QD, "杠飘", ErrorCode.INCONSISTENT, "杠飘", id="qd-has-no-飘"),
+        pytest.param(SL, "杠飘 清一色", ErrorCode.INCONSISTENT, "杠飘", id="sl-has-no-飘"),
+        pytest.param(PF, "杠飘", ErrorCode.INCONSISTENT, "杠飘", id="pf-has-no-飘"),
+        pytest.param(HZ, "杠爆 无花", ErrorCode.INCONSISTENT, "杠爆", id="杠爆-needs-a-wild"),
+        pytest.param(HZ, "杠爆 杠开2", ErrorCode.CONFLICTING_WORDS, "杠开2", id="杠爆-and-杠开2"),
+        pytest.param(HZ, "杠飘 点炮S", ErrorCode.CONFLICTING_WORDS, "点炮S", id="杠飘-is-自摸"),
+        pytest.param(HZ, "七对 杠爆", ErrorCode.INCONSISTENT, "七对", id="七对-has-no-kong"),
+    ],
+)
+def test_compound_names_are_checked_like_their_parts(
+    rules: str, words: str, code: ErrorCode, token: str
+) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, rules)
+    assert (caught.value.code, caught.value.token) == (code, token)
+
+
+@pytest.mark.parametrize(
+    ("words", "same_as"),
+    [
+        pytest.param("self-drawn baotou", "自摸 爆头", id="self-drawn"),
+        pytest.param("self-draw baotou", "自摸 爆头", id="self-draw"),
+        pytest.param("self drawn bao tou", "自摸 爆头", id="spaced"),
+        pytest.param("Self-Drawn seven pairs no wild", "自摸 七对 无花", id="seven-pairs"),
+        pytest.param("ron S qi dui with wild", "点炮S 七对 有花", id="qi-dui"),
+        pytest.param("discarded by W plain", "点炮W", id="discarded-by"),
+        pytest.param("kong bloom baotou", "杠开 爆头", id="kong-bloom"),
+        pytest.param("gang-kai piao1", "杠开 财飘", id="gang-kai"),
+        pytest.param("rob kong S baotou", "抢杠S 爆头", id="rob-kong"),
+        pytest.param("self-drawn luxury seven pairs no wild", "自摸 豪华七对 无花", id="luxury"),
+    ],
+)
+def test_english_spellings_read_as_the_chinese_words(words: str, same_as: str) -> None:
+    english, chinese = scoring.quick(words, HZ), scoring.quick(same_as, HZ)
+    assert (english.value, english.patterns, english.payments) == (
+        chinese.value,
+        chinese.patterns,
+        chinese.payments,
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "same_as"),
+    [
+        pytest.param("self-drawn pure one suit no wild", "自摸 清一色 无花", id="pure-one-suit"),
+        pytest.param(
+            "tsumo mixed one suit all triplets no wild", "自摸 混一色 对对胡 无花", id="mixed"
+        ),
+        pytest.param("tsumo 5 tai", "自摸 台5", id="5-tai"),
+        pytest.param("tsumo tai 4", "自摸 台4", id="tai-4"),
+        pytest.param(
+            "tsumo mixed one suit seat wind triplet red triplet no wild",
+            "自摸 混一色 座风刻 中刻 无花",
+            id="triplets",
+        ),
+    ],
+)
+def test_english_spellings_of_the_shuangla_items(words: str, same_as: str) -> None:
+    english, chinese = scoring.quick(words, SL), scoring.quick(same_as, SL)
+    assert (english.value, english.tai, english.payments) == (
+        chinese.value,
+        chinese.tai,
+        chinese.payments,
+    )
+
+
+@pytest.mark.parametrize(
+    ("words", "token"),
+    [
+        pytest.param("tsumo plainly", "plainly", id="an-english-word-ends-at-a-non-letter"),
+        pytest.param("self-drawn baotouu", "baotouu", id="baotouu"),
+        pytest.param("自摸 番茄", "番茄", id="chinese"),
+    ],
+)
+def test_the_unknown_word_message_lists_english_words_in_english(words: str, token: str) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, HZ)
+    error = caught.value
+    assert (error.code, error.token) == (ErrorCode.UNKNOWN_TOKEN, token)
+    for english in ("self-drawn", "ron S", "baotou", "seven pairs", "no wild", "tenhou"):
+        assert english in error.message("en")
+    assert "杠爆" in error.message("zh") and "自摸" in error.message("zh")
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "token"),
+    [
+        pytest.param(HZ, "自摸 翻1m", "翻1m", id="hz-翻1m"),
+        pytest.param(HZ, "点炮S 爆头 翻中", "翻中", id="hz-翻中"),
+    ],
+)
+def test_quick_entry_refuses_an_indicator_where_the_wild_is_fixed(
+    rules: str, words: str, token: str
+) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, rules)
+    error = caught.value
+    with pytest.raises(ScoringError) as typed:
+        scoring.score("123m456m789m123p5s +5s 自摸 翻1m", rules)
+    assert (error.code, error.token) == (typed.value.code, token)
+    assert (error.zh, error.en) == (typed.value.zh, typed.value.en)
+    assert "白板" in error.message("zh") and "White" in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("rules", "offers_discard"),
+    [
+        pytest.param(HZ, True, id="hz"),
+        pytest.param(QD, True, id="qd"),
+        pytest.param(YP, False, id="yp-self-draw-only"),
+        pytest.param(RP, True, id="rp"),
+        pytest.param(SL, True, id="sl"),
+        pytest.param(PF, True, id="pf"),
+    ],
+)
+def test_how_was_it_won_suggests_only_what_the_ruleset_allows(
+    rules: str, offers_discard: bool
+) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick("爆头", rules)
+    error = caught.value
+    assert error.code is ErrorCode.INCONSISTENT
+    assert ("点炮X" in error.zh) is offers_discard
+    assert ("点炮X" in error.en) is offers_discard
+    assert "自摸" in error.zh and "抢杠X" in error.zh and "抢杠X" in error.en

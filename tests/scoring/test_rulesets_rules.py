@@ -131,8 +131,8 @@ def pay(line: str, rules: str, base: int = 1, winner: str = "E") -> dict[str, in
         pytest.param(
             PF,
             "123p456p789p11s2m4s +3s 放冲S 地胡 翻1m",
-            "E",
-            {"E": 4, "S": -2, "W": -1, "N": -1},
+            "W",
+            {"E": -1, "S": -2, "W": 4, "N": -1},
             id="platform-地胡-on-a-discard-is-only-放冲",
         ),
     ],
@@ -441,3 +441,130 @@ def test_score_hand_names_tokens_without_positions(line: str, code: ErrorCode, t
     with pytest.raises(ScoringError) as caught:
         scoring.score_hand(scoring.parse(line), HZ)
     assert (caught.value.code, caught.value.token, caught.value.position) == (code, token, None)
+
+
+SL_SOUTH = "111m222m333m南南南9m +9m 自摸 翻5p"  # 混一色 2 + 对对胡 2 + 无花 1 = 5 台
+
+
+@pytest.mark.parametrize(
+    ("winds", "tai"),
+    [
+        pytest.param("", 5, id="no-wind-said"),
+        pytest.param("座风南", 6, id="座风南"),
+        pytest.param("座风S", 6, id="座风S"),
+        pytest.param("座南", 6, id="座南"),
+        pytest.param("座 南", 6, id="座-space-南"),
+        pytest.param("seat S", 6, id="seat-S"),
+        pytest.param("门风南", 6, id="门风南"),
+        pytest.param("圈风南", 6, id="圈风南"),
+        pytest.param("圈风S", 6, id="圈风S"),
+        pytest.param("round S", 6, id="round-S"),
+        pytest.param("座风南 圈风南", 7, id="双南"),
+    ],
+)
+def test_seat_and_round_wind_spellings_in_a_typed_line(winds: str, tai: int) -> None:
+    assert scoring.score(f"{SL_SOUTH} {winds}", SL).tai == tai
+
+
+QUICK_FACTS = {
+    rules: "清一色 无花" if rules == SL else "有花" for rules in (HZ, QD, YP, RP, SL, PF)
+}
+DEALER_LINES = {
+    HZ: "123m456m789m123p5s +5s",
+    QD: "123p456p789p东东东1s +1s 翻1m",
+    YP: "123p456p789p东东东2m +1s 翻1m",
+    RP: "123p456p789p东东东2m +1s 翻1m",
+    SL: "111m234m567m789m9m +9m 翻5p",
+    PF: "123p456p789p东东东2m +1s 翻1m",
+}
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "winner"),
+    [
+        pytest.param(rules, words, winner, id=f"{rules}-{words or 'default'}-{winner}")
+        for rules in DEALER_LINES
+        for words, winner in (("天胡", "E"), ("天胡 座E", "S"), ("地胡", "S"), ("地胡 座W", "E"))
+    ],
+)
+def test_heavenly_is_the_dealers_and_earthly_a_non_dealers(
+    rules: str, words: str, winner: str
+) -> None:
+    assert (
+        sum(scoring.score(f"{DEALER_LINES[rules]} {words}", rules, winner=winner).payments.values())
+        == 0
+    )
+    assert (
+        sum(scoring.quick(f"{words} {QUICK_FACTS[rules]}", rules, winner=winner).payments.values())
+        == 0
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "winner", "token", "zh", "en"),
+    [
+        pytest.param(rules, words, winner, token, zh, en, id=f"{rules}-{words}-{winner}")
+        for rules in DEALER_LINES
+        for words, winner, token, zh, en in (
+            ("天胡", "S", "天胡", "庄家", "dealer"),
+            ("天胡 座N", "E", "天胡", "座北", "at N"),
+            ("地胡", "E", "地胡", "闲家", "non-dealer"),
+            ("地胡 座E", "W", "地胡", "天胡", "天胡"),
+        )
+    ],
+)
+def test_heavenly_by_a_non_dealer_or_earthly_by_the_dealer_is_refused(
+    rules: str, words: str, winner: str, token: str, zh: str, en: str
+) -> None:
+    for entry in (
+        lambda: scoring.score(f"{DEALER_LINES[rules]} {words}", rules, winner=winner),
+        lambda: scoring.quick(f"{words} {QUICK_FACTS[rules]}", rules, winner=winner),
+    ):
+        with pytest.raises(ScoringError) as caught:
+            entry()
+        error = caught.value
+        assert (error.code, error.token) == (ErrorCode.INCONSISTENT, token)
+        assert zh in error.message("zh") and en in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("rules", "line", "winner", "notes"),
+    [
+        pytest.param(RP, "123p456p789p东东东2m +1s 放冲S 翻1m", "E", ["爆头"], id="rp-爆头-放冲"),
+        pytest.param(PF, "123p456p789p东东东2m +1s 放冲S 翻1m", "E", ["爆头"], id="pf-爆头-放冲"),
+        pytest.param(
+            PF, "123p456p789p11s2m4s +3s 放冲S 地胡 翻1m", "W", ["地胡"], id="pf-地胡-放冲"
+        ),
+        pytest.param(
+            PF, "123p456p789p东东东2m +1s 放冲S 地胡 翻1m", "W", ["爆头", "地胡"], id="pf-both"
+        ),
+        pytest.param(RP, "123p456p789p东东东2m +1s 自摸 翻1m", "E", [], id="rp-爆头-自摸-counts"),
+        pytest.param(RP, "123p456p789p东东东1s +1s 放冲S 翻1m", "E", [], id="rp-no-爆头"),
+        pytest.param(HZ, "123m456m789m123p白 +5s 点炮S", "E", [], id="hz-爆头-counts-on-点炮"),
+    ],
+)
+def test_a_discard_win_says_what_it_leaves_out(
+    rules: str, line: str, winner: str, notes: list[str]
+) -> None:
+    result = scoring.score(line, rules, winner=winner)
+    zh = scoring.explain.summary(result, "zh")
+    en = scoring.explain.summary(result, "en")
+    said = [item for item in ("爆头", "地胡") if any(f"{item}只在自摸时计" in line for line in zh)]
+    assert said == notes
+    english = {"爆头": "baotou counts only on a self-draw", "地胡": "earthly hand counts only"}
+    assert [item for item in english.values() if any(item in line for line in en)] == [
+        english[item] for item in notes
+    ]
+    assert len(result.explanation.notes) == len(notes)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [pytest.param(RP, "点炮S 爆头", id="rp"), pytest.param(PF, "点炮S 爆头", id="pf")],
+)
+def test_a_quick_discard_win_with_baotou_says_it_does_not_count(rules: str, words: str) -> None:
+    result = scoring.quick(words, rules)
+    assert "爆头只在自摸时计，放冲不算" in scoring.explain.summary(result)
+    assert "baotou counts only on a self-draw, not on a discard" in scoring.explain.render(
+        result, "en"
+    )

@@ -14,6 +14,7 @@ from scoring.words import (
     match_word,
     parse_seat,
     seat_or_error,
+    stated_winds,
     words_of,
     write_word,
 )
@@ -28,6 +29,12 @@ WORDS = [
     ("zimo", K.SELF_DRAW, True),
     ("self", K.SELF_DRAW, True),
     ("self-draw", K.SELF_DRAW, True),
+    ("self-drawn", K.SELF_DRAW, True),
+    ("Self Drawn", K.SELF_DRAW, True),
+    ("self draw", K.SELF_DRAW, True),
+    ("selfdraw", K.SELF_DRAW, True),
+    ("selfdrawn", K.SELF_DRAW, True),
+    ("zi mo", K.SELF_DRAW, True),
     # 点炮X / 放冲X / 放炮X
     ("点炮S", K.DISCARDER, Seat.S),
     ("点炮南", K.DISCARDER, Seat.S),
@@ -119,6 +126,54 @@ WORDS = [
     ("圈南", K.ROUND_WIND, Seat.S),
     ("圈西风", K.ROUND_WIND, Seat.W),
     ("round N", K.ROUND_WIND, Seat.N),
+    # 座风X 圈风X 门风X: the refusal message's own spelling (QA finding)
+    ("座风南", K.SEAT_WIND, Seat.S),
+    ("座风S", K.SEAT_WIND, Seat.S),
+    ("座风 西", K.SEAT_WIND, Seat.W),
+    ("门风北", K.SEAT_WIND, Seat.N),
+    ("圈风南", K.ROUND_WIND, Seat.S),
+    ("圈风S", K.ROUND_WIND, Seat.S),
+    ("座 南", K.SEAT_WIND, Seat.S),
+    ("seat S", K.SEAT_WIND, Seat.S),
+    ("round S", K.ROUND_WIND, Seat.S),
+    ("seat wind S", K.SEAT_WIND, Seat.S),
+    ("seat-wind e", K.SEAT_WIND, Seat.E),
+    ("seatwind N", K.SEAT_WIND, Seat.N),
+    ("round wind W", K.ROUND_WIND, Seat.W),
+    ("round-wind s", K.ROUND_WIND, Seat.S),
+    ("roundwind E", K.ROUND_WIND, Seat.E),
+    # two-part English and pinyin words, hyphenated, spaced or run together
+    ("dian pao S", K.DISCARDER, Seat.S),
+    ("dian-pao W", K.DISCARDER, Seat.W),
+    ("discarded by N", K.DISCARDER, Seat.N),
+    ("discarded-by E", K.DISCARDER, Seat.E),
+    ("discardedby S", K.DISCARDER, Seat.S),
+    ("gang kai", K.KONG_CHAIN, 1),
+    ("gang-kai", K.KONG_CHAIN, 1),
+    ("kong bloom", K.KONG_CHAIN, 1),
+    ("kong-bloom", K.KONG_CHAIN, 1),
+    ("kongbloom", K.KONG_CHAIN, 1),
+    ("qiang gang S", K.ROBBED_KONG, Seat.S),
+    ("qiang-gang S", K.ROBBED_KONG, Seat.S),
+    ("qianggang W", K.ROBBED_KONG, Seat.W),
+    ("rob kong N", K.ROBBED_KONG, Seat.N),
+    ("rob-kong N", K.ROBBED_KONG, Seat.N),
+    ("robkong N", K.ROBBED_KONG, Seat.N),
+    ("抢杠胡S", K.ROBBED_KONG, Seat.S),
+    ("cheng bao S", K.CONTRACT, Seat.S),
+    ("cheng-bao S", K.CONTRACT, Seat.S),
+    ("heavenly", K.HEAVENLY, True),
+    ("heavenly hand", K.HEAVENLY, True),
+    ("heavenly-hand", K.HEAVENLY, True),
+    ("heavenlyhand", K.HEAVENLY, True),
+    ("tian hu", K.HEAVENLY, True),
+    ("tian-hu", K.HEAVENLY, True),
+    ("earthly", K.EARTHLY, True),
+    ("earthly hand", K.EARTHLY, True),
+    ("earthly-hand", K.EARTHLY, True),
+    ("earthlyhand", K.EARTHLY, True),
+    ("di hu", K.EARTHLY, True),
+    ("di-hu", K.EARTHLY, True),
 ]
 
 
@@ -331,3 +386,29 @@ def test_words_of_writes_the_fewest_words(context: Context, texts: list[str]) ->
 def test_no_word_starts_with_a_digit() -> None:
     """The parser reads a digit as the start of a tile group without trying words."""
     assert [form for form in VOCABULARY if form[0].isdigit()] == []
+
+
+@pytest.mark.parametrize(
+    ("line", "stated"),
+    [
+        pytest.param("自摸 座南", (True, False), id="座南"),
+        pytest.param("自摸 座风南", (True, False), id="座风南"),
+        pytest.param("自摸 座风S", (True, False), id="座风S"),
+        pytest.param("自摸 座 南", (True, False), id="座-space-南"),
+        pytest.param("自摸 门风西", (True, False), id="门风西"),
+        pytest.param("tsumo seat S", (True, False), id="seat-S"),
+        pytest.param("tsumo round S", (False, True), id="round-S"),
+        pytest.param("自摸 圈风S", (False, True), id="圈风S"),
+        pytest.param("自摸 圈 西", (False, True), id="圈-space-西"),
+        pytest.param(
+            "123m456m789m南南南9m +9m 自摸 座风南 圈南 翻5p", (True, True), id="hand-both"
+        ),
+        pytest.param("111m南南南+9m座南", (True, False), id="glued-to-tiles"),
+        pytest.param("自摸 座风刻 圈风刻 门风刻", (False, False), id="triplet-facts-are-no-winds"),
+        pytest.param("老王 圈圈 自摸", (False, False), id="a-name-with-圈"),
+        pytest.param("tsumo around S", (False, False), id="inside-an-english-word"),
+        pytest.param("自摸 爆头", (False, False), id="none"),
+    ],
+)
+def test_stated_winds_reads_the_scoring_vocabulary(line: str, stated: tuple[bool, bool]) -> None:
+    assert stated_winds(line) == stated
