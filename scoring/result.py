@@ -66,6 +66,15 @@ class ScoreResult:
         }
         if self.tai is not None:
             out["tai"] = self.tai
+        explanation = self.explanation
+        out["explanation"] = {
+            "formula_zh": explanation.formula_zh,
+            "formula_en": explanation.formula_en,
+            "payer_rule": explanation.payer_rule,
+            "payer_rule_zh": explanation.payer_rule_zh,
+            "payer_rule_en": explanation.payer_rule_en,
+            "notes": [list(note) for note in explanation.notes],
+        }
         return out
 
 

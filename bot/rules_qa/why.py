@@ -159,7 +159,14 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh", names: Names | N
         winner = _seat(winners[0], en, names)
         won = payments[winners[0]]
         lines.append(f"{winner} won {won}; {paid}." if en else f"{winner}胡，收 {won}；{paid}。")
-    if rules and rules.multiplier != 1:
+    explained = data.get("explanation")
+    if isinstance(explained, Mapping):  # the formula and the payer rule, as the reply said
+        code = "en" if en else "zh"
+        formula, payer = explained[f"formula_{code}"], explained[f"payer_rule_{code}"]
+        lines.append(f"Formula: {formula}" if en else f"算法：{formula}")
+        lines.append(f"Who pays: {payer}" if en else f"付款：{payer}")
+        lines.extend(note[1] if en else note[0] for note in explained.get("notes", []))
+    elif rules and rules.multiplier != 1:  # a breakdown stored before it carried the formula
         lines.append(
             f"One share = {unit} × {rules.multiplier} × base."
             if en

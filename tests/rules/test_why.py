@@ -127,3 +127,39 @@ def test_why_explains_a_quick_entry_too() -> None:
     assert "Pure one suit (清一色) 4 tai" in text
     assert "台 in all: 5" in text
     assert "Shape" not in text
+
+
+# (ruleset, quick line, winner, lang, what /why must say beyond the patterns)
+EXPLAINED = [
+    pytest.param(
+        "hangzhou", "点炮S 承包N 爆头", "W", "zh",
+        ["算法：爆头 2 番 × 8 × 底分 1 = 16 / 份 × 3 份 = 48", "付款：三摊承包"],
+        id="contract-zh",
+    ),
+    pytest.param(
+        "hangzhou", "点炮S 承包N 爆头", "W", "en",
+        ["3 shares = 48", "Who pays: three-chow contract"],
+        id="contract-en",
+    ),
+    pytest.param(
+        "huzhou-ruanpiao", "点炮S 爆头", "E", "zh", ["爆头只在自摸时计"], id="discard-note-zh"
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "line", "winner", "lang", "says"), EXPLAINED)
+def test_why_gives_the_formula_and_payer_rule_the_reply_gave(
+    rules: str, line: str, winner: str, lang: str, says: list[str]
+) -> None:
+    """A 承包 hand's money adds up in /why: three shares, and who pays them under which rule."""
+    stored = json.dumps(scoring.quick(line, rules, 1, winner).to_json(), ensure_ascii=False)
+    text = rules_qa.why(stored, lang)
+    for phrase in says:
+        assert phrase in text, (phrase, text)
+    assert "一份 = " not in text and "One share = " not in text
+
+
+def test_why_of_a_breakdown_stored_without_its_formula_still_says_what_a_share_is() -> None:
+    stored = scoring.quick("自摸 爆头", "hangzhou").to_json()
+    del stored["explanation"]
+    assert "一份 = 番 × 8 × 底分" in rules_qa.why(stored, "zh")
