@@ -19,7 +19,15 @@ from scoring.lexicon import fold
 from scoring.payments import MAX_BASE
 from scoring.quick import SPELLINGS
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.words import VOCABULARY, WordKind, match_word, parse_seat, scan_word, seat_or_error
+from scoring.words import (
+    VOCABULARY,
+    WordKind,
+    match_word,
+    parse_seat,
+    scan_word,
+    seat_or_error,
+    stated_winds,
+)
 
 # Verbs that work without the slash when the bot can see plain text (privacy mode off,
 # a reply to the bot, or a private chat): the first word maps to a command.
@@ -71,6 +79,7 @@ _SEAT_FORMS: Final = tuple(
         reverse=True,
     )
 )
+_SPACED_SEAT_FORMS: Final = frozenset(form for form, _, _ in _SEAT_FORMS if " " in form)
 # The sender, in /hu and /kong (self is 自摸 there).
 ME_WORDS: Final = frozenset({"我", "me"})
 _QUICK_SPELLINGS: Final = frozenset(spelling.casefold() for spelling in SPELLINGS)
@@ -89,8 +98,7 @@ _SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
 _TILES: Final = re.compile(
     r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
 )
-# 座S / 座风南 / 圈E name a wind; 座风刻 / 圈风刻 are 双辣 facts and name none.
-_SEAT_WIND_WORD: Final = re.compile(r"^座风?[ESWNeswn东南西北]$")
+# /dealer 圈南 / 圈风S: the round wind set by hand.
 _ROUND_WIND_WORD: Final = re.compile(r"^圈风?[ESWNeswn东南西北]$")
 _KONG_KINDS: Final[Mapping[str, str]] = {
     "明杠": "exposed",
@@ -361,9 +369,10 @@ def is_full_hand(line: str) -> bool:
 def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:
     """The line with the session's winds added, unless the player wrote 座X / 圈X."""
     words = split_args(line)
-    if not any(_SEAT_WIND_WORD.match(w) for w in words):
+    seat_stated, round_stated = stated_winds(line)  # the scoring core's own reading
+    if not seat_stated:
         words.append(f"座{seat_wind.value}")
-    if not any(_ROUND_WIND_WORD.match(w) for w in words):
+    if not round_stated:
         words.append(f"圈{round_wind.value}")
     return " ".join(words)
 
@@ -495,6 +504,7 @@ def _resolve_seat_words(
     each seat named with the word written for it (点炮, 放冲, 抢杠, 承包 …)."""
     out: list[str] = []
     named: list[tuple[Seat, str]] = []
+    words = _joined_phrases(words)
     index = 0
     while index < len(words):
         word = words[index]
@@ -527,6 +537,23 @@ def _resolve_seat_words(
         named.append((seat, prefix))
         index += 1
     return out, named
+
+
+def _joined_phrases(words: Sequence[str]) -> list[str]:
+    """The words with each spaced English seat word made one (discarded by, rob kong)."""
+    out: list[str] = []
+    index = 0
+    while index < len(words):
+        for count in (3, 2):
+            phrase = " ".join(words[index : index + count])
+            if index + count <= len(words) and phrase.casefold() in _SPACED_SEAT_FORMS:
+                out.append(phrase)
+                index += count
+                break
+        else:
+            out.append(words[index])
+            index += 1
+    return out
 
 
 def _about(key: str, seat: Seat, roster: Roster) -> GrammarError:

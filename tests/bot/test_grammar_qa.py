@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.grammar import GrammarError, Member, Roster, parse_dealer, parse_hu, parse_new
+from bot.grammar import (
+    GrammarError,
+    Member,
+    Roster,
+    parse_dealer,
+    parse_hu,
+    parse_new,
+    with_winds,
+)
 from scoring.tiles import Seat
 from tests.bot.conftest import GROUP, Harness
 
@@ -47,6 +55,8 @@ Claims = list[tuple[Seat, str]]
         (ENGLISH, "Bob chankan Amy", [(Seat.S, "抢杠E")], Seat.E),
         (ENGLISH, "Bob tsumo contract Cat", [(Seat.S, "tsumo 承包W")], None),
         (ENGLISH, "Amy: tsumo", [(Seat.E, "tsumo")], None),
+        (ENGLISH, "Bob discarded by Cat", [(Seat.S, "点炮W")], Seat.W),
+        (ENGLISH, "Bob rob kong Amy", [(Seat.S, "抢杠E")], Seat.E),
         (ROSTER, "乙 抢杠胡 甲", [(Seat.S, "抢杠E")], Seat.E),
         (ROSTER, "乙 抢杠胡甲", [(Seat.S, "抢杠E")], Seat.E),
         (ROSTER, "乙 丙 抢杠 甲", [(Seat.S, "抢杠E"), (Seat.W, "抢杠E")], Seat.E),
@@ -77,6 +87,8 @@ Claims = list[tuple[Seat, str]]
         "chankan-name",
         "contract-name",
         "ascii-colon-after-name",
+        "discarded-by-name",
+        "rob-kong-name",
         "qianggang-hu-apart",
         "qianggang-hu-glued",
         "two-winners-one-robbed-kong",
@@ -234,3 +246,26 @@ async def test_guest_seated_from_at_name_wins_by_at_name(harness: Harness) -> No
     await harness.open_table("/new 杭州 1 甲，乙，丙，@alice")
     [reply] = await harness.say("甲", "/hu @alice 自摸")
     assert "alice（北）胡" in reply.text
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("自摸 座 南", "自摸 座 南 圈E"),
+        ("自摸 seat S", "自摸 seat S 圈E"),
+        ("自摸 round S", "自摸 round S 座W"),
+        ("自摸 座风 南", "自摸 座风 南 圈E"),
+        ("自摸 门风北", "自摸 门风北 圈E"),
+        ("自摸 圈风 S", "自摸 圈风 S 座W"),
+    ],
+    ids=[
+        "seat-apart",
+        "english-seat",
+        "english-round",
+        "seat-wind-word-apart",
+        "menfeng",
+        "round-wind-apart",
+    ],
+)
+def test_winds_stated_as_the_scoring_core_reads_them(line: str, expected: str) -> None:
+    assert with_winds(line, Seat.W, Seat.E) == expected
