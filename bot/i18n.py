@@ -118,8 +118,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{ruleset} does not pay kongs separately; only Hangzhou kongs settle at once",
     ),
     "bad_entry_id": (
-        "「{token}」不是记录编号，例如 /undo 12",
-        "{token} is not an entry number, e.g. /undo 12",
+        "「{token}」不是记录编号：写 #12 或 12（编号见 /history）",
+        "{token} is not an entry number: write #12 or 12 (numbers are in /history)",
     ),
     "dealer_usage": (
         "写法：/dealer 乙（乙坐庄）· /dealer 圈南（改圈风）· /dealer 乙 圈南",

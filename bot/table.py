@@ -168,23 +168,38 @@ def describe_table(table: Table, lang: str) -> str:
         + seat_wind_note(table, seat, lang)
         for seat in SEAT_ORDER
     )
+    dealer = table.dealer
     return t(
         "session_table",
         lang,
         seats=Html(seats),
-        dealer=table.name(table.dealer),
+        dealer=table.name(dealer) if dealer in table.players else seat_label(dealer, lang),
         round=seat_label(table.round_wind, lang),
     )
 
 
 def seat_wind_note(table: Table, seat: Seat, lang: str) -> str:
-    """'（门风东）' where the ruleset scores a triplet of the seat wind (双辣) and the seat's
-    wind is not its label: seats keep their labels (点炮S names a place at the table), while
-    the 门风 turns with the deal — the dealer's is 东."""
+    """'（门风东）' after a seat whose 门风 tells (see ``wind_tells``)."""
     wind = table.seat_wind(seat)
-    if wind == seat or not scores_seat_wind(table.session.ruleset):
+    if not wind_tells(seat, wind, table.session.ruleset):
         return ""
     return f" (seat wind {wind.value})" if lang == "en" else f"（门风{wind.zh}）"
+
+
+def seat_and_wind(seat: Seat, wind: Seat, ruleset_id: str, lang: str) -> str:
+    """'南', or '南 · 门风东' for a seat whose 门风 tells (see ``wind_tells``)."""
+    if not wind_tells(seat, wind, ruleset_id):
+        return seat_label(seat, lang)
+    if lang == "en":
+        return f"{seat.value} · seat wind {wind.value}"
+    return f"{seat.zh} · 门风{wind.zh}"
+
+
+def wind_tells(seat: Seat, wind: Seat, ruleset_id: str) -> bool:
+    """Whether to show a seat's 门风: the ruleset scores a triplet of it (双辣's 座风刻) and it
+    differs from the seat's label. Seats keep their labels (点炮S names a place at the
+    table), while the 门风 turns with the deal — the dealer's is 东."""
+    return wind != seat and scores_seat_wind(ruleset_id)
 
 
 def scores_seat_wind(ruleset_id: str) -> bool:

@@ -45,6 +45,7 @@ from bot.table import (
     open_table,
     remember,
     ruleset_name,
+    seat_and_wind,
     seat_label,
     signed,
     standings,
@@ -68,6 +69,7 @@ class ScoredClaim:
     line: str
     result: ScoreResult
     full_hand: bool
+    seat_wind: Seat  # the winner's 门风 when the hand was played (the deal moves after it)
 
 
 def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
@@ -75,13 +77,14 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     session = table.session
     scored: list[ScoredClaim] = []
     for claim in command.claims:
-        line = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
+        wind = table.seat_wind(claim.winner)
+        line = with_winds(claim.line, wind, table.round_wind)
         evaluate = scoring.score if claim.full_hand else scoring.quick
         try:
             result = evaluate(line, session.ruleset, session.base, claim.winner)
         except ScoringError as error:
             raise _as_typed(error, table) from error
-        scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand))
+        scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand, wind))
     return scored
 
 
@@ -185,7 +188,12 @@ async def win_text(
     ]
     for item in scored:
         parts.append(
-            t("winner_line", lang, name=table.name(item.winner), seat=seat_label(item.winner, lang))
+            t(
+                "winner_line",
+                lang,
+                name=table.name(item.winner),
+                seat=seat_and_wind(item.winner, item.seat_wind, session.ruleset, lang),
+            )
         )
         parts.extend(html.escape(line, quote=False) for line in summary(item.result, lang))
     total = combine(item.result.payments for item in scored)  # 一炮多响: the hand as a whole
@@ -317,6 +325,8 @@ async def undo(update: Update, context: Context) -> None:
         entries = await _same_hand(ledger, last)
     else:
         entries = [await ledger.entry(message.chat.id, entry_id)]
+        if entries[0].is_reversed:  # said before asking who may undo it: there is nothing to do
+            raise Refusal("already_undone")
     recorded = await _reverse(context, message, update, table, entries)
     if await _answered_as_replay(message, recorded, lang):
         return

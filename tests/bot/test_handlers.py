@@ -77,6 +77,38 @@ async def test_the_table_shows_each_seats_wind_where_it_scores(
     assert shown in seats.text and hidden not in seats.text
 
 
+@pytest.mark.parametrize(
+    ("table", "shown"),
+    [
+        pytest.param("/new 双辣 1", "<b>乙</b>（南 · 门风东）胡", id="shuangla-names-the-wind"),
+        pytest.param("/new 杭州 1", "<b>乙</b>（南）胡", id="hangzhou-seat-only"),
+    ],
+)
+async def test_a_dealers_win_names_the_wind_it_was_scored_with(
+    harness: Harness, table: str, shown: str
+) -> None:
+    """乙 deals from 南: under 双辣 the reply says 乙's 门风 was 东 (what 座风刻 counted)."""
+    await harness.open_table(f"{table} 甲 乙 丙 丁")
+    line = "/hu 乙 自摸 清一色 无花" if "双辣" in table else "/hu 乙 自摸"
+    await harness.say("乙", line)
+    [second] = await harness.say("乙", line)
+    assert shown in second.params["text"]
+
+
+async def test_undoing_an_undone_entry_says_so_to_anyone(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 甲 自摸 爆头")
+    await harness.say("甲", "/undo")
+    [again] = await harness.say("戊", "/undo #1")  # 戊 could not undo it, but there is no need
+    assert "已经撤销过了" in again.text
+
+
+async def test_an_empty_dealers_seat_is_named_in_the_readers_language(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    [opened] = await harness.say("甲", "/new hangzhou 1")
+    assert "Dealer: E ·" in opened.text and "东" not in opened.text
+
+
 async def test_winner_deals_next_under_huzhou_and_the_seat_wind_follows(harness: Harness) -> None:
     await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
     [first] = await harness.say("乙", "/hu 乙 自摸 清一色 无花")
