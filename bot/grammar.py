@@ -80,6 +80,11 @@ _SEAT_FORMS: Final = tuple(
     )
 )
 _SPACED_SEAT_FORMS: Final = frozenset(form for form, _, _ in _SEAT_FORMS if " " in form)
+# Looked up per word of every /hu: English forms only whole, Chinese ones glued too.
+_WHOLE_SEAT_FORMS: Final = {form: written for form, written, _ in _SEAT_FORMS if form.isascii()}
+_GLUED_SEAT_FORMS: Final = tuple(
+    (form, written) for form, written, _ in _SEAT_FORMS if not form.isascii()
+)
 # The sender, in /hu and /kong (self is 自摸 there).
 ME_WORDS: Final = frozenset({"我", "me"})
 _QUICK_SPELLINGS: Final = frozenset(spelling.casefold() for spelling in SPELLINGS)
@@ -622,10 +627,11 @@ def _is_seat_prefixed(word: str) -> bool:
 def _seat_prefix(word: str) -> tuple[str, str] | None:
     """(the form typed, the word to write) when ``word`` starts with a word taking a seat:
     点炮丙 / 抢杠胡乙 glued, ron / rob / discard only whole (their player is the next word)."""
-    for form, written, _ in _SEAT_FORMS:
-        if form.isascii() and word.casefold() == form:
-            return word, written
-        if not form.isascii() and word.startswith(form):
+    written = _WHOLE_SEAT_FORMS.get(word.casefold())
+    if written is not None:
+        return word, written
+    for form, written in _GLUED_SEAT_FORMS:
+        if word.startswith(form):
             return form, written
     return None
 
