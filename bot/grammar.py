@@ -103,6 +103,11 @@ _SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
 _TILES: Final = re.compile(
     r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
 )
+# 翻1m, 翻 一万, flip 1m: the indicator and its tile (words.VOCABULARY's INDICATOR forms).
+_INDICATOR_WORD: Final = re.compile(
+    r"(?:翻|\b(?:flip|indicator))\s*(?:[0-9０-９一二三四五六七八九]+\s*[mpsz万萬筒饼餅条條]|\S)",
+    re.IGNORECASE,
+)
 # /dealer 圈南 / 圈风S: the round wind set by hand.
 _ROUND_WIND_WORD: Final = re.compile(r"^圈风?[ESWNeswn东南西北]$")
 _KONG_KINDS: Final[Mapping[str, str]] = {
@@ -367,8 +372,9 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
 
 
 def is_full_hand(line: str) -> bool:
-    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry)."""
-    return _TILES.search(line) is not None
+    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry);
+    the tile after 翻 / flip names the Huzhou indicator, not a tile of the hand."""
+    return _TILES.search(_INDICATOR_WORD.sub(" ", line)) is not None
 
 
 def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:

@@ -160,6 +160,10 @@ def test_hu_refusals(text: str, key: str, token: str | None) -> None:
         ("[5555p] 123m 自摸", True),
         ("１２３ｍ", False),  # full-width letters are not MPSZ
         ("１２３m", True),
+        ("自摸 翻1m", False),  # the indicator's tile is not a tile of the hand
+        ("self-drawn flip 1m", False),
+        ("自摸 翻 一万", False),
+        ("111m222m333m南南南9m +9m 自摸 翻5p", True),
     ],
     ids=[
         "quick",
@@ -170,6 +174,10 @@ def test_hu_refusals(text: str, key: str, token: str | None) -> None:
         "meld",
         "fullwidth-letter",
         "fullwidth-digit",
+        "quick-indicator",
+        "quick-indicator-en",
+        "quick-indicator-spaced",
+        "full-hand-indicator",
     ],
 )
 def test_full_hand_detection(line: str, full: bool) -> None:
