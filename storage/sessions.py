@@ -143,7 +143,10 @@ class SessionStore(Database):
             return await session_row(conn, chat_id, session.id)
 
     async def swap_seats(self, chat_id: int, a: SeatName, b: SeatName) -> Session:
-        """Exchange whoever sits at two seats of the open session (either may be empty)."""
+        """Exchange whoever sits at two seats of the open session (either may be empty).
+
+        The deal goes with the dealer: a dealer who changes seats still deals (a 换人 with
+        ``set_seat`` leaves it with the seat instead)."""
         seat_name(a)
         seat_name(b)
         async with self._write() as conn:
@@ -152,6 +155,11 @@ class SessionStore(Database):
             i, j = SEATS.index(a), SEATS.index(b)
             seats[i], seats[j] = seats[j], seats[i]
             await write_seats(conn, session.id, seats)
+            moved = {a: b, b: a}.get(session.dealer)
+            if moved is not None and session.player_at(session.dealer) is not None:
+                await conn.execute(
+                    "UPDATE sessions SET dealer = ? WHERE id = ?", [moved, session.id]
+                )
             return await session_row(conn, chat_id, session.id)
 
     async def set_session_state(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, Source, StorageError
+from storage import ErrorCode, Ledger, SeatName, Source, StorageError
 
 
 async def test_open_session_starts_east_round_hand_one(table: Table) -> None:
@@ -173,6 +173,22 @@ async def test_sessions_are_scoped_by_chat(table: Table) -> None:
             self_draw=True,
         )
     assert caught.value.code is ErrorCode.UNKNOWN_SESSION
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "dealer"),
+    [
+        pytest.param("E", "W", "W", id="dealer-moves-west"),
+        pytest.param("S", "E", "S", id="dealer-moves-south"),
+        pytest.param("S", "N", "E", id="others-swap"),
+    ],
+)
+async def test_the_deal_goes_with_the_dealer_who_changes_seats(
+    table: Table, a: SeatName, b: SeatName, dealer: str
+) -> None:
+    session = await table.ledger.swap_seats(CHAT, a, b)
+    assert session.dealer == dealer
+    assert session.player_at(session.dealer) == table.ids[0]  # 东's player dealt, and still does
 
 
 async def test_swap_seats_in_one_step(table: Table) -> None:
