@@ -289,9 +289,9 @@ async def stats(update: Update, context: Context) -> None:
         await message.reply_text(text)
         return
     rows = await ledger.stats(message.chat.id)
-    if len(words) == 1:  # /stats 甲: that player's line
-        one = await _named_player(ledger, message.chat.id, words[0])
-        rows = [row for row in rows if row.player.id == one.id]
+    if len(words) == 1:  # /stats 甲: that player's line (a guest's and a member's, if both)
+        named = await _players_called(ledger, message.chat.id, words[0])
+        rows = [row for row in rows if row.player.id in named]
     else:  # members who only ever talked in the chat have no record to show
         rows = [row for row in rows if row.hands or row.net]
     lines = [f"<b>{t('stats_title', lang)}</b>"]
@@ -312,6 +312,17 @@ async def stats(update: Update, context: Context) -> None:
     if not rows:
         lines.append(t("tally_empty", lang))
     await message.reply_text("\n".join(lines))
+
+
+async def _players_called(ledger: Ledger, chat_id: int, word: str) -> set[int]:
+    """Every player of the chat with this name (a guest seated before a member of the same
+    name spoke up: both have a record); else the one player ``word`` names (@username, #id)."""
+    same = {
+        player.id
+        for player in await ledger.list_players(chat_id)
+        if player.name.casefold() == word.casefold()
+    }
+    return same or {(await _named_player(ledger, chat_id, word)).id}
 
 
 async def _named_player(ledger: Ledger, chat_id: int, word: str) -> Player:

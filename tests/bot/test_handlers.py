@@ -396,6 +396,19 @@ async def test_stats_and_head_to_head(harness: Harness) -> None:
     assert "乙：2 局 胡 1" in one.text and "甲：" not in one.text
 
 
+async def test_stats_of_a_name_shared_by_a_guest_and_a_member_shows_both(
+    harness: Harness,
+) -> None:
+    """乙 was seated as a guest; later a member named 乙 speaks up: /stats 乙 shows both."""
+    harness.api.add_user(77, "乙")
+    await harness.open_table()  # guest 乙 (the member has not spoken yet)
+    await harness.say("甲", "/hu 乙 自摸")
+    await harness.feed(harness.make.message(GROUP, 77, "/tally"))  # the member 乙 speaks
+    await harness.feed(harness.make.message(GROUP, 77, "/hu 甲 自摸"))
+    [both] = await harness.say("甲", "/stats 乙")
+    assert "乙：2 局 胡 1" in both.text and "乙：0 局" in both.text
+
+
 async def test_stats_leave_out_members_who_never_played(harness: Harness) -> None:
     await harness.open_table()
     await harness.say("戊", "/hu 甲 自摸 爆头")  # 戊 keeps score: a player of the chat, unseated
