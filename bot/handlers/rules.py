@@ -11,6 +11,7 @@ from bot.context import Context, Refusal, argument_text, message_of, services, u
 from bot.grammar import parse_entry_id
 from bot.handlers.recording import entry_id_in
 from bot.i18n import t
+from bot.rules_qa.content import LANGS
 from bot.table import ruleset_name
 from storage import SEATS
 
@@ -31,14 +32,17 @@ async def _chat_ruleset(context: Context, chat_id: int) -> str:
 async def rules(update: Update, context: Context) -> None:
     """/rules: the topic menu; /rules QUESTION: a short answer and a button for the long text."""
     message = message_of(update)
-    lang = await update_lang(update, context)
+    chat_lang = await update_lang(update, context)
     ruleset = await _chat_ruleset(context, message.chat.id)
     question = argument_text(message)
+    # An English question in a Chinese chat (or the other way round) is answered in its language.
+    lang = rules_qa.question_lang(question, chat_lang) if question else chat_lang
+    tag = lang if lang != chat_lang else None
     if question:
         found = rules_qa.answer(question, lang, ruleset)
         if found is not None:
             more = InlineKeyboardButton(
-                t("rules_more", lang), callback_data=TOPIC_PREFIX + found.topic
+                t("rules_more", lang), callback_data=_data(found.topic, tag)
             )
             markup = InlineKeyboardMarkup([[more]]) if found.has_long else None
             await message.reply_text(found.html(), reply_markup=markup)
@@ -46,46 +50,60 @@ async def rules(update: Update, context: Context) -> None:
         header = t("rules_unknown", lang)
     else:
         header = t("rules_menu", lang, ruleset=ruleset_name(ruleset, lang))
-    await message.reply_text(header, reply_markup=menu_page(lang, ruleset, HERE))
+    await message.reply_text(header, reply_markup=menu_page(lang, ruleset, HERE, tag))
+
+
+def _data(wanted: str, lang_tag: str | None = None) -> str:
+    """Button data: the topic (or page), prefixed by its answer language if not the chat's."""
+    return TOPIC_PREFIX + (f"{lang_tag}:{wanted}" if lang_tag else wanted)
 
 
 def topic_buttons(
-    topics: list[tuple[str, str]], turn: InlineKeyboardButton | None = None
+    topics: list[tuple[str, str]],
+    turn: InlineKeyboardButton | None = None,
+    lang_tag: str | None = None,
 ) -> InlineKeyboardMarkup:
     """Two topic buttons a row, and the page-turning button on a row of its own."""
     buttons = [
-        InlineKeyboardButton(title, callback_data=TOPIC_PREFIX + topic_id)
+        InlineKeyboardButton(title, callback_data=_data(topic_id, lang_tag))
         for topic_id, title in topics
     ]
     rows = [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
     return InlineKeyboardMarkup([*rows, [turn]] if turn else rows)
 
 
-def menu_page(lang: str, ruleset: str, page: str) -> InlineKeyboardMarkup:
+def menu_page(
+    lang: str, ruleset: str, page: str, lang_tag: str | None = None
+) -> InlineKeyboardMarkup:
     """The group's page of topics with a 其他玩法 button, or the other family's with a way back."""
     here, other = rules_qa.menu_pages(lang, ruleset)
     if page == OTHER:
-        back = InlineKeyboardButton(t("rules_back", lang), callback_data=TOPIC_PREFIX + HERE)
-        return topic_buttons(other, back)
-    more = InlineKeyboardButton(t("rules_other", lang), callback_data=TOPIC_PREFIX + OTHER)
-    return topic_buttons(here, more if other else None)
+        back = InlineKeyboardButton(t("rules_back", lang), callback_data=_data(HERE, lang_tag))
+        return topic_buttons(other, back, lang_tag)
+    more = InlineKeyboardButton(t("rules_other", lang), callback_data=_data(OTHER, lang_tag))
+    return topic_buttons(here, more if other else None, lang_tag)
 
 
 async def topic_button(update: Update, context: Context) -> None:
     """A topic button: the topic's full text as a new message; a page button turns the menu."""
     query = update.callback_query
     assert query is not None and query.data is not None
-    lang = await update_lang(update, context)
+    chat_lang = await update_lang(update, context)
     await query.answer()
     message = query.message
     if not isinstance(message, Message):
         return
     wanted = query.data.removeprefix(TOPIC_PREFIX)
+    tag, colon, rest = wanted.partition(":")
+    lang_tag = tag if colon and tag in LANGS else None
+    if lang_tag:
+        wanted = rest
+    lang = lang_tag or chat_lang
     if wanted in (HERE, OTHER):
         ruleset = await _chat_ruleset(context, message.chat.id)
         name = ruleset_name(ruleset, lang)
         header = t("rules_menu_other" if wanted == OTHER else "rules_menu", lang, ruleset=name)
-        await message.edit_text(header, reply_markup=menu_page(lang, ruleset, wanted))
+        await message.edit_text(header, reply_markup=menu_page(lang, ruleset, wanted, lang_tag))
         return
     await message.reply_text(html.escape(rules_qa.topic(wanted, lang), quote=False))
 

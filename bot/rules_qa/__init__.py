@@ -6,11 +6,13 @@ The bot wires ``/rules`` and ``/why`` to these functions:
 - ``topic(topic_id, lang)`` → the long text of a topic (the "more" button), or None;
 - ``menu(lang, ruleset)`` → ``[(topic_id, title), ...]``, every topic, ``ruleset``'s first;
 - ``menu_pages(lang, ruleset)`` → the menu as (the group's page, the other family's page);
+- ``question_lang(question, chat_lang)`` → the language to answer a question in;
 - ``why(result_json, lang, names)`` → a hand's score explained from its stored breakdown,
   players named by ``names`` (seat letter → name; ``seat_players`` finds who sat where).
 """
 
 from bot.rules_qa.answers import Answer, answer, menu, menu_pages, search, topic
+from bot.rules_qa.language import question_lang
 from bot.rules_qa.why import pattern_topic, seat_players, why, why_topics
 
 __all__ = [
@@ -19,6 +21,7 @@ __all__ = [
     "menu",
     "menu_pages",
     "pattern_topic",
+    "question_lang",
     "search",
     "seat_players",
     "topic",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -74,6 +75,26 @@ def _seat(code: str, en: bool, names: Names) -> str:
         return names[code]
     zh, ascii_name = _SEAT_NAMES.get(code, (code, code))
     return ascii_name if en else zh
+
+
+# The payer rule as stored ends with the paying seat: "放炮者一人付一份（西）" / "... (W)".
+_PAYER_SEAT = {
+    False: re.compile(r"（([东南西北])）$"),
+    True: re.compile(r" \(([ESWN])\)$"),
+}
+_SEAT_OF_ZH = {zh: code for code, (zh, _) in _SEAT_NAMES.items()}
+
+
+def _name_payer(rule: str, en: bool, names: Names) -> str:
+    """The stored payer rule with the paying player's name beside the seat, when known."""
+    found = _PAYER_SEAT[en].search(rule)
+    if found is None:
+        return rule
+    seat = found.group(1)
+    name = names.get(seat if en else _SEAT_OF_ZH[seat])
+    if not name:
+        return rule
+    return rule[: found.start()] + (f" ({seat} {name})" if en else f"（{seat} {name}）")
 
 
 def _who_paid(payments: Mapping[str, int], en: bool, names: Names) -> str:
@@ -151,7 +172,7 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh", names: Names | N
             line += f" — see “{title}”" if en else f"（见话题「{title}」）"
         lines.append(line)
     if data.get("tai") is not None:
-        lines.append(f"台 in all: {data['tai']}" if en else f"共 {data['tai']} 台")
+        lines.append(f"Tai: {data['tai']}" if en else f"共 {data['tai']} 台")
     payments: Mapping[str, int] = data["payments"]
     winners = [seat for seat, amount in payments.items() if amount > 0]
     paid = _who_paid(payments, en, names)
@@ -162,7 +183,8 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh", names: Names | N
     explained = data.get("explanation")
     if isinstance(explained, Mapping):  # the formula and the payer rule, as the reply said
         code = "en" if en else "zh"
-        formula, payer = explained[f"formula_{code}"], explained[f"payer_rule_{code}"]
+        formula = explained[f"formula_{code}"]
+        payer = _name_payer(explained[f"payer_rule_{code}"], en, names)
         lines.append(f"Formula: {formula}" if en else f"算法：{formula}")
         lines.append(f"Who pays: {payer}" if en else f"付款：{payer}")
         lines.extend(note[1] if en else note[0] for note in explained.get("notes", []))

@@ -125,7 +125,7 @@ def test_why_explains_a_quick_entry_too() -> None:
     stored = scoring.quick("自摸 清一色 无花", "huzhou-shuangla").to_json()
     text = rules_qa.why(stored, "en")
     assert "Pure one suit (清一色) 4 tai" in text
-    assert "台 in all: 5" in text
+    assert "Tai: 5" in text and "台 in all" not in text
     assert "Shape" not in text
 
 

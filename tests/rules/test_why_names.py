@@ -18,14 +18,14 @@ NAMED = [
         "1133m5577p99s东东白 +3s 点炮S",
         "hangzhou",
         NAMES,
-        ["老王胡，收 32", "老李一家付 32"],
-        ["南一家付", "东胡"],
+        ["老王胡，收 32", "老李一家付 32", "放炮者一人付一份（南 老李）"],
+        ["南一家付", "东胡", "一份（南）"],
     ),
     (
         "123p456p789p东东东2m +1s 放冲S 翻1m",
         "huzhou-platform",
         NAMES,
-        ["放冲者老李付 2"],
+        ["放冲者老李付 2", "其余两家各付小份（南 老李）"],
         ["放冲者南"],
     ),
     (
@@ -39,7 +39,7 @@ NAMED = [
         "1133m5577p99s东东白 +3s 点炮S",
         "hangzhou",
         {"E": "老王"},
-        ["老王胡", "南一家付 32"],
+        ["老王胡", "南一家付 32", "放炮者一人付一份（南）"],
         ["老李"],
     ),
 ]
@@ -71,6 +71,7 @@ def test_english_names_players_too() -> None:
     stored = scoring.score("1133m5577p99s东东白 +3s 点炮S", "hangzhou").to_json()
     text = rules_qa.why(stored, "en", NAMES)
     assert "老王 won 32; 老李 alone paid 32." in text
+    assert "the discarder alone pays one share (S 老李)" in text
 
 
 # (payments, postings by player id, who sits where now, the seats that get a player)
@@ -123,3 +124,20 @@ async def test_why_in_the_chat_names_who_paid_even_after_a_seat_swap(harness: Ha
     assert why.text.startswith("#1 老王 胡\n")
     assert "老王胡，收" in why.text and "大刘一家付" in why.text
     assert "东胡" not in why.text and "西一家付" not in why.text
+
+
+@pytest.mark.parametrize(
+    ("line", "rules", "zh", "en"),
+    [
+        ("123m456m789m123p5s +5s 承包W 自摸", "hangzhou", "（西 大刘）", "(W 大刘)"),
+        ("123p456p789p东东东2m +1s 抢杠N 翻1m", "huzhou-qiangdao", "（北 Amy）", "(N Amy)"),
+    ],
+    ids=["contract", "robbed-kong"],
+)
+def test_payer_rule_names_the_paying_player(line: str, rules: str, zh: str, en: str) -> None:
+    stored = scoring.score(line, rules).to_json()
+    [zh_rule] = [
+        x for x in rules_qa.why(stored, "zh", NAMES).splitlines() if x.startswith("付款：")
+    ]
+    [en_rule] = [x for x in rules_qa.why(stored, "en", NAMES).splitlines() if x.startswith("Who")]
+    assert zh_rule.endswith(zh) and en_rule.endswith(en)

@@ -1,0 +1,43 @@
+"""/rules answers in the question's language; its buttons keep that language."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import Harness
+
+
+async def test_english_question_in_a_chinese_chat_gets_english(harness: Harness) -> None:
+    [short] = await harness.say("甲", "/rules can I chow from the player opposite me?")
+    assert "never from the player across" in short.text
+    assert short.buttons and short.buttons[0][0] == "Full text"
+    [full] = (await harness.press("甲", short))[1:]
+    assert "Chow (吃): only the discard of the previous player" in full.text
+
+
+async def test_chinese_question_in_an_english_chat_gets_chinese(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    [short] = await harness.say("甲", "/rules 能吃对家吗")
+    assert "对家、下家打的不能吃" in short.text
+    assert short.buttons[0][0] == "详细说明"
+    [full] = (await harness.press("甲", short))[1:]
+    assert "吃：只能吃上家" in full.text
+
+
+async def test_a_question_in_the_chat_language_keeps_plain_buttons(harness: Harness) -> None:
+    [short] = await harness.say("甲", "/rules 能吃对家吗")
+    assert short.buttons[0][0] == "详细说明"
+    [full] = (await harness.press("甲", short))[1:]
+    assert "吃：只能吃上家" in full.text
+
+
+async def test_unanswered_english_question_gets_an_english_menu(harness: Harness) -> None:
+    [menu] = await harness.say("甲", "/rules what should we eat tonight")
+    assert menu.text.startswith("I cannot answer that one")
+    assert any(title == "Is there a cap (封顶)?" for title, _ in menu.buttons)
+    [full] = (await harness.press("甲", menu, index=0))[1:]
+    assert full.text.startswith(menu.buttons[0][0])  # the English title, then the English text
+
+
+async def test_chat_food_talk_gets_no_answer(harness: Harness) -> None:
+    for chat in ("今天晚上吃什么", "晚上吃火锅还是吃烧烤"):
+        [menu] = await harness.say("甲", f"/rules {chat}")
+        assert menu.text.startswith("这个问题我答不上来"), chat
