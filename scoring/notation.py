@@ -153,7 +153,7 @@ def _scan(line: str) -> _Pieces:
         raise ScoringError(
             ErrorCode.EMPTY,
             f"没有写牌。请写出胡的牌，如 123m456m789m123p5s +5s 自摸（{HOW_TO_WRITE_TILES_ZH}）",
-            f"the line is empty. Write the winning hand, e.g. 123m456m789m123p5s +5s 自摸 "
+            f"the line is empty. Write the winning hand, e.g. 123m456m789m123p5s +5s tsumo "
             f"({HOW_TO_WRITE_TILES_EN})",
         )
     pieces = _Pieces()
@@ -210,7 +210,9 @@ def _unknown(text: str, pos: int) -> ScoringError:
         "后面可写 自摸、点炮S、杠开、飘1、抢杠S、承包S、天胡、地胡、翻1m、座S、圈S",
         f"not a tile and not a word this bot knows. {HOW_TO_WRITE_TILES_EN}; melds as "
         "[123m] [555p], a concealed kong as (7777s), the winning tile as +5s; then words "
-        "such as 自摸 (tsumo), 点炮S (ron S), 杠开, 飘1, 抢杠S, 承包S, 天胡, 地胡, 翻1m, 座S, 圈S",
+        "such as tsumo (自摸), ron S (点炮S), gangkai (杠开), piao1 (飘1), rob S (抢杠S), "
+        "contract S (承包S), tenhou (天胡), chiihou (地胡), flip 1m (翻1m), seat S (座S), "
+        "round S (圈S)",
         token.text,
         token.position,
     )

@@ -19,7 +19,7 @@ from scoring.errors import ErrorCode, ScoringError
 from scoring.lexicon import Token, fold
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern, ScoreResult
-from scoring.rulesets import shuangla
+from scoring.rulesets import RULESETS, shuangla
 from scoring.rulesets.base import Ruleset, Valuation, Win
 from scoring.score import (
     best_valuation,
@@ -50,6 +50,30 @@ class Fact(StrEnum):
     DRAGON_TRIPLET = "箭刻"
     TAI = "台N"
     PLAIN = "平胡"
+
+    @property
+    def en(self) -> str:
+        """The English word quick entry reads for it, for English messages."""
+        return _FACT_EN[self]
+
+
+_FACT_EN: Final = {
+    Fact.BAOTOU: "baotou",
+    Fact.SEVEN_PAIRS: "seven pairs",
+    Fact.LUXURY: "luxury",
+    Fact.THIRTEEN: "thirteen unrelated",
+    Fact.HAS_WILD: "with wild",
+    Fact.NO_WILD: "no wild",
+    Fact.WILDS: "N wilds",
+    Fact.PURE: "pure one suit",
+    Fact.MIXED: "mixed one suit",
+    Fact.ALL_TRIPLETS: "all triplets",
+    Fact.SEAT_TRIPLET: "seat wind triplet",
+    Fact.ROUND_TRIPLET: "round wind triplet",
+    Fact.DRAGON_TRIPLET: "dragon triplet",
+    Fact.TAI: "tai N",
+    Fact.PLAIN: "plain",
+}
 
 
 _NUMBER: Final = {
@@ -108,6 +132,21 @@ _COMPOUNDS: Final[dict[str, tuple[tuple[Word, ...], tuple[tuple[Fact, int], ...]
     "杠飘": ((_KONG_BLOOM, Word(WordKind.PIAO, 1)), ()),
     "飘杠": ((_KONG_BLOOM, Word(WordKind.PIAO, 1)), ()),
 }
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A spelling that stands for context words and pattern facts at once (杠爆, and each
+    table row's English name as the replies print it: 'Three wild floats')."""
+
+    regex: re.Pattern[str]
+    words: tuple[Word, ...]
+    facts: tuple[tuple[Fact, int], ...]
+
+
+_COMPOUND_NAMES: Final = tuple(
+    _Named(re.compile(re.escape(name)), words, facts) for name, (words, facts) in _COMPOUNDS.items()
+)
 # Every fixed spelling the pattern words and compounds above accept (the numbered ones, 财神N,
 # 台N …, aside), for the bot's "did you mean"; a test checks each is read, so it cannot drift.
 SPELLINGS: Final[tuple[str, ...]] = (
@@ -181,7 +220,7 @@ class _Declared:
                 ErrorCode.CONFLICTING_WORDS,
                 token,
                 f"和「{self.tokens[fact].text}」矛盾：{fact.value}只能写一次",
-                f"contradicts “{self.tokens[fact].text}”: {fact.value} is given twice",
+                f"contradicts “{self.tokens[fact].text}”: {fact.en} is given twice",
             )
         self.values[fact] = value
         self.tokens.setdefault(fact, token)
@@ -209,13 +248,18 @@ def quick(
     return build_result(ruleset, shape, valuation, win, base)
 
 
-def _scan(text: str) -> tuple[list[tuple[Word, Token]], _Declared]:
+def _scan(
+    text: str, names: tuple[_Named, ...] | None = None
+) -> tuple[list[tuple[Word, Token]], _Declared]:
+    """The context words and pattern facts of an entry; ``names`` are the compound
+    spellings read (by default the seed's compounds and the rows' English names)."""
+    names = _COMPOUND_NAMES + _ENGLISH_NAMES if names is None else names
     line = fold(text)
     if not line.strip():
         raise ScoringError(
             ErrorCode.EMPTY,
             "没有写内容：如 自摸 爆头、点炮S 七对、杠开 无花",
-            "nothing to score: write e.g. 自摸 爆头, 点炮S 七对, 杠开 无花",
+            "nothing to score: write e.g. tsumo baotou, ron S seven pairs, gangkai no wild",
         )
     context_words: list[tuple[Word, Token]] = []
     declared = _Declared()
@@ -225,18 +269,22 @@ def _scan(text: str) -> tuple[list[tuple[Word, Token]], _Declared]:
             pos += 1
             continue
         pattern = _scan_pattern(line, pos)
-        compound = _scan_compound(line, pos)
+        compound = _scan_compound(line, pos, names)
         try:
             context = scan_word(line, pos)
         except ScoringError:  # 座风刻 starts like 座X: a pattern word wins over a bad 座
-            if pattern is None:
+            if pattern is None and compound is None:
                 raise
             context = None
-        if compound is not None and (context is None or compound[1] > context[1]):
+        if (
+            compound is not None
+            and (context is None or compound[1] > context[1])
+            and (pattern is None or compound[1] >= pattern[1])
+        ):
             token = Token(line[pos : compound[1]], pos)
-            words, facts = _COMPOUNDS[compound[0]]
-            context_words.extend((word, token) for word in words)
-            for fact, value in facts:
+            named = compound[0]
+            context_words.extend((word, token) for word in named.words)
+            for fact, value in named.facts:
                 declared.add(fact, value, token)
             pos = compound[1]
         elif context is not None and (pattern is None or context[1] >= pattern[1]):
@@ -267,11 +315,14 @@ def _ends_word(line: str, end: int) -> bool:
     return not (letter and line[end - 1].isascii() and line[end - 1].isalpha())
 
 
-def _scan_compound(line: str, pos: int) -> tuple[str, int] | None:
-    for compound in _COMPOUNDS:
-        if line.startswith(compound, pos):
-            return compound, pos + len(compound)
-    return None
+def _scan_compound(line: str, pos: int, names: tuple[_Named, ...]) -> tuple[_Named, int] | None:
+    """The longest compound spelling written at ``pos``, and where it ends."""
+    best: tuple[_Named, int] | None = None
+    for named in names:
+        match = named.regex.match(line, pos)
+        if match and _ends_word(line, match.end()) and (best is None or match.end() > best[1]):
+            best = (named, match.end())
+    return best
 
 
 def _unknown(line: str, pos: int) -> ScoringError:
@@ -285,9 +336,10 @@ def _unknown(line: str, pos: int) -> ScoringError:
         "杠爆、杠飘、七对、豪华/双豪华/三豪华、十三不搭、有花/无花、财神N/4财神、天胡、地胡；"
         "双辣还可写 清一色、混一色、对对胡、座风刻、圈风刻、中刻、发刻、白刻 或 台N",
         "unknown word. Quick entry knows: self-drawn (tsumo), ron S (discard S), rob S "
-        "(robbing S's kong), contract S, gangkai / gangkai2 (kong bloom), piao1-piao3, "
+        "(robbing S's kong), contract S, gangkai / gangkai2 (kong bloom), float 1-3 (piao1), "
         "baotou, seven pairs (qidui), luxury / luxury2 / luxury3, thirteen unrelated, "
-        "with wild / no wild, 4 wilds, tenhou (heavenly), chiihou (earthly); for 双辣 also "
+        "with wild / no wild, 4 wilds, tenhou (heavenly), chiihou (earthly), or a pattern "
+        "as the replies name it (three wild floats); for double spicy also "
         "pure one suit, mixed one suit, all triplets, seat wind triplet, round wind triplet, "
         "red / green / white triplet or tai N. The Chinese words (自摸, 点炮S, 爆头 …) work too",
     )
@@ -306,10 +358,12 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
         )
     if d.has(Fact.LUXURY) and not d.has(Fact.SEVEN_PAIRS):
         refuse(
-            Fact.LUXURY, "豪华是七对子的说法：写 豪华七对", "豪华 qualifies 七对: write 豪华七对"
+            Fact.LUXURY,
+            "豪华是七对子的说法：写 豪华七对",
+            "luxury qualifies seven pairs: write luxury seven pairs",
         )
     if d.has(Fact.LUXURY) and not 1 <= d.values[Fact.LUXURY] <= 3:
-        refuse(Fact.LUXURY, "豪华只有 1 到 3 个", "豪华 counts 1 to 3 quads")
+        refuse(Fact.LUXURY, "豪华只有 1 到 3 个", "luxury counts 1 to 3 quads")
     if d.has(Fact.THIRTEEN) and d.has(Fact.SEVEN_PAIRS):
         refuse(
             Fact.THIRTEEN, "十三不搭和七对是两种牌型，只能写一个", "a hand is one shape: keep one"
@@ -319,15 +373,15 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
             continue
         for fact in (Fact.ALL_TRIPLETS, Fact.SEAT_TRIPLET, Fact.ROUND_TRIPLET, Fact.DRAGON_TRIPLET):
             if d.has(fact):
-                refuse(fact, f"{shape.value}没有刻子", f"{shape.value} has no triplets")
+                refuse(fact, f"{shape.value}没有刻子", f"{shape.en} has no triplets")
         if kong_chain:
-            refuse(
-                shape, f"{shape.value}没有杠，不能杠开", f"{shape.value} has no kong to bloom on"
-            )
+            refuse(shape, f"{shape.value}没有杠，不能杠开", f"{shape.en} has no kong to bloom on")
     if d.has(Fact.THIRTEEN):
         for fact in (Fact.BAOTOU, Fact.PURE, Fact.MIXED):
             if d.has(fact):
-                refuse(fact, f"十三不搭不会有{fact.value}", f"thirteen unrelated cannot be {fact}")
+                refuse(
+                    fact, f"十三不搭不会有{fact.value}", f"thirteen unrelated cannot be {fact.en}"
+                )
     if d.has(Fact.PURE) and d.has(Fact.MIXED):
         refuse(Fact.MIXED, "清一色和混一色只能写一个", "pure and mixed one suit: keep one")
     if d.has(Fact.PURE):
@@ -336,14 +390,16 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
                 refuse(
                     fact,
                     f"清一色没有字牌，不会有{fact.value}（有字牌是混一色）",
-                    f"pure one suit holds no honors, so no {fact}: that is mixed one suit",
+                    f"pure one suit holds no honors, so no {fact.en}: that is mixed one suit",
                 )
     wilds = d.values.get(Fact.WILDS)
     says_no_wild = d.has(Fact.NO_WILD) or wilds == 0
     if says_no_wild and (d.has(Fact.HAS_WILD) or (wilds or 0) > 0):
         refuse(Fact.NO_WILD, "有花还是无花？两个都写了", "both with and without wilds")
     if says_no_wild and d.has(Fact.BAOTOU):
-        refuse(Fact.BAOTOU, "爆头要有财神（花）：和无花矛盾", "baotou needs a wild: not with 无花")
+        refuse(
+            Fact.BAOTOU, "爆头要有财神（花）：和无花矛盾", "baotou needs a wild: not with no wild"
+        )
     if wilds is not None and wilds > rules.wild_copies:
         refuse(
             Fact.WILDS, f"财神一共只有 {rules.wild_copies} 张", f"only {rules.wild_copies} wilds"
@@ -351,7 +407,11 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if rules.id != shuangla.RULESET.id:
         for fact in _TAI_FACTS:
             if d.has(fact):
-                refuse(fact, f"{rules.name_zh}不计台（只有双辣计台）", "only 双辣 counts tai")
+                refuse(
+                    fact,
+                    f"{rules.name_zh}不计台（只有双辣计台）",
+                    f"{rules.name_en} counts no tai (only double spicy does)",
+                )
     if d.has(Fact.TAI) and any(d.has(fact) for fact in _TAI_FACTS if fact is not Fact.TAI):
         refuse(Fact.TAI, "写了台数就不要再写台的名目（或只写名目）", "give the tai total or items")
 
@@ -435,7 +495,7 @@ def _valuate(
             ErrorCode.INCONSISTENT,
             f"{rules.name_zh}里这样胡有没有花（财神）分数不同：请加上「有花」或「无花」",
             f"under {rules.name_en} this win scores differently with and without wilds: "
-            "add 有花 (with) or 无花 (without)",
+            "add “with wild” or “no wild” (有花 / 无花)",
             None if anchor is None else anchor.text,
             None if anchor is None else anchor.position,
         )
@@ -462,3 +522,46 @@ def _from_tai_total(d: _Declared, win: Win, rules: Ruleset) -> Valuation:
 
 def _error(code: ErrorCode, token: Token, zh: str, en: str) -> ScoringError:
     return ScoringError(code, zh, en, token.text, token.position)
+
+
+_ARTICLES: Final = frozenset({"a", "an", "the"})
+
+
+def _english_regex(name_en: str) -> str:
+    """'Seven pairs, double wild float' as typed: any case, spaces, commas or hyphens (or
+    nothing) between the words, articles optional, the last word's plural s optional."""
+    words = re.findall(r"[a-z0-9]+", name_en.casefold())
+    parts = []
+    for index, word in enumerate(words):
+        if word in _ARTICLES:
+            parts.append(f"(?:{word}[\\s,-]+)?")
+            continue
+        if index == len(words) - 1 or word.endswith("s"):
+            word = re.escape(word.removesuffix("s")) + "s?"
+        parts.extend((word, "[\\s,-]*"))
+    return "".join(parts[:-1])
+
+
+def _english_names() -> tuple[_Named, ...]:
+    """Each table row's English name (what the replies print) read as its Chinese name
+    reads, where that Chinese name is an entry quick entry reads without an argument;
+    a name two rows read differently is left out (ambiguous)."""
+    meanings: dict[str, set[tuple[tuple[Word, ...], tuple[tuple[Fact, int], ...]]]] = {}
+    for rules in RULESETS.values():
+        for row in (row for table in rules.tables for row in table.rows):
+            zh = re.sub(r"[()（）]", " ", row.name)
+            try:
+                words, declared = _scan(zh, _COMPOUND_NAMES)
+            except ScoringError:  # 放冲 needs a seat, 一辣 is no entry word: not typeable
+                continue
+            facts = tuple(sorted(declared.values.items()))
+            meaning = (tuple(word for word, _ in words), facts)
+            meanings.setdefault(_english_regex(row.name_en), set()).add(meaning)
+    return tuple(
+        _Named(re.compile(regex, re.IGNORECASE), *next(iter(found)))
+        for regex, found in meanings.items()
+        if len(found) == 1
+    )
+
+
+_ENGLISH_NAMES: Final = _english_names()

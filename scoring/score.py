@@ -7,7 +7,7 @@ it is about (the winning tile, a meld, a context word) so the player sees what t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Final
 
@@ -19,7 +19,15 @@ from scoring.lexicon import Token
 from scoring.reading import Reading, Shape
 from scoring.result import Explanation, ScoreResult
 from scoring.rulesets import get
-from scoring.rulesets.base import PayerRule, Refusal, Ruleset, Valuation, Win, WinKind
+from scoring.rulesets.base import (
+    PayerRule,
+    Refusal,
+    Ruleset,
+    Valuation,
+    Win,
+    WinKind,
+    unpriced_notes,
+)
 from scoring.tiles import JOKER, Seat, Tile, is_wild, mpsz
 from scoring.words import WordKind, seat_or_error, words_of, write_word
 
@@ -143,7 +151,11 @@ def best_valuation(
             best = (reading, valuation)
     if best is None:
         raise max(refusals, key=lambda refusal: refusal.closeness)
-    return best
+    reading, valuation = best
+    unpriced = unpriced_notes(rules, reading, win)
+    if unpriced:
+        valuation = replace(valuation, notes=valuation.notes + unpriced)
+    return reading, valuation
 
 
 @lru_cache(maxsize=4096)
@@ -210,7 +222,7 @@ def win_of(
                 token,
                 ErrorCode.CONFLICTING_WORDS,
                 "抢杠胡胡的是别人补杠的牌，不是自己摸的，不能再算杠开或飘",
-                "robbing a kong wins on another player's tile: no 杠开 or 飘 with it",
+                "robbing a kong wins on another player's tile: no gangkai or piao with it",
             )
     elif ctx.discarder is not None:
         win_kind, payer = WinKind.DISCARD, ctx.discarder
@@ -228,15 +240,16 @@ def win_of(
             None if anchor is None else anchor.winning,
             ErrorCode.INCONSISTENT,
             "没写怎么胡的：加上 自摸，或 点炮X（放冲X），或 抢杠X",
-            "say how the hand was won: add 自摸 (self-draw), 点炮X (X discarded) or 抢杠X",
+            "say how the hand was won: add tsumo (self-draw), ron X (X discarded) or rob X "
+            "(robbing X's kong)",
         )
     else:
         raise _at(
             None if anchor is None else anchor.winning,
             ErrorCode.INCONSISTENT,
             f"没写怎么胡的：{rules.name_zh}只能自摸，加上 自摸，或 抢杠X",
-            f"say how the hand was won: {rules.name_en} is self-draw only, add 自摸 "
-            "(self-draw) or 抢杠X (robbing X's kong)",
+            f"say how the hand was won: {rules.name_en} is self-draw only, add tsumo "
+            "(self-draw) or rob X (robbing X's kong)",
         )
     _check_dealer(ctx, word, winner)
     return _win(ctx, win_kind, winner, payer)
@@ -252,7 +265,8 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
             f"天胡是庄家（座东）起手就胡，这手胡牌者座{seat_wind.zh}，不是庄家："
             "庄家写 座E，闲家第一轮胡写 地胡",
             f"a heavenly hand is the dealer's (seat wind East) win on the deal; this winner "
-            f"sits at {seat_wind.value}: write 座E for the dealer, or 地胡 for a non-dealer",
+            f"sits at {seat_wind.value}: write seat E for the dealer, or chiihou (earthly hand) "
+            "for a non-dealer",
         )
     if ctx.earthly and seat_wind is Seat.E:
         raise _at(
@@ -261,7 +275,8 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
             "地胡是闲家第一轮就胡，这手胡牌者座东，就是庄家：庄家起手胡写 天胡，"
             "闲家写 座S / 座W / 座N（座南 …）",
             "an earthly hand is a non-dealer's win in the first go-round; this winner sits "
-            "at E, the dealer: write 天胡 for the dealer, or 座S / 座W / 座N for a non-dealer",
+            "at E, the dealer: write tenhou (heavenly hand) for the dealer, or seat S / seat W / "
+            "seat N for a non-dealer",
         )
 
 
@@ -311,7 +326,7 @@ def wild_faces_for(
         raise ScoringError(
             ErrorCode.MISSING_INDICATOR,
             "湖州麻将要知道哪张是花：加上翻出的牌（如 翻1m，花就是 2m），或把花写成 财 / *",
-            "Huzhou hands need the wild: add the turned-up indicator (e.g. 翻1m makes 2m "
+            "Huzhou hands need the wild: add the turned-up indicator (e.g. flip 1m makes 2m "
             "wild), or write the wilds as 财 / *",
         )
     return rules.wild_faces(indicator)

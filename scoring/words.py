@@ -3,7 +3,8 @@
 ``VOCABULARY`` maps every surface form to the word's kind and either its value or the
 kind of argument that follows it (``点炮S``, ``翻1m``). ``match_word`` recognises one word;
 ``scan_word`` reads one inside a line; ``build_context`` checks a line's words against
-each other and makes the ``Context``; ``words_of`` and ``write_word`` go back to text.
+each other and makes the ``Context``; ``read_winds`` says which winds a line states;
+``words_of`` and ``write_word`` go back to text.
 Quick entry reuses these and adds its own words (爆头, 七对 …) in its own module.
 """
 
@@ -103,9 +104,18 @@ VOCABULARY: Final[dict[str, tuple[WordKind, WordValue | Arg]]] = {
     **_numbered(_K, dict.fromkeys(_spaced("gang-kai", "kong-bloom"), 1)),
     **_numbered(_P, {"飘1": 1, "飘2": 2, "飘3": 3, "财飘": 1, "双财飘": 2, "三财飘": 3}),
     **_numbered(_P, {"飘一花": 1, "飘两花": 2, "飘二花": 2, "飘三花": 3}),
-    **_numbered(_P, {"piao1": 1, "piao2": 2, "piao3": 3}),
+    # piao1 / piao 1, and float (as the replies call 飘 in English)
+    **_numbered(
+        _P, {f"{w}{gap}{n}": n for w in ("piao", "float") for gap in ("", " ") for n in (1, 2, 3)}
+    ),
     **{form: (WordKind.ROBBED_KONG, Arg.SEAT) for form in ("抢杠", "抢杠胡", "chankan", "rob")},
     **{form: (WordKind.ROBBED_KONG, Arg.SEAT) for form in _spaced("qiang-gang", "rob-kong")},
+    # 'robbing a kong' is how the replies name it (WordKind.en)
+    **{form: (WordKind.ROBBED_KONG, Arg.SEAT) for form in _spaced("robbing-kong")},
+    **{
+        form: (WordKind.ROBBED_KONG, Arg.SEAT)
+        for form in ("robbing a kong", "robbing the kong", "rob the kong")
+    },
     **{form: (WordKind.CONTRACT, Arg.SEAT) for form in ("承包", "contract", "chengbao")},
     **{form: (WordKind.CONTRACT, Arg.SEAT) for form in _spaced("cheng-bao")},
     **{form: (WordKind.HEAVENLY, True) for form in ("天胡", "tenhou", "tianhu", "heavenly")},
@@ -188,7 +198,7 @@ def seat_or_error(text: str | Seat) -> Seat:
         raise ScoringError(
             ErrorCode.BAD_SEAT,
             "不是座位：座位写 E S W N 或 东 南 西 北",
-            "not a seat: write a seat as E S W N or 东 南 西 北",
+            "not a seat: write a seat as E S W N (or 东 南 西 北)",
             text,
         )
     return seat
@@ -225,13 +235,23 @@ def _chunk_end(line: str, pos: int) -> int:
     return pos
 
 
+# The English word the messages suggest for each word that takes a seat.
+_EN_EXAMPLE: Final = {
+    WordKind.DISCARDER: "ron",
+    WordKind.ROBBED_KONG: "rob",
+    WordKind.CONTRACT: "contract",
+    WordKind.SEAT_WIND: "seat",
+    WordKind.ROUND_WIND: "round",
+}
+
+
 def _bad_seat(kind: WordKind, line: str, start: int, arg_pos: int) -> ScoringError:
     token = line[start : _chunk_end(line, arg_pos)].rstrip()
     return ScoringError(
         ErrorCode.BAD_SEAT,
         f"{kind.zh}后面要写座位 E S W N 或 东 南 西 北（如 {kind.zh}S、{kind.zh}南）",
         f"{kind.zh} ({kind.en}) must be followed by a seat, E S W N or 东 南 西 北 "
-        f"(e.g. {kind.zh}S)",
+        f"(e.g. {kind.zh}S or {_EN_EXAMPLE.get(kind, kind.zh)} S)",
         token,
         start,
     )
@@ -245,8 +265,8 @@ def _scan_indicator(line: str, start: int, arg_pos: int) -> tuple[Word, int]:
     raise ScoringError(
         ErrorCode.BAD_INDICATOR,
         "翻后面要写翻出的那一张牌（如 翻1m、翻北、翻中、翻一万），只写一张，不能是财神",
-        "翻 (the indicator) must be followed by the one tile turned up, e.g. 翻1m, 翻北, "
-        "翻中, 翻一万; one tile, not a wild",
+        "flip (翻, the indicator) must be followed by the one tile turned up, e.g. flip 1m, "
+        "flip 4z, 翻北, 翻中; one tile, not a wild",
         line[start:end].rstrip(),
         start,
     )
@@ -271,12 +291,13 @@ def match_word(text: str) -> Word | None:
     return found[0] if found is not None and found[1] == len(body) else None
 
 
-def stated_winds(line: str) -> tuple[bool, bool]:
-    """Whether ``line`` already states (seat wind, round wind) in words the scorer reads:
-    '座南', '座风S', '座 南', 'seat S', '门风西', '圈S', 'round wind N'. Facts such as 座风刻 or
-    圈风刻 are not winds, and an ASCII form counts only as a word of its own."""
+def read_winds(line: str) -> tuple[Seat | None, Seat | None]:
+    """The (seat wind, round wind) ``line`` states in words the scorer reads, None where it
+    states none: '座南' → (S, None), 'seat W round S' → (W, S). Facts such as 座风刻 or
+    圈风刻 are not winds, and an ASCII form counts only as a word of its own. A wind given
+    twice reads as the first (the scorer refuses two different ones)."""
     folded = fold(line)
-    stated: set[WordKind] = set()
+    winds: dict[WordKind, Seat] = {}
     for pos, char in enumerate(folded):
         if pos and _ascii_letter(char) and _ascii_letter(folded[pos - 1]):
             continue  # inside an ASCII word ('around S' names no round)
@@ -284,9 +305,15 @@ def stated_winds(line: str) -> tuple[bool, bool]:
             found = scan_word(folded, pos)
         except ScoringError:
             continue  # 座风刻, 圈圈 (a name): a wind word without a seat states nothing
-        if found is not None:
-            stated.add(found[0].kind)
-    return WordKind.SEAT_WIND in stated, WordKind.ROUND_WIND in stated
+        if found is not None and isinstance(found[0].value, Seat):
+            winds.setdefault(found[0].kind, found[0].value)
+    return winds.get(WordKind.SEAT_WIND), winds.get(WordKind.ROUND_WIND)
+
+
+def stated_winds(line: str) -> tuple[bool, bool]:
+    """Whether ``line`` already states (seat wind, round wind): ``read_winds`` as booleans."""
+    seat_wind, round_wind = read_winds(line)
+    return seat_wind is not None, round_wind is not None
 
 
 # Words that cannot stand together in one line, and why.
@@ -314,7 +341,7 @@ CONFLICTS: Final[dict[frozenset[WordKind], tuple[str, str]]] = {
     },
     frozenset((WordKind.DISCARDER, WordKind.ROBBED_KONG)): (
         "抢杠胡由被抢杠的人付，不写点炮（只写 抢杠X）",
-        "a robbed kong is paid by the kong's owner: write only 抢杠X, no discarder",
+        "a robbed kong is paid by the kong's owner: write only rob X, no discarder",
     ),
     frozenset((WordKind.EARTHLY, WordKind.ROBBED_KONG)): (
         "地胡是第一轮就胡，那时还没有人杠",

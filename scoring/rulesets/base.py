@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Final, Literal
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.reading import Reading
@@ -183,6 +183,9 @@ class Ruleset:
     uses_indicator: bool  # wilds come from 翻T
     multiplier: int = 1  # money = value × multiplier × 底分 (Hangzhou ×8)
     rooms: tuple[Room, ...] = ()
+    # Items a line may say (天胡, 4财神 …) that this ruleset accepts but gives no value:
+    # the reply says so (``unpriced_notes``) rather than silently scoring them as nothing.
+    unpriced: tuple[str, ...] = ()
     _index: dict[str, Row] = field(init=False, repr=False, compare=False)
     _patterns: dict[str, Pattern] = field(init=False, repr=False, compare=False)
 
@@ -215,6 +218,27 @@ class Ruleset:
             if name in (room.name, room.name_en):
                 return room
         raise KeyError(name)
+
+
+# Each item a ruleset may leave unpriced: whether the win has it, and its English name.
+UNPRICED_ITEMS: Final[dict[str, tuple[Callable[[Reading, Win], bool], str]]] = {
+    "天胡": (lambda reading, win: win.heavenly, "a heavenly hand"),
+    "地胡": (lambda reading, win: win.earthly, "an earthly hand"),
+    "4财神": (lambda reading, win: reading.wilds >= 4, "four wilds"),
+    "爆头": (lambda reading, win: reading.baotou, "baotou"),
+    "杠开": (lambda reading, win: win.kong_chain > 0, "a kong-replacement win"),
+}
+
+
+def unpriced_notes(rules: Ruleset, reading: Reading, win: Win) -> tuple[tuple[str, str], ...]:
+    """(zh, en) notes for what the win has that ``rules`` accepts but gives no value:
+    「杭州麻将不另计天胡」, so a table that typed it sees it was read, not lost."""
+    return tuple(
+        (f"{rules.name_zh}不另计{item}", f"{rules.name_en} scores nothing extra for {en}")
+        for item in rules.unpriced
+        for has, en in (UNPRICED_ITEMS[item],)
+        if has(reading, win)
+    )
 
 
 def product_valuation(

@@ -231,6 +231,7 @@ RULESET = Ruleset(
     allows_discard_win=True,
     thirteen_unrelated=False,
     has_piao=True,
+    unpriced=("天胡", "地胡", "4财神"),  # SPEC §3 names no such entry
     has_contract=True,
     uses_indicator=False,
     multiplier=SETTLEMENT.rows[0].value,

@@ -40,4 +40,5 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=True,
     has_piao=False,
+    unpriced=("天胡", "地胡", "4财神", "爆头"),  # only 放冲 / 自摸 / 杠开 by 有花/无花
 )

@@ -56,4 +56,5 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=True,
     has_piao=True,
+    unpriced=("天胡", "地胡", "4财神"),
 )

@@ -135,4 +135,5 @@ RULESET = huzhou.ruleset(
     wild_copies=7,
     allows_discard_win=True,
     has_piao=False,
+    unpriced=("天胡", "地胡", "爆头", "杠开"),  # only 台 count (4财神 is 三百胡)
 )

@@ -23,4 +23,5 @@ RULESET = huzhou.ruleset(
     valuate=valuate,
     allows_discard_win=False,
     has_piao=True,
+    unpriced=("天胡", "地胡", "4财神"),
 )

@@ -428,5 +428,81 @@ def test_how_was_it_won_suggests_only_what_the_ruleset_allows(
     error = caught.value
     assert error.code is ErrorCode.INCONSISTENT
     assert ("点炮X" in error.zh) is offers_discard
-    assert ("点炮X" in error.en) is offers_discard
-    assert "自摸" in error.zh and "抢杠X" in error.zh and "抢杠X" in error.en
+    assert ("ron X" in error.en) is offers_discard
+    assert "自摸" in error.zh and "抢杠X" in error.zh and "rob X" in error.en
+
+
+# (ruleset, English quick entry, the patterns it scores): the English names the replies
+# print (the rows' name_en) and the English forms of 飘 and 抢杠 read back.
+ENGLISH_NAMES = [
+    pytest.param(YP, "float 1", ["飘一花"], id="float-1"),
+    pytest.param(YP, "float1", ["飘一花"], id="float1"),
+    pytest.param(YP, "piao 2", ["飘两花"], id="piao-2"),
+    pytest.param(YP, "one wild float", ["飘一花"], id="one-wild-float"),
+    pytest.param(YP, "two wild floats", ["飘两花"], id="two-wild-floats"),
+    pytest.param(YP, "Three wild floats", ["飘三花"], id="Three-wild-floats"),
+    pytest.param(YP, "kong and float", ["杠飘"], id="kong-and-float"),
+    pytest.param(RP, "three wild floats", ["飘三花", "软飘花"], id="rp-three-wild-floats"),
+    pytest.param(HZ, "wild float", ["财飘"], id="hz-wild-float"),
+    pytest.param(HZ, "Triple wild float", ["三财飘"], id="hz-triple-wild-float"),
+    pytest.param(HZ, "Kong bloom with baotou", ["杠爆"], id="hz-kong-bloom-with-baotou"),
+    pytest.param(HZ, "two chained kongs", ["二连杠"], id="hz-two-chained-kongs"),
+    pytest.param(HZ, "win on a kong replacement", ["杠上开花"], id="hz-kong-replacement"),
+    pytest.param(HZ, "ron S Seven pairs, baotou", ["七对爆头"], id="hz-seven-pairs-baotou"),
+    pytest.param(HZ, "tsumo pure seven pairs", ["清七对"], id="hz-pure-seven-pairs"),
+    pytest.param(
+        HZ, "tsumo luxury seven pairs with wilds", ["财神豪华七对"], id="hz-luxury-with-wilds"
+    ),
+    pytest.param(HZ, "robbing kong S", ["平胡"], id="hz-robbing-kong-S"),
+    pytest.param(HZ, "robbing the kong S", ["平胡"], id="hz-robbing-the-kong-S"),
+    pytest.param(HZ, "tsumo plain win", ["平胡"], id="hz-plain-win"),
+    pytest.param(QD, "self-draw with a wild", ["自摸有花"], id="qd-self-draw-with-a-wild"),
+    pytest.param(QD, "kong bloom without wilds", ["杠开无花"], id="qd-kong-bloom-without"),
+    pytest.param(
+        SL,
+        "tsumo all triplets, mixed one suit, no wilds, red dragon triplet",
+        ["混一色", "对对胡", "无花", "中刻", "双辣"],
+        id="sl-english-tai-items",
+    ),
+    pytest.param(PF, "heavenly win with wild", ["天胡"], id="pf-heavenly-win"),
+    pytest.param(PF, "four wilds, self-draw", ["4财神（自摸）"], id="pf-four-wilds-self-draw"),
+]
+
+
+@pytest.mark.parametrize(("rules", "words", "patterns"), ENGLISH_NAMES)
+def test_english_names_as_the_replies_print_them_are_read(
+    rules: str, words: str, patterns: list[str]
+) -> None:
+    assert [p.name for p in scoring.quick(words, rules).patterns] == patterns
+
+
+@pytest.mark.parametrize("rules", [HZ, YP, RP])
+def test_every_float_row_name_the_reply_prints_reads_back(rules: str) -> None:
+    for table in get(rules).tables:
+        for row in table.rows:
+            if "float" in row.name_en.casefold() and row.name != "软飘花":
+                # 飘杠 and 杠飘 are one win (named 杠飘): compare the value, not the name
+                assert scoring.quick(row.name_en, rules).value == row.value, row.name_en
+
+
+# (ruleset, words, English forms the message must suggest): English messages suggest
+# English words, not only the Chinese ones.
+ENGLISH_HINTS = [
+    pytest.param(HZ, "自摸 七对", ["with wild", "no wild"], id="hz-seven-pairs-wild"),
+    pytest.param(QD, "自摸", ["with wild", "no wild"], id="qd-self-draw-wild"),
+    pytest.param(HZ, "自摸 豪华", ["luxury seven pairs"], id="luxury-needs-seven-pairs"),
+    pytest.param(HZ, "自摸 无花 爆头", ["not with no wild"], id="baotou-no-wild"),
+    pytest.param(HZ, "爆头", ["tsumo", "ron X", "rob X"], id="how-won"),
+    pytest.param(QD, "自摸 有花 清一色", ["counts no tai"], id="tai-outside-双辣"),
+    pytest.param(HZ, "七对 七对子 十三不搭 自摸", ["thirteen unrelated"], id="shape-conflict"),
+    pytest.param(SL, "自摸 七对 对对胡 有花", ["seven pairs has no triplets"], id="no-triplets"),
+]
+
+
+@pytest.mark.parametrize(("rules", "words", "hints"), ENGLISH_HINTS)
+def test_english_refusals_suggest_english_words(rules: str, words: str, hints: list[str]) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, rules)
+    for hint in hints:
+        assert hint in caught.value.en
+    assert "有花 (with)" not in caught.value.en

@@ -509,7 +509,7 @@ def test_heavenly_is_the_dealers_and_earthly_a_non_dealers(
             ("天胡", "S", "天胡", "庄家", "dealer"),
             ("天胡 座N", "E", "天胡", "座北", "at N"),
             ("地胡", "E", "地胡", "闲家", "non-dealer"),
-            ("地胡 座E", "W", "地胡", "天胡", "天胡"),
+            ("地胡 座E", "W", "地胡", "天胡", "tenhou"),
         )
     ],
 )
@@ -568,3 +568,53 @@ def test_a_quick_discard_win_with_baotou_says_it_does_not_count(rules: str, word
     assert "baotou counts only on a self-draw, not on a discard" in scoring.explain.render(
         result, "en"
     )
+
+
+# (ruleset, quick words or a typed line, the notes said): what a ruleset accepts but prices at
+# nothing is said, like the discard notes, so a table sees it was read and not lost.
+UNPRICED = [
+    pytest.param(HZ, "天胡", ["杭州麻将不另计天胡"], id="hz-天胡"),
+    pytest.param(HZ, "地胡 座S", ["杭州麻将不另计地胡"], id="hz-地胡"),
+    pytest.param(HZ, "自摸 4财神", ["杭州麻将不另计4财神"], id="hz-4财神"),
+    pytest.param(HZ, "123m456m789m123p5s +5s 天胡", ["杭州麻将不另计天胡"], id="hz-typed-天胡"),
+    pytest.param(
+        HZ, "123m456m789m白白白白 +5s 自摸", ["杭州麻将不另计4财神"], id="hz-typed-four-白"
+    ),
+    pytest.param(HZ, "自摸 爆头", [], id="hz-爆头-is-priced"),
+    pytest.param(QD, "天胡 有花", ["湖州·强盗胡不另计天胡"], id="qd-天胡"),
+    pytest.param(QD, "地胡 座S 无花", ["湖州·强盗胡不另计地胡"], id="qd-地胡"),
+    pytest.param(QD, "自摸 4财神", ["湖州·强盗胡不另计4财神"], id="qd-4财神"),
+    pytest.param(QD, "自摸 爆头", ["湖州·强盗胡不另计爆头"], id="qd-爆头"),
+    pytest.param(QD, "放冲S", [], id="qd-plain-discard"),
+    pytest.param(YP, "天胡", ["湖州·硬飘花不另计天胡"], id="yp-天胡"),
+    pytest.param(YP, "自摸 4财神", ["湖州·硬飘花不另计4财神"], id="yp-4财神"),
+    pytest.param(RP, "地胡 座W", ["湖州·软飘花不另计地胡"], id="rp-地胡"),
+    pytest.param(SL, "天胡 清一色 无花", ["湖州·双辣不另计天胡"], id="sl-天胡"),
+    pytest.param(SL, "杠开 清一色 无花", ["湖州·双辣不另计杠开"], id="sl-杠开"),
+    pytest.param(SL, "自摸 爆头 清一色 对对胡", ["湖州·双辣不另计爆头"], id="sl-爆头"),
+    pytest.param(PF, "天胡 有花", [], id="pf-天胡-is-priced"),
+    pytest.param(PF, "自摸 4财神", [], id="pf-4财神-is-priced"),
+]
+_UNPRICED_EN = {
+    "天胡": "a heavenly hand",
+    "地胡": "an earthly hand",
+    "4财神": "four wilds",
+    "爆头": "baotou",
+    "杠开": "a kong-replacement win",
+}
+
+
+@pytest.mark.parametrize(("rules", "entry", "notes"), UNPRICED)
+def test_a_word_the_ruleset_does_not_price_is_said_to_count_nothing(
+    rules: str, entry: str, notes: list[str]
+) -> None:
+    typed = "+" in entry
+    result = scoring.score(entry, rules) if typed else scoring.quick(entry, rules)
+    assert [zh for zh, _ in result.explanation.notes] == notes
+    name_en = get(rules).name_en
+    assert [en for _, en in result.explanation.notes] == [
+        f"{name_en} scores nothing extra for {_UNPRICED_EN[note.split('另计')[1]]}"
+        for note in notes
+    ]
+    for note in notes:
+        assert note in scoring.explain.summary(result, "zh")

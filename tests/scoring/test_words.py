@@ -13,6 +13,7 @@ from scoring.words import (
     build_context,
     match_word,
     parse_seat,
+    read_winds,
     seat_or_error,
     stated_winds,
     words_of,
@@ -159,6 +160,21 @@ WORDS = [
     ("rob kong N", K.ROBBED_KONG, Seat.N),
     ("rob-kong N", K.ROBBED_KONG, Seat.N),
     ("robkong N", K.ROBBED_KONG, Seat.N),
+    ("robbing kong S", K.ROBBED_KONG, Seat.S),
+    ("robbing-kong S", K.ROBBED_KONG, Seat.S),
+    ("robbingkong S", K.ROBBED_KONG, Seat.S),
+    ("robbing the kong S", K.ROBBED_KONG, Seat.S),
+    ("Robbing a kong W", K.ROBBED_KONG, Seat.W),
+    ("rob the kong N", K.ROBBED_KONG, Seat.N),
+    ("piao 2", K.PIAO, 2),
+    ("piao 3", K.PIAO, 3),
+    ("piao 1", K.PIAO, 1),
+    ("float1", K.PIAO, 1),
+    ("float 1", K.PIAO, 1),
+    ("float2", K.PIAO, 2),
+    ("Float 2", K.PIAO, 2),
+    ("float3", K.PIAO, 3),
+    ("float 3", K.PIAO, 3),
     ("抢杠胡S", K.ROBBED_KONG, Seat.S),
     ("cheng bao S", K.CONTRACT, Seat.S),
     ("cheng-bao S", K.CONTRACT, Seat.S),
@@ -412,3 +428,24 @@ def test_no_word_starts_with_a_digit() -> None:
 )
 def test_stated_winds_reads_the_scoring_vocabulary(line: str, stated: tuple[bool, bool]) -> None:
     assert stated_winds(line) == stated
+
+
+@pytest.mark.parametrize(
+    ("line", "winds"),
+    [
+        pytest.param("自摸 座南", (Seat.S, None), id="座南"),
+        pytest.param("自摸 座 南 圈西", (Seat.S, Seat.W), id="座-space-南-圈西"),
+        pytest.param("自摸 门风北", (Seat.N, None), id="门风北"),
+        pytest.param("tsumo seat wind W round N", (Seat.W, Seat.N), id="seat-wind-W-round-N"),
+        pytest.param("ron S round wind south", (None, Seat.S), id="round-wind-south"),
+        pytest.param("123m456m789m南南南9m +9m 自摸 座风东 圈南", (Seat.E, Seat.S), id="hand"),
+        pytest.param("自摸 座风刻 圈风刻", (None, None), id="triplet-facts-are-no-winds"),
+        pytest.param("tsumo around S", (None, None), id="inside-an-english-word"),
+        pytest.param("自摸 爆头", (None, None), id="none"),
+    ],
+)
+def test_read_winds_gives_the_winds_a_line_states(
+    line: str, winds: tuple[Seat | None, Seat | None]
+) -> None:
+    assert read_winds(line) == winds
+    assert stated_winds(line) == (winds[0] is not None, winds[1] is not None)
