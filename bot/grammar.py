@@ -53,8 +53,10 @@ TEXT_VERBS: Final[Mapping[str, str]] = {
     "为什么": "why",
     "帮助": "help",
 }
+# A slash before a Chinese verb (/流局) is no bot command for Telegram (those are Latin), but it
+# reaches a bot in privacy mode all the same: read it as the verb.
 TEXT_VERB_PATTERN: Final = re.compile(
-    r"^\s*(" + "|".join(sorted(map(re.escape, TEXT_VERBS), key=len, reverse=True)) + r")(\s|$)"
+    r"^\s*/?(" + "|".join(sorted(map(re.escape, TEXT_VERBS), key=len, reverse=True)) + r")(\s|$)"
 )
 
 # Words that take a seat right after them, glued (点炮S) or as the next word (点炮 丙).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -85,6 +86,9 @@ class Sent:
         """(label, callback_data) of every inline button, row by row."""
         rows = (self.reply_markup or {}).get("inline_keyboard", [])
         return [(b.get("text", ""), b.get("callback_data", "")) for row in rows for b in row]
+
+
+_BOT_COMMAND: Final = re.compile(r"/[A-Za-z0-9_]{1,64}(@[A-Za-z0-9_]+)?")
 
 
 def utf16_len(text: str) -> int:
@@ -445,8 +449,9 @@ class UpdateMaker:
 
 
 def command_entities(text: str) -> list[JSONDict]:
-    """The bot_command entity Telegram puts on a leading /command."""
-    if not text.startswith("/"):
+    """The bot_command entity Telegram puts on a leading /command (Latin letters, digits and
+    _, then @bot: /流局 gets none)."""
+    found = _BOT_COMMAND.match(text)
+    if found is None:
         return []
-    command = text.split(maxsplit=1)[0]
-    return [{"type": "bot_command", "offset": 0, "length": utf16_len(command)}]
+    return [{"type": "bot_command", "offset": 0, "length": utf16_len(found.group())}]

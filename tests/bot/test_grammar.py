@@ -350,8 +350,20 @@ def test_kong_refusals(text: str, key: str) -> None:
         ("积分", ("tally", "")),
         ("胡说八道", None),
         ("今天 胡 了", None),
+        ("/流局", ("draw", "")),
+        ("/胡 甲 自摸", ("hu", "甲 自摸")),
+        ("/hu 甲 自摸", None),  # a real bot command: CommandHandler's
     ],
-    ids=["hu", "draw", "tally", "word-starting-with-verb", "verb-not-first"],
+    ids=[
+        "hu",
+        "draw",
+        "tally",
+        "word-starting-with-verb",
+        "verb-not-first",
+        "slash-chinese-verb",
+        "slash-chinese-hu",
+        "latin-command",
+    ],
 )
 def test_plain_text_verbs(text: str, command: tuple[str, str] | None) -> None:
     assert text_command(text) == command

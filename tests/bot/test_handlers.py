@@ -95,6 +95,13 @@ async def test_a_dealers_win_names_the_wind_it_was_scored_with(
     assert shown in second.params["text"]
 
 
+async def test_a_slash_before_a_chinese_verb_still_runs_it(harness: Harness) -> None:
+    """/流局 is no bot command to Telegram (Latin only) but reaches a bot in privacy mode."""
+    await harness.open_table()
+    [drawn] = await harness.say("甲", "/流局")
+    assert "流局" in drawn.text and drawn.buttons
+
+
 async def test_undoing_an_undone_entry_says_so_to_anyone(harness: Harness) -> None:
     await harness.open_table()
     await harness.say("甲", "/hu 甲 自摸 爆头")
