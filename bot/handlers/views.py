@@ -33,6 +33,8 @@ HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
 _WIND_WORD = re.compile(r"[座圈][ESWN]")
 HISTORY_PAGE_SIZE = 5
+# The words the grammar writes before a seat, as an English table types them.
+_SEAT_WORDS_EN = {"点炮": "ron", "放冲": "ron", "放炮": "ron", "抢杠": "rob", "承包": "contract"}
 
 
 async def tally(update: Update, context: Context) -> None:
@@ -147,7 +149,9 @@ def entry_line(
     head = f"<b>#{entry.id}</b> {kind}"
     if entry.winner is not None:
         head += f" {html.escape(names.get(entry.winner, '?'))}"
-    detail = (shown_line(entry, names, seated) if entry.hand_line else None) or entry.note or ""
+    detail = (
+        (shown_line(entry, names, lang, seated) if entry.hand_line else None) or entry.note or ""
+    )
     if entry.kind == "kong" and detail in KONG_BY_NAME:
         detail = kong_name(KONG_BY_NAME[detail], lang)
     if entry.reverses is not None:
@@ -167,10 +171,12 @@ def entry_line(
     return head + (f"\n{postings}" if postings else "")
 
 
-def shown_line(entry: Entry, names: dict[int, str], seated: dict[str, str] | None = None) -> str:
+def shown_line(
+    entry: Entry, names: dict[int, str], lang: str, seated: dict[str, str] | None = None
+) -> str:
     """The recorded line as players write it: a seat the grammar wrote (点炮W, 承包N) by the
-    player's name — the discarder as recorded, anyone else as seated now — and without the
-    session's winds the bot added (座N 圈E)."""
+    player's name — the discarder as recorded, anyone else as seated now — after the word in
+    the reader's language, and without the session's winds the bot added (座N 圈E)."""
     shown: list[str] = []
     for word in (entry.hand_line or "").split():
         if _WIND_WORD.fullmatch(word):
@@ -181,6 +187,8 @@ def shown_line(entry: Entry, names: dict[int, str], seated: dict[str, str] | Non
             name = (seated or {}).get(seat)
             if prefix in DISCARD_PREFIXES and entry.discarder in names:
                 name = names[entry.discarder]
+            if lang == "en":
+                prefix = _SEAT_WORDS_EN.get(prefix, prefix)
             word = f"{prefix} {name}" if name else word
         shown.append(word)
     return " ".join(shown)

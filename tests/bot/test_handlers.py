@@ -643,8 +643,10 @@ async def test_english_stats_read_as_english(harness: Harness) -> None:
     [pair] = await harness.say("甲", "/stats 甲 乙")
     assert "甲 vs 乙: hands together 1 · won 1 / 0 · net +24 / −8" in pair.text
     await harness.say("甲", "/kong 暗杠 乙")
+    await harness.say("甲", "/hu 丙 ron 丁")
     [page] = await harness.say("甲", "/history")
     assert "#2 kong 乙 concealed kong (暗杠)" in page.text
+    assert "<b>#3</b> win 丙 <code>ron 丁</code>" in page.params["text"]
 
 
 async def test_every_reply_shows_an_html_name_literally(harness: Harness) -> None:
