@@ -26,7 +26,6 @@ from scoring.rulesets.base import (
     Valuation,
     Win,
     WinKind,
-    unpriced_notes,
 )
 from scoring.tiles import JOKER, Seat, Tile, is_wild, mpsz
 from scoring.words import WordKind, seat_or_error, words_of, write_word
@@ -152,7 +151,7 @@ def best_valuation(
     if best is None:
         raise max(refusals, key=lambda refusal: refusal.closeness)
     reading, valuation = best
-    unpriced = unpriced_notes(rules, reading, win)
+    unpriced = rules.unpriced_notes(reading, win)
     if unpriced:
         valuation = replace(valuation, notes=valuation.notes + unpriced)
     return reading, valuation

@@ -162,6 +162,16 @@ class Refusal(ScoringError):
 
 Valuate = Callable[[Reading, Win, "Ruleset"], Valuation]
 
+# Each item a ruleset may leave unpriced (``Ruleset.unpriced``): whether the win has it, and
+# its English name.
+UNPRICED_ITEMS: Final[dict[str, tuple[Callable[[Reading, Win], bool], str]]] = {
+    "天胡": (lambda reading, win: win.heavenly, "a heavenly hand"),
+    "地胡": (lambda reading, win: win.earthly, "an earthly hand"),
+    "4财神": (lambda reading, win: reading.wilds >= 4, "four wilds"),
+    "爆头": (lambda reading, win: reading.baotou, "baotou"),
+    "杠开": (lambda reading, win: win.kong_chain > 0, "a kong-replacement win"),
+}
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -188,6 +198,9 @@ class Ruleset:
     unpriced: tuple[str, ...] = ()
     _index: dict[str, Row] = field(init=False, repr=False, compare=False)
     _patterns: dict[str, Pattern] = field(init=False, repr=False, compare=False)
+    _unpriced_notes: tuple[tuple[Callable[[Reading, Win], bool], tuple[str, str]], ...] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         index: dict[str, Row] = {}
@@ -197,6 +210,21 @@ class Ruleset:
         object.__setattr__(self, "_index", index)
         patterns = {name: Pattern(row.name, row.name_en, row.value) for name, row in index.items()}
         object.__setattr__(self, "_patterns", patterns)
+        notes = tuple(
+            (has, (f"{self.name_zh}不另计{item}", f"{self.name_en} scores nothing extra for {en}"))
+            for item in self.unpriced
+            for has, en in (UNPRICED_ITEMS[item],)
+        )
+        object.__setattr__(self, "_unpriced_notes", notes)
+
+    def unpriced_notes(self, reading: Reading, win: Win) -> tuple[tuple[str, str], ...]:
+        """(zh, en) notes for what the win has that this ruleset accepts but gives no value:
+        「杭州麻将不另计天胡」, so a table that typed it sees it was read, not lost."""
+        found: tuple[tuple[str, str], ...] = ()
+        for has, note in self._unpriced_notes:  # on every scored hand: a plain loop
+            if has(reading, win):
+                found += (note,)
+        return found
 
     def row(self, name: str) -> Row:
         """The row named ``name`` (Chinese, as the seed writes it); KeyError if none."""
@@ -218,27 +246,6 @@ class Ruleset:
             if name in (room.name, room.name_en):
                 return room
         raise KeyError(name)
-
-
-# Each item a ruleset may leave unpriced: whether the win has it, and its English name.
-UNPRICED_ITEMS: Final[dict[str, tuple[Callable[[Reading, Win], bool], str]]] = {
-    "天胡": (lambda reading, win: win.heavenly, "a heavenly hand"),
-    "地胡": (lambda reading, win: win.earthly, "an earthly hand"),
-    "4财神": (lambda reading, win: reading.wilds >= 4, "four wilds"),
-    "爆头": (lambda reading, win: reading.baotou, "baotou"),
-    "杠开": (lambda reading, win: win.kong_chain > 0, "a kong-replacement win"),
-}
-
-
-def unpriced_notes(rules: Ruleset, reading: Reading, win: Win) -> tuple[tuple[str, str], ...]:
-    """(zh, en) notes for what the win has that ``rules`` accepts but gives no value:
-    「杭州麻将不另计天胡」, so a table that typed it sees it was read, not lost."""
-    return tuple(
-        (f"{rules.name_zh}不另计{item}", f"{rules.name_en} scores nothing extra for {en}")
-        for item in rules.unpriced
-        for has, en in (UNPRICED_ITEMS[item],)
-        if has(reading, win)
-    )
 
 
 def product_valuation(
