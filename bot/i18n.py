@@ -234,6 +234,16 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "✏️ That entry was undone; the edit is not recorded",
     ),
     "already_undone": ("这条已经撤销过了", "That entry has already been undone"),
+    "heavenly_not_dealer": (
+        "天胡是庄家起手就胡：现在 {dealer} 坐庄，{name} 不是庄家（庄家不对就用 /dealer 改）",
+        "a heavenly hand (天胡) is the dealer's: {dealer} deals now, not {name} "
+        "(if that is wrong, fix it with /dealer)",
+    ),
+    "earthly_by_dealer": (
+        "地胡是闲家第一轮就胡，{name} 现在坐庄：庄家起手就胡写 天胡",
+        "an earthly hand (地胡) is a non-dealer's, and {name} deals now: the dealer's win on "
+        "the deal is 天胡 (heavenly)",
+    ),
     "nothing_to_undo": ("这一场没有可以撤销的记录", "Nothing left to undo in this session"),
     "no_sender": ("看不出是谁发的消息，没有记账", "Cannot tell who sent this; nothing recorded"),
     "unknown_chat_player": (

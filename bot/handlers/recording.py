@@ -57,6 +57,7 @@ from scoring.explain import summary
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
+from scoring.words import WordKind, match_word
 from storage import Entry, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
@@ -83,9 +84,26 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
         try:
             result = evaluate(line, session.ruleset, session.base, claim.winner)
         except ScoringError as error:
+            _refuse_wrong_dealer(error, table, claim.winner)
             raise _as_typed(error, table) from error
         scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand, wind))
     return scored
+
+
+def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> None:
+    """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
+    knows the winner's 门风, which the players do not see (see ``bot.table.wind_tells``)."""
+    try:
+        word = match_word(error.token or "")
+    except ScoringError:
+        return
+    kind = word.kind if word is not None else None
+    if kind is WordKind.HEAVENLY and winner != table.dealer:
+        raise Refusal(
+            "heavenly_not_dealer", name=table.name(winner), dealer=table.name(table.dealer)
+        )
+    if kind is WordKind.EARTHLY and winner == table.dealer:
+        raise Refusal("earthly_by_dealer", name=table.name(winner))
 
 
 def _as_typed(error: ScoringError, table: Table) -> ScoringError:

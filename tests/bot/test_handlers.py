@@ -95,6 +95,22 @@ async def test_a_dealers_win_names_the_wind_it_was_scored_with(
     assert shown in second.params["text"]
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        pytest.param("/hu 乙 天胡", "现在 甲 坐庄，乙 不是庄家", id="heavenly-by-a-non-dealer"),
+        pytest.param("/hu 甲 地胡", "甲 现在坐庄", id="earthly-by-the-dealer"),
+    ],
+)
+async def test_heavenly_and_earthly_refusals_name_the_dealer(
+    harness: Harness, line: str, said: str
+) -> None:
+    await harness.open_table()
+    [refused] = await harness.say("甲", line)
+    assert refused.text.startswith("❌") and said in refused.text and "座" not in refused.text
+    assert await balances(harness) == {}
+
+
 async def test_a_slash_before_a_chinese_verb_still_runs_it(harness: Harness) -> None:
     """/流局 is no bot command to Telegram (Latin only) but reaches a bot in privacy mode."""
     await harness.open_table()
