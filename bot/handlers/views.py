@@ -55,17 +55,28 @@ async def tally(update: Update, context: Context) -> None:
 
 
 async def running_totals(ledger: Ledger, session: Session) -> dict[str, list[int]]:
-    """Each player's running balance after every entry of the session, oldest first: the
-    seated players and anyone else an entry paid, each line one point per entry."""
-    entries = list(reversed(await all_entries(ledger, session.chat_id, session.id)))
+    """Each player's running balance after every hand of the session, oldest first: the
+    seated players and anyone else an entry paid, one point per hand (its kongs and every
+    win of a 一炮多响 together). An undone entry and its reversal cancel, so neither shows."""
+    live = [
+        entry
+        for entry in reversed(await all_entries(ledger, session.chat_id, session.id))
+        if not entry.is_reversed and entry.reverses is None
+    ]
+    by_hand: dict[tuple[str, int], dict[int, int]] = {}
+    for entry in live:
+        key = ("hand", entry.hand_number) if entry.hand_number else ("entry", entry.id)
+        moved = by_hand.setdefault(key, {})
+        for player_id, amount in entry.postings.items():
+            moved[player_id] = moved.get(player_id, 0) + amount
     ids = [player_id for player_id in session.seats if player_id is not None]
-    for entry in entries:
-        ids.extend(player_id for player_id in entry.postings if player_id not in ids)
+    for moved in by_hand.values():
+        ids.extend(player_id for player_id in moved if player_id not in ids)
     labels = _chart_labels(await ledger.list_players(session.chat_id), ids)
     balance = dict.fromkeys(ids, 0)
     series: dict[str, list[int]] = {labels[player_id]: [] for player_id in ids}
-    for entry in entries:
-        for player_id, amount in entry.postings.items():
+    for moved in by_hand.values():
+        for player_id, amount in moved.items():
             balance[player_id] += amount
         for player_id in ids:
             series[labels[player_id]].append(balance[player_id])

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.handlers.views import running_totals
 from bot.i18n import HELP
 from bot.table import signed
 from tests.bot.conftest import GROUP, PLAYERS, Harness
@@ -353,6 +354,22 @@ async def test_tally_chart_has_a_line_per_seat_even_for_one_paid_later(
     sent = await harness.say("甲", "/tally")
     assert [s.method for s in sent] == ["sendMessage", "sendPhoto"]
     assert sent[1].content is not None and sent[1].content.startswith(b"\x89PNG")
+
+
+async def test_tally_chart_has_a_point_per_hand_and_leaves_out_what_was_undone(
+    harness: Harness,
+) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 乙 自摸 爆头")
+    await harness.say("甲", "/undo")  # hand 1 again: neither the win nor its reversal shows
+    await harness.say("甲", "/kong 甲 暗杠")
+    await harness.say("甲", "/hu 甲 自摸")  # hand 1: the kong and the win make one point
+    await harness.say("甲", "/draw")  # hand 2: a point with no money
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None
+    series = await running_totals(harness.ledger, session)
+    assert series == {"甲": [30, 30], "乙": [-10, -10], "丙": [-10, -10], "丁": [-10, -10]}
+    assert {name: values[-1] for name, values in series.items()} == await balances(harness)
 
 
 async def test_the_tally_in_each_reply_is_the_ledgers(harness: Harness) -> None:
