@@ -24,8 +24,8 @@ from scoring.words import (
     WordKind,
     match_word,
     parse_seat,
+    read_winds,
     scan_word,
-    seat_or_error,
     stated_winds,
 )
 
@@ -111,7 +111,6 @@ _INDICATOR_WORD: Final = re.compile(
     re.IGNORECASE,
 )
 # /dealer 圈南 / 圈风S: the round wind set by hand.
-_ROUND_WIND_WORD: Final = re.compile(r"^圈风?[ESWNeswn东南西北]$")
 _KONG_KINDS: Final[Mapping[str, str]] = {
     "明杠": "exposed",
     "直杠": "exposed",
@@ -492,22 +491,27 @@ class DealerChange:
 
 
 def parse_dealer(args: Sequence[str], roster: Roster) -> DealerChange:
-    """/dealer 乙 · /dealer 圈南 · /dealer 乙 圈南 (a player, a seat word, or 圈X)."""
-    dealer: Seat | None = None
-    round_wind: Seat | None = None
-    rest: list[str] = []
-    for word in args:
-        if _ROUND_WIND_WORD.match(word):
-            round_wind = seat_or_error(word[-1])
-        elif word.startswith("圈"):
+    """/dealer 乙 · /dealer 圈南 · /dealer 乙 圈南 · /dealer Bob round N (a player, a seat word,
+    and/or the round wind in any form the scoring core reads: 圈南, 圈风S, round wind N)."""
+    round_wind, rest = _round_wind_in(args)
+    for word in rest:
+        if word.startswith("圈") or word.casefold() == "round":
             raise GrammarError("bad_round_wind", token=word)
-        else:
-            rest.append(word)
-    if rest:
-        dealer = _whole_player(rest, roster)
+    dealer = _whole_player(rest, roster) if rest else None
     if dealer is None and round_wind is None:
         raise GrammarError("dealer_usage")
     return DealerChange(dealer=dealer, round_wind=round_wind)
+
+
+def _round_wind_in(args: Sequence[str]) -> tuple[Seat | None, list[str]]:
+    """The round wind the words state (the shortest run of words that states it) and the
+    other words."""
+    for length in (1, 2, 3):  # 圈南 · round N · round wind N
+        for start in range(len(args) - length + 1):
+            _, wind = read_winds(" ".join(args[start : start + length]))
+            if wind is not None:
+                return wind, [*args[:start], *args[start + length :]]
+    return None, list(args)
 
 
 def _resolve_seat_words(

@@ -57,7 +57,7 @@ from scoring.explain import summary
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.words import WordKind, match_word
+from scoring.words import WordKind, match_word, read_winds
 from storage import Entry, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
@@ -70,7 +70,7 @@ class ScoredClaim:
     line: str
     result: ScoreResult
     full_hand: bool
-    seat_wind: Seat  # the winner's 门风 when the hand was played (the deal moves after it)
+    seat_wind: Seat  # the 门风 the hand was scored with (the deal moves on after it)
 
 
 def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
@@ -78,8 +78,8 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     session = table.session
     scored: list[ScoredClaim] = []
     for claim in command.claims:
-        wind = table.seat_wind(claim.winner)
-        line = with_winds(claim.line, wind, table.round_wind)
+        line = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
+        wind = read_winds(line)[0] or table.seat_wind(claim.winner)  # a 座X typed wins
         evaluate = scoring.score if claim.full_hand else scoring.quick
         try:
             result = evaluate(line, session.ruleset, session.base, claim.winner)

@@ -15,6 +15,7 @@ EVENING = "\n".join(
         "/press 1",
         "胡 乙 点炮 丙 七对 有花",
         "/undo",
+        "胡 丙 自摸",
         "/tally",
         "/hu 戊 自摸",
         "",
@@ -45,7 +46,7 @@ def test_console_evening(tmp_path: Path) -> None:
     assert "第 1 场开始" in out and "东 甲" in out
     assert "爆头" in out and "甲 +48 · 乙 −16 · 丙 −16 · 丁 −16" in out
     pictures = [line.split(" ", 1)[1] for line in lines if line.startswith("[图片]")]
-    assert len(pictures) == 2  # the hand, then the tally chart
+    assert len(pictures) == 2  # the hand, then the tally chart (two hands: one was undone)
     assert all(Path(path).read_bytes()[:4] == b"\x89PNG" for path in pictures)
     assert "[1 ↩️ 撤销]" in out
     assert "（现在发言的是 乙）" in out

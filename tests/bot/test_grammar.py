@@ -417,8 +417,11 @@ def test_seat_change_refusals(args: list[str], key: str) -> None:
         (["圈南"], None, Seat.S),
         (["Dan", "Wu", "圈W"], Seat.N, Seat.W),
         (["西"], Seat.W, None),
+        (["乙", "round", "N"], Seat.S, Seat.N),
+        (["round", "wind", "S"], None, Seat.S),
+        (["圈风", "西"], None, Seat.W),
     ],
-    ids=["player", "round-wind-only", "both", "seat-word"],
+    ids=["player", "round-wind-only", "both", "seat-word", "english", "english-long", "spaced"],
 )
 def test_dealer(args: list[str], dealer: Seat | None, round_wind: Seat | None) -> None:
     change = parse_dealer(args, ROSTER)

@@ -127,6 +127,15 @@ async def test_undoing_an_undone_entry_says_so_to_anyone(harness: Harness) -> No
     assert "已经撤销过了" in again.text
 
 
+async def test_a_typed_seat_wind_is_the_one_the_reply_names(harness: Harness) -> None:
+    """乙 deals (门风东) but the line says 座南: the reply names the 门风 the 台 counted."""
+    await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
+    await harness.say("甲", "/dealer 乙")
+    reply, _picture = await harness.say("乙", "/hu 乙 南南南123m456m789m9m +9m 自摸 翻5p 座南")
+    assert "<b>乙</b>（南）胡" in reply.params["text"] and "门风东" not in reply.text
+    assert "座风刻" in reply.text
+
+
 async def test_an_empty_dealers_seat_is_named_in_the_readers_language(harness: Harness) -> None:
     await harness.say("甲", "/lang en")
     [opened] = await harness.say("甲", "/new hangzhou 1")
