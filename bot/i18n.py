@@ -145,8 +145,9 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Write: /ting 123m456m789m123p5s (13 tiles; a ruleset may come first)",
     ),
     "why_usage": (
-        "写法：/why 12（记录编号），或者回复机器人的记分消息发 /why",
-        "Write: /why 12 (an entry number), or reply /why to the bot's recording message",
+        "这一场还没有胡牌可以解释。写法：/why 12（记录编号），或者回复机器人的记分消息发 /why",
+        "No win in this session to explain yet. Write: /why 12 (an entry number), or reply "
+        "/why to the bot's recording message",
     ),
     "why_header": ("#{entry} {name} 胡", "#{entry} {name} won"),
     "why_not_win": (

@@ -13,9 +13,10 @@ from bot.handlers.recording import entry_id_in
 from bot.i18n import t
 from bot.rules_qa.content import LANGS
 from bot.table import ruleset_name
-from storage import SEATS
+from storage import SEATS, Ledger
 
 TOPIC_PREFIX = "rule:"
+LAST_WIN_LOOKBACK = 20  # entries: kongs, draws and undos may follow the last win
 # The menu's two pages, as button data after TOPIC_PREFIX (no topic id starts with "+").
 HERE, OTHER = "+here", "+other"
 
@@ -109,13 +110,16 @@ async def topic_button(update: Update, context: Context) -> None:
 
 
 async def why(update: Update, context: Context) -> None:
-    """/why 12, or /why as a reply to the bot's recording: how that entry's score came about."""
+    """/why 12, /why as a reply to the bot's recording, or /why alone (the session's last win):
+    how that entry's score came about."""
     message = message_of(update)
     lang = await update_lang(update, context)
     entry_id = parse_entry_id(argument_text(message))
     replied = message.reply_to_message
     if entry_id is None and replied is not None and replied.from_user and replied.from_user.is_bot:
         entry_id = entry_id_in(replied.text or replied.caption)
+    if entry_id is None:
+        entry_id = await _last_win(services(context).db, message.chat.id)
     if entry_id is None:
         raise Refusal("why_usage")
     entry = await services(context).db.entry(message.chat.id, entry_id)
@@ -144,3 +148,12 @@ async def why(update: Update, context: Context) -> None:
         f"<b>{header}</b>\n" + html.escape(explained, quote=False),
         reply_markup=topic_buttons(related) if related else None,
     )
+
+
+async def _last_win(ledger: Ledger, chat_id: int) -> int | None:
+    """The open session's latest win that still counts, if any among its last entries."""
+    session = await ledger.current_session(chat_id)
+    if session is None:
+        return None
+    recent = await ledger.history(chat_id, session.id, page=1, page_size=LAST_WIN_LOOKBACK)
+    return next((e.id for e in recent.entries if e.kind == "win" and not e.is_reversed), None)

@@ -1,4 +1,4 @@
-"""/rules answers in the question's language; its buttons keep that language."""
+"""/rules answers in the question's language; /why finds the hand to explain."""
 
 from __future__ import annotations
 
@@ -41,3 +41,19 @@ async def test_chat_food_talk_gets_no_answer(harness: Harness) -> None:
     for chat in ("今天晚上吃什么", "晚上吃火锅还是吃烧烤"):
         [menu] = await harness.say("甲", f"/rules {chat}")
         assert menu.text.startswith("这个问题我答不上来"), chat
+
+
+async def test_why_alone_explains_the_sessions_last_win_that_counts(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.say("甲", "/hu 甲 自摸 爆头")
+    await harness.say("甲", "/hu 乙 点炮 丙 七对 有花")
+    await harness.say("甲", "/undo")  # the 七对 no longer counts: /why goes back to #1
+    await harness.say("甲", "/kong 甲 暗杠")
+    [why] = await harness.say("乙", "/why")
+    assert why.text.startswith("#1 甲 胡") and "爆头" in why.text
+
+
+async def test_why_alone_with_no_win_says_how_to_ask(harness: Harness) -> None:
+    await harness.open_table()
+    [why] = await harness.say("甲", "/why")
+    assert "还没有胡牌" in why.text and "/why 12" in why.text
