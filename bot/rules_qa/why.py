@@ -56,13 +56,16 @@ def why_topics(result_json: str | Mapping[str, Any]) -> list[str]:
     return ids
 
 
-def _unit(rules: rulesets.Ruleset | None, name: str, en: bool) -> str:
-    """The unit of the table that names ``name`` (双辣 mixes 台 and 倍)."""
+def _unit(rules: rulesets.Ruleset | None, name: str, en: bool, counts_tai: bool) -> str:
+    """The unit of the table that names ``name`` (双辣 mixes 台 and 倍); in a hand that
+    counts 台, a pattern no table names is a 台 total typed as such (台5)."""
     if rules is None:
         return ""
     for table in rules.tables:
         if any(row.name == name for row in table.rows):
             return table.unit_en if en else table.unit
+    if counts_tai:
+        return "tai" if en else "台"
     return rules.unit_en if en else rules.unit_zh
 
 
@@ -164,7 +167,8 @@ def why(result_json: str | Mapping[str, Any], lang: str = "zh", names: Names | N
         if rules and en:
             with contextlib.suppress(KeyError):
                 label = f"{rules.row(label).name_en} ({label})"
-        line = f"· {label} {pattern['value']} {_unit(rules, pattern['name'], en)}".rstrip()
+        unit = _unit(rules, pattern["name"], en, counts_tai=data.get("tai") is not None)
+        line = f"· {label} {pattern['value']} {unit}".rstrip()
         topic_id = pattern_topic(pattern["name"], ruleset_id)
         if topic_id and topic_id not in linked:
             linked.add(topic_id)

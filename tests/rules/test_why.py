@@ -129,6 +129,17 @@ def test_why_explains_a_quick_entry_too() -> None:
     assert "Shape" not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "wrong"),
+    [("zh", "· 台数 5 台", "台数 5 倍"), ("en", "· 台数 5 tai", "台数 5 bei")],
+    ids=["zh", "en"],
+)
+def test_why_counts_a_typed_tai_total_in_tai(lang: str, said: str, wrong: str) -> None:
+    """台5 typed in quick entry is 5 台 (then 双辣 2 倍), not 5 倍."""
+    text = rules_qa.why(scoring.quick("自摸 台5", "huzhou-shuangla").to_json(), lang)
+    assert said in text and wrong not in text
+
+
 # (ruleset, quick line, winner, lang, what /why must say beyond the patterns)
 EXPLAINED = [
     pytest.param(
