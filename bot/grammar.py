@@ -26,7 +26,6 @@ from scoring.words import (
     parse_seat,
     read_winds,
     scan_word,
-    stated_winds,
 )
 
 # Verbs that work without the slash when the bot can see plain text (privacy mode off,
@@ -378,15 +377,16 @@ def is_full_hand(line: str) -> bool:
     return _TILES.search(_INDICATOR_WORD.sub(" ", line)) is not None
 
 
-def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> str:
-    """The line with the session's winds added, unless the player wrote 座X / 圈X."""
+def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> tuple[str, Seat]:
+    """The line with the session's winds added, unless the player wrote 座X / 圈X, and the
+    门风 it is scored with (a 座X typed wins over the session's)."""
     words = split_args(line)
-    seat_stated, round_stated = stated_winds(line)  # the scoring core's own reading
-    if not seat_stated:
+    typed_seat, typed_round = read_winds(line)  # the scoring core's own reading
+    if typed_seat is None:
         words.append(f"座{seat_wind.value}")
-    if not round_stated:
+    if typed_round is None:
         words.append(f"圈{round_wind.value}")
-    return " ".join(words)
+    return " ".join(words), typed_seat or seat_wind
 
 
 def parse_kong(text: str, roster: Roster) -> KongCommand:

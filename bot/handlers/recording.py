@@ -57,7 +57,7 @@ from scoring.explain import summary
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.words import WordKind, match_word, read_winds
+from scoring.words import WordKind, match_word
 from storage import Entry, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
@@ -78,8 +78,7 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     session = table.session
     scored: list[ScoredClaim] = []
     for claim in command.claims:
-        line = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
-        wind = read_winds(line)[0] or table.seat_wind(claim.winner)  # a 座X typed wins
+        line, wind = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
         evaluate = scoring.score if claim.full_hand else scoring.quick
         try:
             result = evaluate(line, session.ruleset, session.base, claim.winner)

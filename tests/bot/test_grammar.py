@@ -202,7 +202,7 @@ def test_full_hand_detection(line: str, full: bool) -> None:
     ],
 )
 def test_session_winds(line: str, seat: Seat, round_wind: Seat, expected: str) -> None:
-    assert with_winds(line, seat, round_wind) == expected
+    assert with_winds(line, seat, round_wind)[0] == expected
 
 
 @pytest.mark.parametrize(

@@ -268,4 +268,4 @@ async def test_guest_seated_from_at_name_wins_by_at_name(harness: Harness) -> No
     ],
 )
 def test_winds_stated_as_the_scoring_core_reads_them(line: str, expected: str) -> None:
-    assert with_winds(line, Seat.W, Seat.E) == expected
+    assert with_winds(line, Seat.W, Seat.E)[0] == expected
