@@ -137,16 +137,22 @@ _COMPOUNDS: Final[dict[str, tuple[tuple[Word, ...], tuple[tuple[Fact, int], ...]
 @dataclass(frozen=True)
 class _Named:
     """A spelling that stands for context words and pattern facts at once (杠爆, and each
-    table row's English name as the replies print it: 'Three wild floats')."""
+    table row's English name as the replies print it: 'Three wild floats'), or for facts
+    alone (a pattern word: 爆头, 财神3)."""
 
     regex: re.Pattern[str]
     words: tuple[Word, ...]
-    facts: tuple[tuple[Fact, int], ...]
+    facts: tuple[tuple[Fact, int], ...] | Reader  # a reader for 财神N, 台N …
+
+    def read(self, match: re.Match[str]) -> tuple[tuple[Fact, int], ...]:
+        return self.facts(match) if callable(self.facts) else self.facts
 
 
 _COMPOUND_NAMES: Final = tuple(
     _Named(re.compile(re.escape(name)), words, facts) for name, (words, facts) in _COMPOUNDS.items()
 )
+# Pattern words as the same kind of spelling: no context words, facts read from the match.
+_PATTERN_NAMES: Final = tuple(_Named(regex, (), reader) for regex, reader in _PATTERN_WORDS)
 # Every fixed spelling the pattern words and compounds above accept (the numbered ones, 财神N,
 # 台N …, aside), for the bot's "did you mean"; a test checks each is read, so it cannot drift.
 SPELLINGS: Final[tuple[str, ...]] = (
@@ -251,9 +257,10 @@ def quick(
 def _scan(
     text: str, names: tuple[_Named, ...] | None = None
 ) -> tuple[list[tuple[Word, Token]], _Declared]:
-    """The context words and pattern facts of an entry; ``names`` are the compound
-    spellings read (by default the seed's compounds and the rows' English names)."""
-    names = _COMPOUND_NAMES + _ENGLISH_NAMES if names is None else names
+    """The context words and pattern facts of an entry; ``names`` are the spellings read
+    besides the context words (by default the seed's compounds, the rows' English names and
+    the pattern words; an earlier one wins a tie)."""
+    names = _COMPOUND_NAMES + _ENGLISH_NAMES + _PATTERN_NAMES if names is None else names
     line = fold(text)
     if not line.strip():
         raise ScoringError(
@@ -268,45 +275,26 @@ def _scan(
         if line[pos].isspace() or line[pos] in _SEPARATORS:
             pos += 1
             continue
-        pattern = _scan_pattern(line, pos)
-        compound = _scan_compound(line, pos, names)
+        found = _scan_named(line, pos, names)
         try:
             context = scan_word(line, pos)
         except ScoringError:  # 座风刻 starts like 座X: a pattern word wins over a bad 座
-            if pattern is None and compound is None:
+            if found is None:
                 raise
             context = None
-        if (
-            compound is not None
-            and (context is None or compound[1] > context[1])
-            and (pattern is None or compound[1] >= pattern[1])
-        ):
-            token = Token(line[pos : compound[1]], pos)
-            named = compound[0]
-            context_words.extend((word, token) for word in named.words)
-            for fact, value in named.facts:
-                declared.add(fact, value, token)
-            pos = compound[1]
-        elif context is not None and (pattern is None or context[1] >= pattern[1]):
+        if context is not None and (found is None or context[1] >= found[1].end()):
             context_words.append((context[0], Token(line[pos : context[1]], pos)))
             pos = context[1]
-        elif pattern is not None:
-            token = Token(line[pos : pattern[1]], pos)
-            for fact, value in pattern[0]:
+        elif found is not None:
+            named, match = found
+            token = Token(line[pos : match.end()], pos)
+            context_words.extend((word, token) for word in named.words)
+            for fact, value in named.read(match):
                 declared.add(fact, value, token)
-            pos = pattern[1]
+            pos = match.end()
         else:
             raise _unknown(line, pos)
     return context_words, declared
-
-
-def _scan_pattern(line: str, pos: int) -> tuple[tuple[tuple[Fact, int], ...], int] | None:
-    best: tuple[tuple[tuple[Fact, int], ...], int] | None = None
-    for regex, reader in _PATTERN_WORDS:
-        match = regex.match(line, pos)
-        if match and _ends_word(line, match.end()) and (best is None or match.end() > best[1]):
-            best = (reader(match), match.end())
-    return best
 
 
 def _ends_word(line: str, end: int) -> bool:
@@ -315,13 +303,19 @@ def _ends_word(line: str, end: int) -> bool:
     return not (letter and line[end - 1].isascii() and line[end - 1].isalpha())
 
 
-def _scan_compound(line: str, pos: int, names: tuple[_Named, ...]) -> tuple[_Named, int] | None:
-    """The longest compound spelling written at ``pos``, and where it ends."""
-    best: tuple[_Named, int] | None = None
+def _scan_named(
+    line: str, pos: int, names: tuple[_Named, ...]
+) -> tuple[_Named, re.Match[str]] | None:
+    """The longest of ``names`` written at ``pos`` (the earliest on a tie), and its match."""
+    best: tuple[_Named, re.Match[str]] | None = None
     for named in names:
         match = named.regex.match(line, pos)
-        if match and _ends_word(line, match.end()) and (best is None or match.end() > best[1]):
-            best = (named, match.end())
+        if (
+            match
+            and _ends_word(line, match.end())
+            and (best is None or match.end() > best[1].end())
+        ):
+            best = (named, match)
     return best
 
 
@@ -551,7 +545,7 @@ def _english_names() -> tuple[_Named, ...]:
         for row in (row for table in rules.tables for row in table.rows):
             zh = re.sub(r"[()（）]", " ", row.name)
             try:
-                words, declared = _scan(zh, _COMPOUND_NAMES)
+                words, declared = _scan(zh, _COMPOUND_NAMES + _PATTERN_NAMES)
             except ScoringError:  # 放冲 needs a seat, 一辣 is no entry word: not typeable
                 continue
             facts = tuple(sorted(declared.values.items()))
