@@ -131,7 +131,9 @@ class Index:
 
     def terms(self, question: str) -> list[Term]:
         """The question segmented: dictionary terms first, leftovers as bigrams and words."""
-        matched, rest = self.segment(question)
+        return self._terms_of(*self.segment(question))
+
+    def _terms_of(self, matched: list[tuple[str, Term]], rest: str) -> list[Term]:
         found: list[Term] = []
         for surface, term in matched:
             found.append(term)
@@ -176,17 +178,13 @@ class Index:
 
     @staticmethod
     def _leftover_terms(rest: str) -> list[Term]:
+        pieces, stems = _leftover_pieces(rest)
         out: list[Term] = []
-        for run in re.findall(r"[\u4e00-\u9fff]+", rest):
-            for piece in re.split("[" + "".join(STOPCHARS_ZH) + "]", run):
-                for j in range(len(piece) - 1):
-                    bigram = piece[j : j + 2]
-                    out.append(Term(bigram, (bigram,), BIGRAM_WEIGHT, known=False))
-        for word in re.findall(r"[a-z0-9]+", rest):
-            if word in STOPWORDS_EN or len(word) < 3 or word.isdigit():
-                continue
-            stem = _stem(word)
-            out.append(Term(stem, (stem,), WORD_WEIGHT, known=False))
+        for piece in pieces:
+            for j in range(len(piece) - 1):
+                bigram = piece[j : j + 2]
+                out.append(Term(bigram, (bigram,), BIGRAM_WEIGHT, known=False))
+        out.extend(Term(stem, (stem,), WORD_WEIGHT, known=False) for stem in stems)
         return out
 
     def _occurs(self, surface: str, field: str) -> bool:
@@ -227,34 +225,33 @@ class Index:
 
     def off_topic(self, question: str) -> bool:
         """Most of the question is text no topic holds: not a rules question (今天吃什么)."""
-        matched, rest = self.segment(question)
+        return self._off_topic(*self.segment(question))
+
+    def _off_topic(self, matched: list[tuple[str, Term]], rest: str) -> bool:
         rule_words = sum(_strength(surface) for surface, _ in matched)
         return rule_words > 0 and self._unknown(rest) >= OFF_TOPIC_RATIO * rule_words
 
     def _unknown(self, rest: str) -> float:
         """How much of the leftover text occurs in no topic (by its bigrams and words)."""
+        pieces, stems = _leftover_pieces(rest)
         unknown = 0.0
-        for run in re.findall(r"[\u4e00-\u9fff]+", rest):
-            for piece in re.split("[" + "".join(STOPCHARS_ZH) + "]", run):
-                seen = [False] * len(piece)
-                for j in range(len(piece) - 1):
-                    if self._anywhere(piece[j : j + 2]):
-                        seen[j] = seen[j + 1] = True
-                unknown += SINGLE_CHAR_FACTOR * seen.count(False)
-        for word in re.findall(r"[a-z0-9]+", rest):
-            if word in STOPWORDS_EN or len(word) < 3 or word.isdigit():
-                continue
-            unknown += 0.0 if self._anywhere(_stem(word)) else 1.0
-        return unknown
+        for piece in pieces:
+            seen = [False] * len(piece)
+            for j in range(len(piece) - 1):
+                if self._anywhere(piece[j : j + 2]):
+                    seen[j] = seen[j + 1] = True
+            unknown += SINGLE_CHAR_FACTOR * seen.count(False)
+        return unknown + sum(0.0 if self._anywhere(stem) else 1.0 for stem in stems)
 
     def _anywhere(self, surface: str) -> bool:
         return any(self._weights(Term(surface, (surface,), WORD_WEIGHT, known=False)))
 
     def search(self, question: str, ruleset: str | None = None) -> list[Hit]:
         """Topics that match the question, best first (all of them, with their scores)."""
-        if self.off_topic(question):
+        matched, rest = self.segment(question)  # once: the off-topic test and the terms
+        if self._off_topic(matched, rest):
             return []
-        terms = self.terms(question)
+        terms = self._terms_of(matched, rest)
         mentioned = _mentioned_rulesets(normalize(question))
         target = mentioned or ({ruleset} if ruleset else set())
         weights = [self._weights(term) for term in terms]
@@ -294,6 +291,24 @@ def topic_fields(topic: Topic) -> tuple[str, str, str]:
     shorts = " | ".join(topic.short[lang] for lang in LANGS)
     longs = " | ".join(topic.long[lang] for lang in LANGS)
     return normalize(heads), normalize(shorts), normalize(longs)
+
+
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_STOPCHAR_SPLIT = re.compile("[" + "".join(STOPCHARS_ZH) + "]")
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _leftover_pieces(rest: str) -> tuple[list[str], list[str]]:
+    """Text no dictionary term took: its Chinese pieces (runs cut at stop characters) and the
+    stems of its English words (stopwords, words under 3 letters and numbers left out)."""
+    pieces = [piece for run in _CJK_RUN.findall(rest) for piece in _STOPCHAR_SPLIT.split(run)]
+    words = _ASCII_WORD.findall(rest)
+    stems = [
+        _stem(word)
+        for word in words
+        if word not in STOPWORDS_EN and len(word) >= 3 and not word.isdigit()
+    ]
+    return pieces, stems
 
 
 def _strength(surface: str) -> float:
