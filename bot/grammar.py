@@ -59,15 +59,17 @@ TEXT_VERB_PATTERN: Final = re.compile(
 )
 
 # Words that take a seat right after them, glued (点炮S) or as the next word (点炮 丙).
-_SEAT_PREFIXES: Final = ("点炮", "放冲", "放炮", "抢杠", "承包")
 DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
 ROBBED_PREFIX: Final = "抢杠"
+CONTRACT_PREFIX: Final = "承包"
+_GIVER_PREFIXES: Final = (*DISCARD_PREFIXES, ROBBED_PREFIX)  # whoever gave the winning tile
+_SEAT_PREFIXES: Final = (*_GIVER_PREFIXES, CONTRACT_PREFIX)
 # Every form the scoring core reads as a word taking a seat (ron, rob, 抢杠胡, 点冲 …), longest
 # first, and the word the grammar writes for it (the typed one when it is one of ours).
 _SEAT_WORD_OF: Final[Mapping[WordKind, str]] = {
     WordKind.DISCARDER: "点炮",
     WordKind.ROBBED_KONG: ROBBED_PREFIX,
-    WordKind.CONTRACT: "承包",
+    WordKind.CONTRACT: CONTRACT_PREFIX,
 }
 _SEAT_FORMS: Final = tuple(
     sorted(
@@ -88,6 +90,8 @@ _GLUED_SEAT_FORMS: Final = tuple(
 )
 # The sender, in /hu and /kong (self is 自摸 there).
 ME_WORDS: Final = frozenset({"我", "me"})
+# Who /new and /join read as the sender.
+SENDER_WORDS: Final = ME_WORDS | {"self"}
 _QUICK_SPELLINGS: Final = frozenset(spelling.casefold() for spelling in SPELLINGS)
 # A name and what follows it: 甲：自摸, Amy: tsumo.
 _AFTER_NAME: Final = re.compile(r"[:：]")
@@ -285,10 +289,6 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest))
 
 
-# Who /new and /join read as the sender.
-SENDER_WORDS: Final = frozenset({"我", "me", "self"})
-
-
 def check_name(name: str) -> str:
     """A guest's or player's name as typed: no seat words, no scoring words, not too long."""
     if parse_seat(name) is not None:
@@ -338,7 +338,7 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
                 raise _about("winner_twice", again[0], roster)
         body, named = _resolve_seat_words(words, roster)
         for seat, word in named:
-            if word == "承包":
+            if word == CONTRACT_PREFIX:
                 continue
             if discarder is not None and seat != discarder:
                 raise _about("two_discarders", seat, roster)
@@ -360,8 +360,7 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
     claims: list[WinClaim] = []
     for winners, body in pending:
         line = " ".join(body)
-        given = (*DISCARD_PREFIXES, ROBBED_PREFIX)
-        if discarder is not None and not any(w.startswith(given) for w in body):
+        if discarder is not None and not any(w.startswith(_GIVER_PREFIXES) for w in body):
             # 一炮多响: the discard (or robbed kong) named once is every winner's.
             line = f"{line} {how}{discarder.value}".strip()
         if not line:
