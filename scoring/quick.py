@@ -29,7 +29,7 @@ from scoring.score import (
     win_of,
 )
 from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
-from scoring.words import Word, WordKind, build_context, scan_word
+from scoring.words import Word, WordKind, ascii_letter, build_context, scan_word
 
 
 class Fact(StrEnum):
@@ -299,8 +299,7 @@ def _scan(
 
 def _ends_word(line: str, end: int) -> bool:
     """An English word ends at a non-letter ('plain', not the start of 'plainly')."""
-    letter = end < len(line) and line[end].isascii() and line[end].isalpha()
-    return not (letter and line[end - 1].isascii() and line[end - 1].isalpha())
+    return not (end < len(line) and ascii_letter(line[end]) and ascii_letter(line[end - 1]))
 
 
 def _scan_named(

@@ -155,7 +155,8 @@ _WORD_INDEX: Final = _by_first_char(list(VOCABULARY))
 _SEAT_INDEX: Final = _by_first_char(list(SEAT_NAMES))
 
 
-def _ascii_letter(char: str) -> bool:
+def ascii_letter(char: str) -> bool:
+    """A Latin letter: where an English word goes on (ASCII forms match whole words only)."""
     return char.isascii() and char.isalpha()
 
 
@@ -165,7 +166,7 @@ def _match_form(line: str, pos: int, index: dict[str, tuple[str, ...]]) -> str |
     for form in index.get(first.lower() if first.isascii() else first, ()):
         end = pos + len(form)
         if form.isascii():
-            if line[pos:end].lower() != form or (end < len(line) and _ascii_letter(line[end])):
+            if line[pos:end].lower() != form or (end < len(line) and ascii_letter(line[end])):
                 continue
         elif not line.startswith(form, pos):
             continue
@@ -299,7 +300,7 @@ def read_winds(line: str) -> tuple[Seat | None, Seat | None]:
     folded = fold(line)
     winds: dict[WordKind, Seat] = {}
     for pos, char in enumerate(folded):
-        if pos and _ascii_letter(char) and _ascii_letter(folded[pos - 1]):
+        if pos and ascii_letter(char) and ascii_letter(folded[pos - 1]):
             continue  # inside an ASCII word ('around S' names no round)
         try:
             found = scan_word(folded, pos)
