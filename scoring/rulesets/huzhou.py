@@ -5,6 +5,7 @@ The four 倍 systems and the platform table live in their own modules and build 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Final
 
@@ -96,21 +97,30 @@ def piao_series(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ..
     return (rules.pattern(named),)
 
 
-_SELF_DRAW_ONLY: Final = {
-    "baotou": ("爆头只在自摸时计，放冲不算", "baotou counts only on a self-draw, not on a discard"),
-    "earthly": ("地胡只在自摸时计，放冲只按放冲计", "an earthly hand counts only when self-drawn"),
-}
+_BAOTOU_ON_DISCARD: Final = (
+    "爆头只在自摸时计，放冲不算",
+    "baotou counts only on a self-draw, not on a discard",
+)
+_EARTHLY_ON_DISCARD: Final = (
+    "地胡只在自摸时计，放冲只按放冲计",
+    "an earthly hand counts only when self-drawn",
+)
 
 
-def discard_notes(
-    reading: Reading, win: Win, *, earthly: bool = False
-) -> tuple[tuple[str, str], ...]:
-    """On a discard win, the self-draw-only items the hand had and the score leaves out
-    (爆头; 地胡 where a ruleset prices it): said so players see they were not lost."""
+def with_discard_notes(
+    valuation: Valuation, reading: Reading, win: Win, *, earthly: bool = False
+) -> Valuation:
+    """``valuation`` with, on a discard win, notes on the self-draw-only items the hand had
+    and the score leaves out (爆头; 地胡 where a ruleset prices it), so players see they
+    were not lost."""
     if win.kind is not WinKind.DISCARD:
-        return ()
-    had = {"baotou": reading.baotou, "earthly": earthly and win.earthly}
-    return tuple(note for item, note in _SELF_DRAW_ONLY.items() if had[item])
+        return valuation
+    notes: tuple[tuple[str, str], ...] = ()
+    if reading.baotou:
+        notes += (_BAOTOU_ON_DISCARD,)
+    if earthly and win.earthly:
+        notes += (_EARTHLY_ON_DISCARD,)
+    return replace(valuation, notes=notes) if notes else valuation
 
 
 def product_valuation(patterns: tuple[Pattern, ...], win: Win) -> Valuation:

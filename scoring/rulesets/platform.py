@@ -9,7 +9,7 @@ times 自摸有财神 3, 自摸无财神 6 and 爆头 6.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern
@@ -170,9 +170,9 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     ]
     # 自摸/放冲/抢杠胡 (有财神 or 无财神) always applies, so there is always a candidate.
     best = max(candidates, key=lambda item: item[:2])[2]
-    valuation = _candidate(best, _WHEN[best.name], win)
-    notes = huzhou.discard_notes(reading, win, earthly=True)
-    return replace(valuation, notes=notes) if notes else valuation
+    return huzhou.with_discard_notes(
+        _candidate(best, _WHEN[best.name], win), reading, win, earthly=True
+    )
 
 
 RULESET = huzhou.ruleset(

@@ -6,8 +6,6 @@ Self-drawn wins (and 抢杠胡) score 硬飘花's series × 2; a win on a discar
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scoring.reading import Reading
 from scoring.rulesets import huzhou, qiangdao, yingpiao
 from scoring.rulesets.base import Row, Ruleset, Table, Valuation, Win, WinKind
@@ -41,8 +39,7 @@ def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     """放冲 2; otherwise 硬飘花's named entries × 软飘花 2."""
     if win.kind is WinKind.DISCARD:
         valuation = huzhou.product_valuation((rules.pattern("放冲"),), win)
-        notes = huzhou.discard_notes(reading, win)
-        return replace(valuation, notes=notes) if notes else valuation
+        return huzhou.with_discard_notes(valuation, reading, win)
     series = huzhou.piao_series(reading, win, yingpiao.RULESET)
     return huzhou.product_valuation((*series, rules.pattern("软飘花")), win)
 
