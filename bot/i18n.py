@@ -235,6 +235,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "✏️ That entry was undone; the edit is not recorded",
     ),
     "already_undone": ("这条已经撤销过了", "That entry has already been undone"),
+    "guest_mark": ("（客）", " (guest)"),
     "heavenly_not_dealer": (
         "天胡是庄家起手就胡：现在 {dealer} 坐庄，{name} 不是庄家（庄家不对就用 /dealer 改）",
         "a heavenly hand (天胡) is the dealer's: {dealer} deals now, not {name} "

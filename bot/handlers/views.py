@@ -7,6 +7,7 @@ import html
 import io
 import json
 import re
+from collections import Counter
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
@@ -290,9 +291,15 @@ async def stats(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     ledger = services(context).db
     words = argument_words(message)
+    rows = await ledger.stats(message.chat.id)
+    hands = {row.player.id: row.hands for row in rows}
     if len(words) == 2:
-        a = await _named_player(ledger, message.chat.id, words[0])
-        b = await _named_player(ledger, message.chat.id, words[1])
+        # A name two players share (a guest, and the member who spoke up later) means the one
+        # who played more: that is whose record the table asks about.
+        a, b = [
+            max(await _players_called(ledger, message.chat.id, word), key=lambda p: hands[p.id])
+            for word in words
+        ]
         pair = await ledger.head_to_head(message.chat.id, a.id, b.id)
         text = t(
             "h2h_row",
@@ -307,18 +314,23 @@ async def stats(update: Update, context: Context) -> None:
         )
         await message.reply_text(text)
         return
-    rows = await ledger.stats(message.chat.id)
     if len(words) == 1:  # /stats 甲: that player's line (a guest's and a member's, if both)
-        named = await _players_called(ledger, message.chat.id, words[0])
+        named = {p.id for p in await _players_called(ledger, message.chat.id, words[0])}
         rows = [row for row in rows if row.player.id in named]
     else:  # members who only ever talked in the chat have no record to show
         rows = [row for row in rows if row.hands or row.net]
+    named_alike = Counter(row.player.name for row in rows)
     lines = [f"<b>{t('stats_title', lang)}</b>"]
     lines.extend(
         t(
             "stats_row",
             lang,
-            name=row.player.name,
+            name=row.player.name
+            + (
+                t("guest_mark", lang)
+                if row.player.is_guest and named_alike[row.player.name] > 1
+                else ""
+            ),
             hands=row.hands,
             wins=row.wins,
             self_draws=row.self_draws,
@@ -333,22 +345,22 @@ async def stats(update: Update, context: Context) -> None:
     await message.reply_text("\n".join(lines))
 
 
-async def _players_called(ledger: Ledger, chat_id: int, word: str) -> set[int]:
-    """Every player of the chat with this name (a guest seated before a member of the same
-    name spoke up: both have a record); else the one player ``word`` names (@username, #id)."""
-    same = {
-        player.id
-        for player in await ledger.list_players(chat_id)
-        if player.name.casefold() == word.casefold()
-    }
-    return same or {(await _named_player(ledger, chat_id, word)).id}
-
-
-async def _named_player(ledger: Ledger, chat_id: int, word: str) -> Player:
+async def _players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player]:
+    """Every player ``word`` may name: a member by @username; else everyone of that name (a
+    guest seated before a member of the same name spoke up: both have a record), a guest
+    written down as @name included; else the one player it names (#id, user id)."""
+    if word.startswith("@"):
+        member = await ledger.find_player(chat_id, word)
+        if member is not None:
+            return [member]
+    name = word.removeprefix("@").casefold()
+    same = [p for p in await ledger.list_players(chat_id) if p.name.casefold() == name]
+    if same:
+        return same
     found = await ledger.find_player(chat_id, word)
     if found is None:
         raise Refusal("unknown_chat_player", token=word)
-    return found
+    return [found]
 
 
 async def export(update: Update, context: Context) -> None:

@@ -455,7 +455,18 @@ async def test_stats_of_a_name_shared_by_a_guest_and_a_member_shows_both(
     await harness.feed(harness.make.message(GROUP, 77, "/tally"))  # the member 乙 speaks
     await harness.feed(harness.make.message(GROUP, 77, "/hu 甲 自摸"))
     [both] = await harness.say("甲", "/stats 乙")
-    assert "乙：2 局 胡 1" in both.text and "乙：0 局" in both.text
+    assert "乙（客）：2 局 胡 1" in both.text and "\n乙：0 局" in both.text
+    [pair] = await harness.say("甲", "/stats 甲 乙")  # the 乙 who played with 甲
+    assert "甲 对 乙：同桌 2 局" in pair.text
+
+
+async def test_stats_reach_a_guest_written_as_an_at_name(harness: Harness) -> None:
+    await harness.open_table("/new 杭州 1 甲 乙 丙 @lisi")
+    await harness.say("甲", "/hu @lisi 自摸")
+    [one] = await harness.say("甲", "/stats @lisi")
+    assert "lisi：1 局 胡 1" in one.text
+    [pair] = await harness.say("甲", "/stats 甲 @lisi")
+    assert "同桌 1 局" in pair.text
 
 
 async def test_stats_leave_out_members_who_never_played(harness: Harness) -> None:
