@@ -396,8 +396,12 @@ async def undo_button(update: Update, context: Context) -> None:
     old_ids = _ids(tuple(live))
     new_ids = _ids(recorded.entries)
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
+    tally = await ledger.tally(message.chat.id, table.session.id)
     await query.answer(plain(t("undone", lang, entry=old_ids, reversal=new_ids)))
-    await query.edit_message_text(_html_of(message) + "\n" + mark, reply_markup=None)
+    # The recording struck through (its standings no longer hold), the standings now below.
+    await query.edit_message_text(
+        f"<s>{_html_of(message)}</s>\n{mark}\n{tally_block(tally, lang)}", reply_markup=None
+    )
 
 
 async def _reverse(

@@ -207,6 +207,10 @@ async def test_undo_button_permissions(harness: Harness) -> None:
     assert [s.method for s in sent] == ["answerCallbackQuery", "editMessageText"]
     assert "已由 丁 撤销" in sent[1].text and sent[1].buttons == []
     assert (await balances(harness))["乙"] == 0
+    # The old standings struck through, the standings after the undo below the mark.
+    edited = sent[1].params["text"]
+    assert edited.startswith("<s>") and "</s>\n↩️ 已由 丁 撤销" in edited
+    assert edited.endswith("<b>本场积分</b>\n丁 0\n丙 0\n乙 0\n甲 0")
     [twice] = await harness.press("乙", reply)
     assert "已经撤销" in twice.text
 
