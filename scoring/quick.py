@@ -260,7 +260,6 @@ def _scan(
     """The context words and pattern facts of an entry; ``names`` are the spellings read
     besides the context words (by default the seed's compounds, the rows' English names and
     the pattern words; an earlier one wins a tie)."""
-    names = _COMPOUND_NAMES + _ENGLISH_NAMES + _PATTERN_NAMES if names is None else names
     line = fold(text)
     if not line.strip():
         raise ScoringError(
@@ -275,7 +274,7 @@ def _scan(
         if line[pos].isspace() or line[pos] in _SEPARATORS:
             pos += 1
             continue
-        found = _scan_named(line, pos, names)
+        found = _scan_named(line, pos, _NAMES_AT[line[pos].isascii()] if names is None else names)
         try:
             context = scan_word(line, pos)
         except ScoringError:  # 座风刻 starts like 座X: a pattern word wins over a bad 座
@@ -558,3 +557,18 @@ def _english_names() -> tuple[_Named, ...]:
 
 
 _ENGLISH_NAMES: Final = _english_names()
+# Every word of every line is tried against the spellings (an earlier one wins a tie): an
+# English row name only where a Latin letter or digit stands, a Chinese compound (杠爆) only
+# where a Chinese character does; the pattern words may start either way.
+_CHINESE_ONLY: Final = frozenset(
+    named for name, named in zip(_COMPOUNDS, _COMPOUND_NAMES, strict=True) if not name[0].isascii()
+)
+_LATIN_ONLY: Final = frozenset(_ENGLISH_NAMES).union(set(_COMPOUND_NAMES) - _CHINESE_ONLY)
+_NAMES_AT: Final = {
+    latin: tuple(
+        named
+        for named in _COMPOUND_NAMES + _ENGLISH_NAMES + _PATTERN_NAMES
+        if named not in (_CHINESE_ONLY if latin else _LATIN_ONLY)
+    )
+    for latin in (True, False)
+}
