@@ -32,7 +32,9 @@ def header_for(result: ScoreResult, names: Mapping[Seat, str], lang: str = "zh")
     """E.g. ``杭州 · 爆头 2番 · 自摸`` or ``Hangzhou · Bao Tou 2 fan · self-draw``."""
     zh = lang == "zh"
     ruleset = RULESET_LABELS.get(result.ruleset, (result.ruleset, result.ruleset))[0 if zh else 1]
-    pattern_names = " ".join(p.name if zh else p.name_en for p in result.patterns)
+    pattern_names = ("、" if zh else ", ").join(
+        p.name if zh else p.name_en for p in result.patterns
+    )
     amount = f"{result.value}{result.unit_zh}" if zh else f"{result.value} {result.unit_en}"
     if result.tai is not None:
         amount = f"{result.tai}台 → {amount}" if zh else f"{result.tai} tai → {amount}"

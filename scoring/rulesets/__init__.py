@@ -37,6 +37,8 @@ _ALIASES.update(
         "平台计分": platform.RULESET,
         "计分明细": platform.RULESET,
         "长章": shuangla.RULESET,
+        "硬飘": yingpiao.RULESET,  # as players shorten them at the table
+        "软飘": ruanpiao.RULESET,
     }
 )
 

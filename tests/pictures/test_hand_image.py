@@ -9,6 +9,7 @@ import threading
 import pytest
 from PIL import Image
 
+import scoring
 from bot.pictures.fonts import Fonts
 from bot.pictures.hand_image import hand_png, render_hand, seven_pairs_order
 from bot.pictures.hand_text import footer_for, header_for
@@ -159,6 +160,18 @@ def test_a_concealed_kong_shows_two_faces_down(cjk: Fonts) -> None:
         pytest.param(hangzhou_baotou(), "en", "Hangzhou · Bao Tou 2 fan · self-draw", id="en"),
         pytest.param(hangzhou_seven_pairs(), "zh", "杭州 · 七对爆头 4番 · 小李点炮", id="点炮"),
         pytest.param(huzhou_with_indicator(), "zh", "湖州·硬飘花 · 爆头 2倍 · 自摸", id="湖州"),
+        pytest.param(
+            scoring.score("111m234m567m789m9m +9m 自摸 翻5p", "huzhou-shuangla"),
+            "en",
+            "Huzhou Shuangla · Pure one suit, No wilds, Double spicy 5 tai → 2 bei · self-draw",
+            id="several-patterns-en",
+        ),
+        pytest.param(
+            scoring.score("111m234m567m789m9m +9m 自摸 翻5p", "huzhou-shuangla"),
+            "zh",
+            "湖州·双辣 · 清一色、无花、双辣 5台 → 2倍 · 自摸",
+            id="several-patterns-zh",
+        ),
     ],
 )
 def test_header_names_the_ruleset_result_and_win(

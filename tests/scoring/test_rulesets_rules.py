@@ -356,6 +356,8 @@ def test_wild_faces() -> None:
         pytest.param("双辣", SL, id="双辣"),
         pytest.param("平台", PF, id="平台"),
         pytest.param("湖州·双辣", SL, id="full-name"),
+        pytest.param("硬飘", YP, id="硬飘-short"),
+        pytest.param("软飘", RP, id="软飘-short"),
         pytest.param("Huzhou-Platform", PF, id="id-any-case"),
     ],
 )
