@@ -346,18 +346,17 @@ async def stats(update: Update, context: Context) -> None:
 
 
 async def _players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player]:
-    """Every player ``word`` may name: a member by @username; else everyone of that name (a
-    guest seated before a member of the same name spoke up: both have a record), a guest
-    written down as @name included; else the one player it names (#id, user id)."""
-    if word.startswith("@"):
-        member = await ledger.find_player(chat_id, word)
-        if member is not None:
-            return [member]
-    name = word.removeprefix("@").casefold()
-    same = [p for p in await ledger.list_players(chat_id) if p.name.casefold() == name]
+    """Every player ``word`` may name: the member with that @username, else a guest written
+    down as @name; everyone of a plain name (a guest seated before a member of the same name
+    spoke up: both have a record); else the one player a #id or user id names."""
+    at_name = word.startswith("@")
+    if at_name and (member := await ledger.find_player(chat_id, word)) is not None:
+        return [member]
+    called = word.removeprefix("@").casefold()
+    same = [p for p in await ledger.list_players(chat_id) if p.name.casefold() == called]
     if same:
         return same
-    found = await ledger.find_player(chat_id, word)
+    found = None if at_name else await ledger.find_player(chat_id, word)
     if found is None:
         raise Refusal("unknown_chat_player", token=word)
     return [found]
