@@ -349,10 +349,16 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
             Fact.THIRTEEN, "十三不搭只在湖州玩法里算", "thirteen unrelated exists only in Huzhou"
         )
     if d.has(Fact.LUXURY) and not d.has(Fact.SEVEN_PAIRS):
+        typed = d.tokens[Fact.LUXURY].text  # 双豪华 → 双豪华七对, luxury2 → luxury2 seven pairs
+        english = typed.isascii()
         refuse(
             Fact.LUXURY,
-            "豪华是七对子的说法：写 豪华七对",
-            "luxury qualifies seven pairs: write luxury seven pairs",
+            f"豪华是七对子的说法：写 {typed} seven pairs"
+            if english
+            else f"豪华是七对子的说法：写 {typed}七对",
+            f"luxury qualifies seven pairs: write {typed} seven pairs"
+            if english
+            else f"luxury qualifies seven pairs: write {typed}七对 (luxury seven pairs)",
         )
     if d.has(Fact.LUXURY) and not 1 <= d.values[Fact.LUXURY] <= 3:
         refuse(Fact.LUXURY, "豪华只有 1 到 3 个", "luxury counts 1 to 3 quads")

@@ -116,7 +116,10 @@ VOCABULARY: Final[dict[str, tuple[WordKind, WordValue | Arg]]] = {
         form: (WordKind.ROBBED_KONG, Arg.SEAT)
         for form in ("robbing a kong", "robbing the kong", "rob the kong")
     },
-    **{form: (WordKind.CONTRACT, Arg.SEAT) for form in ("承包", "contract", "chengbao")},
+    **{
+        form: (WordKind.CONTRACT, Arg.SEAT)
+        for form in ("三摊承包", "承包", "contract", "chengbao")  # 三摊承包: the seed's name
+    },
     **{form: (WordKind.CONTRACT, Arg.SEAT) for form in _spaced("cheng-bao")},
     **{form: (WordKind.HEAVENLY, True) for form in ("天胡", "tenhou", "tianhu", "heavenly")},
     **{form: (WordKind.HEAVENLY, True) for form in _spaced("tian-hu", "heavenly-hand")},

@@ -506,3 +506,19 @@ def test_english_refusals_suggest_english_words(rules: str, words: str, hints: l
     for hint in hints:
         assert hint in caught.value.en
     assert "有花 (with)" not in caught.value.en
+
+
+@pytest.mark.parametrize(
+    ("words", "lang", "hint"),
+    [
+        pytest.param("自摸 双豪华 有花", "zh", "写 双豪华七对", id="zh-keeps-双"),
+        pytest.param("tsumo luxury2 with wild", "en", "write luxury2 seven pairs", id="en-keeps-2"),
+        pytest.param("自摸 豪华 有花", "en", "write 豪华七对", id="zh-word-in-en"),
+    ],
+)
+def test_luxury_without_seven_pairs_suggests_the_word_typed(
+    words: str, lang: str, hint: str
+) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, HZ)
+    assert hint in caught.value.message(lang)

@@ -93,6 +93,7 @@ WORDS = [
     ("rob e", K.ROBBED_KONG, Seat.E),
     ("承包W", K.CONTRACT, Seat.W),
     ("承包 西", K.CONTRACT, Seat.W),
+    ("三摊承包W", K.CONTRACT, Seat.W),  # the seed's own name
     ("contract S", K.CONTRACT, Seat.S),
     ("chengbao n", K.CONTRACT, Seat.N),
     # 天胡 地胡
