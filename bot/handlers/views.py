@@ -34,6 +34,8 @@ HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
 _WIND_WORD = re.compile(r"[座圈][ESWN]")
 HISTORY_PAGE_SIZE = 5
+# How /stats marks a guest who shares a name with a member, read back when typed.
+_GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 # The words the grammar writes before a seat, as an English table types them.
 _SEAT_WORDS_EN = {"点炮": "ron", "放冲": "ron", "放炮": "ron", "抢杠": "rob", "承包": "contract"}
 
@@ -291,21 +293,20 @@ async def stats(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     ledger = services(context).db
     words = argument_words(message)
-    rows = await ledger.stats(message.chat.id)
-    hands = {row.player.id: row.hands for row in rows}
     if len(words) == 2:
         # A name two players share (a guest, and the member who spoke up later) means the one
-        # who played more: that is whose record the table asks about.
-        a, b = [
-            max(await _players_called(ledger, message.chat.id, word), key=lambda p: hands[p.id])
-            for word in words
+        # who sat with the other player: the pairing with the most hands together.
+        firsts, seconds = [await _players_called(ledger, message.chat.id, w) for w in words]
+        pairs = [(a, b) for a in firsts for b in seconds if a.id != b.id] or [
+            (firsts[0], seconds[0])
         ]
-        pair = await ledger.head_to_head(message.chat.id, a.id, b.id)
+        met = [await ledger.head_to_head(message.chat.id, a.id, b.id) for a, b in pairs]
+        pair = max(met, key=lambda found: found.hands_together)
         text = t(
             "h2h_row",
             lang,
-            a=pair.a.name,
-            b=pair.b.name,
+            a=_stats_name(pair.a, len(firsts) > 1, lang),
+            b=_stats_name(pair.b, len(seconds) > 1, lang),
             hands=pair.hands_together,
             a_wins=pair.a_wins,
             b_wins=pair.b_wins,
@@ -314,23 +315,19 @@ async def stats(update: Update, context: Context) -> None:
         )
         await message.reply_text(text)
         return
+    rows = await ledger.stats(message.chat.id)
+    named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
     if len(words) == 1:  # /stats 甲: that player's line (a guest's and a member's, if both)
         named = {p.id for p in await _players_called(ledger, message.chat.id, words[0])}
         rows = [row for row in rows if row.player.id in named]
     else:  # members who only ever talked in the chat have no record to show
         rows = [row for row in rows if row.hands or row.net]
-    named_alike = Counter(row.player.name for row in rows)
     lines = [f"<b>{t('stats_title', lang)}</b>"]
     lines.extend(
         t(
             "stats_row",
             lang,
-            name=row.player.name
-            + (
-                t("guest_mark", lang)
-                if row.player.is_guest and named_alike[row.player.name] > 1
-                else ""
-            ),
+            name=_stats_name(row.player, named_alike[row.player.name] > 1, lang),
             hands=row.hands,
             wins=row.wins,
             self_draws=row.self_draws,
@@ -345,10 +342,20 @@ async def stats(update: Update, context: Context) -> None:
     await message.reply_text("\n".join(lines))
 
 
+def _stats_name(player: Player, shared: bool, lang: str) -> str:
+    """The name, marked 乙（客） when it is a guest's that a member shares."""
+    return player.name + (t("guest_mark", lang) if shared and player.is_guest else "")
+
+
 async def _players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player]:
     """Every player ``word`` may name: the member with that @username, else a guest written
     down as @name; everyone of a plain name (a guest seated before a member of the same name
-    spoke up: both have a record); else the one player a #id or user id names."""
+    spoke up: both have a record; 乙（客） the guest alone); else the one player a #id or user
+    id names."""
+    guest = _GUEST_MARK.search(word)
+    if guest is not None:
+        named = await _players_called(ledger, chat_id, word[: guest.start()])
+        return [p for p in named if p.is_guest] or named
     at_name = word.startswith("@")
     if at_name and (member := await ledger.find_player(chat_id, word)) is not None:
         return [member]

@@ -461,7 +461,24 @@ async def test_stats_of_a_name_shared_by_a_guest_and_a_member_shows_both(
     [both] = await harness.say("甲", "/stats 乙")
     assert "乙（客）：2 局 胡 1" in both.text and "\n乙：0 局" in both.text
     [pair] = await harness.say("甲", "/stats 甲 乙")  # the 乙 who played with 甲
-    assert "甲 对 乙：同桌 2 局" in pair.text
+    assert "甲 对 乙（客）：同桌 2 局" in pair.text
+    [typed] = await harness.say("甲", "/stats 乙（客）")
+    assert "乙（客）：2 局" in typed.text and "0 局" not in typed.text
+
+
+async def test_head_to_head_of_a_shared_name_takes_the_one_who_sat_together(
+    harness: Harness,
+) -> None:
+    """The member 乙 played more hands overall, but only the guest 乙 ever sat with 甲."""
+    harness.api.add_user(77, "乙")
+    await harness.open_table()  # guest 乙 sits with 甲
+    await harness.say("甲", "/hu 乙 点炮 甲")
+    await harness.say("甲", "/settle")
+    await harness.feed(harness.make.message(GROUP, 77, "/new 杭州 1 我 丙 丁 戊"))
+    for winner in ("我", "丙", "丁"):
+        await harness.feed(harness.make.message(GROUP, 77, f"/hu {winner} 自摸"))
+    [pair] = await harness.say("甲", "/stats 甲 乙")
+    assert "甲 对 乙（客）：同桌 1 局" in pair.text
 
 
 async def test_stats_reach_a_guest_written_as_an_at_name(harness: Harness) -> None:
