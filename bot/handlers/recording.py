@@ -396,12 +396,13 @@ async def undo_button(update: Update, context: Context) -> None:
     old_ids = _ids(tuple(live))
     new_ids = _ids(recorded.entries)
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
-    tally = await ledger.tally(message.chat.id, table.session.id)
+    after = await open_table(services(context), message.chat.id)
+    tally = await standings(services(context), after)
     await query.answer(plain(t("undone", lang, entry=old_ids, reversal=new_ids)))
-    # The recording struck through (its standings no longer hold), the standings now below.
-    await query.edit_message_text(
-        f"<s>{_html_of(message)}</s>\n{mark}\n{tally_block(tally, lang)}", reply_markup=None
-    )
+    # The recording struck through (its standings and next dealer no longer hold), what holds
+    # now below.
+    now = "\n".join([mark, tally_block(tally, lang), next_dealer_text(after, lang)])
+    await query.edit_message_text(f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
 
 
 async def _reverse(

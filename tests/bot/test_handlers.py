@@ -210,7 +210,8 @@ async def test_undo_button_permissions(harness: Harness) -> None:
     # The old standings struck through, the standings after the undo below the mark.
     edited = sent[1].params["text"]
     assert edited.startswith("<s>") and "</s>\n↩️ 已由 丁 撤销" in edited
-    assert edited.endswith("<b>本场积分</b>\n丁 0\n丙 0\n乙 0\n甲 0")
+    now = "<b>本场积分</b>\n丁 0\n丙 0\n乙 0\n甲 0\n下一局：甲（东）坐庄 · 圈风 东"
+    assert edited.endswith(now)
     [twice] = await harness.press("乙", reply)
     assert "已经撤销" in twice.text
 
