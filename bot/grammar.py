@@ -100,6 +100,12 @@ _STAKE_LIKE: Final = re.compile(r"底分.*|[-+−]?[0-9０-９][0-9０-９.,．]
 _LIST_SPLIT: Final = re.compile(r"[，、；]")
 # What _resolve_seat_words writes for the scoring core: 点炮W, 承包N …
 SEAT_WORD_CODE: Final = re.compile(r"(" + "|".join(_SEAT_PREFIXES) + r")([ESWN])")
+# The same words as an English table types them (the grammar writes the Chinese ones).
+SEAT_WORDS_EN: Final[Mapping[str, str]] = {
+    **dict.fromkeys(DISCARD_PREFIXES, "ron"),
+    ROBBED_PREFIX: "rob",
+    CONTRACT_PREFIX: "contract",
+}
 # Context words whose argument is the next word when written apart (座 E, 翻 1m): that word
 # is never the winner.
 _WORDS_WITH_ARGUMENT: Final = frozenset({"座", "圈", "翻", "seat", "round", "flip", "indicator"})

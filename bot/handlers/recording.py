@@ -27,6 +27,7 @@ from bot.context import (
 from bot.grammar import (
     ME_WORDS,
     SEAT_WORD_CODE,
+    SEAT_WORDS_EN,
     HuCommand,
     Roster,
     parse_entry_id,
@@ -61,6 +62,8 @@ from scoring.words import WordKind, match_word
 from storage import Entry, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
+# A seat word the grammar wrote (点炮S), as an error message quotes it: 「点炮S」 or “点炮S”.
+_QUOTED_SEAT_WORD = re.compile(r"([「“])" + SEAT_WORD_CODE.pattern + r"([」”])")
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
@@ -106,12 +109,20 @@ def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> Non
 
 
 def _as_typed(error: ScoringError, table: Table) -> ScoringError:
-    """The error naming the player as typed (放冲 Bob), not the seat the grammar wrote (放冲S)."""
-    match = SEAT_WORD_CODE.fullmatch(error.token or "")
-    if match is None:
-        return error
-    token = f"{match.group(1)} {table.name(Seat(match.group(2)))}"
-    return ScoringError(error.code, error.zh, error.en, token, error.position)
+    """The error naming players as typed (放冲 Bob), not the seats the grammar wrote (放冲S):
+    its token, and any word it quotes (和「点炮S」矛盾 → 和「点炮 Bob」矛盾, “ron Bob”)."""
+
+    def named(code: re.Match[str], en: bool) -> str:
+        word = SEAT_WORDS_EN.get(code[2], code[2]) if en else code[2]
+        return f"{code[1]}{word} {table.name(Seat(code[3]))}{code[4]}"
+
+    token = error.token
+    match = SEAT_WORD_CODE.fullmatch(token or "")
+    if match is not None:
+        token = f"{match.group(1)} {table.name(Seat(match.group(2)))}"
+    zh = _QUOTED_SEAT_WORD.sub(lambda code: named(code, en=False), error.zh)
+    en = _QUOTED_SEAT_WORD.sub(lambda code: named(code, en=True), error.en)
+    return ScoringError(error.code, zh, en, token, error.position)
 
 
 def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> list[WinSpec]:

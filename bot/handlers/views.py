@@ -22,7 +22,7 @@ from bot.context import (
     services,
     update_lang,
 )
-from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE
+from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
 from bot.i18n import t
 from bot.table import describe_tally, forget, kong_name, open_table, signed, tally_block
 from scoring import rulesets
@@ -36,8 +36,6 @@ _WIND_WORD = re.compile(r"[座圈][ESWN]")
 HISTORY_PAGE_SIZE = 5
 # How /stats marks a guest who shares a name with a member, read back when typed.
 _GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
-# The words the grammar writes before a seat, as an English table types them.
-_SEAT_WORDS_EN = {"点炮": "ron", "放冲": "ron", "放炮": "ron", "抢杠": "rob", "承包": "contract"}
 
 
 async def tally(update: Update, context: Context) -> None:
@@ -202,7 +200,7 @@ def shown_line(
             if prefix in DISCARD_PREFIXES and entry.discarder in names:
                 name = names[entry.discarder]
             if lang == "en":
-                prefix = _SEAT_WORDS_EN.get(prefix, prefix)
+                prefix = SEAT_WORDS_EN.get(prefix, prefix)
             word = f"{prefix} {name}" if name else word
         shown.append(word)
     return " ".join(shown)

@@ -112,6 +112,23 @@ async def test_heavenly_and_earthly_refusals_name_the_dealer(
     assert await balances(harness) == {}
 
 
+@pytest.mark.parametrize(
+    ("lang", "line", "quoted"),
+    [
+        pytest.param("zh", "/hu 甲 点炮 乙 财飘", "和「点炮 乙」矛盾", id="zh"),
+        pytest.param("en", "/hu 甲 ron 乙 float 1", "contradicts “ron 乙”", id="en"),
+    ],
+)
+async def test_a_refusal_quotes_the_discarder_as_typed(
+    harness: Harness, lang: str, line: str, quoted: str
+) -> None:
+    """The core sees 点炮S (the grammar's seat); the player wrote a name, and reads it back."""
+    await harness.say("甲", f"/lang {lang}")
+    await harness.open_table("/new 杭州 1 甲 乙 丙 丁")
+    [refused] = await harness.say("甲", line)
+    assert quoted in refused.text and "点炮S" not in refused.text
+
+
 async def test_a_slash_before_a_chinese_verb_still_runs_it(harness: Harness) -> None:
     """/流局 is no bot command to Telegram (Latin only) but reaches a bot in privacy mode."""
     await harness.open_table()
