@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     DISCARDED_WILD = "discarded_wild"
     THREE_WILDS = "three_wilds"
     UNDER_FOUR_TAI = "under_four_tai"
+    DEALER_MISMATCH = "dealer_mismatch"  # 天胡 by a non-dealer, 地胡 by the dealer
     # quick entry
     INCONSISTENT = "inconsistent"
     # command line

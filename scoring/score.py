@@ -260,7 +260,7 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
     if ctx.heavenly and seat_wind is not Seat.E:
         raise _at(
             word(WordKind.HEAVENLY),
-            ErrorCode.INCONSISTENT,
+            ErrorCode.DEALER_MISMATCH,
             f"天胡是庄家（座东）起手就胡，这手胡牌者座{seat_wind.zh}，不是庄家："
             "庄家写 座E，闲家第一轮胡写 地胡",
             f"a heavenly hand is the dealer's (seat wind East) win on the deal; this winner "
@@ -270,7 +270,7 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
     if ctx.earthly and seat_wind is Seat.E:
         raise _at(
             word(WordKind.EARTHLY),
-            ErrorCode.INCONSISTENT,
+            ErrorCode.DEALER_MISMATCH,
             "地胡是闲家第一轮就胡，这手胡牌者座东，就是庄家：庄家起手胡写 天胡，"
             "闲家写 座S / 座W / 座N（座南 …）",
             "an earthly hand is a non-dealer's win in the first go-round; this winner sits "

@@ -53,12 +53,11 @@ from bot.table import (
     table_of,
     tally_block,
 )
-from scoring.errors import ScoringError
+from scoring.errors import ErrorCode, ScoringError
 from scoring.explain import summary
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.words import WordKind, match_word
 from storage import Entry, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
@@ -95,17 +94,13 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
 def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> None:
     """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
     knows the winner's 门风, which the players do not see (see ``bot.table.wind_tells``)."""
-    try:
-        word = match_word(error.token or "")
-    except ScoringError:
+    if error.code is not ErrorCode.DEALER_MISMATCH:
         return
-    kind = word.kind if word is not None else None
-    if kind is WordKind.HEAVENLY and winner != table.dealer:
+    if winner != table.dealer:
         raise Refusal(
             "heavenly_not_dealer", name=table.name(winner), dealer=table.name(table.dealer)
         )
-    if kind is WordKind.EARTHLY and winner == table.dealer:
-        raise Refusal("earthly_by_dealer", name=table.name(winner))
+    raise Refusal("earthly_by_dealer", name=table.name(winner))
 
 
 def _as_typed(error: ScoringError, table: Table) -> ScoringError:

@@ -525,7 +525,7 @@ def test_heavenly_by_a_non_dealer_or_earthly_by_the_dealer_is_refused(
         with pytest.raises(ScoringError) as caught:
             entry()
         error = caught.value
-        assert (error.code, error.token) == (ErrorCode.INCONSISTENT, token)
+        assert (error.code, error.token) == (ErrorCode.DEALER_MISMATCH, token)
         assert zh in error.message("zh") and en in error.message("en")
 
 
