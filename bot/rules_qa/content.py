@@ -40,7 +40,6 @@ GROUP_TITLES = {
 GROUP_ORDER = tuple(GROUP_TITLES)
 
 
-
 def all_rulesets() -> frozenset[str]:
     """The ids of every registered ruleset: what a topic about ``all`` is about."""
     return frozenset(rulesets.RULESETS)

@@ -146,6 +146,7 @@ SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
 # Groups too common to point at a topic by themselves (units, "win", "pay"): low weight.
 WEAK_GROUPS: Final = frozenset({"胡", "番", "倍", "付钱", "杭州", "湖州"})
 
+
 def ruleset_mentions() -> dict[str, tuple[str, ...]]:
     """How a question names a ruleset or a family, to rank towards it over the group's own:
     every registered ruleset's short name and aliases (推倒胡, 长章 …), every family's names
