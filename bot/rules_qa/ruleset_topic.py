@@ -73,8 +73,11 @@ def _long(rules: Ruleset, lang: str) -> str:
     for table in rules.tables:
         lines.append(table.title_en if lang == "en" else table.title)
         for row in table.rows:
-            name = f"{row.name_en} ({row.name})" if lang == "en" else row.name
-            note = (row.note_en or row.note) if lang == "en" else row.note
             figure = f"{_figure(rules, row.name)} {_unit(table, lang)}"
-            lines.append(f"· {name}: {figure}" + (f" — {note}" if note else ""))
+            if lang == "en":
+                note = row.note_en or row.note
+                line = f"· {row.name_en} ({row.name}): {figure}" + (f" — {note}" if note else "")
+            else:
+                line = f"· {row.name}：{figure}" + (f"（{row.note}）" if row.note else "")
+            lines.append(line)
     return "\n".join(lines)
