@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
+import storage.sessions
 from scoring import rulesets
 from scoring.errors import ErrorCode, ScoringError
 from scoring.payments import KongKind
@@ -137,3 +139,12 @@ def test_quick_entry_takes_a_tai_total_where_the_ruleset_counts_tai(
     with pytest.raises(ScoringError) as caught:
         scoring.quick("自摸 台5", rules_id)
     assert (caught.value.code, caught.value.token) == (ErrorCode.INCONSISTENT, "台5")
+
+
+def test_rotations_are_the_policies_the_ledger_stores() -> None:
+    """A ruleset picks its rotation among the policies the ledger's schema CHECK lists;
+    a new policy needs a migration, a new ruleset does not."""
+    schema = (Path(storage.__file__).parent / "migrations" / "0001_initial.sql").read_text()
+    listed = ", ".join(f"'{policy}'" for policy in rulesets.ROTATIONS)
+    assert f"CHECK (rotation IN ({listed}))" in schema
+    assert storage.sessions.ROTATIONS == rulesets.ROTATIONS
