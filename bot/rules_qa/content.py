@@ -116,6 +116,7 @@ def load_topics() -> tuple[Topic, ...]:
 
 @lru_cache(maxsize=1)
 def _load_topics(revision: int) -> tuple[Topic, ...]:
+    # ``revision`` is only the cache key: the topics hold the registry's ids as of it.
     folder = resources.files("bot.rules_qa") / "topics"
     topics = [
         parse_topic(entry.read_text(encoding="utf-8"), entry.name)

@@ -374,4 +374,5 @@ def default_index() -> Index:
 
 @lru_cache(maxsize=1)
 def _index(revision: int) -> Index:
+    # ``revision`` is only the cache key: the index holds the registry's names as of it.
     return Index(load_topics())

@@ -113,3 +113,12 @@ def test_taking_it_away_again_forgets_it() -> None:
     assert found is None or found.topic != "ruleset-ningbo"
     with pytest.raises(scoring.errors.ScoringError):
         rulesets.get("宁波")
+
+
+async def test_a_kong_refused_elsewhere_names_every_ruleset_that_pays_kongs(
+    harness: Harness, ningbo: rulesets.Ruleset
+) -> None:
+    await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
+    [refused] = await harness.say("甲", "/kong 甲 暗杠")
+    assert "湖州·强盗胡的杠不另外结算；只有杭州麻将、宁波麻将的明杠" in refused.text
+    assert await balances(harness) == {}
