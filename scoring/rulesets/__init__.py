@@ -16,6 +16,7 @@ from scoring.rulesets import hangzhou, platform, qiangdao, ruanpiao, shuangla, y
 from scoring.rulesets.base import ROTATIONS, Family, Room, Rotation, Row, Ruleset, Table
 
 __all__ = [
+    "DEFAULT",
     "ROTATIONS",
     "RULESETS",
     "Family",
@@ -36,6 +37,8 @@ __all__ = [
 # Ids stand in the knowledge base's placeholders ({huzhou-shuangla:一辣}) and in stored
 # results: lower-case letters and hyphens.
 _ID: re.Pattern[str] = re.compile(r"[a-z][a-z-]*")
+
+DEFAULT: str = hangzhou.RULESET.id  # what a chat plays until it opens a session of another
 
 _REGISTERED: dict[str, Ruleset] = {}
 RULESETS: MappingProxyType[str, Ruleset] = MappingProxyType(_REGISTERED)  # live, in order
