@@ -114,8 +114,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "kong_no_discarder": ("{token}不用写点杠的人", "{token} takes no discarder"),
     "kong_not_hangzhou": (
-        "{ruleset}的杠不另外结算；只有杭州麻将的明杠、暗杠、补杠当场付钱",
-        "{ruleset} does not pay kongs separately; only Hangzhou kongs settle at once",
+        "{ruleset}的杠不另外结算；只有{payers}的明杠、暗杠、补杠当场付钱",
+        "{ruleset} does not pay kongs separately; only {payers} kongs settle at once",
     ),
     "bad_entry_id": (
         "「{token}」不是记录编号：写 #12 或 12（编号见 /history）",

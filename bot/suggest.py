@@ -89,11 +89,17 @@ def tile_words() -> tuple[str, ...]:
 
 
 def ruleset_words() -> tuple[str, ...]:
-    """Every name /new accepts for a ruleset: id, Chinese name and short name."""
-    names: list[str] = []
-    for rules in rulesets.RULESETS.values():
-        names += [rules.id, rules.name_zh, rules.short_zh, rules.id.removeprefix("huzhou-")]
-    return tuple(dict.fromkeys(names))
+    """Every name /new accepts for a ruleset: id, Chinese names and aliases (not a name two
+    rulesets share, which /new refuses)."""
+    accepted = frozenset(rulesets.names())
+    return tuple(
+        dict.fromkeys(
+            name
+            for rules in rulesets.RULESETS.values()
+            for name in rules.names
+            if name.casefold() in accepted
+        )
+    )
 
 
 def room_words() -> tuple[str, ...]:

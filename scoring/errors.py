@@ -36,6 +36,7 @@ class ErrorCode(StrEnum):
     THREE_WILDS = "three_wilds"
     UNDER_FOUR_TAI = "under_four_tai"
     DEALER_MISMATCH = "dealer_mismatch"  # 天胡 by a non-dealer, 地胡 by the dealer
+    KONGS_NOT_SETTLED = "kongs_not_settled"  # a kong payment under a ruleset without them
     # quick entry
     INCONSISTENT = "inconsistent"
     # command line

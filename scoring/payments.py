@@ -1,4 +1,4 @@
-"""Money: every seat's integer delta from a value and a payer rule, and Hangzhou kong payments.
+"""Money: every seat's integer delta from a value and a payer rule, and kongs paid at once.
 
 All amounts are ints; every settlement sums to zero (checked here, where it is made).
 """
@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
+from scoring import rulesets
 from scoring.errors import ErrorCode, ScoringError
-from scoring.rulesets import hangzhou
-from scoring.rulesets.base import PayerRule
+from scoring.rulesets.base import PayerRule, Ruleset
 from scoring.tiles import SEAT_ORDER, Seat
 
 
@@ -46,7 +46,7 @@ def settle(
 
 
 class KongKind(StrEnum):
-    """The three Hangzhou kongs; each settles at once, in 底分 units (not ×8)."""
+    """The three kongs a ruleset may settle at once (Hangzhou's), in 底分 units (not ×8)."""
 
     EXPOSED = "exposed"  # 明杠 (直杠): from a discard; the discarder pays 3
     CONCEALED = "concealed"  # 暗杠: each other player pays 2
@@ -57,10 +57,25 @@ class KongKind(StrEnum):
         return {"exposed": "明杠", "concealed": "暗杠", "added": "补杠"}[self.value]
 
 
-def kong_payment(kind: KongKind, owner: Seat, discarder: Seat | None, base: int) -> dict[Seat, int]:
-    """Deltas of one Hangzhou kong, settled at once in 底分 units as the seed's 杠 table says."""
+def kong_payment(
+    kind: KongKind,
+    owner: Seat,
+    discarder: Seat | None,
+    base: int,
+    rules: str | Ruleset = "hangzhou",
+) -> dict[Seat, int]:
+    """Deltas of one kong, settled at once in 底分 units as the ruleset's 杠 table says;
+    refused under a ruleset whose kongs are not paid separately."""
     check_base(base)
-    units = hangzhou.RULESET.value_of(kind.zh)
+    ruleset = rules if isinstance(rules, Ruleset) else rulesets.get(rules)
+    if not ruleset.settles_kongs:
+        raise ScoringError(
+            ErrorCode.KONGS_NOT_SETTLED,
+            f"{ruleset.name_zh}的杠不另外结算",
+            f"{ruleset.name_en} does not pay kongs separately",
+            token=ruleset.id,
+        )
+    units = ruleset.value_of(kind.zh)
     if kind is KongKind.EXPOSED:
         if discarder is None or discarder == owner:
             raise ScoringError(

@@ -18,8 +18,8 @@ from typing import Final
 from scoring.errors import ErrorCode, ScoringError
 from scoring.lexicon import Token, fold
 from scoring.reading import Reading, Shape
-from scoring.result import Pattern, ScoreResult
-from scoring.rulesets import RULESETS, shuangla
+from scoring.result import ScoreResult
+from scoring.rulesets import RULESETS
 from scoring.rulesets.base import Ruleset, Valuation, Win
 from scoring.score import (
     best_valuation,
@@ -402,7 +402,7 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
         refuse(
             Fact.WILDS, f"财神一共只有 {rules.wild_copies} 张", f"only {rules.wild_copies} wilds"
         )
-    if rules.id != shuangla.RULESET.id:
+    if not rules.counts_tai:
         for fact in _TAI_FACTS:
             if d.has(fact):
                 refuse(
@@ -510,12 +510,10 @@ def _money(outcome: Valuation | ScoringError) -> object:
 
 
 def _from_tai_total(d: _Declared, win: Win, rules: Ruleset) -> Valuation:
-    """双辣 from a declared 台 total; 三百胡 still applies when the wilds are said."""
-    wilds = d.values.get(Fact.WILDS, 0)
-    shuangla.check_three_wilds(wilds, rules)
-    tai = d.values[Fact.TAI]
-    items = (Pattern("台数", "tai", tai),)
-    return shuangla.value_of_tai(items, tai, win, rules)
+    """A ruleset that counts 台 (双辣) from a declared 台 total (``_check`` refused 台N
+    under any other)."""
+    assert rules.tai_total is not None
+    return rules.tai_total(d.values[Fact.TAI], d.values.get(Fact.WILDS, 0), win, rules)
 
 
 def _error(code: ErrorCode, token: Token, zh: str, en: str) -> ScoringError:

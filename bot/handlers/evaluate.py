@@ -16,7 +16,7 @@ from scoring.errors import ScoringError
 from scoring.result import ScoreResult
 from scoring.tiles import Seat, en_name, zh_name
 
-DEFAULT_RULESET = "hangzhou"
+DEFAULT_RULESET = scoring.rulesets.DEFAULT
 
 
 async def _ruleset_and_line(update: Update, context: Context, usage: str) -> tuple[str, int, str]:

@@ -260,16 +260,28 @@ async def _send_hand_picture(
     await message.reply_photo(png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
 
 
+def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
+    """The refusal of /kong under ``ruleset_id``, naming the rulesets that do pay kongs."""
+    payers = [rules.id for rules in scoring.rulesets.RULESETS.values() if rules.settles_kongs]
+    return Refusal(
+        "kong_not_hangzhou",
+        ruleset=ruleset_name(ruleset_id, lang),
+        payers=("、" if lang == "zh" else ", ").join(ruleset_name(p, lang) for p in payers),
+    )
+
+
 async def kong(update: Update, context: Context) -> None:
-    """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: Hangzhou kongs settle at once."""
+    """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
+    (Hangzhou)."""
     message, lang, table = await _full_table(update, context)
     ledger = services(context).db
     session = table.session
     command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
-    if session.ruleset != "hangzhou":
-        raise Refusal("kong_not_hangzhou", ruleset=ruleset_name(session.ruleset, lang))
+    rules = scoring.rulesets.get(session.ruleset)
+    if not rules.settles_kongs:
+        raise _kongs_not_settled(rules.id, lang)
     kind = KongKind(command.kind)
-    payments = scoring.kong_payment(kind, command.owner, command.discarder, session.base)
+    payments = scoring.kong_payment(kind, command.owner, command.discarder, session.base, rules)
     recorded = await ledger.record_kong(
         session.chat_id,
         session.id,

@@ -13,6 +13,7 @@ from bot.handlers.recording import entry_id_in
 from bot.i18n import t
 from bot.rules_qa.content import LANGS
 from bot.table import ruleset_name
+from scoring import rulesets
 from storage import SEATS, Ledger
 
 TOPIC_PREFIX = "rule:"
@@ -27,7 +28,7 @@ async def _chat_ruleset(context: Context, chat_id: int) -> str:
     if session is not None:
         return session.ruleset
     chat = await ledger.get_chat(chat_id)
-    return chat.ruleset if chat and chat.ruleset else "hangzhou"
+    return chat.ruleset if chat and chat.ruleset else rulesets.DEFAULT
 
 
 async def rules(update: Update, context: Context) -> None:

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from scoring import rulesets
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
 
-# Short names that fit a picture's header; the ruleset objects carry the long ones.
-RULESET_LABELS: dict[str, tuple[str, str]] = {
-    "hangzhou": ("杭州", "Hangzhou"),
-    "huzhou-qiangdao": ("湖州·强盗胡", "Huzhou Qiangdao"),
-    "huzhou-yingpiao": ("湖州·硬飘花", "Huzhou Hard Piao"),
-    "huzhou-ruanpiao": ("湖州·软飘花", "Huzhou Soft Piao"),
-    "huzhou-shuangla": ("湖州·双辣", "Huzhou Shuangla"),
-    "huzhou-platform": ("湖州·平台计分", "Huzhou Platform"),
-}
 CELL_SEPARATOR = "\t"  # render_hand spreads tab-separated footer cells across the width
 
 
@@ -31,7 +23,8 @@ def seat_name(seat: Seat, names: Mapping[Seat, str], lang: str) -> str:
 def header_for(result: ScoreResult, names: Mapping[Seat, str], lang: str = "zh") -> str:
     """E.g. ``杭州 · 爆头 2番 · 自摸`` or ``Hangzhou · Bao Tou 2 fan · self-draw``."""
     zh = lang == "zh"
-    ruleset = RULESET_LABELS.get(result.ruleset, (result.ruleset, result.ruleset))[0 if zh else 1]
+    # The short label fits the header; the ruleset object carries the long names.
+    ruleset = rulesets.get(result.ruleset).label(lang)
     pattern_names = ("、" if zh else ", ").join(
         p.name if zh else p.name_en for p in result.patterns
     )
@@ -53,7 +46,7 @@ def _how_won(result: ScoreResult, names: Mapping[Seat, str], lang: str) -> str:
         words.append(f"抢{who}的杠" if zh else f"robbed {who}'s kong")
     elif context.discarder is not None:
         who = seat_name(context.discarder, names, lang)
-        verb = "放冲" if result.ruleset.startswith("huzhou") else "点炮"
+        verb = rulesets.get(result.ruleset).family.discard_win_zh
         words.append(f"{who}{verb}" if zh else f"on {who}'s discard")
     else:
         words.append("自摸" if zh else "self-draw")

@@ -5,15 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from bot.rules_qa.content import (
-    ALL_RULESETS,
-    HUZHOU_RULESETS,
-    Topic,
-    lang_code,
-    load_topics,
-    topics_by_id,
-)
+from bot.rules_qa.content import all_rulesets, lang_code, load_topics, topics_by_id
 from bot.rules_qa.search import MIN_SCORE, default_index
+from bot.rules_qa.topic import Topic
+from scoring import rulesets
+from scoring.errors import ScoringError
 
 
 @dataclass(frozen=True)
@@ -86,9 +82,10 @@ def menu(lang: str = "zh", ruleset: str | None = None) -> list[tuple[str, str]]:
 
 def family(ruleset: str) -> frozenset[str]:
     """The rulesets of ``ruleset``'s family: Hangzhou alone, or the five Huzhou systems."""
-    if ruleset.startswith("huzhou-"):
-        return frozenset(HUZHOU_RULESETS)
-    return frozenset({ruleset})
+    try:
+        return frozenset(rulesets.family_members(rulesets.get(ruleset).family))
+    except ScoringError:  # a ruleset no longer registered: a family of its own
+        return frozenset({ruleset})
 
 
 def _elsewhere(topic: Topic, ruleset: str) -> bool:
@@ -107,7 +104,7 @@ def menu_pages(
     """
     if not ruleset:
         return menu(lang, ruleset), []
-    everyone = frozenset(ALL_RULESETS)
+    everyone = all_rulesets()
     ours = family(ruleset)
 
     def tier(topic: Topic) -> int:

@@ -5,15 +5,21 @@ A topic file is a few ``key: value`` header lines, then four sections introduced
 the text is a placeholder such as ``{hangzhou:七对爆头}``, filled in from the scoring
 tables when the topics load (see ``values.py``), so an answer can never quote a figure the
 scorer does not charge.
+
+A topic's ``rulesets`` header names ruleset ids, a family (``huzhou``: its registered
+members) or ``all``; topics load again whenever the ruleset registry changes, so a ruleset
+registered later is in ``all`` and its family. A ruleset no topic file names gets a topic
+made from its own tables (``ruleset_topic.py``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from importlib import resources
 
+from bot.rules_qa.ruleset_topic import ruleset_topic
+from bot.rules_qa.topic import ContentError, Topic
 from bot.rules_qa.values import resolve_text
 from scoring import rulesets
 
@@ -33,9 +39,10 @@ GROUP_TITLES = {
 }
 GROUP_ORDER = tuple(GROUP_TITLES)
 
-ALL_RULESETS = tuple(rulesets.RULESETS)
-HUZHOU_RULESETS = tuple(r for r in ALL_RULESETS if r.startswith("huzhou-"))
-_RULESET_GROUPS = {"all": ALL_RULESETS, "huzhou": HUZHOU_RULESETS}
+
+def all_rulesets() -> frozenset[str]:
+    """The ids of every registered ruleset: what a topic about ``all`` is about."""
+    return frozenset(rulesets.RULESETS)
 
 
 def lang_code(lang: str) -> str:
@@ -46,34 +53,21 @@ def lang_code(lang: str) -> str:
 _SECTION_LINE = re.compile(r"^--- (\S+)\s*$", re.MULTILINE)
 
 
-class ContentError(ValueError):
-    """A topic file that is malformed; raised at load time, caught by the tests."""
-
-
-@dataclass(frozen=True)
-class Topic:
-    id: str
-    group: str
-    rulesets: frozenset[str]  # the rulesets this topic is about
-    patterns: tuple[str, ...]  # scoring pattern names (zh) this topic explains, for /why
-    title: dict[str, str]
-    keywords: dict[str, tuple[str, ...]]
-    short: dict[str, str]  # placeholders resolved
-    long: dict[str, str]
-    raw: dict[str, str]  # every section before resolution, for the content tests
-
-
 def _split_list(value: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in re.split(r"[,，、]", value) if item.strip())
 
 
 def _rulesets(value: str, topic_id: str) -> frozenset[str]:
+    """A header's ruleset words as ids: ``all``, a ruleset id, or a family's id."""
+    families = {family.id: family for family in rulesets.families()}
     out: set[str] = set()
     for name in value.split():
-        if name in _RULESET_GROUPS:
-            out.update(_RULESET_GROUPS[name])
-        elif name in ALL_RULESETS:
+        if name == "all":
+            out.update(rulesets.RULESETS)
+        elif name in rulesets.RULESETS:
             out.add(name)
+        elif name in families:
+            out.update(rulesets.family_members(families[name]))
         else:
             raise ContentError(f"{topic_id}: unknown ruleset {name!r}")
     return frozenset(out)
@@ -105,6 +99,7 @@ def parse_topic(text: str, source: str) -> Topic:
         id=topic_id,
         group=header["group"],
         rulesets=_rulesets(header["rulesets"], topic_id),
+        named=frozenset(header["rulesets"].split()) & frozenset(rulesets.RULESETS),
         patterns=_split_list(header.get("patterns", "")),
         title={lang: header[f"title.{lang}"] for lang in LANGS},
         keywords={lang: _split_list(header[f"keywords.{lang}"]) for lang in LANGS},
@@ -114,14 +109,25 @@ def parse_topic(text: str, source: str) -> Topic:
     )
 
 
-@cache
 def load_topics() -> tuple[Topic, ...]:
-    """Every topic, in menu order (by group, then file name)."""
+    """Every topic, in menu order (by group, then file name), for the rulesets registered now."""
+    return _load_topics(rulesets.revision())
+
+
+@lru_cache(maxsize=1)
+def _load_topics(revision: int) -> tuple[Topic, ...]:
+    # ``revision`` is only the cache key: the topics hold the registry's ids as of it.
     folder = resources.files("bot.rules_qa") / "topics"
     topics = [
         parse_topic(entry.read_text(encoding="utf-8"), entry.name)
         for entry in sorted(folder.iterdir(), key=lambda e: e.name)
         if entry.name.endswith(".md")
+    ]
+    named: frozenset[str] = frozenset().union(*(topic.named for topic in topics))
+    topics += [
+        ruleset_topic(rules, _group_of(rules))
+        for rules in rulesets.RULESETS.values()
+        if rules.id not in named
     ]
     ids = [topic.id for topic in topics]
     duplicates = {i for i in ids if ids.count(i) > 1}
@@ -131,6 +137,15 @@ def load_topics() -> tuple[Topic, ...]:
     return tuple(sorted(topics, key=lambda t: rank[t.group]))
 
 
-@cache
+def _group_of(rules: rulesets.Ruleset) -> str:
+    """A made-up topic's menu group: its family's, or the basics for a family of its own."""
+    return rules.family.id if rules.family.id in GROUP_TITLES else "basics"
+
+
 def topics_by_id() -> dict[str, Topic]:
+    return _topics_by_id(rulesets.revision())
+
+
+@lru_cache(maxsize=1)
+def _topics_by_id(revision: int) -> dict[str, Topic]:
     return {topic.id: topic for topic in load_topics()}

@@ -21,16 +21,18 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from bot.rules_qa.content import ALL_RULESETS, LANGS, Topic, load_topics
+from bot.rules_qa.content import LANGS, Topic, load_topics
 from bot.rules_qa.synonyms import (
-    RULESET_MENTIONS,
     STOPCHARS_ZH,
     STOPWORDS_EN,
     SYNONYMS,
     WEAK_GROUPS,
+    ruleset_mentions,
+    ruleset_names,
 )
+from scoring import rulesets
 
 # Characters players type in traditional form, folded to the simplified ones the topics use.
 _TRADITIONAL = str.maketrans(
@@ -105,9 +107,16 @@ class Index:
             for keyword in (*topic.keywords["zh"], *topic.keywords["en"]):
                 surface = normalize(keyword)
                 self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
-        for mention in RULESET_MENTIONS:
-            surface = normalize(mention)
-            self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
+        for rules in rulesets.RULESETS.values():
+            for name in ruleset_names(rules):
+                surface = normalize(name)
+                self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
+        mentions = ruleset_mentions()
+        self._mentions = tuple(
+            (normalize(mention), mentions[mention])
+            for mention in sorted(mentions, key=len, reverse=True)
+        )
+        self._everyone = len(rulesets.RULESETS)
         self._longest = max(len(surface) for surface in self._dictionary)
         self._patterns: dict[str, re.Pattern[str]] = {}
         self._cache: dict[Term, tuple[float, ...]] = {}
@@ -246,13 +255,26 @@ class Index:
     def _anywhere(self, surface: str) -> bool:
         return any(self._weights(Term(surface, (surface,), WORD_WEIGHT, known=False)))
 
+    def _mentioned_rulesets(self, text: str) -> set[str]:
+        """Rulesets the question names; a longer name hides the shorter inside it (硬飘花, 飘花)."""
+        found: set[str] = set()
+        for surface, named in self._mentions:
+            start = text.find(surface)
+            while start >= 0:
+                end = start + len(surface)
+                if not _is_ascii_word(surface) or _word_bounded(text, start, end):
+                    found.update(named)
+                    text = text[:start] + " " * len(surface) + text[end:]
+                start = text.find(surface, start + 1)
+        return found
+
     def search(self, question: str, ruleset: str | None = None) -> list[Hit]:
         """Topics that match the question, best first (all of them, with their scores)."""
         matched, rest = self.segment(question)  # once: the off-topic test and the terms
         if self._off_topic(matched, rest):
             return []
         terms = self._terms_of(matched, rest)
-        mentioned = _mentioned_rulesets(normalize(question))
+        mentioned = self._mentioned_rulesets(normalize(question))
         target = mentioned or ({ruleset} if ruleset else set())
         weights = [self._weights(term) for term in terms]
         n = len(self.topics)
@@ -273,7 +295,7 @@ class Index:
             if topic.rulesets & target:
                 # A topic about the rulesets in question beats a general one; a general topic
                 # still gains when the question itself names the ruleset.
-                if len(topic.rulesets) < len(ALL_RULESETS):
+                if len(topic.rulesets) < self._everyone:
                     # the more of the topic is about the rulesets in question, the closer
                     share = len(topic.rulesets & target) / len(topic.rulesets)
                     score *= 1 + RULESET_BOOST * math.sqrt(share)
@@ -345,26 +367,12 @@ def _word_bounded(text: str, start: int, end: int) -> bool:
     return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
 
 
-_MENTIONS_LONGEST_FIRST = tuple(
-    (normalize(mention), RULESET_MENTIONS[mention])
-    for mention in sorted(RULESET_MENTIONS, key=len, reverse=True)
-)
-
-
-def _mentioned_rulesets(text: str) -> set[str]:
-    """Rulesets the question names; a longer name hides the shorter inside it (硬飘花, 飘花)."""
-    found: set[str] = set()
-    for surface, named in _MENTIONS_LONGEST_FIRST:
-        start = text.find(surface)
-        while start >= 0:
-            end = start + len(surface)
-            if not _is_ascii_word(surface) or _word_bounded(text, start, end):
-                found.update(named)
-                text = text[:start] + " " * len(surface) + text[end:]
-            start = text.find(surface, start + 1)
-    return found
-
-
-@cache
 def default_index() -> Index:
+    """The index of the knowledge base for the rulesets registered now."""
+    return _index(rulesets.revision())
+
+
+@lru_cache(maxsize=1)
+def _index(revision: int) -> Index:
+    # ``revision`` is only the cache key: the index holds the registry's names as of it.
     return Index(load_topics())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from bot.rules_qa.content import HUZHOU_RULESETS
+from scoring import rulesets
 
 SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
     (
@@ -146,30 +146,25 @@ SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
 # Groups too common to point at a topic by themselves (units, "win", "pay"): low weight.
 WEAK_GROUPS: Final = frozenset({"胡", "番", "倍", "付钱", "杭州", "湖州"})
 
-# How a question names a ruleset or family, to rank towards it over the group's own.
-RULESET_MENTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "杭州": ("hangzhou",),
-    "hangzhou": ("hangzhou",),
-    "湖州": HUZHOU_RULESETS,
-    "huzhou": HUZHOU_RULESETS,
-    "强盗胡": ("huzhou-qiangdao",),
-    "推倒胡": ("huzhou-qiangdao",),
-    "qiangdao": ("huzhou-qiangdao",),
-    "硬飘花": ("huzhou-yingpiao",),
-    "硬飘": ("huzhou-yingpiao",),
-    "yingpiao": ("huzhou-yingpiao",),
-    "软飘花": ("huzhou-ruanpiao",),
-    "软飘": ("huzhou-ruanpiao",),
-    "ruanpiao": ("huzhou-ruanpiao",),
-    "飘花": ("huzhou-yingpiao", "huzhou-ruanpiao"),
-    "双辣": ("huzhou-shuangla",),
-    "长章": ("huzhou-shuangla",),
-    "shuangla": ("huzhou-shuangla",),
-    "double spicy": ("huzhou-shuangla",),
-    "平台": ("huzhou-platform",),
-    "计分明细": ("huzhou-platform",),
-    "platform": ("huzhou-platform",),
-}
+
+def ruleset_mentions() -> dict[str, tuple[str, ...]]:
+    """How a question names a ruleset or a family, to rank towards it over the group's own:
+    every registered ruleset's short name and aliases (推倒胡, 长章 …), every family's names
+    (湖州: all its systems). A name several rulesets share names them all (飘花)."""
+    found: dict[str, list[str]] = {}
+    for family in rulesets.families():
+        for name in family.names:
+            found.setdefault(name, []).extend(rulesets.family_members(family))
+    for rules in rulesets.RULESETS.values():
+        for name in ruleset_names(rules):
+            found.setdefault(name, []).append(rules.id)
+    return {name: tuple(dict.fromkeys(ids)) for name, ids in found.items()}
+
+
+def ruleset_names(rules: rulesets.Ruleset) -> tuple[str, ...]:
+    """The names a question uses for one ruleset: its short name and aliases."""
+    return (rules.short_zh, *rules.aliases)
+
 
 # Words that carry no topic on their own; dropped from a question before matching.
 STOPWORDS_EN: Final = frozenset(

@@ -1,52 +1,123 @@
-"""The six rulesets, by id and by the names players use: 杭州 强盗胡 硬飘花 软飘花 双辣 平台."""
+"""The rulesets, by id and by the names players use: 杭州 强盗胡 硬飘花 软飘花 双辣 平台.
+
+A registry: the six built-in rulesets are registered at import, and ``register`` adds
+another (built from the pieces in ``base``, ``huzhou`` …) that the bot, its pictures and
+its rules Q&A then serve like the others. Everything that differs by ruleset is asked of
+the ``Ruleset`` object; nothing outside this package compares ruleset ids.
+"""
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.rulesets import hangzhou, platform, qiangdao, ruanpiao, shuangla, yingpiao
-from scoring.rulesets.base import Room, Row, Ruleset, Table
+from scoring.rulesets.base import ROTATIONS, Family, Room, Rotation, Row, Ruleset, Table
 
-__all__ = ["RULESETS", "Room", "Row", "Ruleset", "Table", "get"]
+__all__ = [
+    "DEFAULT",
+    "ROTATIONS",
+    "RULESETS",
+    "Family",
+    "Room",
+    "Rotation",
+    "Row",
+    "Ruleset",
+    "Table",
+    "families",
+    "family_members",
+    "get",
+    "names",
+    "register",
+    "revision",
+    "unregister",
+]
 
-RULESETS: MappingProxyType[str, Ruleset] = MappingProxyType(
-    {
-        rules.id: rules
-        for rules in (
-            hangzhou.RULESET,
-            qiangdao.RULESET,
-            yingpiao.RULESET,
-            ruanpiao.RULESET,
-            shuangla.RULESET,
-            platform.RULESET,
-        )
-    }
-)
+# Ids stand in the knowledge base's placeholders ({huzhou-shuangla:一辣}) and in stored
+# results: lower-case letters and hyphens.
+_ID: re.Pattern[str] = re.compile(r"[a-z][a-z-]*")
 
+DEFAULT: str = hangzhou.RULESET.id  # what a chat plays until it opens a session of another
+
+_REGISTERED: dict[str, Ruleset] = {}
+RULESETS: MappingProxyType[str, Ruleset] = MappingProxyType(_REGISTERED)  # live, in order
 _ALIASES: dict[str, Ruleset] = {}
-for _rules in RULESETS.values():
-    for _name in (_rules.id, _rules.name_zh, _rules.short_zh, _rules.id.removeprefix("huzhou-")):
-        _ALIASES[_name.casefold()] = _rules
-_ALIASES.update(
-    {
-        "杭州麻将": hangzhou.RULESET,
-        "湖州": qiangdao.RULESET,
-        "湖州麻将": qiangdao.RULESET,
-        "推倒胡": qiangdao.RULESET,
-        "平台计分": platform.RULESET,
-        "计分明细": platform.RULESET,
-        "长章": shuangla.RULESET,
-        "硬飘": yingpiao.RULESET,  # as players shorten them at the table
-        "软飘": ruanpiao.RULESET,
-    }
-)
+_revision = 0
+
+
+def register(rules: Ruleset) -> Ruleset:
+    """Add a ruleset; from now on ``get`` finds it by its names. Refuses an id already taken
+    or not made of lower-case letters and hyphens (``ValueError``)."""
+    if not _ID.fullmatch(rules.id):
+        raise ValueError(f"ruleset id {rules.id!r}: lower-case letters and hyphens only")
+    if rules.id in _REGISTERED:
+        raise ValueError(f"ruleset {rules.id!r} is already registered")
+    _REGISTERED[rules.id] = rules
+    _changed()
+    return rules
+
+
+def unregister(ruleset_id: str) -> None:
+    """Take a registered ruleset away again (``KeyError`` if there is none)."""
+    del _REGISTERED[ruleset_id]
+    _changed()
+
+
+def revision() -> int:
+    """A number that changes whenever the registry does: what callers key caches on."""
+    return _revision
+
+
+def _changed() -> None:
+    global _revision
+    _revision += 1
+    _ALIASES.clear()
+    _ALIASES.update(_alias_table())
+
+
+def _alias_table() -> dict[str, Ruleset]:
+    """Name (folded) → ruleset: a family's names for its default, then every ruleset's own
+    names over them; a name two rulesets share stands for neither."""
+    table: dict[str, Ruleset] = {}
+    for family in families():
+        if family.default in _REGISTERED:
+            table.update(dict.fromkeys(_folded(family.names), _REGISTERED[family.default]))
+    claims: dict[str, set[str]] = {}
+    for rules in _REGISTERED.values():
+        for name in _folded(rules.names):
+            claims.setdefault(name, set()).add(rules.id)
+    for name, ids in claims.items():
+        if len(ids) == 1:
+            table[name] = _REGISTERED[next(iter(ids))]
+        else:
+            table.pop(name, None)
+    return table
+
+
+def _folded(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name.strip().casefold() for name in names)
+
+
+def families() -> tuple[Family, ...]:
+    """The families of the registered rulesets, in registration order."""
+    return tuple(dict.fromkeys(rules.family for rules in _REGISTERED.values()))
+
+
+def family_members(family: Family) -> tuple[str, ...]:
+    """The ids of the registered rulesets of ``family``."""
+    return tuple(rules.id for rules in _REGISTERED.values() if rules.family == family)
+
+
+def names() -> tuple[str, ...]:
+    """Every name ``get`` takes (folded): ids, names, aliases and family names."""
+    return tuple(_ALIASES)
 
 
 def get(id_or_name: str) -> Ruleset:
     """A ruleset by id (``huzhou-shuangla``) or by name (``双辣``, ``湖州·双辣``, ``shuangla``)."""
     # Callers mostly pass an id exactly: one lookup before any folding.
-    found = _ALIASES.get(id_or_name) or _ALIASES.get(id_or_name.strip().casefold())
+    found = _REGISTERED.get(id_or_name) or _ALIASES.get(id_or_name.strip().casefold())
     if found is None:
         known = "、".join(rules.short_zh for rules in RULESETS.values())
         raise ScoringError(
@@ -56,3 +127,14 @@ def get(id_or_name: str) -> Ruleset:
             token=id_or_name,
         )
     return found
+
+
+for _rules in (
+    hangzhou.RULESET,
+    qiangdao.RULESET,
+    yingpiao.RULESET,
+    ruanpiao.RULESET,
+    shuangla.RULESET,
+    platform.RULESET,
+):
+    register(_rules)

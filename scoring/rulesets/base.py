@@ -20,7 +20,12 @@ from scoring.reading import Reading
 from scoring.result import Pattern
 from scoring.tiles import EAST, Seat, Tile
 
+# How the deal moves on: a policy the ledger stores and its schema lists, so a new ruleset
+# picks one of these rather than inventing its own.
 Rotation = Literal["dealer_stays", "winner_deals"]
+ROTATIONS: Final[tuple[Rotation, ...]] = ("dealer_stays", "winner_deals")
+# The rows a ruleset that settles kongs at once must price (``Ruleset.settles_kongs``).
+KONG_ROWS: Final = ("明杠", "暗杠", "补杠")
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,18 @@ class Room:
     base: int
     min_entry: int
     max_entry: int | None
+
+
+@dataclass(frozen=True)
+class Family:
+    """Rulesets played in one place (杭州, 湖州): the rules Q&A shows a family's topics
+    together, a question naming the place means all of them, and /new takes the place's
+    name for its ``default`` ruleset."""
+
+    id: str  # as the knowledge base's topic files name the family: hangzhou, huzhou
+    names: tuple[str, ...]  # what players call the place: 湖州, 湖州麻将, huzhou
+    default: str  # the ruleset id /new opens for the place's name
+    discard_win_zh: str  # what its players call a win on a discard: 点炮, 放冲
 
 
 class WinKind(StrEnum):
@@ -161,6 +178,8 @@ class Refusal(ScoringError):
 
 
 Valuate = Callable[[Reading, Win, "Ruleset"], Valuation]
+# A win from a declared 台 total (quick entry's 台N): the total, the wilds said, the win.
+TaiTotal = Callable[[int, int, Win, "Ruleset"], Valuation]
 
 # Each item a ruleset may leave unpriced (``Ruleset.unpriced``): whether the win has it, and
 # its English name.
@@ -179,6 +198,9 @@ class Ruleset:
     name_zh: str  # 杭州麻将, 湖州·强盗胡 …
     name_en: str
     short_zh: str  # what players call it at the table: 杭州, 强盗胡, 双辣 …
+    label_zh: str  # short enough for a picture's header: 杭州, 湖州·双辣
+    label_en: str  # Hangzhou, Huzhou Shuangla
+    family: Family
     unit_zh: str
     unit_en: str
     rotation: Rotation
@@ -193,6 +215,11 @@ class Ruleset:
     uses_indicator: bool  # wilds come from 翻T
     multiplier: int = 1  # money = value × multiplier × 底分 (Hangzhou ×8)
     rooms: tuple[Room, ...] = ()
+    # More names players use (推倒胡, 硬飘, double spicy); a name two rulesets share (飘花)
+    # means both in a rules question and neither in /new.
+    aliases: tuple[str, ...] = ()
+    settles_kongs: bool = False  # 明杠/暗杠/补杠 are paid at once, as its KONG_ROWS say
+    tai_total: TaiTotal | None = None  # counts 台: quick entry takes 台 items and 台N
     # Items a line may say (天胡, 4财神 …) that this ruleset accepts but gives no value:
     # the reply says so (``unpriced_notes``) rather than silently scoring them as nothing.
     unpriced: tuple[str, ...] = ()
@@ -203,11 +230,16 @@ class Ruleset:
     )
 
     def __post_init__(self) -> None:
+        if self.rotation not in ROTATIONS:
+            raise ValueError(f"{self.id}: rotation {self.rotation!r} is none of {ROTATIONS}")
         index: dict[str, Row] = {}
         for table in self.tables:
             for row in table.rows:
                 index.setdefault(row.name, row)
         object.__setattr__(self, "_index", index)
+        unpriced_kongs = [name for name in KONG_ROWS if name not in index]
+        if self.settles_kongs and unpriced_kongs:
+            raise ValueError(f"{self.id} settles kongs but prices no {unpriced_kongs}")
         patterns = {name: Pattern(row.name, row.name_en, row.value) for name, row in index.items()}
         object.__setattr__(self, "_patterns", patterns)
         notes = tuple(
@@ -216,6 +248,18 @@ class Ruleset:
             for has, en in (UNPRICED_ITEMS[item],)
         )
         object.__setattr__(self, "_unpriced_notes", notes)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the ruleset answers to: id, names, then its aliases."""
+        return (self.id, self.name_zh, self.short_zh, *self.aliases)
+
+    @property
+    def counts_tai(self) -> bool:
+        return self.tai_total is not None
+
+    def label(self, lang: str = "zh") -> str:
+        return self.label_en if lang == "en" else self.label_zh
 
     def unpriced_notes(self, reading: Reading, win: Win) -> tuple[tuple[str, str], ...]:
         """(zh, en) notes for what the win has that this ruleset accepts but gives no value:

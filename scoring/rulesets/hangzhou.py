@@ -11,6 +11,7 @@ from typing import Final
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern
 from scoring.rulesets.base import (
+    Family,
     PayerRule,
     Room,
     Row,
@@ -216,11 +217,16 @@ def wild_faces(indicator: Tile | None) -> frozenset[Tile]:
     return _WHITE_ONLY
 
 
+FAMILY = Family("hangzhou", ("杭州", "hangzhou"), default="hangzhou", discard_win_zh="点炮")
+
 RULESET = Ruleset(
     id="hangzhou",
     name_zh="杭州麻将",
     name_en="Hangzhou mahjong",
     short_zh="杭州",
+    label_zh="杭州",
+    label_en="Hangzhou",
+    family=FAMILY,
     unit_zh="番",
     unit_en="fan",
     rotation="dealer_stays",
@@ -236,4 +242,5 @@ RULESET = Ruleset(
     uses_indicator=False,
     multiplier=SETTLEMENT.rows[0].value,
     rooms=ROOMS,
+    settles_kongs=True,
 )

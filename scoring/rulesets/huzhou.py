@@ -13,6 +13,7 @@ from scoring.reading import Reading
 from scoring.result import Pattern
 from scoring.rulesets import base
 from scoring.rulesets.base import (
+    Family,
     PayerRule,
     Row,
     Ruleset,
@@ -56,10 +57,16 @@ PIAO_SERIES_ROWS = (
 )
 
 
+# 湖州 or 湖州麻将 alone opens 强盗胡, the plainest of the systems.
+FAMILY = Family(
+    "huzhou", ("湖州", "湖州麻将", "huzhou"), default="huzhou-qiangdao", discard_win_zh="放冲"
+)
+
 # A Huzhou system: what every one shares (wilds from 翻T, 十三不搭, no 三摊承包, the winner
 # deals next); each module adds its own name, tables and valuation.
 ruleset = partial(
     Ruleset,
+    family=FAMILY,
     unit_zh="倍",
     unit_en="bei",
     rotation="winner_deals",

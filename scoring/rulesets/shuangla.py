@@ -117,6 +117,13 @@ def check_three_wilds(wilds: int, rules: Ruleset) -> None:
         )
 
 
+def from_tai_total(tai: int, wilds: int, win: Win, rules: Ruleset) -> Valuation:
+    """A 台 total declared as such (quick entry's 台N); 三百胡 still applies when the wilds
+    are said."""
+    check_three_wilds(wilds, rules)
+    return value_of_tai((Pattern("台数", "tai", tai),), tai, win, rules)
+
+
 def valuate(reading: Reading, win: Win, rules: Ruleset) -> Valuation:
     """三百胡 first, then the 台 total."""
     check_three_wilds(reading.wilds, rules)
@@ -129,6 +136,9 @@ RULESET = huzhou.ruleset(
     name_zh="湖州·双辣",
     name_en="Huzhou: double spicy",
     short_zh="双辣",
+    label_zh="湖州·双辣",
+    label_en="Huzhou Shuangla",
+    aliases=("shuangla", "长章", "double spicy"),
     tables=(TAI, BEI, LIMITS),
     valuate=valuate,
     wild_faces=wild_faces,
@@ -136,4 +146,5 @@ RULESET = huzhou.ruleset(
     allows_discard_win=True,
     has_piao=False,
     unpriced=("天胡", "地胡", "爆头", "杠开"),  # only 台 count (4财神 is 三百胡)
+    tai_total=from_tai_total,
 )

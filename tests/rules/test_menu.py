@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot import rules_qa
-from bot.rules_qa.content import ALL_RULESETS, load_topics, topics_by_id
+from bot.rules_qa.content import load_topics, topics_by_id
+from scoring import rulesets
 from tests.bot.conftest import Harness
 
+ALL_RULESETS = tuple(rulesets.RULESETS)
 HUZHOU = tuple(r for r in ALL_RULESETS if r.startswith("huzhou-"))
 
 # (ruleset, topics that must be on the first page, topics behind 其他玩法)
