@@ -38,6 +38,7 @@ class ErrorCode(StrEnum):
     DEALER_MISMATCH = "dealer_mismatch"  # 天胡 by a non-dealer, 地胡 by the dealer
     # quick entry
     INCONSISTENT = "inconsistent"
+    UNREACHABLE_TAI = "unreachable_tai"  # 双辣 台N above what the declared shape can reach
     # command line
     USAGE = "usage"  # bad options or arguments to python -m scoring
     INTERNAL = "internal"  # a bug, reported as an error value instead of a traceback
