@@ -80,7 +80,9 @@ def tai_items(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ...]
     return tuple(rules.pattern(name) for name in names)
 
 
-def richest_items(shape: Shape, *, wild_free: bool, win: Win, rules: Ruleset) -> tuple[Pattern, ...]:
+def richest_items(
+    shape: Shape, *, wild_free: bool, win: Win, rules: Ruleset
+) -> tuple[Pattern, ...]:
     """The 台 items of the richest hand of ``shape`` won as ``win`` (its winds), holding no
     wild when ``wild_free``: quick entry refuses a declared total above their sum.
 

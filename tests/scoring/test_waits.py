@@ -259,9 +259,7 @@ def test_waits_check_the_base_first(line: str, base: int) -> None:
         pytest.param(
             "345m678m999p2m2m2m* 翻1m", "huzhou-platform", (1,), id="平台-三张花加财-不再摸花"
         ),
-        pytest.param(
-            "345m678m999p2m*** 翻1m", "huzhou-ruanpiao", (1,), id="软飘花-一张花三个财"
-        ),
+        pytest.param("345m678m999p2m*** 翻1m", "huzhou-ruanpiao", (1,), id="软飘花-一张花三个财"),
         pytest.param("345m678m999p****", "huzhou-qiangdao", (JOKER,), id="强盗胡-四个财-不听财"),
         pytest.param("345m678m999p1s白白白 飘1", "hangzhou", (WHITE,), id="杭州-飘掉的财也算"),
     ],
