@@ -145,7 +145,7 @@ def test_every_shuangla_shape_with_every_tai_total_matches_the_reference(
 ) -> None:
     if (shape == "十三不搭" and wild == "爆头") or (shape and how == "杠开"):
         return  # refused as facts that cannot stand together (test_quick)
-    winds = [f"座{seat.value}"] * (seat is not None) + [f"圈{round_.value}"] * (round_ is not None)
+    winds = [f"{word}{wind.value}" for word, wind in (("座", seat), ("圈", round_)) if wind]
     words = " ".join([how, shape, wild, *winds, f"台{tai}"])
     kind, luxury = _SHAPES[shape]
     seat_wind, round_wind = (seat or Seat.E).wind, (round_ or Seat.E).wind
