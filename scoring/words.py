@@ -355,6 +355,23 @@ CONFLICTS: Final[dict[frozenset[WordKind], tuple[str, str]]] = {
         "天胡是庄家起手胡，地胡是闲家第一轮胡，只能是一个",
         "a heavenly hand is the dealer's, an earthly hand a non-dealer's: keep one",
     ),
+    # Wins that cannot have happened (docs/rules.md): 飘 needs the winner's own earlier
+    # discard of a wild, a kong changes the dealt hand.
+    frozenset((WordKind.HEAVENLY, WordKind.PIAO)): (
+        "天胡是庄家起手就胡，还没打过牌；飘要先打出自己的财神，不会是天胡",
+        "a heavenly hand wins on the deal, before any discard; a float needs the winner's "
+        "own wild discarded first, so it cannot be heavenly",
+    ),
+    frozenset((WordKind.EARTHLY, WordKind.PIAO)): (
+        "地胡是闲家第一轮就胡，自己还没打过牌；飘要先打出自己的财神，不会是地胡",
+        "an earthly hand wins in the winner's first go-round, before they discard anything; a "
+        "float needs the winner's own wild discarded first, so it cannot be earthly",
+    ),
+    frozenset((WordKind.HEAVENLY, WordKind.KONG_CHAIN)): (
+        "天胡是起手的 14 张就胡；杠了再摸牌，胡的就不是起手的牌，不会是天胡",
+        "a heavenly hand is the dealt 14 tiles; after a kong and its replacement draw the "
+        "hand is no longer the dealt one, so it cannot be heavenly",
+    ),
 }
 
 
