@@ -75,7 +75,8 @@ def test_a_float_needing_a_fifth_wild_is_refused(
     zh_face = "财神" if face_zh is None else f"{face_zh}（财神）"
     en_face = "wild tiles" if face_en is None else f"{face_en} tiles (the wild)"
     assert error.zh == (
-        f"{zh_face}一共只有 4 张，这手牌要 {needed} 张：手里 {held} 张，「{word}」打出了 {discarded} 张"
+        f"{zh_face}一共只有 4 张，这手牌要 {needed} 张："
+        f"手里 {held} 张，「{word}」打出了 {discarded} 张"
     )
     assert error.en == (
         f"there are only 4 {en_face}: this line needs {needed}: {held} in the hand and "
