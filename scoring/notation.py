@@ -10,8 +10,10 @@ copy, meld shapes, words that contradict each other); the rulesets check the res
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import eq
 from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
@@ -19,13 +21,25 @@ from scoring.hand import Context, Hand, Meld, MeldKind
 from scoring.lexicon import (
     HOW_TO_WRITE_TILES_EN,
     HOW_TO_WRITE_TILES_ZH,
+    SUIT_CHARS,
     Token,
     fold,
     scan_tiles,
     starts_tile,
 )
-from scoring.tiles import JOKER, SUITS, Tile, en_name, is_honor, mpsz, rank_of, suit_of, zh_name
-from scoring.words import Word, build_context, scan_word, words_of, write_word
+from scoring.tiles import (
+    JOKER,
+    SUITS,
+    Tile,
+    en_name,
+    is_honor,
+    mpsz,
+    rank_of,
+    suit_of,
+    tile_from,
+    zh_name,
+)
+from scoring.words import Word, context_of, scan_word, words_of, write_word
 
 __all__ = [
     "ParsedLine",
@@ -44,18 +58,40 @@ HAND_SIZE: Final = 14
 _SEPARATORS: Final = frozenset(",，、;；。")
 _BRACKETS: Final = "[]()"
 _DIGITS: Final = frozenset("0123456789")
+_SUITED_CHARS: Final = "".join(char for char, suit in SUIT_CHARS.items() if suit != "z")
+_HONOR_CHARS: Final = "".join(char for char, suit in SUIT_CHARS.items() if suit == "z")
+_DIGIT_GROUPS: Final = re.compile(f"(?:[1-9]+[{_SUITED_CHARS}]|[1-7]+[{_HONOR_CHARS}])+")
+_DIGIT_GROUP: Final = re.compile("([1-9]+)(.)")  # one group of a run _DIGIT_GROUPS matched
+_PLAIN_WINNING: Final = re.compile(f"\\+\\s*([1-9])([{_SUITED_CHARS}]|(?<=[1-7])[{_HONOR_CHARS}])")
+# Per suit character, what to add to a digit's character code to get its tile ('1' is 49).
+_TILE_OF_DIGIT_CODE: Final = {
+    char: tile_from(1, suit) - ord("1") for char, suit in SUIT_CHARS.items()
+}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ParsedLine:
-    """A parsed winning hand and where each of its pieces was written."""
+    """A parsed winning hand and where each of its pieces was written.
+
+    A line keeps where each tile group started, not a token per tile: ``concealed`` reads
+    the groups again when asked (errors and tests ask; scoring a good line does not).
+    Not frozen (nothing changes it): one is built per typed line, and a frozen dataclass
+    pays an ``object.__setattr__`` call per field.
+    """
 
     line: str
     hand: Hand
-    concealed: tuple[tuple[Tile, Token], ...]  # written order, the winning tile excluded
     winning: Token  # '+5s' as written, or the last concealed tile when no + was written
     melds: tuple[Token, ...]  # one per hand.melds, same order
-    words: dict[str, Token] = field(default_factory=dict)  # WordKind value → its token
+    words: dict[str, Token]  # WordKind value → its token
+    groups: tuple[int, ...]  # where each concealed tile group or name starts, written order
+
+    @property
+    def concealed(self) -> tuple[tuple[Tile, Token], ...]:
+        """Each concealed tile and its token (``2m`` for the 2 of ``123m``), in written
+        order, the winning tile excluded."""
+        tiles = _tile_tokens(fold(self.line), self.groups)
+        return tuple(tiles if self.winning.text.startswith("+") else tiles[:-1])
 
 
 @dataclass(frozen=True)
@@ -73,14 +109,24 @@ class ReadyLine:
         return Hand(self.concealed, winning_tile, self.melds, context or self.context)
 
 
-@dataclass
 class _Pieces:
-    """Everything a line contains, in written order, before the checks."""
+    """Everything a line contains, in written order, before the checks. Concealed tiles
+    are kept as ints with where each group starts: a token per tile is made only when an
+    error has to name one (``_tile_tokens``)."""
 
-    concealed: list[tuple[Tile, Token]] = field(default_factory=list)
-    melds: list[tuple[Meld, Token]] = field(default_factory=list)
-    winning: tuple[Tile, Token] | None = None
-    words: list[tuple[Word, Token]] = field(default_factory=list)
+    __slots__ = ("groups", "melds", "text", "tiles", "winning", "words")
+
+    def __init__(self, text: str) -> None:
+        self.text = text  # the folded line
+        self.tiles: list[Tile] = []  # concealed, the + tile excluded
+        self.groups: list[int] = []  # where each group of ``tiles`` starts
+        self.melds: list[tuple[Meld, Token]] = []
+        self.winning: tuple[Tile, Token] | None = None
+        self.words: list[tuple[Word, Token]] = []
+
+    @property
+    def concealed(self) -> list[tuple[Tile, Token]]:
+        return _tile_tokens(self.text, self.groups)
 
 
 def parse(line: str) -> Hand:
@@ -90,32 +136,31 @@ def parse(line: str) -> Hand:
 
 def parse_line(line: str) -> ParsedLine:
     """Parse a winning hand (14 tiles, melds counted as 3) with its token positions."""
+    plain = _plain_line(line)
+    return plain if plain is not None else scanned_line(line)
+
+
+def scanned_line(line: str) -> ParsedLine:
+    """``parse_line`` by the scanner alone, the way every line but a plain one is read
+    (tests hold the plain reading to it)."""
     pieces = _scan(line)
-    context, word_tokens = build_context(pieces.words)
+    context, word_tokens = context_of(pieces.words)
     _check_copies(pieces, context, word_tokens)
+    tiles = pieces.tiles
     if pieces.winning is not None:
-        winning, concealed = pieces.winning, pieces.concealed
-    elif pieces.concealed:
-        winning, concealed = pieces.concealed[-1], pieces.concealed[:-1]
+        winning_tile, winning = pieces.winning
+        concealed = tiles
+    elif tiles:
+        winning_tile, winning, concealed = tiles[-1], pieces.concealed[-1][1], tiles[:-1]
     else:
         raise _count_error(pieces, HAND_SIZE)
     if len(concealed) + 1 + 3 * len(pieces.melds) != HAND_SIZE:
         raise _count_error(pieces, HAND_SIZE)
     _check_kong_chain(pieces, context, word_tokens)
-    hand = Hand(
-        concealed=tuple(sorted(tile for tile, _ in concealed)),
-        winning_tile=winning[0],
-        melds=tuple(meld for meld, _ in pieces.melds),
-        context=context,
-    )
-    return ParsedLine(
-        line=line,
-        hand=hand,
-        concealed=tuple(concealed),
-        winning=winning[1],
-        melds=tuple(token for _, token in pieces.melds),
-        words=word_tokens,
-    )
+    concealed.sort()
+    hand = Hand(tuple(concealed), winning_tile, tuple(meld for meld, _ in pieces.melds), context)
+    melds = tuple(token for _, token in pieces.melds)
+    return ParsedLine(line, hand, winning, melds, word_tokens, tuple(pieces.groups))
 
 
 def parse_ready(line: str) -> ReadyLine:
@@ -130,18 +175,89 @@ def parse_ready(line: str) -> ReadyLine:
             pieces.winning[1].text,
             pieces.winning[1].position,
         )
-    context, word_tokens = build_context(pieces.words)
+    context, word_tokens = context_of(pieces.words)
     _check_copies(pieces, context, word_tokens)
-    if len(pieces.concealed) + 3 * len(pieces.melds) != HAND_SIZE - 1:
+    if len(pieces.tiles) + 3 * len(pieces.melds) != HAND_SIZE - 1:
         raise _count_error(pieces, HAND_SIZE - 1)
     _check_kong_chain(pieces, context, word_tokens)
     return ReadyLine(
         line=line,
-        concealed=tuple(sorted(tile for tile, _ in pieces.concealed)),
+        concealed=tuple(sorted(pieces.tiles)),
         melds=tuple(meld for meld, _ in pieces.melds),
         context=context,
         words=word_tokens,
     )
+
+
+# ---------------------------------------------------------------- the plain line
+
+# What most lines look like: MPSZ groups with ASCII digits, +T, then only context words.
+_PLAIN: Final = re.compile(
+    f"\\s*((?:[1-9]+[{_SUITED_CHARS}]|[1-7]+[{_HONOR_CHARS}])+)\\s*"
+    f"(\\+\\s*([1-9])([{_SUITED_CHARS}]|(?<=[1-7])[{_HONOR_CHARS}]))(.*)",
+    re.DOTALL,
+)
+# Per run of context words as written: its Context and each kind's word (offset, text),
+# or None when the run is not words alone (the scanner then reads the line and says why).
+_Words = tuple[Context, tuple[tuple[str, int, str], ...]]
+_PLAIN_WORDS: dict[str, _Words | None] = {}
+_PLAIN_WORDS_KEPT: Final = 1024
+
+
+def _plain_line(line: str) -> ParsedLine | None:
+    """A plain line (``46m555p12345688s +5m 自摸``) read by one pattern, its words from
+    ``_PLAIN_WORDS``; None for any other line, or one with anything to refuse, which the
+    scanner reads instead (and so names what is wrong)."""
+    text = fold(line)
+    plain = _PLAIN.fullmatch(text)
+    if plain is None:
+        return None
+    words = _plain_words(plain[5])
+    if words is None:
+        return None
+    tiles: list[Tile] = []
+    groups = []
+    pos = plain.start(1)
+    for digits, suit_char in _DIGIT_GROUP.findall(plain[1]):
+        groups.append(pos)
+        tiles += map(_TILE_OF_DIGIT_CODE[suit_char].__add__, digits.encode())
+        pos += len(digits) + 1
+    context, kinds = words
+    winning_tile = _TILE_OF_DIGIT_CODE[plain[4]] + ord(plain[3])
+    every = [*tiles, winning_tile]
+    if context.indicator is not None:
+        every.append(context.indicator)
+    every.sort()
+    if len(tiles) != HAND_SIZE - 1 or context.kong_chain or any(map(eq, every, every[4:])):
+        return None
+    tiles.sort()
+    at = plain.start(5)
+    return ParsedLine(
+        line,
+        Hand(tuple(tiles), winning_tile, (), context),
+        Token(plain[2], plain.start(2)),
+        (),
+        {kind: Token(written, at + offset) for kind, offset, written in kinds},
+        tuple(groups),
+    )
+
+
+def _plain_words(written: str) -> _Words | None:
+    if written in _PLAIN_WORDS:
+        return _PLAIN_WORDS[written]
+    try:
+        pieces = _scan(written) if written.strip() else _Pieces(written)
+        context, tokens = context_of(pieces.words)
+    except ScoringError:
+        known = None
+    else:
+        if pieces.tiles or pieces.melds or pieces.winning:
+            known = None
+        else:
+            known = context, tuple((kind, t.position, t.text) for kind, t in tokens.items())
+    if len(_PLAIN_WORDS) < _PLAIN_WORDS_KEPT:
+        _PLAIN_WORDS[written] = known
+    return known
 
 
 # ---------------------------------------------------------------- scanning
@@ -156,12 +272,14 @@ def _scan(line: str) -> _Pieces:
             f"the line is empty. Write the winning hand, e.g. 123m456m789m123p5s +5s tsumo "
             f"({HOW_TO_WRITE_TILES_EN})",
         )
-    pieces = _Pieces()
+    pieces = _Pieces(text)
     pos, end = 0, len(text)
     word_start, word_end = -1, -1  # the last context word, to quote it with glued digits
     while pos < end:
         char = text[pos]
-        if char.isspace() or char in _SEPARATORS:
+        if char in _DIGITS and pos != word_end:  # no context word starts with a digit
+            pos = _scan_group(text, pos, pieces)
+        elif char.isspace() or char in _SEPARATORS:
             pos += 1
         elif char in "[(":
             meld, token, pos = _scan_meld(text, pos)
@@ -172,25 +290,62 @@ def _scan(line: str) -> _Pieces:
             )
         elif char == "+":
             pos = _scan_winning(text, pos, pieces)
+        elif char not in _DIGITS and (word := scan_word(text, pos)) is not None:
+            pieces.words.append((word[0], Token(text[pos : word[1]], pos)))
+            word_start, pos = pos, word[1]
+            word_end = pos
         else:
-            # no context word starts with a digit: skip the word lookup for tile groups
-            word = None if char in _DIGITS else scan_word(text, pos)
-            if word is not None:
-                pieces.words.append((word[0], Token(text[pos : word[1]], pos)))
-                word_start, pos = pos, word[1]
-                word_end = pos
-                continue
-            try:
-                scanned = scan_tiles(text, pos) if starts_tile(char) else None
-            except ScoringError as error:
-                if pos == word_end and error.code is ErrorCode.UNKNOWN_TOKEN:
-                    raise _unknown(text, word_start) from None  # 杠开5, 飘12: a bad word
-                raise
-            if scanned is None:
-                raise _unknown(text, pos)
-            pieces.concealed.extend(scanned[0])
-            pos = scanned[1]
+            pos = (
+                _scan_after_word(text, pos, pieces, word_start)
+                if pos == word_end
+                else (_scan_group(text, pos, pieces))
+            )
     return pieces
+
+
+def _scan_after_word(text: str, pos: int, pieces: _Pieces, word_start: int) -> int:
+    """Tiles glued to the word before them; when they are no tiles the word is what was
+    mistyped (杠开5, 飘12), so the error quotes it whole."""
+    try:
+        return _scan_group(text, pos, pieces)
+    except ScoringError as error:
+        if error.code is ErrorCode.UNKNOWN_TOKEN:
+            raise _unknown(text, word_start) from None
+        raise
+
+
+def _scan_group(text: str, pos: int, pieces: _Pieces) -> int:
+    """A run of MPSZ groups written with ASCII digits (``46m555p123s``), read by one
+    pattern and a map over each group's digits; anything else (Chinese numerals, spaces
+    inside a group, 0m, 8z, no suit) goes to ``scan_tiles``, which also says what is wrong."""
+    run = _DIGIT_GROUPS.match(text, pos)
+    if run is None:
+        return _scan_tiles(text, pos, pieces)
+    tiles, groups = pieces.tiles, pieces.groups
+    for digits, suit_char in _DIGIT_GROUP.findall(run[0]):
+        groups.append(pos)
+        tiles += map(_TILE_OF_DIGIT_CODE[suit_char].__add__, digits.encode())
+        pos += len(digits) + 1
+    return pos
+
+
+def _scan_tiles(text: str, pos: int, pieces: _Pieces) -> int:
+    scanned = scan_tiles(text, pos) if starts_tile(text[pos]) else None
+    if scanned is None:
+        raise _unknown(text, pos)
+    pieces.groups.append(pos)
+    pieces.tiles += [tile for tile, _ in scanned[0]]
+    return scanned[1]
+
+
+def _tile_tokens(text: str, groups: Iterable[int]) -> list[tuple[Tile, Token]]:
+    """Each tile of the groups starting at ``groups`` with its token, read again."""
+    tiles: list[tuple[Tile, Token]] = []
+    for start in groups:
+        scanned = scan_tiles(text, start)
+        assert scanned is not None  # the scan found a tile group there
+        tiles += scanned[0]
+    return tiles
 
 
 def _chunk(text: str, pos: int) -> Token:
@@ -219,6 +374,10 @@ def _unknown(text: str, pos: int) -> ScoringError:
 
 
 def _scan_winning(text: str, plus: int, pieces: _Pieces) -> int:
+    plain = _PLAIN_WINNING.match(text, plus)
+    if plain is not None and pieces.winning is None:
+        pieces.winning = (_TILE_OF_DIGIT_CODE[plain[2]] + ord(plain[1]), Token(plain[0], plus))
+        return plain.end()
     pos = plus + 1
     while pos < len(text) and text[pos].isspace():
         pos += 1
@@ -350,13 +509,20 @@ def _unordered_tiles(pieces: _Pieces) -> list[tuple[Tile, Token]]:
     return tiles
 
 
+def _too_many_copies(pieces: _Pieces, indicator: Tile | None) -> bool:
+    tiles = pieces.tiles + [tile for meld, _ in pieces.melds for tile in meld.tiles]
+    if pieces.winning is not None:
+        tiles.append(pieces.winning[0])
+    if indicator is not None:
+        tiles.append(indicator)
+    tiles.sort()
+    if tiles and tiles[-1] == JOKER:  # faceless wilds: the ruleset counts them as wilds
+        del tiles[tiles.index(JOKER) :]
+    return any(map(eq, tiles, tiles[4:]))  # sorted: a fifth copy sits four places on
+
+
 def _check_copies(pieces: _Pieces, context: Context, words: dict[str, Token]) -> None:
-    counts = [0] * (JOKER + 1)
-    for tile, _ in _unordered_tiles(pieces):
-        counts[tile] += 1
-    if context.indicator is not None:
-        counts[context.indicator] += 1
-    if max(counts[:JOKER]) <= 4:
+    if not _too_many_copies(pieces, context.indicator):
         return
     counts = [0] * (JOKER + 1)  # recount in written order to name the copy too many
     if context.indicator is not None:
@@ -382,7 +548,7 @@ def _check_copies(pieces: _Pieces, context: Context, words: dict[str, Token]) ->
 
 
 def _count_error(pieces: _Pieces, needed: int) -> ScoringError:
-    held = len(pieces.concealed) + (pieces.winning is not None)
+    held = len(pieces.tiles) + (pieces.winning is not None)
     melds = len(pieces.melds)
     found = held + 3 * melds
     what = "胡牌" if needed == HAND_SIZE else "听牌"
@@ -406,7 +572,7 @@ def _count_error(pieces: _Pieces, needed: int) -> ScoringError:
 
 def _pieces_in_order(pieces: _Pieces) -> list[tuple[int, Token]]:
     """(tiles it counts for, token) of every tile and meld, in written order."""
-    items = [(1, token) for _, token in pieces.concealed]
+    items: list[tuple[int, Token]] = [(1, token) for _, token in pieces.concealed]
     items += [(3, token) for _, token in pieces.melds]
     if pieces.winning is not None:
         items.append((1, pieces.winning[1]))
