@@ -67,6 +67,11 @@ _PLAIN_WINNING: Final = re.compile(f"\\+\\s*([1-9])([{_SUITED_CHARS}]|(?<=[1-7])
 _TILE_OF_DIGIT_CODE: Final = {
     char: tile_from(1, suit) - ord("1") for char, suit in SUIT_CHARS.items()
 }
+# Per suit character, a table for ``bytes.translate`` from a digit's code to its tile.
+_TILE_BYTES: Final = {
+    char: bytes(code + offset if ord("1") <= code <= ord("9") else 0 for code in range(256))
+    for char, offset in _TILE_OF_DIGIT_CODE.items()
+}
 
 
 @dataclass(slots=True)
@@ -202,6 +207,7 @@ _PLAIN: Final = re.compile(
 _Words = tuple[Context, tuple[tuple[str, int, str], ...]]
 _PLAIN_WORDS: dict[str, _Words | None] = {}
 _PLAIN_WORDS_KEPT: Final = 1024
+_UNSEEN: Final = (Context(), ())
 
 
 def _plain_line(line: str) -> ParsedLine | None:
@@ -215,13 +221,13 @@ def _plain_line(line: str) -> ParsedLine | None:
     words = _plain_words(plain[5])
     if words is None:
         return None
-    tiles: list[Tile] = []
     groups = []
     pos = plain.start(1)
+    tiles = bytearray()  # tiles are below 256: the digits translate to them byte for byte
     for digits, suit_char in _DIGIT_GROUP.findall(plain[1]):
         groups.append(pos)
-        tiles += map(_TILE_OF_DIGIT_CODE[suit_char].__add__, digits.encode())
         pos += len(digits) + 1
+        tiles += digits.encode().translate(_TILE_BYTES[suit_char])
     context, kinds = words
     winning_tile = _TILE_OF_DIGIT_CODE[plain[4]] + ord(plain[3])
     every = [*tiles, winning_tile]
@@ -230,11 +236,10 @@ def _plain_line(line: str) -> ParsedLine | None:
     every.sort()
     if len(tiles) != HAND_SIZE - 1 or context.kong_chain or any(map(eq, every, every[4:])):
         return None
-    tiles.sort()
     at = plain.start(5)
     return ParsedLine(
         line,
-        Hand(tuple(tiles), winning_tile, (), context),
+        Hand(tuple(sorted(tiles)), winning_tile, (), context),
         Token(plain[2], plain.start(2)),
         (),
         {kind: Token(written, at + offset) for kind, offset, written in kinds},
@@ -243,8 +248,9 @@ def _plain_line(line: str) -> ParsedLine | None:
 
 
 def _plain_words(written: str) -> _Words | None:
-    if written in _PLAIN_WORDS:
-        return _PLAIN_WORDS[written]
+    known = _PLAIN_WORDS.get(written, _UNSEEN)
+    if known is not _UNSEEN:
+        return known
     try:
         pieces = _scan(written) if written.strip() else _Pieces(written)
         context, tokens = context_of(pieces.words)

@@ -103,9 +103,9 @@ def checked_table(rules: str, base: int, winner: str | Seat) -> tuple[Ruleset, S
 
 def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:
     """The checks a ruleset makes on a typed hand, then the best reading's score."""
-    wild_faces = wild_faces_for(
-        rules, hand.context.indicator, (*hand.concealed, hand.winning_tile), where.word
-    )
+    # only a ruleset with an indicator asks whether a faceless wild is held
+    held = (*hand.concealed, hand.winning_tile) if rules.uses_indicator else ()
+    wild_faces = wild_faces_for(rules, hand.context.indicator, held, where.word)
     _check_melds(hand, where, wild_faces)
     _check_wild_supply(hand, where, wild_faces, rules)
     win = win_of(hand.context, where.word, rules, winner, where)
