@@ -428,9 +428,9 @@ def t(key: str, lang: str, **params: object) -> str:
     return template.format(**safe)
 
 
-def plain(text: str) -> str:
+def plain(text: str, limit: int | None = 200) -> str:
     """HTML made plain for places without parse mode (button alerts: at most 200 characters)."""
-    return html.unescape(re.sub(r"</?[a-z][^>]*>", "", text))[:200]
+    return html.unescape(re.sub(r"</?[a-z][^>]*>", "", text))[:limit]
 
 
 def lang_of(value: str | None, default: str) -> str:

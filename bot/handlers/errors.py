@@ -13,7 +13,8 @@ from telegram.error import Forbidden, NetworkError
 
 from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError, Roster
-from bot.i18n import Html, plain, t
+from bot.i18n import Html, t
+from bot.replies import answer, reply, send
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
 from scoring.errors import ErrorCode as ScoringCode
 from scoring.errors import ScoringError
@@ -139,11 +140,11 @@ async def on_error(update: object, context: Context) -> None:
             return
         text = t("apology", lang)
     if isinstance(update, Update) and update.callback_query is not None:
-        await update.callback_query.answer(plain(text), show_alert=True)
+        await answer(update.callback_query, text, alert=True)
     elif isinstance(update, Update) and update.effective_message is not None:
-        await update.effective_message.reply_text(text)
+        await reply(update.effective_message, text)
     elif chat is not None:
-        await context.bot.send_message(chat.id, text)
+        await send(context.bot, chat.id, text)
 
 
 def _players(context: Context, chat_id: int | None) -> list[str]:

@@ -37,7 +37,8 @@ from bot.grammar import (
     text_command,
     with_winds,
 )
-from bot.i18n import Html, plain, t
+from bot.i18n import Html, t
+from bot.replies import answer, edit, reply, reply_photo
 from bot.table import (
     Table,
     after_entries,
@@ -186,7 +187,7 @@ async def _send_win_reply(
     prefix: str = "",
 ) -> None:
     text = prefix + await win_text(services(context), table, scored, recorded, lang)
-    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
     for item, entry in zip(scored, recorded.entries, strict=False):
         if item.full_hand:
             await _send_hand_picture(context, message, table, item.result, entry, lang)
@@ -257,7 +258,7 @@ async def _send_hand_picture(
     """The hand as a picture; its caption names the entry so a reply /why finds it."""
     await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
-    await message.reply_photo(png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
+    await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
 
 
 async def kong(update: Update, context: Context) -> None:
@@ -299,7 +300,7 @@ async def kong(update: Update, context: Context) -> None:
             tally_block(tally, lang),
         ]
     )
-    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
 async def draw(update: Update, context: Context) -> None:
@@ -327,7 +328,7 @@ async def draw(update: Update, context: Context) -> None:
             next_dealer_text(after, lang),
         ]
     )
-    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
 async def undo(update: Update, context: Context) -> None:
@@ -338,7 +339,7 @@ async def undo(update: Update, context: Context) -> None:
     table = await open_table(services(context), message.chat.id)
     done_before = await ledger.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to
-        await message.reply_text(t("replay", lang, entries=_ids(tuple(done_before))))
+        await reply(message, t("replay", lang, entries=_ids(tuple(done_before))))
         return
     entry_id = parse_entry_id(argument_text(message))
     if entry_id is None:
@@ -358,7 +359,7 @@ async def undo(update: Update, context: Context) -> None:
         t("undone", lang, entry=_ids(tuple(entries)), reversal=_ids(recorded.entries)),
         tally_block(tally, lang),
     ]
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
 
 
 async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
@@ -379,7 +380,7 @@ async def undo_button(update: Update, context: Context) -> None:
     assert query is not None and query.data is not None
     message = query.message
     if not isinstance(message, Message):
-        await query.answer()
+        await answer(query)
         return
     lang = await update_lang(update, context)
     ledger = services(context).db
@@ -389,14 +390,14 @@ async def undo_button(update: Update, context: Context) -> None:
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         if not live:
-            await query.answer(plain(t("already_undone", lang)), show_alert=True)
+            await answer(query, t("already_undone", lang), alert=True)
             return
         recorded = await _reverse(context, message, update, table, live)
     except Refusal as refusal:
-        await query.answer(plain(t(refusal.key, lang, **refusal.params)), show_alert=True)
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return
     if recorded.replay:
-        await query.answer(plain(t("already_undone", lang)), show_alert=True)
+        await answer(query, t("already_undone", lang), alert=True)
         return
     presser = update.effective_user.full_name if update.effective_user else "?"
     old_ids = _ids(tuple(live))
@@ -404,11 +405,11 @@ async def undo_button(update: Update, context: Context) -> None:
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
     after = await open_table(services(context), message.chat.id)
     tally = await standings(services(context), after)
-    await query.answer(plain(t("undone", lang, entry=old_ids, reversal=new_ids)))
+    await answer(query, t("undone", lang, entry=old_ids, reversal=new_ids))
     # The recording struck through (its standings and next dealer no longer hold), what holds
     # now below.
     now = "\n".join([mark, tally_block(tally, lang), next_dealer_text(after, lang)])
-    await query.edit_message_text(f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
+    await edit(message, f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
 
 
 async def _reverse(
@@ -447,7 +448,7 @@ async def _full_table(update: Update, context: Context) -> tuple[Message, str, T
 async def _answered_as_replay(message: Message, recorded: Recorded, lang: str) -> bool:
     """Whether the update was delivered before; if so the chat hears it was not counted twice."""
     if recorded.replay:
-        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+        await reply(message, t("replay", lang, entries=_ids(recorded.entries)))
     return recorded.replay
 
 
@@ -480,15 +481,15 @@ async def edited(update: Update, context: Context) -> None:
         return
     live = [entry for entry in before if not entry.is_reversed]
     if not live:
-        await message.reply_text(t("edit_after_undo", lang))
+        await reply(message, t("edit_after_undo", lang))
         return
     if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
-        await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
         return
     table = await table_of(services(context), session)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     if len(command.claims) != 1:
-        await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
         return
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]

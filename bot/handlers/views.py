@@ -24,6 +24,7 @@ from bot.context import (
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
 from bot.i18n import t
+from bot.replies import answer, edit, reply, reply_document, reply_photo
 from bot.table import describe_tally, forget, kong_name, open_table, signed, tally_block
 from scoring import rulesets
 from scoring.errors import ScoringError
@@ -46,13 +47,13 @@ async def tally(update: Update, context: Context) -> None:
     session = await ledger.current_session(message.chat.id)
     standings = await ledger.tally(message.chat.id, session.id if session else None)
     title_key = "tally_title" if session else "tally_all_time"
-    await message.reply_text(tally_block(standings, lang, title_key))
+    await reply(message, tally_block(standings, lang, title_key))
     if session is not None and standings.rows:
         series = await running_totals(ledger, session)
         if any(len(values) > 1 for values in series.values()):
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
             png = await asyncio.to_thread(pictures.tally_chart_png, series, lang)
-            await message.reply_photo(png, filename=f"tally-{session.id}.png")
+            await reply_photo(message, png, filename=f"tally-{session.id}.png")
 
 
 async def running_totals(ledger: Ledger, session: Session) -> dict[str, list[int]]:
@@ -116,7 +117,7 @@ async def history(update: Update, context: Context) -> None:
     words = argument_words(message)
     page = int(words[0]) if words and words[0].isdigit() else 1
     text, markup = await history_view(context, message.chat.id, max(page, 1), lang)
-    await message.reply_text(text, reply_markup=markup)
+    await reply(message, text, reply_markup=markup)
 
 
 async def history_button(update: Update, context: Context) -> None:
@@ -125,12 +126,12 @@ async def history_button(update: Update, context: Context) -> None:
     assert query is not None and query.data is not None
     lang = await update_lang(update, context)
     message = query.message
-    await query.answer()
+    await answer(query)
     if not isinstance(message, Message):
         return
     page = int(query.data.removeprefix(HISTORY_PREFIX))
     text, markup = await history_view(context, message.chat.id, page, lang)
-    await query.edit_message_text(text, reply_markup=markup)
+    await edit(message, text, reply_markup=markup)
 
 
 async def history_view(
@@ -277,12 +278,12 @@ async def settle(update: Update, context: Context) -> None:
         )
     else:
         lines.append(t("settle_none", lang))
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
     if transfers:
         named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(pictures.settlement_png, named, lang)
-        await message.reply_photo(png, filename=f"settle-{table.session.id}.png")
+        await reply_photo(message, png, filename=f"settle-{table.session.id}.png")
 
 
 async def stats(update: Update, context: Context) -> None:
@@ -311,7 +312,7 @@ async def stats(update: Update, context: Context) -> None:
             a_net=signed(pair.a_net),
             b_net=signed(pair.b_net),
         )
-        await message.reply_text(text)
+        await reply(message, text)
         return
     rows = await ledger.stats(message.chat.id)
     named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
@@ -337,7 +338,7 @@ async def stats(update: Update, context: Context) -> None:
     )
     if not rows:
         lines.append(t("tally_empty", lang))
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
 
 
 def _stats_name(player: Player, shared: bool, lang: str) -> str:
@@ -374,6 +375,9 @@ async def export(update: Update, context: Context) -> None:
     text = await services(context).db.export_csv(message.chat.id)
     await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
     data = io.BytesIO(text.encode("utf-8-sig"))  # the BOM makes Excel read the Chinese names
-    await message.reply_document(
-        data, filename=f"mahjong-{abs(message.chat.id)}.csv", caption=t("export_caption", lang)
+    await reply_document(
+        message,
+        data,
+        filename=f"mahjong-{abs(message.chat.id)}.csv",
+        caption=t("export_caption", lang),
     )
