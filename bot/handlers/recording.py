@@ -13,6 +13,7 @@ from telegram.constants import ChatAction
 
 import scoring
 from bot import pictures
+from bot.cleaning import as_number
 from bot.context import (
     Context,
     Refusal,
@@ -304,7 +305,11 @@ async def kong(update: Update, context: Context) -> None:
 
 
 async def draw(update: Update, context: Context) -> None:
-    """/draw: a 流局; the deal moves on by the ruleset's rotation."""
+    """/draw: a 流局; the deal moves on by the ruleset's rotation. It takes no arguments: a
+    /draw 甲 自摸 meant something else, and recording a 流局 for it would be wrong."""
+    extra = argument_text(message_of(update))
+    if extra:
+        raise Refusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     ledger = services(context).db
     session = table.session
@@ -385,7 +390,7 @@ async def undo_button(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     ledger = services(context).db
     try:
-        ids = [int(part) for part in query.data.removeprefix(UNDO_PREFIX).split(",")]
+        ids = button_numbers(query.data.removeprefix(UNDO_PREFIX))
         table = await open_table(services(context), message.chat.id)
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
@@ -548,6 +553,15 @@ async def _author(context: Context, message: Message) -> int | None:
 
 def _source(update: Update, message: Message) -> Source:
     return Source(update_id=update.update_id, message_id=message.message_id)
+
+
+def button_numbers(data: str) -> list[int]:
+    """The entry ids a button carries ('12,13'); Refusal('bad_button') for anything else
+    (a client may send any data)."""
+    numbers = [as_number(part) for part in data.split(",")]
+    if not all(numbers):
+        raise Refusal("bad_button", token=data)
+    return [number for number in numbers if number]
 
 
 def _ids(entries: tuple[Entry, ...]) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from telegram import Update
+from telegram.ext import CallbackQueryHandler, CommandHandler
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
@@ -51,6 +52,20 @@ class Harness:
         assert "第" in sent[-1].text or "Session" in sent[-1].text, sent[-1].text
 
 
+FAULT_COMMAND = "/fault"  # and the button data "fault": see inject_faults
+
+
+def inject_faults(app: ANY_APP) -> None:
+    """An internal fault on demand, as a bug in a handler would raise it: the command /fault
+    and a button whose data is 'fault' (no handler of the bot answers either)."""
+
+    async def broken(update: object, context: object) -> None:
+        raise RuntimeError("injected fault")
+
+    app.add_handler(CommandHandler(FAULT_COMMAND.removeprefix("/"), broken))
+    app.add_handler(CallbackQueryHandler(broken, pattern="^fault$"))
+
+
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     api = LocalBotApi()
@@ -62,6 +77,7 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     api.set_status(GROUP, PLAYERS["丁"], "administrator")
     config = Config(token="123:TEST", database_path=str(tmp_path / "m.db"))
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
+    inject_faults(app)
     await app.initialize()
     assert app.post_init is not None and app.post_shutdown is not None
     await app.post_init(app)
