@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,14 @@ def inject_faults(app: ANY_APP) -> None:
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with running_harness(tmp_path / "m.db") as running:
+        yield running
+
+
+@asynccontextmanager
+async def running_harness(database: Path) -> AsyncIterator[Harness]:
+    """The bot over the emulator: the group, its five players (甲 the creator, 丁 an admin),
+    faults on demand (``inject_faults``)."""
     api = LocalBotApi()
     api.add_chat(GROUP, "周五麻将", kind="supergroup")
     api.add_chat(PLAYERS["甲"], "甲", kind="private")
@@ -75,7 +84,7 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
         api.add_user(user_id, name)
     api.set_status(GROUP, PLAYERS["甲"], "creator")
     api.set_status(GROUP, PLAYERS["丁"], "administrator")
-    config = Config(token="123:TEST", database_path=str(tmp_path / "m.db"))
+    config = Config(token="123:TEST", database_path=str(database))
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
     inject_faults(app)
     await app.initialize()
