@@ -41,6 +41,8 @@ def visible(text: str) -> str:
 def visible_words(text: str) -> str:
     """``text`` with the invisible characters inside its words taken out; a word of nothing
     but invisible characters stays, for the name check to refuse by name."""
+    if text.isprintable():  # no Cc, Cf, Zl, Zp in it: the common case, without a scan
+        return text
     return _WORD.sub(lambda word: visible(word.group()) or word.group(), text)
 
 
