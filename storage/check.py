@@ -93,19 +93,43 @@ def check_file(path: str | Path) -> list[Problem]:
         ]
 
 
+def probe(path: str | Path) -> list[Problem]:
+    """The cheap part, for a health check while the bot runs: the file opens read-only, has
+    the ledger's tables and a schema version this code knows. Its cost does not grow with
+    history (``check_file`` reads everything)."""
+    file = Path(path)
+    if not file.is_file():
+        return [Problem(f"文件不存在：{file}", f"no such file: {file}")]
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            db.execute("SELECT id FROM entries ORDER BY id DESC LIMIT 1").fetchall()
+    except sqlite3.Error as error:
+        return [Problem(f"不是可用的账本：{error}", f"not a usable ledger: {error}")]
+    return _version_problems(version)
+
+
+def _version_problems(version: int) -> list[Problem]:
+    if 1 <= version <= schema_version():
+        return []
+    return [
+        Problem(
+            f"数据库版本 {version} 不在本程序支持的 1–{schema_version()} 之内",
+            f"schema version {version} is not one this program knows (1–{schema_version()})",
+        )
+    ]
+
+
 def _check(db: sqlite3.Connection) -> list[Problem]:
     integrity = [row[0] for row in db.execute("PRAGMA integrity_check")]
     if integrity != ["ok"]:
         detail = "; ".join(integrity[:_SHOWN])
         return [Problem(f"SQLite 完整性检查失败：{detail}", f"SQLite integrity check: {detail}")]
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if not 1 <= version <= schema_version():
-        return [
-            Problem(
-                f"数据库版本 {version} 不在本程序支持的 1–{schema_version()} 之内",
-                f"schema version {version} is not one this program knows (1–{schema_version()})",
-            )
-        ]
+    if _version_problems(version):
+        return _version_problems(version)
     problems = _foreign_keys(db)
     for query, zh, en in _INVARIANTS:
         ids = [str(row[0]) for row in db.execute(query)]
