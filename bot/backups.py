@@ -4,6 +4,7 @@ BACKUP_KEEP files. Runs on PTB's JobQueue, online (the bot keeps recording meanw
 from __future__ import annotations
 
 import logging
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -11,6 +12,7 @@ from typing import Any, Final
 from telegram.ext import Application, Job
 
 from bot.context import Context, Services, services
+from storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +36,18 @@ def schedule_backups(application: Application[Any, Any, Any, Any, Any, Any]) -> 
 
 
 async def daily_backup(context: Context) -> None:
-    """Write today's file, then drop the oldest beyond BACKUP_KEEP. A failure reaches the
-    error handler, which logs it; the files already there stay."""
+    """Write today's file, then drop the oldest beyond BACKUP_KEEP. A failure is logged and
+    leaves the files already there alone (nobody is in a chat to be told)."""
     svc = services(context)
     assert svc.config.backup_dir is not None
     folder = Path(svc.config.backup_dir)
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / backup_name(datetime.now(UTC))
-    await svc.db.backup(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        await svc.db.backup(path)
+    except (OSError, sqlite3.Error, StorageError):
+        log.exception("daily backup to %s failed; the older backups are kept", path)
+        return
     removed = prune(folder, svc.config.backup_keep)
     log.info("backup written to %s (%d old ones removed)", path, len(removed))
 

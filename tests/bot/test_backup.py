@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, time
 from pathlib import Path
+from typing import Any
+
+import pytest
+from telegram.ext import Job
 
 from bot.app import build_application
 from bot.backups import JOB_NAME, backup_name, prune
@@ -89,14 +96,8 @@ def test_pruning_keeps_the_newest(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [*names[3:], "notes.txt"]
 
 
-async def test_the_daily_job_backs_up_the_whole_ledger_and_keeps_the_last_n(
-    tmp_path: Path,
-) -> None:
-    folder = tmp_path / "backups"
-    folder.mkdir()
-    stale = [folder / f"mahjong-2026010{d}-040000.db" for d in range(1, 4)]
-    for path in stale:
-        path.write_bytes(b"")
+@asynccontextmanager
+async def app_with_backups(tmp_path: Path, folder: Path, keep: int) -> AsyncIterator[Harness]:
     api = LocalBotApi()
     api.add_chat(GROUP, "周五麻将", kind="supergroup")
     for name, user_id in PLAYERS.items():
@@ -105,28 +106,73 @@ async def test_the_daily_job_backs_up_the_whole_ledger_and_keeps_the_last_n(
         token="123:TEST",
         database_path=str(tmp_path / "m.db"),
         backup_dir=str(folder),
-        backup_keep=2,
-        backup_time=time(3, 30),
+        backup_keep=keep,
+        backup_time=time(3, 30, tzinfo=UTC),
     )
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
-    assert app.job_queue is not None
-    [job] = app.job_queue.get_jobs_by_name(JOB_NAME)
     await app.initialize()
     assert app.post_init is not None and app.post_shutdown is not None
     await app.post_init(app)
     try:
-        h = Harness(app, api, UpdateMaker(api))
-        await h.open_table()
-        for line in HANDS:
-            await h.say("甲", line)
-        await job.run(app)
+        yield Harness(app, api, UpdateMaker(api))
     finally:
         await app.post_shutdown(app)
         await app.shutdown()
+
+
+def daily_job(h: Harness) -> Job[Any]:
+    assert h.app.job_queue is not None
+    [job] = h.app.job_queue.get_jobs_by_name(JOB_NAME)
+    return job
+
+
+async def test_the_daily_job_backs_up_the_whole_ledger_and_keeps_the_last_n(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    stale = [folder / f"mahjong-2026010{d}-040000.db" for d in range(1, 4)]
+    for path in stale:
+        path.write_bytes(b"")
+    async with app_with_backups(tmp_path, folder, keep=2) as h:
+        job = daily_job(h)
+        assert "hour='3', minute='30'" in str(job.job.trigger)
+        await h.open_table()
+        for line in HANDS:
+            await h.say("甲", line)
+        await job.run(h.app)
     kept = sorted(folder.iterdir())
     assert kept[0] == stale[-1] and len(kept) == 2
     assert check_file(kept[1]) == []
     assert len(await hand_lines(kept[1], GROUP)) == len(HANDS)
+
+
+async def test_a_failed_backup_is_logged_and_keeps_the_old_files(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    old = [folder / f"mahjong-2026010{d}-040000.db" for d in range(1, 4)]
+    for path in old:
+        path.write_bytes(b"")
+    async with app_with_backups(tmp_path, folder, keep=1) as h:
+        await h.ledger.close()  # e.g. a backup that fires while the bot shuts down
+        with caplog.at_level(logging.ERROR, logger="bot.backups"):
+            await daily_job(h).run(h.app)
+    assert sorted(folder.iterdir()) == old
+    assert "daily backup to" in caplog.text and "failed" in caplog.text
+
+
+async def test_a_backup_dir_that_is_a_file_is_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    not_a_folder = tmp_path / "backups"
+    not_a_folder.write_text("a file")
+    async with app_with_backups(tmp_path, not_a_folder, keep=1) as h:
+        with caplog.at_level(logging.ERROR, logger="bot.backups"):
+            await daily_job(h).run(h.app)
+    assert not_a_folder.read_text() == "a file"
+    assert [r.exc_info[0] for r in caplog.records if r.exc_info] == [FileExistsError]
 
 
 def test_backup_names_sort_by_time() -> None:
