@@ -9,10 +9,11 @@ the Simplified Chinese face is chosen (Noto's collection starts with the Japanes
 glyph forms differ). Without a CJK font the pictures switch to ASCII labels and English text,
 and say so once in the log.
 
-Each size is a FreeType face opened by path, which maps the file (the pages are shared
-through the page cache: ~22 faces of Noto CJK cost ~1 MiB of heap each and ~5 MiB of file
-pages in all). Reading the file once and handing Pillow the bytes would be worse: Pillow
-copies them into every face (1.4 GiB measured for 72 faces of the 19 MiB collection).
+Each size is a FreeType face (about 1 MiB of heap for Noto CJK) mapping the file by path;
+the file's pages are shared through the page cache. So sizes are few: tile labels are drawn
+from one master size and scaled (``tile_faces``), leaving a face per text size of the
+captions and charts. Handing Pillow the file's bytes instead would be worse: it copies them
+into every face (1.4 GiB measured for 72 faces of the 19 MiB collection).
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ def _load(path: str | None, index: int, size: int) -> ImageFont.FreeTypeFont:
         assert isinstance(font, ImageFont.FreeTypeFont)  # Pillow ships FreeType wheels
         return font
     return ImageFont.truetype(path, size, index=index, layout_engine=ImageFont.Layout.BASIC)
+
+
+def faces_loaded() -> int:
+    """How many font faces (one per font and size) the process holds."""
+    return _load.cache_info().currsize
 
 
 @lru_cache(maxsize=16)
