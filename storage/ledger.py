@@ -11,9 +11,20 @@ from .exchange import ExchangeStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
+from .stats import StatsStore
+from .totals import TotalsStore
 
 
-class Ledger(ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore):
+class Ledger(
+    ChatStore,
+    PlayerStore,
+    SessionStore,
+    EntryStore,
+    ReportStore,
+    StatsStore,
+    TotalsStore,
+    ExchangeStore,
+):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 
     ``async with await Ledger.open(path) as ledger: ...`` or open/close by hand (the bot
