@@ -302,6 +302,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{a} vs {b}: hands together {hands} · won {a_wins} / {b_wins} · net {a_net} / {b_net}",
     ),
     "export_caption": ("本群记录（CSV）", "This chat's records (CSV)"),
+    "export_part": (
+        "本群记录（CSV）第 {part}/{parts} 部分：按顺序拼接成一个文件",
+        "This chat's records (CSV), part {part} of {parts}: join the parts in order",
+    ),
     # evaluate
     "waits_none": ("这手牌没有听", "Not ready: no tile completes this hand"),
     "waits_title": ("听 {count} 张：", "Waiting on {count} tiles:"),

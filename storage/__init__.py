@@ -6,6 +6,7 @@ takes the chat id first and never returns another chat's rows; every refusal is 
 """
 
 from .errors import ErrorCode, StorageError
+from .export import ExportFile, ExportPage
 from .ledger import Ledger
 from .players import NAME_LIMIT
 from .records import (
@@ -38,6 +39,8 @@ __all__ = [
     "Entry",
     "EntryKind",
     "ErrorCode",
+    "ExportFile",
+    "ExportPage",
     "HeadToHead",
     "HistoryPage",
     "Ledger",

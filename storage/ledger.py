@@ -8,6 +8,7 @@ from types import TracebackType
 from .chats import ChatStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
+from .export import ExportStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
@@ -24,6 +25,7 @@ class Ledger(
     StatsStore,
     TotalsStore,
     ExchangeStore,
+    ExportStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

@@ -134,15 +134,15 @@ class ReportStore(Database):
 def running_from(session: Session, rows: list[aiosqlite.Row]) -> RunningTotals:
     """``_RUNNING``'s rows (player, sample point, amount moved up to it since the previous
     point) as balances at every point: seated players first, then others as they appear."""
-    if not rows:
-        return RunningTotals((), (), {})
-    total, step = rows[0]["total"], rows[0]["step"]
+    total, step = rows[0]["total"], rows[0]["step"]  # one row even for an empty session
     hands = tuple(sorted({min(n, total) for n in range(step, total + step, step)}))
     seated = [player for player in session.seats if player is not None]
     first_seen: dict[int, int] = {}
     moved: dict[int, dict[int, int]] = {}
     for row in rows:
         player = row["player_id"]
+        if player is None:  # no money moved in the whole session
+            continue
         first_seen[player] = min(first_seen.get(player, row["first_hand"]), row["first_hand"])
         moved.setdefault(player, {})[row["point"]] = row["moved"]
     others = sorted(set(moved) - set(seated), key=lambda player: (first_seen[player], player))
@@ -175,7 +175,7 @@ WITH live AS (
 )
 SELECT m.player_id, min(((m.n - 1) / size.step + 1) * size.step, size.total) AS point,
     sum(m.moved) AS moved, min(m.n) AS first_hand, size.total, size.step
-FROM moves AS m, size GROUP BY m.player_id, point
+FROM size LEFT JOIN moves AS m GROUP BY m.player_id, point
 """
 
 

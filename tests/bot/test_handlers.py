@@ -398,7 +398,8 @@ async def test_tally_chart_has_a_point_per_hand_and_leaves_out_what_was_undone(
     await harness.say("甲", "/draw")  # hand 2: a point with no money
     session = await harness.ledger.current_session(GROUP)
     assert session is not None
-    series = await running_totals(harness.ledger, session)
+    hands, series = await running_totals(harness.ledger, session)
+    assert hands == (1, 2)
     assert series == {"甲": [30, 30], "乙": [-10, -10], "丙": [-10, -10], "丁": [-10, -10]}
     assert {name: values[-1] for name, values in series.items()} == await balances(harness)
 
@@ -785,7 +786,7 @@ async def test_a_page_past_the_end_shows_the_last_page(harness: Harness) -> None
         await harness.say("甲", "/hu 甲 自摸")
     [page] = await harness.say("甲", "/history 9")
     assert "第 2/2 页" in page.text and "#1" in page.text
-    assert page.buttons == [("◀ 上一页", "hist:1")]
+    assert page.buttons == [("◀ 上一页", "hist:1:n1")]
 
 
 async def test_joining_twice_and_a_full_table_say_what_to_do(harness: Harness) -> None:
