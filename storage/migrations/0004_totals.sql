@@ -263,9 +263,9 @@ pairs AS (
 SELECT s.chat_id, pr.player_id, pr.other_id,
     count(DISTINCT CASE WHEN s.kind IN ('win', 'draw') AND s.session_id IS NOT NULL
         AND s.hand_number IS NOT NULL THEN s.session_id || ':' || s.hand_number END),
-    sum(s.kind = 'win' AND s.winner = pr.player_id),
-    sum(s.kind = 'win' AND s.winner = pr.other_id AND s.discarder = pr.player_id),
-    sum(CASE WHEN s.kind = 'win' AND s.winner = pr.player_id THEN -coalesce(theirs.delta, 0)
+    sum(s.kind = 'win' AND s.winner IS pr.player_id),
+    sum(s.kind = 'win' AND s.winner IS pr.other_id AND s.discarder IS pr.player_id),
+    sum(CASE WHEN s.kind = 'win' AND s.winner IS pr.player_id THEN -coalesce(theirs.delta, 0)
         ELSE 0 END),
     sum(coalesce(mine.delta, 0))
 FROM pairs AS pr JOIN standing AS s ON s.id = pr.id
