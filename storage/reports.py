@@ -47,7 +47,7 @@ class ReportStore(Database):
         async with self._read() as conn:
             row = await fetch_one(
                 conn,
-                f"SELECT e.id FROM entries AS e WHERE e.chat_id = ? AND e.session_id = ? "
+                f"SELECT e.id FROM entries AS e WHERE {IN_SESSION} "
                 f"AND {STANDING} ORDER BY e.id DESC LIMIT 1",
                 [chat_id, session_id],
             )
@@ -73,7 +73,7 @@ class ReportStore(Database):
                 sql = (
                     "SELECT p.player_id, sum(p.delta) AS balance FROM postings AS p "
                     "JOIN entries AS e ON e.id = p.entry_id "
-                    "WHERE e.chat_id = ? AND e.session_id = ? GROUP BY p.player_id"
+                    f"WHERE {IN_SESSION} GROUP BY p.player_id"
                 )
                 params = [chat_id, session_id]
             rows = await fetch_all(conn, sql, params)
@@ -157,12 +157,13 @@ def running_from(session: Session, rows: list[aiosqlite.Row]) -> RunningTotals:
 
 
 # Hands numbered in the order they were first recorded; each player's moves per hand summed,
-# then per sample point (every ``step``-th hand and the last one).
+# then per sample point (every ``step``-th hand and the last one). The session's index leads
+# (``+e.chat_id`` keeps the planner off the chat's), and the postings are found from it.
 _RUNNING = """
 WITH live AS (
     SELECT e.id, CASE WHEN e.hand_number THEN 'h' || e.hand_number ELSE 'e' || e.id END AS hand
     FROM entries AS e
-    WHERE e.chat_id = ?1 AND e.session_id = ?2 AND e.kind <> 'reversal'
+    WHERE +e.chat_id = ?1 AND e.session_id = ?2 AND e.kind <> 'reversal'
       AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id)
 ), hands AS (
     SELECT hand, row_number() OVER (ORDER BY min(id)) AS n FROM live GROUP BY hand
@@ -170,7 +171,7 @@ WITH live AS (
     SELECT count(*) AS total, max(1, (count(*) + ?3 - 1) / ?3) AS step FROM hands
 ), moves AS (
     SELECT p.player_id, h.n, sum(p.delta) AS moved
-    FROM live JOIN hands AS h USING (hand) JOIN postings AS p ON p.entry_id = live.id
+    FROM live CROSS JOIN postings AS p ON p.entry_id = live.id JOIN hands AS h USING (hand)
     GROUP BY p.player_id, h.n
 )
 SELECT m.player_id, min(((m.n - 1) / size.step + 1) * size.step, size.total) AS point,
@@ -219,7 +220,12 @@ def _page_query(
     return f"SELECT id FROM ({run}) ORDER BY id DESC LIMIT ?", [*params, oldest_to_here, size]
 
 
+# A session's entries are read on the session's index: ``+e.chat_id`` keeps the planner off
+# the chat's, which would walk the whole chat for an old session.
+IN_SESSION: Final = "+e.chat_id = ? AND e.session_id = ?"
+
+
 def _scope(chat_id: int, session_id: int | None) -> tuple[str, list[Any]]:
     if session_id is None:
         return "e.chat_id = ?", [chat_id]
-    return "e.chat_id = ? AND e.session_id = ?", [chat_id, session_id]
+    return IN_SESSION, [chat_id, session_id]

@@ -197,13 +197,13 @@ WHERE session_id IS NOT NULL GROUP BY chat_id, session_id, kind;
 INSERT INTO player_totals (chat_id, player_id, period, hands, wins, self_draws, dealt_in,
                            points, moves, biggest_win, biggest_entry)
 WITH periods (kind) AS (VALUES ('all'), ('month')),
-standing AS (
+standing AS MATERIALIZED (
     SELECT e.*, CASE WHEN e.session_id IS NOT NULL AND e.hand_number IS NOT NULL
         THEN e.session_id || ':' || e.hand_number END AS hand_key
     FROM entries AS e
     WHERE e.kind IN ('win', 'draw') AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id)
 ),
-dated AS (
+dated AS MATERIALIZED (
     SELECT s.*, CASE p.kind WHEN 'all' THEN 'all' ELSE substr(s.created_at, 1, 7) END AS period
     FROM standing AS s, periods AS p
 ),
@@ -249,26 +249,20 @@ SELECT chat_id, player_id, period, sum(hands), sum(wins), sum(self_draws), sum(d
 FROM parts GROUP BY player_id, period;
 
 INSERT INTO pair_totals (chat_id, player_id, other_id, hands, wins, dealt_in, won_from, net)
-WITH standing AS (
-    SELECT e.* FROM entries AS e
-    WHERE e.kind <> 'reversal' AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id)
-),
-pairs AS (
-    SELECT DISTINCT s.id, a.value AS player_id, b.value AS other_id
-    FROM standing AS s,
-        json_each(json_array(s.seat_e, s.seat_s, s.seat_w, s.seat_n)) AS a,
-        json_each(json_array(s.seat_e, s.seat_s, s.seat_w, s.seat_n)) AS b
-    WHERE a.type = 'integer' AND b.type = 'integer' AND a.value <> b.value
+WITH seated AS MATERIALIZED (
+    SELECT DISTINCT e.id, e.chat_id, e.kind, e.winner, e.discarder, j.value AS player_id,
+        CASE WHEN e.kind IN ('win', 'draw') AND e.session_id IS NOT NULL
+            AND e.hand_number IS NOT NULL THEN e.session_id || ':' || e.hand_number END AS hand_key,
+        coalesce((SELECT delta FROM postings WHERE entry_id = e.id AND player_id = j.value), 0)
+            AS delta
+    FROM entries AS e, json_each(json_array(e.seat_e, e.seat_s, e.seat_w, e.seat_n)) AS j
+    WHERE j.type = 'integer' AND e.kind <> 'reversal'
+      AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id)
 )
-SELECT s.chat_id, pr.player_id, pr.other_id,
-    count(DISTINCT CASE WHEN s.kind IN ('win', 'draw') AND s.session_id IS NOT NULL
-        AND s.hand_number IS NOT NULL THEN s.session_id || ':' || s.hand_number END),
-    sum(s.kind = 'win' AND s.winner IS pr.player_id),
-    sum(s.kind = 'win' AND s.winner IS pr.other_id AND s.discarder IS pr.player_id),
-    sum(CASE WHEN s.kind = 'win' AND s.winner IS pr.player_id THEN -coalesce(theirs.delta, 0)
-        ELSE 0 END),
-    sum(coalesce(mine.delta, 0))
-FROM pairs AS pr JOIN standing AS s ON s.id = pr.id
-LEFT JOIN postings AS mine ON mine.entry_id = s.id AND mine.player_id = pr.player_id
-LEFT JOIN postings AS theirs ON theirs.entry_id = s.id AND theirs.player_id = pr.other_id
-GROUP BY pr.player_id, pr.other_id;
+SELECT a.chat_id, a.player_id, b.player_id, count(DISTINCT a.hand_key),
+    sum(a.kind = 'win' AND a.winner IS a.player_id),
+    sum(a.kind = 'win' AND a.winner IS b.player_id AND a.discarder IS a.player_id),
+    sum(CASE WHEN a.kind = 'win' AND a.winner IS a.player_id THEN -b.delta ELSE 0 END),
+    sum(a.delta)
+FROM seated AS a JOIN seated AS b ON b.id = a.id AND b.player_id <> a.player_id
+GROUP BY a.player_id, b.player_id;
