@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,8 +52,10 @@ class Harness:
         assert "第" in sent[-1].text or "Session" in sent[-1].text, sent[-1].text
 
 
-@pytest.fixture
-async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+@contextlib.asynccontextmanager
+async def running_harness(database: Path) -> AsyncIterator[Harness]:
+    """The bot over the ledger at ``database``, in chat ``GROUP`` of ``PLAYERS`` (甲 created
+    it, 丁 is an admin)."""
     api = LocalBotApi()
     api.add_chat(GROUP, "周五麻将", kind="supergroup")
     api.add_chat(PLAYERS["甲"], "甲", kind="private")
@@ -60,7 +63,7 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
         api.add_user(user_id, name)
     api.set_status(GROUP, PLAYERS["甲"], "creator")
     api.set_status(GROUP, PLAYERS["丁"], "administrator")
-    config = Config(token="123:TEST", database_path=str(tmp_path / "m.db"))
+    config = Config(token="123:TEST", database_path=str(database))
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
     await app.initialize()
     assert app.post_init is not None and app.post_shutdown is not None
@@ -70,3 +73,9 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     finally:
         await app.post_shutdown(app)
         await app.shutdown()
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with running_harness(tmp_path / "m.db") as running:
+        yield running
