@@ -11,12 +11,12 @@ import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import big_chat
 import pytest
-from conftest import GROUP, Harness, running_harness
 
 from bot.app import GIL_SWITCH_INTERVAL
 from storage import Ledger
+from tests.bot import big_chat
+from tests.bot.conftest import GROUP, Harness, running_harness
 
 HANDS = 100_000
 STALL_LIMIT = 0.050

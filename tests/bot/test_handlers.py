@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
 import html
 import re
 
 import pytest
 
+from bot.handlers import views
 from bot.handlers.views import running_totals
 from bot.i18n import HELP
 from bot.table import signed
@@ -326,6 +328,23 @@ async def test_export_sends_a_csv(harness: Harness) -> None:
     assert document.method == "sendDocument" and document.file_name is not None
     assert document.file_name.endswith(".csv")
     assert document.content is not None and "甲" in document.content.decode("utf-8-sig")
+
+
+async def test_a_large_export_is_sent_gzipped_in_parts(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Limits made small so a few hands cross them: the file is gzipped and cut in parts."""
+    monkeypatch.setattr(views, "EXPORT_GZIP_ABOVE", 100)
+    monkeypatch.setattr(views, "EXPORT_PART_LIMIT", 300)
+    await harness.open_table()
+    for _ in range(3):
+        await harness.say("甲", "/hu 甲 自摸")
+    documents = [s for s in await harness.say("甲", "/export") if s.method == "sendDocument"]
+    assert len(documents) > 1
+    assert documents[0].text.startswith(f"本群记录（CSV）第 1/{len(documents)} 部分")
+    assert documents[0].file_name == f"mahjong-{abs(GROUP)}.csv.gz.part01"
+    joined = gzip.decompress(b"".join(d.content or b"" for d in documents))
+    assert joined.decode("utf-8-sig").count("\nentry,") == 3
 
 
 async def test_english_per_chat(harness: Harness) -> None:

@@ -23,6 +23,7 @@ from totals_reference import expected, kept
 
 from storage import Ledger, StorageError
 from storage.database import Migration, migrate, migrations
+from storage.rebuild import main, rebuild
 
 DUMP = Path(__file__).parent / "data" / "ledger_schema3.sql"
 OTHER_CHAT = CHAT + 1
@@ -142,3 +143,14 @@ async def test_rebuild_restores_totals_that_went_wrong(tmp_path: Path) -> None:
         assert kept(path) != expected(path)
         await ledger.rebuild_totals()
         assert kept(path) == expected(path)
+
+
+def test_the_rebuild_command_recomputes_the_totals(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    schema3_database(path)
+    asyncio.run(rebuild(path))  # migrates first: the totals exist
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE pair_totals SET net = net + 1")
+    assert kept(path) != expected(path)
+    main([str(path)])
+    assert kept(path) == expected(path)
