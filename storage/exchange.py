@@ -202,6 +202,9 @@ def _seats(rows: _Rows, player_ids: Mapping[int, int]) -> list[int | None]:
         if part == "-":
             seats.append(None)
         elif part.isdigit() and int(part) in player_ids:
+            if player_ids[int(part)] in seats:
+                detail = f"player #{part} sits in two seats"
+                raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=detail)
             seats.append(player_ids[int(part)])
         else:
             raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"seat {part!r}")

@@ -54,7 +54,8 @@ CREATE TABLE entry_counts (
 ) WITHOUT ROWID;
 
 -- An entry's own postings count in its own period; what it does to the standing totals is
--- done to the entry it targets: itself (sign +1), or for a reversal the reversed entry
+-- done to the entry it targets (its four seats hold four players: the ledger and the CSV
+-- import refuse a player in two seats, so each player is one row below): itself (sign +1), or for a reversal the reversed entry
 -- (sign -1, in that entry's period). A hand counts once per player: the NOT EXISTS asks
 -- whether another standing entry of the same hand (一炮多响) already counts it.
 CREATE TRIGGER entries_totals AFTER INSERT ON entries
@@ -76,38 +77,48 @@ BEGIN
     SELECT t.chat_id, who.value, b.value,
         t.sign * (t.session_id IS NOT NULL AND t.hand_number IS NOT NULL
             AND who.value IN (t.seat_e, t.seat_s, t.seat_w, t.seat_n)
-            AND NOT EXISTS (
+            AND (t.hand_alone OR NOT EXISTS (
                 SELECT 1 FROM entries AS o
                 WHERE o.session_id = t.session_id AND o.hand_number = t.hand_number
                   AND o.kind IN ('win', 'draw') AND o.id <> t.id
                   AND who.value IN (o.seat_e, o.seat_s, o.seat_w, o.seat_n)
                   AND (b.value = 'all' OR substr(o.created_at, 1, 7) = b.value)
-                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id))),
+                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)))),
         t.sign * (t.kind = 'win' AND t.winner IS who.value),
         t.sign * (t.kind = 'win' AND t.winner IS who.value AND coalesce(t.self_draw, 0)),
         t.sign * (t.kind = 'win' AND t.discarder IS who.value
             AND t.session_id IS NOT NULL AND t.hand_number IS NOT NULL
-            AND NOT EXISTS (
+            AND (t.hand_alone OR NOT EXISTS (
                 SELECT 1 FROM entries AS o
                 WHERE o.session_id = t.session_id AND o.hand_number = t.hand_number
                   AND o.kind IN ('win', 'draw') AND o.id <> t.id
                   AND o.kind = 'win' AND o.discarder = who.value
                   AND (b.value = 'all' OR substr(o.created_at, 1, 7) = b.value)
-                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id))),
+                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)))),
         coalesce(t.candidate, 0) * (t.winner IS who.value),
         CASE WHEN t.winner IS who.value THEN t.candidate_entry END
     FROM (
         SELECT e.*, CASE WHEN NEW.reverses IS NULL THEN 1 ELSE -1 END AS sign,
-            c.delta AS candidate, CASE WHEN c.delta IS NOT NULL THEN e.id END AS candidate_entry
+            c.delta AS candidate, CASE WHEN c.delta IS NOT NULL THEN e.id END AS candidate_entry,
+            NOT EXISTS (
+                SELECT 1 FROM entries AS o
+                WHERE o.session_id = e.session_id AND o.hand_number = e.hand_number
+                  AND o.kind IN ('win', 'draw') AND o.id <> e.id
+                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)
+            ) AS hand_alone,
+            CASE WHEN coalesce(e.winner NOT IN (e.seat_e, e.seat_s, e.seat_w, e.seat_n), 1)
+                THEN e.winner END AS unseated_winner,
+            CASE WHEN coalesce(e.discarder NOT IN (e.seat_e, e.seat_s, e.seat_w, e.seat_n), 1)
+                AND e.discarder IS NOT e.winner THEN e.discarder END AS unseated_discarder
         FROM entries AS e
         LEFT JOIN postings AS c ON NEW.reverses IS NULL AND e.kind = 'win'
             AND c.entry_id = e.id AND c.player_id = e.winner
         WHERE e.id = coalesce(NEW.reverses, NEW.id) AND e.kind IN ('win', 'draw')
     ) AS t,
-    json_each(json_array(t.seat_e, t.seat_s, t.seat_w, t.seat_n, t.winner, t.discarder)) AS who,
+    json_each(json_array(t.seat_e, t.seat_s, t.seat_w, t.seat_n, t.unseated_winner,
+        t.unseated_discarder)) AS who,
     json_each(json_array('all', substr(t.created_at, 1, 7))) AS b
     WHERE who.type = 'integer'
-    GROUP BY who.value, b.value
     ON CONFLICT DO UPDATE SET
         hands = hands + excluded.hands,
         wins = wins + excluded.wins,
@@ -153,13 +164,13 @@ BEGIN
     SELECT t.chat_id, a.value, b.value,
         t.sign * (t.kind IN ('win', 'draw') AND t.session_id IS NOT NULL
             AND t.hand_number IS NOT NULL
-            AND NOT EXISTS (
+            AND (t.hand_alone OR NOT EXISTS (
                 SELECT 1 FROM entries AS o
                 WHERE o.session_id = t.session_id AND o.hand_number = t.hand_number
                   AND o.kind IN ('win', 'draw') AND o.id <> t.id
                   AND a.value IN (o.seat_e, o.seat_s, o.seat_w, o.seat_n)
                   AND b.value IN (o.seat_e, o.seat_s, o.seat_w, o.seat_n)
-                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id))),
+                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)))),
         t.sign * (t.kind = 'win' AND t.winner IS a.value),
         t.sign * (t.kind = 'win' AND t.winner IS b.value AND t.discarder IS a.value),
         t.sign * CASE WHEN t.kind = 'win' AND t.winner IS a.value THEN -coalesce(
@@ -168,13 +179,18 @@ BEGIN
         t.sign * coalesce(
             (SELECT delta FROM postings WHERE entry_id = t.id AND player_id = a.value), 0)
     FROM (
-        SELECT e.*, CASE WHEN NEW.reverses IS NULL THEN 1 ELSE -1 END AS sign
+        SELECT e.*, CASE WHEN NEW.reverses IS NULL THEN 1 ELSE -1 END AS sign,
+            NOT EXISTS (
+                SELECT 1 FROM entries AS o
+                WHERE o.session_id = e.session_id AND o.hand_number = e.hand_number
+                  AND o.kind IN ('win', 'draw') AND o.id <> e.id
+                  AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)
+            ) AS hand_alone
         FROM entries AS e WHERE e.id = coalesce(NEW.reverses, NEW.id)
     ) AS t,
     json_each(json_array(t.seat_e, t.seat_s, t.seat_w, t.seat_n)) AS a,
     json_each(json_array(t.seat_e, t.seat_s, t.seat_w, t.seat_n)) AS b
     WHERE a.type = 'integer' AND b.type = 'integer' AND a.value <> b.value
-    GROUP BY a.value, b.value
     ON CONFLICT DO UPDATE SET
         hands = hands + excluded.hands,
         wins = wins + excluded.wins,
