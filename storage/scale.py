@@ -205,7 +205,7 @@ def print_table(
         beside = results[many][name] / results[first][name]
         among = f"{results[many][name] * 1000:.2f} ms"
         print(f"| `{name}` | {' | '.join(cells)} | {growth:.2f}× | {among} | {beside:.2f}× |")
-    cells = [f"{exports[size][0]:.2f} s, +{exports[size][1]:.0f} MB" for size in sizes]
+    cells = [f"{exports[size][0]:.2f} s, +{exports[size][1]:.1f} MB" for size in sizes]
     growth = exports[last][0] / exports[first][0]
     print(f"| `/export` (time, peak memory growth) | {' | '.join(cells)} | {growth:.0f}× | – | – |")
 

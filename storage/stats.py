@@ -55,8 +55,9 @@ class StatsStore(Database):
             rows = await fetch_all(
                 conn,
                 "SELECT player_id, hands, wins, dealt_in, won_from, net FROM pair_totals "
-                "WHERE chat_id = ? AND (player_id, other_id) IN (VALUES (?, ?), (?, ?))",
-                [chat_id, a, b, b, a],
+                "WHERE player_id IN (?2, ?3) AND other_id IN (?2, ?3) AND player_id <> other_id "
+                "AND chat_id = ?1",
+                [chat_id, a, b],
             )
         pair = {row["player_id"]: row for row in rows}
         zero = dict.fromkeys(("hands", "wins", "dealt_in", "won_from", "net"), 0)
