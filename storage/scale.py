@@ -112,52 +112,76 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
     }
 
 
-async def timed(command: Callable[[], Awaitable[Any]], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        await command()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-async def measure(path: Path, entries: int, runs: int, chats: int = 1) -> dict[str, float]:
-    """Median seconds per command on a chat of ``entries`` (in a ledger of ``chats``, the
-    others of ``NEIGHBOUR`` imported entries each)."""
+async def build(path: Path, entries: int, chats: int = 1) -> None:
+    """A ledger with a chat of ``entries`` (and ``chats - 1`` others of ``NEIGHBOUR`` each)."""
     async with await Ledger.open(path) as ledger:
         for other in range(1, chats):
             await build_chat(ledger, CHAT - other, NEIGHBOUR, evening=0)
-        session = await build_chat(ledger, CHAT, entries)
-        found = {name: await timed(run, runs) for name, run in commands(ledger, session).items()}
-        found["/undo"] = await timed_undo(ledger, session, runs)
-    return found
+        await build_chat(ledger, CHAT, entries)
 
 
-async def timed_undo(ledger: Ledger, session: Session, runs: int) -> float:
-    """``reverse`` timed alone; the hand is recorded again between runs."""
-    times = []
-    for run in range(runs):
-        start = time.perf_counter()
-        await ledger.reverse(session.chat_id, author=None, source=None)
-        times.append(time.perf_counter() - start)
-        await record(ledger, session, run)
-    return statistics.median(times)
+async def measure(paths: dict[str, Path], runs: int) -> dict[str, dict[str, float]]:
+    """Median seconds per command for each ledger, the ledgers taking turns run by run (so
+    the machine's load drifting treats every size alike)."""
+    ledgers = {label: await Ledger.open(path) for label, path in paths.items()}
+    try:
+        sessions = {}
+        for label, ledger in ledgers.items():
+            session = await ledger.current_session(CHAT)
+            assert session is not None
+            sessions[label] = session
+        found: dict[str, dict[str, list[float]]] = {label: {} for label in ledgers}
+        for _ in range(runs):
+            for label, ledger in ledgers.items():
+                for name, command in commands(ledger, sessions[label]).items():
+                    found[label].setdefault(name, []).append(await timed(command))
+                undo = await timed_undo(ledger, sessions[label])
+                found[label].setdefault("/undo", []).append(undo)
+    finally:
+        for ledger in ledgers.values():
+            await ledger.close()
+    return {
+        label: {name: statistics.median(times) for name, times in by_name.items()}
+        for label, by_name in found.items()
+    }
 
 
-def export_in_fresh_process(path: Path) -> tuple[float, float]:
-    """Seconds and peak memory growth (MB) of an export, in a process of its own."""
+async def timed(command: Callable[[], Awaitable[Any]]) -> float:
+    start = time.perf_counter()
+    await command()
+    return time.perf_counter() - start
+
+
+async def timed_undo(ledger: Ledger, session: Session) -> float:
+    """``reverse`` timed alone; the hand is recorded again after it."""
+    start = time.perf_counter()
+    await ledger.reverse(session.chat_id, author=None, source=None)
+    seconds = time.perf_counter() - start
+    await record(ledger, session, 0)
+    return seconds
+
+
+def export_in_fresh_process(path: Path, whole: bool = False) -> tuple[float, float]:
+    """Seconds and peak memory growth (MB) of an export, in a process of its own: streamed
+    into a file as /export does, or (``whole``) built as one string by ``export_csv``, the
+    way /export worked before, to show what the measure sees when memory does grow."""
     context = multiprocessing.get_context("spawn")
     with context.Pool(1) as pool:
-        return pool.apply(_export, (str(path),))
+        return pool.apply(_export, (str(path), whole))
 
 
-def _export(path: str) -> tuple[float, float]:
+def _export(path: str, whole: bool) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
-    asyncio.run(_write_export(Path(path)))
+    asyncio.run(_whole_export(Path(path)) if whole else _write_export(Path(path)))
     seconds = time.perf_counter() - start
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
     return seconds, grown / 1024  # ru_maxrss is in KiB on Linux
+
+
+async def _whole_export(path: Path) -> None:
+    async with await Ledger.open(path) as ledger:
+        await ledger.export_csv(CHAT)
 
 
 async def _write_export(path: Path) -> None:
@@ -178,17 +202,24 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, help="entries per chat")
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
     args = parser.parse_args()
-    results: dict[str, dict[str, float]] = {}
     exports: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-        for entries in args.sizes:
-            path = Path(folder) / f"chat-{entries}.db"
-            results[f"{entries:,}"] = asyncio.run(measure(path, entries, args.runs))
-            exports[f"{entries:,}"] = export_in_fresh_process(path)
-        many = Path(folder) / "many.db"
-        label = f"{args.sizes[0]:,} among {args.chats:,} chats"
-        results[label] = asyncio.run(measure(many, args.sizes[0], args.runs, args.chats))
+        paths = {f"{entries:,}": Path(folder) / f"chat-{entries}.db" for entries in args.sizes}
+        for entries, path in zip(args.sizes, paths.values(), strict=True):
+            asyncio.run(build(path, entries))
+        many = f"{args.sizes[0]:,} among {args.chats:,} chats"
+        paths[many] = Path(folder) / "many.db"
+        asyncio.run(build(paths[many], args.sizes[0], args.chats))
+        results = asyncio.run(measure(paths, args.runs))
+        for label in paths:
+            if label != many:
+                exports[label] = export_in_fresh_process(paths[label])
+        whole = export_in_fresh_process(paths[f"{args.sizes[-1]:,}"], whole=True)
     print_table(results, exports)
+    print(
+        f"\n`export_csv` of {args.sizes[-1]:,} entries as one string (as /export was): "
+        f"{whole[0]:.2f} s, +{whole[1]:.1f} MB"
+    )
 
 
 def print_table(
