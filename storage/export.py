@@ -2,7 +2,7 @@
 
 ``Ledger.export_pages`` reads the chat a page at a time, each page in its own short read:
 entries are append-only, so stopping at the newest id seen at the start gives the same rows
-as one snapshot. ``ExportFile`` (plain, synchronous: the caller runs it in a thread) turns
+as one snapshot. ``ExportFile`` (plain, synchronous: run off the event loop) turns
 each page into CSV lines, gzips the file when it is large and cuts it into parts under a
 size limit, so memory stays flat whatever the ledger's length. ``export_csv`` returns the
 same text as one string, for small exports and the import round trip.
@@ -201,7 +201,8 @@ class ExportFile:
     """Writes an export's pages to ``folder/name.csv`` (UTF-8 with a BOM, so spreadsheet
     programs read the Chinese names): gzipped when over ``gzip_above`` bytes, cut into
     ``.partNN`` pieces of at most ``part_limit`` bytes (joined again by concatenation).
-    Every method blocks: run them in a worker thread."""
+    Every method blocks: run them off the event loop (``python -m storage.export_file`` runs
+    them in a process of its own)."""
 
     def __init__(self, folder: Path, name: str, gzip_above: int, part_limit: int) -> None:
         self.path = folder / f"{name}.csv"

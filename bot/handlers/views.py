@@ -6,6 +6,7 @@ import asyncio
 import html
 import json
 import re
+import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from bot.table import describe_tally, forget, kong_name, open_table, signed, tal
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import SEATS, Entry, ExportFile, HistoryPage, Ledger, Player, Session, settle_up
+from storage import SEATS, Entry, HistoryPage, Ledger, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -361,21 +362,15 @@ async def _players_called(ledger: Ledger, chat_id: int, word: str) -> list[Playe
 
 
 async def export(update: Update, context: Context) -> None:
-    """/export: the chat's players, sessions and entries as a CSV document; read a page at a
-    time and written to a file in a worker thread, gzipped when large, sent in parts when
-    over Telegram's limit for a bot's documents."""
+    """/export: the chat's players, sessions and entries as a CSV document, gzipped when
+    large and sent in parts when over Telegram's limit for a bot's documents. A process of
+    its own writes the file (``python -m storage.export_file``): formatting a long history
+    in this process would hold the GIL the event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
     with tempfile.TemporaryDirectory(prefix="export-") as folder:
-        name = f"mahjong-{abs(message.chat.id)}"
-        out = await asyncio.to_thread(
-            ExportFile, Path(folder), name, EXPORT_GZIP_ABOVE, EXPORT_PART_LIMIT
-        )
-        with out:
-            async for page in ledger.export_pages(message.chat.id):
-                await asyncio.to_thread(out.write, page)
-            parts = await asyncio.to_thread(out.finish)
+        parts = await _export_files(ledger.path, message.chat.id, Path(folder))
         for number, part in enumerate(parts, start=1):
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
             caption = (
@@ -385,3 +380,16 @@ async def export(update: Update, context: Context) -> None:
             )
             with part.open("rb") as document:
                 await message.reply_document(document, filename=part.name, caption=caption)
+
+
+async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]:
+    name = f"mahjong-{abs(chat_id)}"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder), name,
+        str(EXPORT_GZIP_ABOVE), str(EXPORT_PART_LIMIT),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"export of chat {chat_id} failed: {err.decode(errors='replace')}")
+    return [Path(line) for line in out.decode().splitlines()]
