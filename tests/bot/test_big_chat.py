@@ -1,6 +1,6 @@
 """A chat of 100,000 hands: /stats, /tally, /history and /export (written by a process of
-its own) answer without stalling the event loop (a probe that wakes every 5 ms sees no gap over 50 ms), so every other group's
-updates keep flowing while one group looks back over its season."""
+its own) answer without stalling the event loop (a probe that wakes every 5 ms sees no gap
+over 50 ms), so every other group's updates keep flowing while one group looks back."""
 
 from __future__ import annotations
 
