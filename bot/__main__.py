@@ -6,11 +6,10 @@ import asyncio
 import logging
 import sys
 
-from telegram import Update
-
-from bot.app import GIL_SWITCH_INTERVAL, build_application
+from bot.app import GIL_SWITCH_INTERVAL
 from bot.config import Config, ConfigError
 from bot.console import run_console
+from bot.runner import serve
 
 
 def main() -> int:
@@ -31,20 +30,7 @@ def main() -> int:
         )
         asyncio.run(run_console(config))
         return 0
-    application = build_application(config)
-    if config.webhook:
-        assert config.webhook_url is not None and config.webhook_secret is not None
-        application.run_webhook(
-            listen="0.0.0.0",
-            port=config.port,
-            url_path=config.webhook_path,
-            secret_token=config.webhook_secret,
-            webhook_url=config.webhook_url,
-            allowed_updates=Update.ALL_TYPES,
-        )
-    else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
-    return 0
+    return asyncio.run(serve(config))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ from telegram.ext import ContextTypes
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
+from bot.inbox import Inbox
+from bot.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:
@@ -37,6 +39,8 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
+    inbox: Inbox = field(default_factory=Inbox)
+    processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)
     langs: dict[int, str] = field(default_factory=dict)
     admins: dict[tuple[int, int], tuple[float, bool]] = field(default_factory=dict)
     # (chat, user) → (the Telegram name and username last written to the ledger, the player);

@@ -6,6 +6,7 @@ takes the chat id first and never returns another chat's rows; every refusal is 
 """
 
 from .errors import ErrorCode, StorageError
+from .inbox import InboxItem
 from .ledger import Ledger
 from .players import NAME_LIMIT
 from .records import (
@@ -39,6 +40,7 @@ __all__ = [
     "ErrorCode",
     "HeadToHead",
     "HistoryPage",
+    "InboxItem",
     "Ledger",
     "Player",
     "PlayerStats",

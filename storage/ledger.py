@@ -8,12 +8,15 @@ from types import TracebackType
 from .chats import ChatStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
+from .inbox import InboxStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
 
 
-class Ledger(ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore):
+class Ledger(
+    ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore, InboxStore
+):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 
     ``async with await Ledger.open(path) as ledger: ...`` or open/close by hand (the bot

@@ -1,0 +1,121 @@
+"""Telegram's side of the durable inbox (``storage.inbox`` keeps the rows).
+
+Every update is in SQLite before Telegram is told it arrived: ``InboxBot.get_updates`` stores
+the batch before returning it, and PTB confirms a batch (the next getUpdates offset) only
+after that; the webhook answers 200 only after ``Inbox.receive`` stored it. An update is
+marked done when its handling finished, unless its reply could not be delivered: then it
+stays undone and is handled again at the next start, where the ledger's per-chat update-id
+idempotency turns the replay into an answer naming what was recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from telegram import Bot, Update
+from telegram.ext import ExtBot
+
+from storage import InboxItem, Ledger
+
+log = logging.getLogger(__name__)
+
+
+def inbox_item(update: Update) -> InboxItem:
+    chat = update.effective_chat
+    payload = json.dumps(update.to_dict(), ensure_ascii=False)
+    return InboxItem(update.update_id, chat.id if chat else None, payload)
+
+
+class Inbox:
+    """Stores what arrives, marks what finished (batched), holds back what was not answered."""
+
+    PRUNE_EVERY = 500  # done-markings between two prunes of old done rows
+
+    def __init__(self) -> None:
+        self.ledger: Ledger | None = None  # set once the ledger is open
+        self._finished: set[int] = set()
+        self._held: set[int] = set()
+        self._flushing: asyncio.Task[None] | None = None
+        self._flushes = 0
+
+    async def store(self, updates: Sequence[Update]) -> list[Update]:
+        """Keep the updates that have a chat; returns those new to the inbox, in order."""
+        kept = [update for update in updates if update.effective_chat is not None]
+        if not kept or self.ledger is None:
+            return kept
+        fresh = await self.ledger.inbox_store([inbox_item(update) for update in kept])
+        return [update for update in kept if update.update_id in fresh]
+
+    async def undone(self, bot: Bot) -> list[Update]:
+        """The updates left undone by the last run, oldest first."""
+        assert self.ledger is not None
+        updates = []
+        for item in await self.ledger.inbox_undone():
+            update = Update.de_json(json.loads(item.payload), bot)
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    def hold(self, update_id: int) -> None:
+        """The update's answer did not get through: leave it undone for the next start."""
+        self._held.add(update_id)
+
+    def finished(self, update: object) -> None:
+        """The update's handling ended; mark it done soon (many at once under load)."""
+        if not isinstance(update, Update):
+            return
+        if update.update_id in self._held:
+            self._held.discard(update.update_id)
+            return
+        self._finished.add(update.update_id)
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.create_task(self.flush())
+
+    async def flush(self) -> None:
+        """Write every pending done-mark in one transaction (then any that came meanwhile)."""
+        while self._finished and self.ledger is not None:
+            batch, self._finished = self._finished, set()
+            try:
+                await self.ledger.inbox_done(batch)
+            except Exception as error:  # handled again at the next start: replays are safe
+                log.warning("could not mark %d updates done: %s", len(batch), error)
+                return
+            self._flushes += 1
+            if self._flushes % self.PRUNE_EVERY == 0:
+                await self.ledger.inbox_prune()
+
+    async def close(self) -> None:
+        """Finish the done-marks in flight and write the rest (before the ledger closes)."""
+        if self._flushing is not None:
+            await asyncio.gather(self._flushing, return_exceptions=True)
+        await self.flush()
+
+
+class InboxBot(ExtBot[Any]):
+    """PTB's bot whose getUpdates keeps each batch in the inbox before returning it.
+
+    Updates kept by an earlier run (Telegram sends unconfirmed ones again) are not returned
+    twice, but their ids still move the offset on, so Telegram forgets them."""
+
+    __slots__ = ("_inbox", "_next_offset")
+
+    def __init__(self, *args: Any, inbox: Inbox, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._inbox = inbox
+        self._next_offset = 0
+
+    async def get_updates(  # type: ignore[override]  # the same parameters, passed on
+        self, offset: int | None = None, *args: Any, **kwargs: Any
+    ) -> tuple[Update, ...]:
+        if self._next_offset and (offset is None or offset < self._next_offset):
+            offset = self._next_offset
+        updates = await super().get_updates(offset, *args, **kwargs)
+        if not updates:
+            return updates
+        fresh = await self._inbox.store(updates)
+        self._next_offset = updates[-1].update_id + 1
+        return tuple(fresh)
