@@ -31,23 +31,33 @@ def inbox_item(update: Update) -> InboxItem:
 
 
 class Inbox:
-    """Stores what arrives, marks what finished (batched), holds back what was not answered."""
+    """Stores what arrives, marks what finished, holds back what was not answered.
 
-    PRUNE_EVERY = 500  # done-markings between two prunes of old done rows
+    Done-marks ride along with the next batch's write (no transaction of their own while
+    updates keep coming); when it is quiet they are written after ``DONE_DELAY`` seconds.
+    A crash before that only makes the last few updates answer again ("already recorded")."""
+
+    DONE_DELAY = 0.5
+    PRUNE_EVERY = 500  # done-mark writes between two prunes of old done rows
 
     def __init__(self) -> None:
         self.ledger: Ledger | None = None  # set once the ledger is open
         self._finished: set[int] = set()
         self._held: set[int] = set()
-        self._flushing: asyncio.Task[None] | None = None
-        self._flushes = 0
+        self._timer: asyncio.Task[None] | None = None
+        self._writes = 0
 
     async def store(self, updates: Sequence[Update]) -> list[Update]:
         """Keep the updates that have a chat; returns those new to the inbox, in order."""
         kept = [update for update in updates if update.effective_chat is not None]
         if not kept or self.ledger is None:
             return kept
-        fresh = await self.ledger.inbox_store([inbox_item(update) for update in kept])
+        done, self._finished = self._finished, set()
+        try:
+            fresh = await self.ledger.inbox_store([inbox_item(u) for u in kept], done)
+        except BaseException:
+            self._finished |= done
+            raise
         return [update for update in kept if update.update_id in fresh]
 
     async def undone(self, bot: Bot) -> list[Update]:
@@ -65,33 +75,39 @@ class Inbox:
         self._held.add(update_id)
 
     def finished(self, update: object) -> None:
-        """The update's handling ended; mark it done soon (many at once under load)."""
+        """The update's handling ended: mark it done with the next write."""
         if not isinstance(update, Update):
             return
         if update.update_id in self._held:
             self._held.discard(update.update_id)
             return
         self._finished.add(update.update_id)
-        if self._flushing is None or self._flushing.done():
-            self._flushing = asyncio.create_task(self.flush())
+        if self._timer is None or self._timer.done():
+            self._timer = asyncio.create_task(self._flush_later())
+
+    async def _flush_later(self) -> None:
+        await asyncio.sleep(self.DONE_DELAY)
+        await self.flush()
 
     async def flush(self) -> None:
-        """Write every pending done-mark in one transaction (then any that came meanwhile)."""
-        while self._finished and self.ledger is not None:
-            batch, self._finished = self._finished, set()
-            try:
-                await self.ledger.inbox_done(batch)
-            except Exception as error:  # handled again at the next start: replays are safe
-                log.warning("could not mark %d updates done: %s", len(batch), error)
-                return
-            self._flushes += 1
-            if self._flushes % self.PRUNE_EVERY == 0:
-                await self.ledger.inbox_prune()
+        """Write the pending done-marks in one transaction."""
+        if not self._finished or self.ledger is None:
+            return
+        batch, self._finished = self._finished, set()
+        try:
+            await self.ledger.inbox_done(batch)
+        except Exception as error:  # handled again at the next start: replays are safe
+            log.warning("could not mark %d updates done: %s", len(batch), error)
+            return
+        self._writes += 1
+        if self._writes % self.PRUNE_EVERY == 0:
+            await self.ledger.inbox_prune()
 
     async def close(self) -> None:
-        """Finish the done-marks in flight and write the rest (before the ledger closes)."""
-        if self._flushing is not None:
-            await asyncio.gather(self._flushing, return_exceptions=True)
+        """Write the pending done-marks now (before the ledger closes)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            await asyncio.gather(self._timer, return_exceptions=True)
         await self.flush()
 
 

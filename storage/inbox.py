@@ -33,16 +33,27 @@ _STORE: Final = (
     "ON CONFLICT (update_id) DO NOTHING RETURNING update_id"
 )
 
+_DONE: Final = (
+    "UPDATE inbox SET done_at = ? WHERE done_at IS NULL "
+    "AND update_id IN (SELECT value FROM json_each(?))"
+)
+
 
 class InboxStore(Database):
-    async def inbox_store(self, items: Sequence[InboxItem]) -> set[int]:
+    async def inbox_store(self, items: Sequence[InboxItem], done: Iterable[int] = ()) -> set[int]:
         """Keep a batch in one transaction; returns the ids new to the inbox (a batch
-        delivered again returns only what was not kept before)."""
+        delivered again returns only what was not kept before). ``done`` are marked done in
+        the same transaction: the caller saves a transaction of its own for them."""
+        finished = sorted(set(done))
         if not items:
+            await self.inbox_done(finished)
             return set()
         batch = json.dumps([[i.update_id, i.chat_id, i.payload] for i in items])
+        now = now_text()
         async with self._write(begin=False, commit=False) as conn:
-            rows = await begin_with(conn, _STORE, [now_text(), batch])
+            rows = await begin_with(conn, _STORE, [now, batch])
+            if finished:
+                await conn.execute(_DONE, [now, json.dumps(finished)])
         return {int(row[0]) for row in rows}
 
     async def inbox_undone(self) -> list[InboxItem]:
@@ -60,12 +71,7 @@ class InboxStore(Database):
         if not ids:
             return
         async with self._write(commit=False) as conn:
-            await commit_with(
-                conn,
-                "UPDATE inbox SET done_at = ? WHERE done_at IS NULL "
-                "AND update_id IN (SELECT value FROM json_each(?))",
-                [now_text(), json.dumps(ids)],
-            )
+            await commit_with(conn, _DONE, [now_text(), json.dumps(ids)])
 
     async def inbox_prune(self, keep: timedelta = KEEP_DONE) -> int:
         """Forget done updates older than ``keep``; returns how many went."""

@@ -77,8 +77,8 @@ async def test_sigkill_after_the_offset_moved_loses_and_doubles_nothing(
                 await bot.start()
             pushed = [server.push(update) for update in batch(server)]
             hands += pushed
-            last = pushed[-1]["update_id"]
-            await until(lambda: server.confirmed > last, 60, "the batch confirmed")
+            confirmed = pushed[-1]["update_id"] + 1
+            await until(lambda: server.confirmed >= confirmed, 60, "the batch confirmed")  # noqa: B023
             await asyncio.sleep(chance.uniform(0.0, 0.4))
             await bot.kill()
         await bot.start()
