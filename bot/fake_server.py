@@ -24,7 +24,7 @@ import tornado.web
 from bot.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
-FaultKind = Literal["429", "500", "502", "drop"]
+FaultKind = Literal["429", "500", "502", "drop", "400"]  # 400: a refusal, never retried
 
 
 @dataclass

@@ -9,10 +9,12 @@ inbox and is answered at the next start) and exits well within a supervisor's 10
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sqlite3
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import tornado.httpserver
@@ -36,6 +38,7 @@ async def serve(config: Config) -> int:
     application = build_application(config)
     svc: Services = application.bot_data["services"]
     try:
+        probe_database(config.database_path)
         svc.ledger = await Ledger.open(config.database_path)
     except (sqlite3.Error, OSError, StorageError) as error:
         print(f"DATABASE_PATH {config.database_path!r} cannot be used: {error}", file=sys.stderr)
@@ -44,7 +47,7 @@ async def serve(config: Config) -> int:
     loop = asyncio.get_running_loop()
     for stop_signal in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(stop_signal, stop.set)
-    starting = asyncio.create_task(_start(application, config))
+    starting = asyncio.create_task(go_live(application, config))
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({starting, stopping}, return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
@@ -60,11 +63,18 @@ async def serve(config: Config) -> int:
         await svc.ledger.close()
         return 1
     await stop.wait()
-    await _stop(application, server)
+    await wind_down(application, server)
     return 0
 
 
-async def _start(application: ANY_APP, config: Config) -> tornado.httpserver.HTTPServer | None:
+def probe_database(path: str) -> None:
+    """Open the file as SQLite on this thread: a path that cannot work fails here, before the
+    ledger's connection threads start (one that fails there outlives the event loop)."""
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA schema_version")
+
+
+async def go_live(application: ANY_APP, config: Config) -> tornado.httpserver.HTTPServer | None:
     """Reach Telegram (retried by the rate limiter, one log line per try), replay the inbox,
     then take updates."""
     await application.initialize()
@@ -90,6 +100,20 @@ async def _start(application: ANY_APP, config: Config) -> tornado.httpserver.HTT
 
 async def _start_webhook(application: ANY_APP, config: Config) -> tornado.httpserver.HTTPServer:
     assert config.webhook_url is not None and config.webhook_secret is not None
+    receive = webhook_receiver(application)
+    server = start_server(config.webhook_path, config.port, receive, config.webhook_secret)
+    await application.bot.set_webhook(
+        config.webhook_url,
+        secret_token=config.webhook_secret,
+        allowed_updates=Update.ALL_TYPES,
+    )
+    return server
+
+
+def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitable[None]]:
+    """What the webhook does with a posted update: keep it in the inbox (the 200 waits for
+    this), then hand it to the application; one that is not an update with a chat is
+    ignored quietly."""
     svc: Services = application.bot_data["services"]
 
     async def receive(data: dict[str, Any]) -> None:
@@ -101,16 +125,10 @@ async def _start_webhook(application: ANY_APP, config: Config) -> tornado.httpse
         for fresh in await svc.inbox.store([update]):
             await application.update_queue.put(fresh)
 
-    server = start_server(config.webhook_path, config.port, receive, config.webhook_secret)
-    await application.bot.set_webhook(
-        config.webhook_url,
-        secret_token=config.webhook_secret,
-        allowed_updates=Update.ALL_TYPES,
-    )
-    return server
+    return receive
 
 
-async def _stop(application: ANY_APP, server: tornado.httpserver.HTTPServer | None) -> None:
+async def wind_down(application: ANY_APP, server: tornado.httpserver.HTTPServer | None) -> None:
     svc: Services = application.bot_data["services"]
     if server is not None:
         server.stop()  # no new connections; Telegram keeps what it could not deliver
