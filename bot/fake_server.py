@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+import tornado.http1connection
 import tornado.httpserver
 import tornado.web
 
@@ -179,7 +180,9 @@ class _MethodHandler(tornado.web.RequestHandler):
         """Telegram on a bad day; the call itself is not carried out."""
         if fault == "drop":
             self.gone = True
-            self.request.connection.close()
+            connection = self.request.connection
+            assert isinstance(connection, tornado.http1connection.HTTP1Connection)
+            connection.close()
             return
         if fault == "429":
             after = self.server.faults.retry_after

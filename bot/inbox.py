@@ -124,7 +124,7 @@ class InboxBot(ExtBot[Any]):
         self._inbox = inbox
         self._next_offset = 0
 
-    async def get_updates(  # type: ignore[override]  # the same parameters, passed on
+    async def get_updates(  # the same parameters, passed on
         self, offset: int | None = None, *args: Any, **kwargs: Any
     ) -> tuple[Update, ...]:
         if self._next_offset and (offset is None or offset < self._next_offset):
