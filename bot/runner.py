@@ -122,7 +122,7 @@ def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitab
         except Exception as error:  # not an update this bot can use: ignored, not retried
             log.info("ignored update %s: %r", data.get("update_id"), error)
             return
-        for fresh in await svc.inbox.store([update]):
+        for fresh in await svc.inbox.store([update], {update.update_id: data}):
             await application.update_queue.put(fresh)
 
     return receive

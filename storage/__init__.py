@@ -3,6 +3,10 @@
 Open one ``Ledger`` at start-up (``await Ledger.open()``), close it at shutdown. Every method
 takes the chat id first and never returns another chat's rows; every refusal is a
 ``StorageError`` with a ``code`` and zh/en messages, and nothing was written.
+
+The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
+updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
+update committed.
 """
 
 from .errors import ErrorCode, StorageError
