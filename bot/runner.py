@@ -14,6 +14,7 @@ import logging
 import signal
 import sqlite3
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
@@ -29,7 +30,7 @@ from storage import Ledger, StorageError
 
 log = logging.getLogger(__name__)
 
-GRACE: Final = 6.0  # seconds the updates in hand get to finish after a stop signal
+GRACE: Final = 6.0  # seconds from the stop signal the updates in hand get to finish
 BAD_DATABASE: Final = 2
 
 
@@ -130,11 +131,12 @@ def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitab
 
 async def wind_down(application: ANY_APP, server: tornado.httpserver.HTTPServer | None) -> None:
     svc: Services = application.bot_data["services"]
+    signalled = time.monotonic()
     if server is not None:
         server.stop()  # no new connections; Telegram keeps what it could not deliver
     if application.updater is not None and application.updater.running:
-        await application.updater.stop()
-    await svc.processor.wind_down(GRACE)
+        await application.updater.stop()  # its last getUpdates confirms what the inbox holds
+    await svc.processor.wind_down(max(0.5, GRACE - (time.monotonic() - signalled)))
     await application.stop()
     assert application.post_shutdown is not None
     await application.post_shutdown(application)
