@@ -69,6 +69,7 @@ class FakeBotApiServer:
         self._server: tornado.httpserver.HTTPServer | None = None
         self.faults = FaultPlan()
         self.confirmed = 0  # the highest getUpdates offset seen: updates below it are gone
+        self.polls = 0  # getUpdates calls so far (a bot that polls is up)
         previous = self.api.on_sent
         self.api.on_sent = lambda sent: self._on_sent(sent, previous)
 
@@ -113,6 +114,7 @@ class FakeBotApiServer:
         return self.api.sent
 
     async def get_updates(self, offset: int | None, timeout: float) -> list[dict[str, Any]]:
+        self.polls += 1
         if offset is not None:
             self.confirmed = max(self.confirmed, offset)
             self._queue = [u for u in self._queue if u["update_id"] >= offset]

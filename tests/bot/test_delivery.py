@@ -79,7 +79,7 @@ async def test_sigkill_after_the_offset_moved_loses_and_doubles_nothing(
             await until(lambda: server.confirmed >= confirmed, 60, "the batch confirmed")  # noqa: B023
             await asyncio.sleep(chance.uniform(0.0, 1.0))  # a random point of the recording
             await bot.kill()
-            await bot.start()
+            await start_polling(bot, server)
             await until(lambda: answered(server, hands), 120, "every hand answered")
         stop_seconds = await bot.stop()
     finally:
@@ -90,6 +90,13 @@ async def test_sigkill_after_the_offset_moved_loses_and_doubles_nothing(
            left_undone=undone_total(bot), stop_seconds=round(stop_seconds, 2))  # fmt: skip
     assert (lost, doubled) == (0, 0)
     assert stop_seconds < 10
+
+
+async def start_polling(bot: BotProcess, server: FakeBotApiServer) -> None:
+    """Start the bot and wait until it polls (a stop signal before that finds no handler)."""
+    polls = server.polls
+    await bot.start()
+    await until(lambda: server.polls > polls, 60, "polling")
 
 
 def answered(server: FakeBotApiServer, hands: list[dict[str, Any]]) -> bool:
