@@ -11,10 +11,12 @@ import asyncio
 import contextlib
 import logging
 import time
+import warnings
 from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from telegram.error import BadRequest, NetworkError, RetryAfter
+from telegram.warnings import PTBDeprecationWarning
 from telegram.ext import AIORateLimiter
 
 log = logging.getLogger(__name__)
@@ -31,14 +33,14 @@ def is_delivery_failure(error: BaseException) -> bool:
     )
 
 
-def retry_delay(error: BaseException, attempt: int) -> float:
+def retry_delay(error: BaseException, failures: int) -> float:
+    """Flood control says how long; anything else backs off by the failures so far."""
     if isinstance(error, RetryAfter):
-        return (
-            error.retry_after
-            if isinstance(error.retry_after, int)
-            else (error.retry_after.total_seconds())
-        )
-    return min(MAX_BACKOFF, 2.0 ** (attempt - 1))
+        with warnings.catch_warnings():  # PTB 22 warns the int becomes a timedelta: both work
+            warnings.simplefilter("ignore", PTBDeprecationWarning)
+            after = error.retry_after
+        return float(after) if isinstance(after, int) else after.total_seconds()
+    return min(MAX_BACKOFF, 2.0 ** (failures - 1))
 
 
 class PatientRateLimiter(AIORateLimiter):
@@ -59,13 +61,14 @@ class PatientRateLimiter(AIORateLimiter):
     ) -> JSONResult:
         deadline = time.monotonic() + self.patience
         chat, group = _chat_and_group(data)
-        attempt = 0
+        attempt = failures = 0
         while True:
             attempt += 1
             try:
                 return await self._run_request(chat, group, False, callback, args, kwargs)
             except (RetryAfter, NetworkError) as error:
-                delay = retry_delay(error, attempt)
+                failures += not isinstance(error, RetryAfter)
+                delay = retry_delay(error, failures)
                 if not is_delivery_failure(error) or time.monotonic() + delay > deadline:
                     raise
                 log.warning(
