@@ -16,8 +16,8 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from telegram.error import BadRequest, NetworkError, RetryAfter
-from telegram.warnings import PTBDeprecationWarning
 from telegram.ext import AIORateLimiter
+from telegram.warnings import PTBDeprecationWarning
 
 log = logging.getLogger(__name__)
 
