@@ -207,9 +207,10 @@ async def test_faults_on_every_method_lose_no_reply_and_deny_no_record(
         for update in open_tables(server):
             server.push(update)
         await until(lambda: len(server.sent) >= len(GROUPS), 120, "tables opened")
-        hands = [server.push(update) for update in batch(server)]
+        rounds = max(1, RUNS // 5)  # the soak sends more
+        hands = [server.push(update) for _ in range(rounds) for update in batch(server)]
         wanted = {asked(update) for update in hands}
-        await until(lambda: wanted <= replied_to(server), 180, "every hand answered")
+        await until(lambda: wanted <= replied_to(server), 180 * rounds, "every hand answered")
         stop_seconds = await bot.stop()
     finally:
         await bot.ensure_stopped()
