@@ -70,6 +70,7 @@ async def test_an_unanswered_recording_is_answered_at_the_next_start(
         await wind_down(app, None)
     answer = server.sent[-1]
     assert f"#{entry.id}" in answer.text and "没有重复记账" in answer.text
+    assert "本局：甲 +" in answer.text  # the record itself, not only its number
     async with await Ledger.open(config.database_path) as ledger:
         assert len(await ledger.entries_by_update(GROUP, hand["update_id"])) == 1
         assert await ledger.inbox_undone() == []
