@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from typing import Final
 
 from scoring.analysis.counts import (
     HONOR_CATEGORY,
@@ -135,6 +136,11 @@ def standard_readings(
         elif is_honor(first):
             declared_bits |= 1 << (first - 27)
 
+    kongs = sum(1 for meld in melds if meld.kind.is_kong) if melds else 0
+    if not wilds:
+        readings = _real_readings(counts, declared_categories, declared_bits, kongs)
+        if readings is not None:
+            return readings
     states: dict[tuple[int, int], list[int]] = {(0, 0): [declared_bits]}
     held = declared_categories
     counted = tuple(counts)  # sliced per suit below: each slice is already a table key
@@ -181,12 +187,61 @@ def standard_readings(
                 [bits | triplets for bits in all_bits] if triplets else all_bits
             )
 
-    kongs = sum(1 for meld in melds if meld.kind.is_kong) if melds else 0
     return [
         _reading(wilds, categories, bits, kongs)
         for categories, all_bits in facts.items()
         for bits in (all_bits if len(all_bits) == 1 else maximal(all_bits))
     ]
+
+
+_CANNOT: Final = -1  # no way for a suit's real tiles to become melds (with or without the pair)
+
+
+def _real_readings(
+    counts: list[int], held: int, declared_bits: int, kongs: int
+) -> list[Reading] | None:
+    """``standard_readings`` of a hand without wilds, or None to leave it to the general
+    walk. Nothing is left over to stand for anything and each suit is read alone, so a
+    reading is the facts of each suit's one best way to become melds, the pair in one of
+    them: 对对胡 when every part is all triplets, the honor triplets of every part."""
+    plains: list[int] = []
+    paireds: list[int] = []
+    for index, (start, stop, honors) in enumerate(SEGMENTS):
+        segment = counts[start:stop]
+        if any(segment):
+            facts = real_suit_facts(tuple(segment), honors)
+            if facts is None:
+                return None
+            held |= 1 << index
+            plains.append(facts[0])
+            paireds.append(facts[1])
+    found: set[int] = set()
+    for pair_suit, paired in enumerate(paireds):
+        if paired == _CANNOT:
+            continue
+        bits = declared_bits
+        for index, plain in enumerate(plains):
+            more = paired if index == pair_suit else plain
+            if more == _CANNOT:
+                break
+            bits = bits & (more | ~ALL_TRIPLETS) | more & ~ALL_TRIPLETS
+        else:
+            found.add(bits)
+    return [_reading(0, held, bits, kongs) for bits in maximal(found)] if found else []
+
+
+@lru_cache(maxsize=TABLE_SIZE)
+def real_suit_facts(counts: tuple[int, ...], honors: bool) -> tuple[int, int] | None:
+    """The fact bits of the one best way one suit's real tiles become melds without a
+    wild: (without the pair, with it), ``_CANNOT`` where there is none; None when some
+    way is not beaten by one other in every fact. (爆头 needs a wild, so where the
+    winning tile is plays no part.)"""
+    outcomes = suit_outcomes(counts, honors, -1, True, 0)
+    plain = [bits for _, paired, bits in outcomes if not paired]
+    with_pair = [bits for _, paired, bits in outcomes if paired]
+    if len(plain) > 1 or len(with_pair) > 1:
+        return None
+    return (plain[0] if plain else _CANNOT), (with_pair[0] if with_pair else _CANNOT)
 
 
 @cache
