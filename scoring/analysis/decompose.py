@@ -13,10 +13,11 @@ bit 7 对对胡 (every meld a triplet or kong), bit 8 爆头.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, repeat
 from typing import Final
 
 from scoring.analysis.counts import (
@@ -117,6 +118,23 @@ def free_groups(melds: int, pair: bool) -> tuple[tuple[int, int], ...]:
     )
 
 
+def declared_facts(melds: Sequence[Meld]) -> tuple[int, int, int]:
+    """What the declared ``melds`` add to every reading: their category bits, their fact
+    bits (对对胡 until a chow, their honor triplets) and how many are kongs."""
+    categories = 0
+    bits = ALL_TRIPLETS
+    kongs = 0
+    for meld in melds:
+        first = meld.tiles[0]
+        categories |= category_of(first)
+        if meld.kind is MeldKind.CHI:
+            bits &= ~ALL_TRIPLETS
+        elif is_honor(first):
+            bits |= 1 << (first - 27)
+        kongs += meld.kind.is_kong
+    return categories, bits, kongs
+
+
 def standard_readings(
     counts: list[int],
     wilds: int,
@@ -126,21 +144,7 @@ def standard_readings(
     """Every non-dominated standard reading of the concealed ``counts`` + ``wilds``
     beside the declared ``melds``. ``winning_face`` is None when the winning tile is a
     wild (which never makes 爆头)."""
-    declared_categories = 0
-    declared_bits = ALL_TRIPLETS
-    for meld in melds:
-        first = meld.tiles[0]
-        declared_categories |= category_of(first)
-        if meld.kind is MeldKind.CHI:
-            declared_bits &= ~ALL_TRIPLETS
-        elif is_honor(first):
-            declared_bits |= 1 << (first - 27)
-
-    kongs = sum(1 for meld in melds if meld.kind.is_kong) if melds else 0
-    if not wilds:
-        readings = _real_readings(counts, declared_categories, declared_bits, kongs)
-        if readings is not None:
-            return readings
+    declared_categories, declared_bits, kongs = declared_facts(melds)
     states: dict[tuple[int, int], list[int]] = {(0, 0): [declared_bits]}
     held = declared_categories
     counted = tuple(counts)  # sliced per suit below: each slice is already a table key
@@ -195,26 +199,30 @@ def standard_readings(
 
 
 _CANNOT: Final = -1  # no way for a suit's real tiles to become melds (with or without the pair)
+# The first tile of 筒, 条 and the honors: where a sorted hand's suits begin.
+_SUIT_STARTS: Final = tuple(start for start, _, _ in SEGMENTS[1:])
 
 
-def _real_readings(
-    counts: list[int], held: int, declared_bits: int, kongs: int
-) -> list[Reading] | None:
-    """``standard_readings`` of a hand without wilds, or None to leave it to the general
-    walk. Nothing is left over to stand for anything and each suit is read alone, so a
-    reading is the facts of each suit's one best way to become melds, the pair in one of
-    them: 对对胡 when every part is all triplets, the honor triplets of every part."""
+def real_readings(tiles: tuple[Tile, ...], melds: Sequence[Meld]) -> list[Reading] | None:
+    """``standard_readings`` of concealed ``tiles`` (sorted, none of them wild) beside
+    ``melds``, or None to leave them to the general walk. Nothing is left over to stand
+    for anything and each suit is read alone, so a reading is the facts of each suit's
+    one best way to become melds, the pair in one of them: 对对胡 when every part is all
+    triplets, the honor triplets of every part. No count vector is built: each suit's
+    sorted tiles are its key."""
+    held, declared_bits, kongs = declared_facts(melds) if melds else (0, ALL_TRIPLETS, 0)
     plains: list[int] = []
     paireds: list[int] = []
-    for index, (start, stop, honors) in enumerate(SEGMENTS):
-        segment = counts[start:stop]
-        if any(segment):
-            facts = real_suit_facts(tuple(segment), honors)
+    begin = 0
+    for index, end in enumerate((*map(bisect_left, repeat(tiles), _SUIT_STARTS), len(tiles))):
+        if end > begin:
+            facts = real_suit_facts(tiles[begin:end])
             if facts is None:
                 return None
             held |= 1 << index
             plains.append(facts[0])
             paireds.append(facts[1])
+            begin = end
     found: set[int] = set()
     for pair_suit, paired in enumerate(paireds):
         if paired == _CANNOT:
@@ -231,12 +239,16 @@ def _real_readings(
 
 
 @lru_cache(maxsize=TABLE_SIZE)
-def real_suit_facts(counts: tuple[int, ...], honors: bool) -> tuple[int, int] | None:
-    """The fact bits of the one best way one suit's real tiles become melds without a
-    wild: (without the pair, with it), ``_CANNOT`` where there is none; None when some
-    way is not beaten by one other in every fact. (爆头 needs a wild, so where the
-    winning tile is plays no part.)"""
-    outcomes = suit_outcomes(counts, honors, -1, True, 0)
+def real_suit_facts(tiles: tuple[Tile, ...]) -> tuple[int, int] | None:
+    """The fact bits of the one best way one suit's real ``tiles`` (sorted) become melds
+    without a wild: (without the pair, with it), ``_CANNOT`` where there is none; None
+    when some way is not beaten by one other in every fact. (爆头 needs a wild, so where
+    the winning tile is plays no part.)"""
+    start, stop, honors = SEGMENTS[min(tiles[0] // 9, 3)]
+    counts = [0] * (stop - start)
+    for tile in tiles:
+        counts[tile - start] += 1
+    outcomes = suit_outcomes(tuple(counts), honors, -1, True, 0)
     plain = [bits for _, paired, bits in outcomes if not paired]
     with_pair = [bits for _, paired, bits in outcomes if paired]
     if len(plain) > 1 or len(with_pair) > 1:
