@@ -73,8 +73,7 @@ def _without_wilds(
     # 七对子 needs every face an even count; 十三不搭 no face twice
     if special and (tiles[::2] == tiles[1::2] or (thirteen_unrelated and len(set(tiles)) == 14)):
         return None
-    readings = real_readings(tiles, melds)
-    return None if readings is None else tuple(readings)
+    return real_readings(tiles, melds)
 
 
 def forget_hands() -> None:

@@ -17,7 +17,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, repeat
+from itertools import combinations_with_replacement
 from typing import Final
 
 from scoring.analysis.counts import (
@@ -199,47 +199,62 @@ def standard_readings(
 
 
 _CANNOT: Final = -1  # no way for a suit's real tiles to become melds (with or without the pair)
-# The first tile of 筒, 条 and the honors: where a sorted hand's suits begin.
-_SUIT_STARTS: Final = tuple(start for start, _, _ in SEGMENTS[1:])
+# One suit's facts without wilds: its best fact bits without the pair and with it.
+SuitFacts = tuple[int, int]
 
 
-def real_readings(tiles: tuple[Tile, ...], melds: Sequence[Meld]) -> list[Reading] | None:
+def real_readings(tiles: tuple[Tile, ...], melds: Sequence[Meld]) -> tuple[Reading, ...] | None:
     """``standard_readings`` of concealed ``tiles`` (sorted, none of them wild) beside
     ``melds``, or None to leave them to the general walk. Nothing is left over to stand
     for anything and each suit is read alone, so a reading is the facts of each suit's
-    one best way to become melds, the pair in one of them: 对对胡 when every part is all
-    triplets, the honor triplets of every part. No count vector is built: each suit's
-    sorted tiles are its key."""
+    one best way to become melds, the pair in one of them. No count vector is built:
+    each suit's sorted tiles are its key."""
     held, declared_bits, kongs = declared_facts(melds) if melds else (0, ALL_TRIPLETS, 0)
-    plains: list[int] = []
-    paireds: list[int] = []
-    begin = 0
-    for index, end in enumerate((*map(bisect_left, repeat(tiles), _SUIT_STARTS), len(tiles))):
-        if end > begin:
-            facts = real_suit_facts(tiles[begin:end])
+    first_pin = bisect_left(tiles, 9)
+    first_sou = bisect_left(tiles, 18, first_pin)
+    first_honor = bisect_left(tiles, 27, first_sou)
+    suits: list[SuitFacts] = []
+    for index, part in enumerate(
+        (
+            tiles[:first_pin],
+            tiles[first_pin:first_sou],
+            tiles[first_sou:first_honor],
+            tiles[first_honor:],
+        )
+    ):
+        if part:
+            facts = real_suit_facts(part)
             if facts is None:
                 return None
             held |= 1 << index
-            plains.append(facts[0])
-            paireds.append(facts[1])
-            begin = end
+            suits.append(facts)
+    return _joined(tuple(suits), held, declared_bits, kongs)
+
+
+@lru_cache(maxsize=TABLE_SIZE)
+def _joined(
+    suits: tuple[SuitFacts, ...], held: int, declared_bits: int, kongs: int
+) -> tuple[Reading, ...]:
+    """The readings of suits with these facts (few combinations recur): the pair in each
+    suit that can hold it, every other suit's melds beside it; 对对胡 when every part is all
+    triplets, the honor triplets of every part."""
     found: set[int] = set()
-    for pair_suit, paired in enumerate(paireds):
+    for pair_suit, (_, paired) in enumerate(suits):
         if paired == _CANNOT:
             continue
         bits = declared_bits
-        for index, plain in enumerate(plains):
+        for index, (plain, _) in enumerate(suits):
             more = paired if index == pair_suit else plain
             if more == _CANNOT:
                 break
             bits = bits & (more | ~ALL_TRIPLETS) | more & ~ALL_TRIPLETS
         else:
             found.add(bits)
-    return [_reading(0, held, bits, kongs) for bits in maximal(found)] if found else []
+    return tuple(_reading(0, held, bits, kongs) for bits in maximal(found)) if found else ()
 
 
 @lru_cache(maxsize=TABLE_SIZE)
-def real_suit_facts(tiles: tuple[Tile, ...]) -> tuple[int, int] | None:
+def real_suit_facts(tiles: tuple[Tile, ...]) -> SuitFacts | None:
     """The fact bits of the one best way one suit's real ``tiles`` (sorted) become melds
     without a wild: (without the pair, with it), ``_CANNOT`` where there is none; None
     when some way is not beaten by one other in every fact. (爆头 needs a wild, so where
