@@ -6,6 +6,11 @@ then combined under the wild budget, and the wilds left over form all-wild group
 stay abstract until the end, where each may become a triplet of any honor or of any
 suit (a sequence reads the same as a triplet of its suit, minus 对对胡), or the pair.
 
+A hand without wilds (most hands) takes a shorter road, ``real_readings``: nothing can
+stand for anything, so each suit's sorted tiles have one best way to become melds without
+the pair and one with it (remembered per suit), and the readings of each combination of
+those suit facts are remembered too.
+
 Fact bits are "more is never worth less" facts, so a reading whose bits are a subset of
 another's (same suits and honors) is dropped: bits 0-6 the honor triplets (东 … 中),
 bit 7 对对胡 (every meld a triplet or kong), bit 8 爆头.
