@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .database import PRAGMAS, migrations
 from .ledger import Ledger
-from .records import Session, Source
+from .records import Session, Source, WinSpec
 
 CHAT = 1
 LINE = "123m456m789m123p5s +5s"
@@ -49,9 +49,12 @@ class LedgerSide:
             winner = self.players[self.hand % 4]
             postings = {p: (24 if p == winner else -8) for p in self.players}
             await self.ledger.record_win(
-                CHAT, self.session.id, winner, postings, LINE, RESULT,
-                Source(self.hand, self.hand), winner, self_draw=True, value=1,
-            )  # fmt: skip
+                CHAT,
+                self.session.id,
+                WinSpec(winner, postings, LINE, RESULT, self_draw=True, value=1),
+                Source(self.hand, self.hand),
+                winner,
+            )
         return time.perf_counter() - start
 
 

@@ -17,7 +17,7 @@ import aiosqlite
 
 from .chats import ensure_chat_row
 from .database import Database, migrate, schema_version
-from .entries import insert_entry
+from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
 from .export import COLUMNS
 from .records import EntryKind
@@ -313,6 +313,6 @@ async def _import_entry(
             ErrorCode.BAD_CSV, line=rows.line, detail=f"postings sum to {sum(mapped.values())}"
         )
     try:
-        return await insert_entry(conn, chat_id, cast(EntryKind, kind), mapped, fields)
+        return await insert_entry(conn, chat_id, Draft(cast(EntryKind, kind), mapped, fields))
     except StorageError as error:
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=error.en) from error

@@ -26,7 +26,7 @@ from typing import Any
 
 from .export import COLUMNS, ExportFile
 from .ledger import Ledger
-from .records import Session
+from .records import Session, WinSpec
 
 CHAT = -100
 SIZES = (1_000, 10_000, 100_000)
@@ -89,9 +89,12 @@ async def record(ledger: Ledger, session: Session, hand: int) -> None:
     assert winner is not None
     postings = {p: (24 if p == winner else -8) for p in session.seats if p is not None}
     await ledger.record_win(
-        session.chat_id, session.id, winner, postings, "自摸", None, None, winner,
-        self_draw=True, value=8,
-    )  # fmt: skip
+        session.chat_id,
+        session.id,
+        WinSpec(winner, postings, "自摸", self_draw=True, value=8),
+        None,
+        winner,
+    )
 
 
 def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitable[Any]]]:

@@ -143,20 +143,7 @@ async def record_specs(
 ) -> Recorded:
     session = table.session
     if len(specs) == 1:
-        spec = specs[0]
-        return await ledger.record_win(
-            session.chat_id,
-            session.id,
-            spec.winner,
-            spec.postings,
-            spec.hand_line,
-            spec.result_json,
-            source,
-            author,
-            self_draw=spec.self_draw,
-            discarder=spec.discarder,
-            value=spec.value,
-        )
+        return await ledger.record_win(session.chat_id, session.id, specs[0], source, author)
     return await ledger.record_wins(session.chat_id, session.id, specs, source, author)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from storage import Ledger, Source
+from storage import Ledger, Source, WinSpec
 
 CHAT = 99
 
@@ -25,9 +25,14 @@ async def main(path: str, first_update: int) -> None:
         winner = players[update % 4]
         postings = {p: (3 * 8 if p == winner else -8) for p in players}
         recorded = await ledger.record_win(
-            CHAT, session.id, winner, postings, "123m456m789m123p5s +5s", '{"fan": 1}',
-            Source(update, update), winner, self_draw=True, value=1,
-        )  # fmt: skip
+            CHAT,
+            session.id,
+            WinSpec(
+                winner, postings, "123m456m789m123p5s +5s", '{"fan": 1}', self_draw=True, value=1
+            ),
+            Source(update, update),
+            winner,
+        )
         print(recorded.entry.id, flush=True)
         if update % 5 == 0:
             await ledger.reverse(CHAT, author=None, source=Source(-update))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ledger_fixtures import CHAT, Table, play_a_few_hands
 
-from storage import ExportFile, Source
+from storage import ExportFile, Source, WinSpec
 
 
 async def test_history_pages_by_key_both_ways(table: Table) -> None:
@@ -33,7 +33,7 @@ async def test_running_totals_are_sampled_with_the_last_hand_exact(table: Table)
         winner = table.ids[hand % 4]
         postings = {p: (3 * (hand + 1) if p == winner else -(hand + 1)) for p in table.ids}
         await ledger.record_win(
-            CHAT, sid, winner, postings, None, None, Source(hand + 1), None, self_draw=True
+            CHAT, sid, WinSpec(winner, postings, self_draw=True), Source(hand + 1), None
         )
     every = await ledger.running_totals(CHAT, sid)
     sampled = await ledger.running_totals(CHAT, sid, points=3)

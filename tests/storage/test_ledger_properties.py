@@ -126,13 +126,16 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
     if op.kind == "self_draw":
         postings = {p: 3 * amount if p == seat else -amount for p in players}
         return ledger.record_win(
-            CHAT, session.id, seat, postings, None, None, source, None, self_draw=True
+            CHAT, session.id, WinSpec(seat, postings, self_draw=True), source, None
         )
     if op.kind == "discard":
         return ledger.record_win(
-            CHAT, session.id, seat, pays(seat, other, amount), None, None, source, None,
-            discarder=other,
-        )  # fmt: skip
+            CHAT,
+            session.id,
+            WinSpec(seat, pays(seat, other, amount), discarder=other),
+            source,
+            None,
+        )
     if op.kind == "double":
         second = players[(op.seat + 1) % 4]
         wins = [

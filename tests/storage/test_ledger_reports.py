@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Source, StorageError, settle_up
+from storage import ErrorCode, Source, StorageError, WinSpec, settle_up
 
 
 async def test_tally_is_the_sum_of_postings(table: Table) -> None:
@@ -24,12 +24,10 @@ async def test_tally_is_the_sum_of_postings(table: Table) -> None:
 async def test_session_and_all_time_tallies(table: Table) -> None:
     e, s, _w, _n = table.ids
     ledger = table.ledger
-    await ledger.record_win(
-        CHAT, table.session.id, s, {s: 3, e: -3}, None, None, None, s, discarder=e
-    )
+    await ledger.record_win(CHAT, table.session.id, WinSpec(s, {s: 3, e: -3}, discarder=e), None, s)
     await ledger.close_session(CHAT)
     second = await ledger.open_session(CHAT, "hangzhou", 1, table.ids, e, "dealer_stays")
-    await ledger.record_win(CHAT, second.id, e, {e: 5, s: -5}, None, None, None, e, discarder=s)
+    await ledger.record_win(CHAT, second.id, WinSpec(e, {e: 5, s: -5}, discarder=s), None, e)
     assert (await ledger.tally(CHAT, table.session.id)).balances == {s: 3, e: -3}
     assert (await ledger.tally(CHAT, second.id)).balances == {e: 5, s: -5}
     assert (await ledger.tally(CHAT)).balances == {e: 2, s: -2}
@@ -102,7 +100,7 @@ async def test_no_read_returns_another_chats_rows(table: Table) -> None:
     other = await seat_table(ledger, OTHER_CHAT)
     e2, s2, _w2, _n2 = other.ids
     await ledger.record_win(
-        OTHER_CHAT, other.session.id, e2, {e2: 30, s2: -30}, None, None, None, e2, discarder=s2
+        OTHER_CHAT, other.session.id, WinSpec(e2, {e2: 30, s2: -30}, discarder=s2), None, e2
     )
     mine = set(table.ids)
     theirs = set(other.ids)
@@ -151,9 +149,8 @@ async def test_another_chats_ids_read_as_unknown(table: Table, read) -> None:  #
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, _, _ = other.ids
     foreign = await table.ledger.record_win(
-        OTHER_CHAT, other.session.id, e2, {e2: 9, s2: -9}, None, None, Source(1, 1), e2,
-        discarder=s2,
-    )  # fmt: skip
+        OTHER_CHAT, other.session.id, WinSpec(e2, {e2: 9, s2: -9}, discarder=s2), Source(1, 1), e2
+    )
     ids = {
         "session": other.session.id,
         "entry": foreign.entry.id,
@@ -173,9 +170,8 @@ async def test_lookups_by_foreign_values_find_nothing(table: Table) -> None:
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, _, _ = other.ids
     await table.ledger.record_win(
-        OTHER_CHAT, other.session.id, e2, {e2: 9, s2: -9}, None, None, Source(1, 77), e2,
-        discarder=s2,
-    )  # fmt: skip
+        OTHER_CHAT, other.session.id, WinSpec(e2, {e2: 9, s2: -9}, discarder=s2), Source(1, 77), e2
+    )
     foreign_player = other.players[0]
     assert await table.ledger.find_player(CHAT, f"#{foreign_player.id}") is None
     assert await table.ledger.find_player(CHAT, str(foreign_player.user_id)) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, SeatName, Source, StorageError
+from storage import ErrorCode, Ledger, SeatName, Source, StorageError, WinSpec
 
 
 async def test_open_session_starts_east_round_hand_one(table: Table) -> None:
@@ -115,9 +115,12 @@ async def test_a_stated_round_wind_restarts_the_rounds_count(table: Table) -> No
     assert session is not None
     for winner in (s, w, n):  # each a non-dealer win: the deal moves on three times
         await ledger.record_win(
-            CHAT, session.id, winner, {p: 3 if p == winner else -1 for p in table.ids},
-            None, None, None, winner, self_draw=True,
-        )  # fmt: skip
+            CHAT,
+            session.id,
+            WinSpec(winner, {p: 3 if p == winner else -1 for p in table.ids}, self_draw=True),
+            None,
+            winner,
+        )
     moved = await ledger.current_session(CHAT)
     assert moved is not None and (moved.round_wind, moved.deals_in_round) == ("E", 3)
     restarted = await ledger.set_session_state(CHAT, dealer="E", round_wind="E")
@@ -134,15 +137,7 @@ async def test_close_session_then_nothing_records(table: Table) -> None:
     e, s, w, n = table.ids
     with pytest.raises(StorageError) as caught:
         await ledger.record_win(
-            CHAT,
-            closed.id,
-            e,
-            {e: 3, s: -1, w: -1, n: -1},
-            None,
-            None,
-            Source(1),
-            e,
-            self_draw=True,
+            CHAT, closed.id, WinSpec(e, {e: 3, s: -1, w: -1, n: -1}, self_draw=True), Source(1), e
         )
     assert caught.value.code is ErrorCode.SESSION_CLOSED
     with pytest.raises(StorageError) as caught:
@@ -162,15 +157,7 @@ async def test_sessions_are_scoped_by_chat(table: Table) -> None:
     e, s, w, n = table.ids
     with pytest.raises(StorageError) as caught:
         await table.ledger.record_win(
-            CHAT,
-            other.session.id,
-            e,
-            {e: 3, s: -1, w: -1, n: -1},
-            None,
-            None,
-            None,
-            e,
-            self_draw=True,
+            CHAT, other.session.id, WinSpec(e, {e: 3, s: -1, w: -1, n: -1}, self_draw=True), None, e
         )
     assert caught.value.code is ErrorCode.UNKNOWN_SESSION
 
