@@ -27,7 +27,17 @@ from .database import (
     integrity_error,
 )
 from .errors import ErrorCode, StorageError
-from .records import Entry, EntryKind, Postings, Recorded, SeatName, Session, Source, WinSpec
+from .records import (
+    Entry,
+    EntryKind,
+    KongSpec,
+    Postings,
+    Recorded,
+    SeatName,
+    Session,
+    Source,
+    WinSpec,
+)
 from .rotation import DealState, after_hand
 from .rows import (
     ENTRY_COLUMNS,
@@ -537,17 +547,15 @@ class EntryStore(Database):
         self,
         chat_id: int,
         session_id: int,
-        owner: int,
-        postings: Postings,
+        kong: KongSpec,
         source: Source | None,
         author: int | None,
-        note: str | None = None,
-        result_json: str | None = None,
     ) -> Recorded:
         """Record a kong payment (settled at once; the dealer does not move).
 
         The entry's ``winner`` field holds the kong's owner.
         """
+        owner, postings = kong.owner, kong.postings
         async with self._write(begin=False) as conn:
             before = await look(
                 conn, chat_id, source, [owner, author, *_ids_in(postings)], session_id
@@ -565,8 +573,8 @@ class EntryStore(Database):
                 **_table_fields(session),
                 "author": author,
                 "winner": owner,
-                "note": _text(note, "note"),
-                "result_json": _json_text(result_json),
+                "note": _text(kong.note, "note"),
+                "result_json": _json_text(kong.result_json),
                 "created_at": now_text(),
             }
             entry = await _insert_recording(

@@ -149,6 +149,17 @@ class WinSpec:
 
 
 @dataclass(frozen=True)
+class KongSpec:
+    """A kong for ``record_kong``: its owner, what each player pays or gets, a note and the
+    scoring result as JSON."""
+
+    owner: int
+    postings: Postings
+    note: str | None = None
+    result_json: str | None = None
+
+
+@dataclass(frozen=True)
 class TallyRow:
     """A player's balance (derived from postings)."""
 

@@ -60,7 +60,7 @@ from scoring.explain import summary
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
-from storage import Entry, Ledger, Recorded, Source, WinSpec
+from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
 # A seat word the grammar wrote (点炮S), as an error message quotes it: 「点炮S」 or “点炮S”.
@@ -271,14 +271,9 @@ async def kong(update: Update, context: Context) -> None:
         raise _kongs_not_settled(rules.id, lang)
     kind = KongKind(command.kind)
     payments = scoring.kong_payment(kind, command.owner, command.discarder, session.base, rules)
+    kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=kind.zh)
     recorded = await ledger.record_kong(
-        session.chat_id,
-        session.id,
-        table.player_id(command.owner),
-        table.postings(payments),
-        _source(update, message),
-        await _author(context, message),
-        note=kind.zh,
+        session.chat_id, session.id, kong, _source(update, message), await _author(context, message)
     )
     if await _answered_as_replay(message, recorded, lang, table):
         return

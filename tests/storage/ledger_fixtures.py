@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage import Ledger, Player, Rotation, Session, Source, WinSpec
+from storage import KongSpec, Ledger, Player, Rotation, Session, Source, WinSpec
 
 CHAT = -1001
 OTHER_CHAT = -1002
@@ -59,7 +59,7 @@ async def play_a_few_hands(table: Table) -> None:
     await ledger.record_win(
         CHAT, sid, WinSpec(w, {w: 8, e: -8}, "b", discarder=e, value=8), Source(2), w
     )
-    await ledger.record_kong(CHAT, sid, n, {n: 3, e: -1, s: -1, w: -1}, Source(3), n)
+    await ledger.record_kong(CHAT, sid, KongSpec(n, {n: 3, e: -1, s: -1, w: -1}), Source(3), n)
     await ledger.record_draw(CHAT, sid, Source(4), None)
     mistake = await ledger.record_win(
         CHAT, sid, WinSpec(s, {s: 50, n: -50}, "c", discarder=n, value=50), Source(5), s

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, Recorded, Source, StorageError, WinSpec
+from storage import ErrorCode, KongSpec, Ledger, Recorded, Source, StorageError, WinSpec
 
 
 async def self_draw(table: Table, winner: int, update: int | None, value: int = 1) -> Recorded:
@@ -255,7 +255,7 @@ async def test_bad_multi_wins_write_nothing(
 async def test_kong_pays_at_once_and_keeps_the_dealer(table: Table) -> None:
     e, s, w, n = table.ids
     recorded = await table.ledger.record_kong(
-        CHAT, table.session.id, w, {w: 6, e: -2, s: -2, n: -2}, Source(3), w, note="暗杠"
+        CHAT, table.session.id, KongSpec(w, {w: 6, e: -2, s: -2, n: -2}, note="暗杠"), Source(3), w
     )
     assert (
         recorded.entry.kind == "kong"
@@ -268,7 +268,9 @@ async def test_kong_pays_at_once_and_keeps_the_dealer(table: Table) -> None:
         and recorded.session.hand_number == 1
     )
     with pytest.raises(StorageError):
-        await table.ledger.record_kong(CHAT, table.session.id, w, {w: -3, e: 3}, Source(4), w)
+        await table.ledger.record_kong(
+            CHAT, table.session.id, KongSpec(w, {w: -3, e: 3}), Source(4), w
+        )
 
 
 async def test_draw_passes_the_deal_in_huzhou(table: Table) -> None:
@@ -411,7 +413,9 @@ async def test_edit_is_a_reversal_plus_a_new_win(table: Table) -> None:
 async def test_a_failed_edit_writes_nothing(table: Table) -> None:
     e, _s, w, n = table.ids
     wrong = await discard_win(table, w, e, 1)
-    kong = await table.ledger.record_kong(CHAT, table.session.id, n, {n: 3, e: -3}, Source(2), n)
+    kong = await table.ledger.record_kong(
+        CHAT, table.session.id, KongSpec(n, {n: 3, e: -3}), Source(2), n
+    )
     before = await snapshot(table.ledger)
     unbalanced = WinSpec(w, {w: 4, n: -3}, discarder=n)
     for entry_id, win in (

@@ -17,7 +17,17 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from totals_reference import expected, kept
 
-from storage import ErrorCode, Ledger, Recorded, Session, Source, StorageError, WinSpec, settle_up
+from storage import (
+    ErrorCode,
+    KongSpec,
+    Ledger,
+    Recorded,
+    Session,
+    Source,
+    StorageError,
+    WinSpec,
+    settle_up,
+)
 
 CHAT = 7
 KINDS = ("self_draw", "discard", "double", "kong", "draw", "adjust", "unbalanced", "undo",
@@ -145,7 +155,7 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
         return ledger.record_wins(CHAT, session.id, wins, source, None)
     if op.kind == "kong":
         postings = {p: 3 * amount if p == seat else -amount for p in players}
-        return ledger.record_kong(CHAT, session.id, seat, postings, source, None)
+        return ledger.record_kong(CHAT, session.id, KongSpec(seat, postings), source, None)
     if op.kind == "draw":
         return ledger.record_draw(CHAT, session.id, source, None)
     if op.kind in ("adjust", "unbalanced"):

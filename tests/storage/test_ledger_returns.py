@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Recorded, Source, StorageError, WinSpec
+from storage import ErrorCode, KongSpec, Recorded, Source, StorageError, WinSpec
 
 Write = Callable[[Table], Awaitable[Recorded]]
 
@@ -37,9 +37,8 @@ def _double(t: Table) -> Awaitable[Recorded]:
 
 def _kong(t: Table) -> Awaitable[Recorded]:
     e, s, w, n = t.ids
-    return t.ledger.record_kong(
-        CHAT, t.session.id, w, {w: 3, e: -1, s: -1, n: -1}, Source(102), w, "暗杠", '{"k": 1}'
-    )
+    kong = KongSpec(w, {w: 3, e: -1, s: -1, n: -1}, "暗杠", '{"k": 1}')
+    return t.ledger.record_kong(CHAT, t.session.id, kong, Source(102), w)
 
 
 def _draw(t: Table) -> Awaitable[Recorded]:
@@ -139,9 +138,8 @@ def _note_bytes(t: Table) -> Awaitable[Recorded]:
 def _result_json_bytes(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
     result: str = b"{}"  # type: ignore[assignment]
-    return t.ledger.record_kong(
-        CHAT, t.session.id, e, {e: 2, s: -2}, Source(1), None, result_json=result
-    )
+    kong = KongSpec(e, {e: 2, s: -2}, result_json=result)
+    return t.ledger.record_kong(CHAT, t.session.id, kong, Source(1), None)
 
 
 def _update_id_text(t: Table) -> Awaitable[Recorded]:
