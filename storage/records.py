@@ -149,6 +149,15 @@ class WinSpec:
 
 
 @dataclass(frozen=True)
+class PageKey:
+    """A page of history by key: the page older than entry ``before`` or the page newer than
+    entry ``after`` (one of the two)."""
+
+    before: int | None = None
+    after: int | None = None
+
+
+@dataclass(frozen=True)
 class KongSpec:
     """A kong for ``record_kong``: its owner, what each player pays or gets, a note and the
     scoring result as JSON."""

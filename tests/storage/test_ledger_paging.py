@@ -8,19 +8,23 @@ from pathlib import Path
 
 from ledger_fixtures import CHAT, Table, play_a_few_hands
 
-from storage import ExportFile, Source, WinSpec
+from storage import ExportFile, PageKey, Source, WinSpec
 
 
 async def test_history_pages_by_key_both_ways(table: Table) -> None:
     await play_a_few_hands(table)  # 8 entries
     ledger = table.ledger
     first = await ledger.history(CHAT, page=1, page_size=3)
-    second = await ledger.history(CHAT, page=2, page_size=3, before=first.entries[-1].id)
-    third = await ledger.history(CHAT, page=3, page_size=3, before=second.entries[-1].id)
+    second = await ledger.history(
+        CHAT, page=2, page_size=3, key=PageKey(before=first.entries[-1].id)
+    )
+    third = await ledger.history(
+        CHAT, page=3, page_size=3, key=PageKey(before=second.entries[-1].id)
+    )
     by_number = [await ledger.history(CHAT, page=p, page_size=3) for p in (1, 2, 3)]
     assert [first, second, third] == by_number
     assert [len(page.entries) for page in by_number] == [3, 3, 2]
-    back = await ledger.history(CHAT, page=2, page_size=3, after=third.entries[0].id)
+    back = await ledger.history(CHAT, page=2, page_size=3, key=PageKey(after=third.entries[0].id))
     assert back == second
     past_the_end = await ledger.history(CHAT, page=99, page_size=3)
     assert past_the_end == third
