@@ -123,6 +123,8 @@ class ReportStore(Database):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"page {page} / page size {page_size}"
             )
+        if key == PageKey():  # a key naming no entry pages by number
+            key = None
         scope, params = _scope(chat_id, session_id)
         if kinds:
             scope += f" AND e.kind IN ({','.join('?' * len(kinds))})"

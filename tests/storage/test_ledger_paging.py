@@ -28,6 +28,8 @@ async def test_history_pages_by_key_both_ways(table: Table) -> None:
     assert back == second
     past_the_end = await ledger.history(CHAT, page=99, page_size=3)
     assert past_the_end == third
+    # A key naming no entry is no key: the page number counts (and is clamped).
+    assert await ledger.history(CHAT, page=99, page_size=3, key=PageKey()) == third
 
 
 async def test_running_totals_are_sampled_with_the_last_hand_exact(table: Table) -> None:
