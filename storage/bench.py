@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .database import PRAGMAS, migrations
 from .ledger import Ledger
-from .records import Session, Source, WinSpec
+from .records import Session, SessionTerms, Source, WinSpec
 
 CHAT = 1
 LINE = "123m456m789m123p5s +5s"
@@ -39,7 +39,9 @@ class LedgerSide:
         ledger = await Ledger.open(path)
         players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
         seats = (players[0], players[1], players[2], players[3])
-        session = await ledger.open_session(CHAT, "hangzhou", 1, seats, None, "dealer_stays")
+        session = await ledger.open_session(
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+        )
         return cls(ledger, players, session)
 
     async def record(self, hands: int) -> float:

@@ -149,6 +149,18 @@ class WinSpec:
 
 
 @dataclass(frozen=True)
+class SessionTerms:
+    """What a session is played by: its ruleset, base stake and rotation, the room it is
+    played in, and the first dealer."""
+
+    ruleset: str
+    base: int
+    rotation: Rotation
+    room: str | None = None
+    dealer: SeatName = "E"
+
+
+@dataclass(frozen=True)
 class PageKey:
     """A page of history by key: the page older than entry ``before`` or the page newer than
     entry ``after`` (one of the two)."""

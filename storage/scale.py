@@ -26,7 +26,7 @@ from typing import Any
 
 from .export import COLUMNS, ExportFile
 from .ledger import Ledger
-from .records import Session, WinSpec
+from .records import Session, SessionTerms, WinSpec
 
 CHAT = -100
 SIZES = (1_000, 10_000, 100_000)
@@ -78,7 +78,9 @@ async def build_chat(ledger: Ledger, chat_id: int, entries: int, evening: int = 
         await ledger.import_csv(chat_id, history_csv(first, min(IMPORT_BATCH, past - first)))
     players = [(await ledger.upsert_user(chat_id, user, f"p{user}")).id for user in USERS]
     seats = (players[0], players[1], players[2], players[3])
-    session = await ledger.open_session(chat_id, "hangzhou", 1, seats, None, "dealer_stays")
+    session = await ledger.open_session(
+        chat_id, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+    )
     for hand in range(entries - past):
         await record(ledger, session, hand)
     return session

@@ -20,7 +20,7 @@ from bot.i18n import t
 from bot.replies import reply, send
 from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
 from scoring import rulesets
-from storage import Ledger, Player
+from storage import Ledger, Player, SessionTerms
 
 
 async def new(update: Update, context: Context) -> None:
@@ -41,12 +41,9 @@ async def new(update: Update, context: Context) -> None:
     base = command.base or chat.base or 1
     session = await ledger.open_session(
         message.chat.id,
-        ruleset.id,
-        base,
+        SessionTerms(ruleset.id, base, ruleset.rotation, room=command.room),
         (seats[0], seats[1], seats[2], seats[3]),
         creator.id if creator else None,
-        ruleset.rotation,
-        room=command.room,
     )
     await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
     table = await table_of(services(context), session)

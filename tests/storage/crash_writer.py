@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from storage import Ledger, Source, WinSpec
+from storage import Ledger, SessionTerms, Source, WinSpec
 
 CHAT = 99
 
@@ -19,7 +19,9 @@ async def main(path: str, first_update: int) -> None:
     session = await ledger.current_session(CHAT)
     if session is None:
         seats = (players[0], players[1], players[2], players[3])
-        session = await ledger.open_session(CHAT, "hangzhou", 1, seats, None, "dealer_stays")
+        session = await ledger.open_session(
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+        )
     update = first_update
     while True:
         winner = players[update % 4]

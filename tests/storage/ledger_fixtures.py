@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage import KongSpec, Ledger, Player, Rotation, Session, Source, WinSpec
+from storage import KongSpec, Ledger, Player, Rotation, Session, SessionTerms, Source, WinSpec
 
 CHAT = -1001
 OTHER_CHAT = -1002
@@ -35,11 +35,11 @@ async def seat_table(
     ]
     session = await ledger.open_session(
         chat_id,
-        "huzhou-qiangdao" if rotation == "winner_deals" else "hangzhou",
-        base,
+        SessionTerms(
+            "huzhou-qiangdao" if rotation == "winner_deals" else "hangzhou", base, rotation
+        ),
         (players[0].id, players[1].id, players[2].id, players[3].id),
-        creator=players[0].id,
-        rotation=rotation,
+        players[0].id,
     )
     return Table(ledger, chat_id, (players[0], players[1], players[2], players[3]), session)
 

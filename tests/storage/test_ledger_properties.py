@@ -23,6 +23,7 @@ from storage import (
     Ledger,
     Recorded,
     Session,
+    SessionTerms,
     Source,
     StorageError,
     WinSpec,
@@ -178,7 +179,9 @@ async def play(ledger: Ledger, sequence: list[Op]) -> Model:
     model = Model()
     players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
     seats = (players[0], players[1], players[2], players[3])
-    session = await ledger.open_session(CHAT, "hangzhou", 1, seats, None, "dealer_stays")
+    session = await ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+    )
     for op in sequence:
         replay = op.update in model.by_update
         try:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Source, StorageError, WinSpec, settle_up
+from storage import ErrorCode, SessionTerms, Source, StorageError, WinSpec, settle_up
 
 
 async def test_tally_is_the_sum_of_postings(table: Table) -> None:
@@ -26,7 +26,9 @@ async def test_session_and_all_time_tallies(table: Table) -> None:
     ledger = table.ledger
     await ledger.record_win(CHAT, table.session.id, WinSpec(s, {s: 3, e: -3}, discarder=e), None, s)
     await ledger.close_session(CHAT)
-    second = await ledger.open_session(CHAT, "hangzhou", 1, table.ids, e, "dealer_stays")
+    second = await ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), table.ids, e
+    )
     await ledger.record_win(CHAT, second.id, WinSpec(e, {e: 5, s: -5}, discarder=s), None, e)
     assert (await ledger.tally(CHAT, table.session.id)).balances == {s: 3, e: -3}
     assert (await ledger.tally(CHAT, second.id)).balances == {e: 5, s: -5}

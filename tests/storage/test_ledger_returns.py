@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, KongSpec, Recorded, Source, StorageError, WinSpec
+from storage import ErrorCode, KongSpec, Recorded, SessionTerms, Source, StorageError, WinSpec
 
 Write = Callable[[Table], Awaitable[Recorded]]
 
@@ -112,7 +112,9 @@ async def test_reverse_names_its_session_not_the_open_one(table: Table) -> None:
     e, s, w, n = table.ids
     await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
     await table.ledger.close_session(CHAT)
-    later = await table.ledger.open_session(CHAT, "hangzhou", 1, (e, s, w, n), e, "dealer_stays")
+    later = await table.ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, w, n), e
+    )
     await table.ledger.record_draw(CHAT, later.id, Source(2), None)
     with pytest.raises(StorageError) as caught:
         await table.ledger.reverse(CHAT, author=e, source=Source(3), session_id=table.session.id)
