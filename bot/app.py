@@ -21,7 +21,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot.config import Config
-from bot.context import Context, Services, message_of
+from bot.context import CONTEXT_TYPES, Context, Services, message_of
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import errors, evaluate, general, recording, rules, sessions, views
 from bot.i18n import COMMANDS
@@ -76,6 +76,7 @@ def build_application(
         .token(config.token or "console")
         .defaults(Defaults(parse_mode=ParseMode.HTML))
         .concurrent_updates(ChatOrderedProcessor())  # each chat's hands in arrival order
+        .context_types(CONTEXT_TYPES)  # each chat's state is its context.chat_data
         .post_init(_post_init)
         .post_shutdown(_post_shutdown)
     )

@@ -75,9 +75,8 @@ class ReportStore(Database):
                 f"JOIN entries AS e ON e.id = p.entry_id WHERE {scope} GROUP BY p.player_id",
                 params,
             )
-        tally_rows = [TallyRow(players[row["player_id"]], row["balance"]) for row in rows]
-        tally_rows.sort(key=lambda row: (-row.balance, row.player.name, row.player.id))
-        return Tally(chat_id, session_id, tuple(tally_rows))
+        tally_rows = (TallyRow(players[row["player_id"]], row["balance"]) for row in rows)
+        return Tally.ranked(chat_id, session_id, tally_rows)
 
     async def history(
         self,

@@ -9,7 +9,7 @@ import pytest
 
 from bot.handlers.views import running_totals
 from bot.i18n import HELP
-from bot.table import signed
+from bot.table_html import signed
 from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness
 
 
