@@ -11,8 +11,10 @@
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
   counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
   (invisible characters taken out).
-- ``context.py`` (services, permissions), ``table.py`` (the open session as handlers see it),
-  ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment).
+- ``context.py`` (services, each chat's state, permissions), ``chat_state.py`` (what the bot
+  remembers of one chat: PTB's ``chat_data``), ``table.py`` (the open session as handlers see
+  it), ``table_html.py`` (the table, standings and labels as HTML), ``ordering.py`` (each chat's
+  updates in order), ``config.py`` (the environment).
 - ``console.py``, ``local_api.py``: console mode over an in-process Bot API;
   ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
