@@ -341,6 +341,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "只有群管理员可以备份本群记录",
         "Only a chat admin can back up this chat's records",
     ),
+    "export_part": (
+        "本群记录（CSV）第 {part}/{parts} 部分：按顺序拼接成一个文件",
+        "This chat's records (CSV), part {part} of {parts}: join the parts in order",
+    ),
     # evaluate
     "waits_none": ("这手牌没有听", "Not ready: no tile completes this hand"),
     "waits_title": ("听 {count} 张：", "Waiting on {count} tiles:"),

@@ -11,6 +11,7 @@ writes one chat's rows as a ledger file of its own.
 """
 
 from .errors import ErrorCode, StorageError
+from .export import ExportFile, ExportPage
 from .ledger import Ledger
 from .players import NAME_LIMIT
 from .records import (
@@ -25,6 +26,7 @@ from .records import (
     Postings,
     Recorded,
     Rotation,
+    RunningTotals,
     SeatName,
     Session,
     Source,
@@ -42,6 +44,8 @@ __all__ = [
     "Entry",
     "EntryKind",
     "ErrorCode",
+    "ExportFile",
+    "ExportPage",
     "HeadToHead",
     "HistoryPage",
     "Ledger",
@@ -50,6 +54,7 @@ __all__ = [
     "Postings",
     "Recorded",
     "Rotation",
+    "RunningTotals",
     "SeatName",
     "Session",
     "Source",
