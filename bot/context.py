@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from telegram import Chat, Message, Update, User
@@ -15,6 +15,8 @@ from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
+from bot.inbox import Inbox
+from bot.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
 ADMIN_CACHE_SECONDS: Final = 120.0
@@ -38,6 +40,8 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
+    inbox: Inbox = field(default_factory=Inbox)
+    processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)
 
     @property
     def db(self) -> Ledger:
