@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
+from scoring.facts import WinFacts, with_facts
 from scoring.hand import Context, Hand, Meld, MeldKind
 from scoring.lexicon import (
     HOW_TO_WRITE_TILES_EN,
@@ -88,10 +89,11 @@ def parse(line: str) -> Hand:
     return parse_line(line).hand
 
 
-def parse_line(line: str) -> ParsedLine:
-    """Parse a winning hand (14 tiles, melds counted as 3) with its token positions."""
+def parse_line(line: str, facts: WinFacts | None = None) -> ParsedLine:
+    """Parse a winning hand (14 tiles, melds counted as 3) with its token positions;
+    ``facts`` (the seats and winds the caller knows) count as words of the line."""
     pieces = _scan(line)
-    context, word_tokens = build_context(pieces.words)
+    context, word_tokens = build_context(with_facts(pieces.words, facts))
     _check_copies(pieces, context, word_tokens)
     if pieces.winning is not None:
         winning, concealed = pieces.winning, pieces.concealed

@@ -53,6 +53,7 @@ class ScoreResult:
     tai: int | None = None  # 双辣 only
     hand: Hand | None = None  # None for quick entry
     wild_faces: frozenset[Tile] = field(default_factory=frozenset)  # for drawing the hand
+    seat_wind: Seat | None = None  # the winner's 门风 it was scored with (a typed 座X wins)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` object (also what storage keeps with a win)."""

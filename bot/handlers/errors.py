@@ -14,6 +14,7 @@ from telegram.error import Forbidden, NetworkError
 from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, plain, t
+from bot.scoring_refusal import refusal_text
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
 from scoring.errors import ErrorCode as ScoringCode
 from scoring.errors import ScoringError
@@ -105,10 +106,7 @@ def _refusal(error: BaseException, lang: str) -> str | None:
     if isinstance(error, Refusal):
         return "❌ " + t(error.key, lang, **error.params)
     if isinstance(error, ScoringError):
-        # The core counts characters in the line it was given, which is not the line the
-        # player typed (the winner taken off, 点炮 丙 → 点炮W, winds added): name the token only.
-        unplaced = ScoringError(error.code, error.zh, error.en, error.token)
-        return "❌ " + html.escape(unplaced.message(lang), quote=False)
+        return "❌ " + refusal_text(error, lang)
     if isinstance(error, StorageError):
         text = "❌ " + html.escape(error.message(lang), quote=False)
         hint = STORAGE_HINTS.get(error.code)
