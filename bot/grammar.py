@@ -14,10 +14,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from scoring.lexicon import fold
 from scoring.payments import MAX_BASE
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.vocabulary import is_scoring_word, is_seat_word, seat_word_at, starts_with_word
+from scoring.vocabulary import (
+    holds_tiles,
+    is_scoring_word,
+    is_seat_word,
+    seat_word_at,
+    starts_with_word,
+    takes_argument,
+)
 from scoring.words import WordKind, parse_seat, read_winds
 
 # Verbs that work without the slash when the bot can see plain text (privacy mode off,
@@ -79,19 +85,7 @@ SEAT_WORDS_EN: Final[Mapping[str, str]] = {
     ROBBED_PREFIX: "rob",
     CONTRACT_PREFIX: "contract",
 }
-# Context words whose argument is the next word when written apart (座 E, 翻 1m): that word
-# is never the winner.
-_WORDS_WITH_ARGUMENT: Final = frozenset({"座", "圈", "翻", "seat", "round", "flip", "indicator"})
 _SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
-# A line holds tiles when it has MPSZ groups, Chinese tile names, brackets or a +winning tile.
-_TILES: Final = re.compile(
-    r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
-)
-# 翻1m, 翻 一万, flip 1m: the indicator and its tile (words.VOCABULARY's INDICATOR forms).
-_INDICATOR_WORD: Final = re.compile(
-    r"(?:翻|\b(?:flip|indicator))\s*(?:[0-9０-９一二三四五六七八九]+\s*[mpsz万萬筒饼餅条條]|\S)",
-    re.IGNORECASE,
-)
 # /dealer 圈南 / 圈风S: the round wind set by hand.
 _KONG_KINDS: Final[Mapping[str, str]] = {
     "明杠": "exposed",
@@ -406,10 +400,9 @@ def _claims(segment: _Segment, roster: Roster, given: bool) -> list[WinClaim]:
     return [WinClaim(winner, words, full_hand, contract) for winner in segment.winners]
 
 
-def is_full_hand(line: str) -> bool:
-    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry);
-    the tile after 翻 / flip names the Huzhou indicator, not a tile of the hand."""
-    return _TILES.search(_INDICATOR_WORD.sub(" ", line)) is not None
+def is_full_hand(words: str) -> bool:
+    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry)."""
+    return holds_tiles(words)
 
 
 def parse_kong(text: str, roster: Roster) -> KongCommand:
@@ -632,7 +625,7 @@ def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[
         if is_seat_word(word):  # 点炮 丙: 丙 discarded
             index += 1 + _player_length(words[index + 1 :], roster)
             continue
-        if word.lower() in _WORDS_WITH_ARGUMENT:
+        if takes_argument(word):  # 座 E, 翻 1m: the next word is never a winner
             index += 2
             continue
         taken = (
@@ -664,7 +657,7 @@ def _is_seat_prefixed(word: str) -> bool:
 
 def _reads_as_words(rest: str) -> bool:
     """Whether what follows a glued name starts with a word (自摸爆头, 点炮丙, 七对, tiles)."""
-    return starts_with_word(rest) or _TILES.match(fold(rest).strip()) is not None
+    return starts_with_word(rest)
 
 
 def _as_int(word: str) -> int | None:

@@ -7,6 +7,7 @@ and what to suggest for a word nobody knows, instead of reading the core's table
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Final
 
@@ -28,6 +29,19 @@ _SEAT_FORMS: Final = tuple(
 _WHOLE_SEAT_FORMS: Final = {form: kind for form, kind in _SEAT_FORMS if form.isascii()}
 _GLUED_SEAT_FORMS: Final = tuple((form, kind) for form, kind in _SEAT_FORMS if not form.isascii())
 _QUICK_SPELLINGS: Final = frozenset(spelling.casefold() for spelling in SPELLINGS)
+# A line holds tiles when it has MPSZ groups, Chinese tile names, brackets or a +winning tile.
+_TILES: Final = re.compile(
+    r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
+)
+# 翻1m, 翻 一万, flip 1m: the indicator and its tile (VOCABULARY's INDICATOR forms).
+_INDICATOR_WORD: Final = re.compile(
+    r"(?:翻|\b(?:flip|indicator))\s*(?:[0-9０-９一二三四五六七八九]+\s*[mpsz万萬筒饼餅条條]|\S)",
+    re.IGNORECASE,
+)
+# The forms whose argument may be written as the next word (座 E, 翻 1m, seat S).
+_ARGUMENT_WORDS: Final = frozenset(
+    form for form, (_, value) in VOCABULARY.items() if isinstance(value, Arg)
+)
 assert all(VOCABULARY[form][1] is Arg.SEAT for form, _ in _SEAT_FORMS)
 
 
@@ -59,10 +73,22 @@ def is_scoring_word(word: str) -> bool:
         return True
 
 
+def takes_argument(word: str) -> bool:
+    """Whether ``word`` is a whole word whose argument follows it (座, 翻, 点炮, seat, flip)."""
+    return word.casefold() in _ARGUMENT_WORDS
+
+
+def holds_tiles(line: str) -> bool:
+    """Whether a line carries tiles (``score``) or only words (``quick``); the tile after
+    翻 / flip names the indicator, not a tile of the hand."""
+    return _TILES.search(_INDICATOR_WORD.sub(" ", line)) is not None
+
+
 def starts_with_word(text: str) -> bool:
-    """Whether ``text`` starts with a word the core reads (自摸爆头, 点炮丙, 七对有花)."""
+    """Whether ``text`` starts with a word or a tile the core reads (自摸爆头, 点炮丙, 七对有花,
+    123m)."""
     folded = fold(text).strip()
-    if not folded or seat_word_at(folded) is not None:
+    if not folded or seat_word_at(folded) is not None or _TILES.match(folded):
         return True
     try:
         if scan_word(folded, 0) is not None:
