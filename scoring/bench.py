@@ -1,10 +1,12 @@
 """``python -m scoring.bench``: how fast the scoring core answers, measured in one run.
 
 Fixed corpora (seeded) of winning hands built from random sets and a pair:
-  * 0 wilds — scored under 杭州 (no 白板 in the hands), and the same hands through the
-    ``mahjong`` package's ``HandCalculator.estimate_hand_value`` (riichi rules, closed
-    self-draw) as the reference, in the same process; also the best-score core alone
-    (every reading valued, the best kept: no result object or explanation);
+  * 0 wilds — scored under 杭州 (no 白板 in the hands) from the typed line (``score``:
+    notation, checks, readings, result), and the same hands through the ``mahjong``
+    package's ``HandCalculator.estimate_hand_value`` (riichi rules, closed self-draw) as
+    the reference, in the same process; also from the parsed hand (``score_hand``) and the
+    best-score core alone (every reading valued, the best kept: no result object or
+    explanation);
   * 2 wilds — 双辣 (翻1m): the richest facts that ruleset still lets win;
   * 4 wilds — 杭州 with all four 白板;
   * 7 wilds — 双辣 with every wild (三百胡: the full path ends in that refusal) and the
@@ -33,10 +35,10 @@ from typing import Any
 from scoring.analysis import analyze, forget_hands
 from scoring.errors import ScoringError
 from scoring.hand import Context, Hand
-from scoring.notation import format_tiles
+from scoring.notation import format_mpsz, format_tiles
 from scoring.rulesets import get
 from scoring.rulesets.base import Win, WinKind
-from scoring.score import best_valuation, forget_valuations, score_hand
+from scoring.score import best_valuation, forget_valuations, score, score_hand
 from scoring.tiles import WHITE, Seat, Tile, mpsz, next_tile
 from scoring.waits import waits
 
@@ -127,6 +129,23 @@ def best_score(rules: str) -> Callable[[Hand], object]:
     return call
 
 
+def from_text(rules: str) -> Callable[[str], object]:
+    """``scoring.score`` on the typed line: the notation read, then ``best_score``'s work."""
+
+    def call(line: str) -> object:
+        try:
+            return score(line, rules)
+        except ScoringError as refusal:
+            return refusal
+
+    return call
+
+
+def typed(hands: Sequence[Hand]) -> list[str]:
+    """Each hand as a player types it: ``46m555p12345688s +5m 自摸``."""
+    return [format_mpsz(hand) for hand in hands]
+
+
 def unremembered(rules: str) -> Callable[[Hand], object]:
     """``best_score`` with no valuation remembered from earlier hands: what the scoring
     code itself costs when every hand's facts are new to it."""
@@ -213,11 +232,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     ours = best_score("hangzhou")
     theirs, their_inputs = reference(plain)
     timed(ours, corpus(seed + 1, 0, size))
+    timed(from_text("hangzhou"), typed(corpus(seed + 1, 0, size)))
     timed(theirs, reference(corpus(seed + 1, 0, size))[1])
-    ours_plain = timed(ours, plain)
     ref_plain = timed(theirs, their_inputs)
-    print(f"0 wilds  best score (杭州)              {ours_plain}")
+    text = timed(from_text("hangzhou"), typed(plain))
+    ours_plain = timed(ours, plain)
+    print(f"0 wilds  score from text (杭州)         {text}")
     print(f"0 wilds  mahjong estimate_hand_value   {ref_plain}")
+    print(
+        f"         ratio text / reference        median {text.median_us / ref_plain.median_us:.3f}"
+        f"   mean {text.mean_us / ref_plain.mean_us:.3f}   (target ≤ 0.3)"
+    )
+    print(f"0 wilds  best score (杭州), parsed       {ours_plain}")
     median_ratio = ours_plain.median_us / ref_plain.median_us
     mean_ratio = ours_plain.mean_us / ref_plain.mean_us
     print(

@@ -43,6 +43,7 @@ class ErrorCode(StrEnum):
     KONGS_NOT_SETTLED = "kongs_not_settled"  # a kong payment under a ruleset without them
     # quick entry
     INCONSISTENT = "inconsistent"
+    UNREACHABLE_TAI = "unreachable_tai"  # 双辣 台N above what the declared shape can reach
     # command line
     USAGE = "usage"  # bad options or arguments to python -m scoring
     INTERNAL = "internal"  # a bug, reported as an error value instead of a traceback

@@ -30,10 +30,14 @@ def _folding_table() -> dict[int, str]:
 
 
 _FOLD: Final = _folding_table()
+_FOLDABLE: Final = re.compile("[" + "".join(map(chr, sorted(_FOLD))) + "]")
 
 
 def fold(text: str) -> str:
     """Full-width digits, letters, brackets and ``＋`` to ASCII; 【】 to []. Same length."""
+    # most lines need no folding, and looking costs a tenth of translating
+    if text.isascii() or _FOLDABLE.search(text) is None:
+        return text
     return text.translate(_FOLD)
 
 

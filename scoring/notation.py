@@ -1,32 +1,40 @@
 """The hand notation (SPEC §1): one parser for what players type, and two formatters.
 
-``parse_line`` reads a line in one pass: tile groups (MPSZ or Chinese names), exposed
-melds ``[..]``, concealed kongs ``(..)``, the winning tile ``+T`` and the context words
-(``scoring.words``). It checks only what holds under every ruleset (tile count, a fifth
-copy, meld shapes, words that contradict each other); the rulesets check the rest, and
+``parse_line`` reads a line in one pass (``scoring.scanning``: tile groups, melds, the
+winning tile ``+T``, the context words; a plain line by ``scoring.plain_line``'s one
+pattern). It checks only what holds under every ruleset (tile count, a fifth copy, meld
+shapes, words that contradict each other); the rulesets check the rest, and
 ``ParsedLine`` keeps where each piece was written so their errors can name it.
 ``format_mpsz`` and ``format_zh`` write a hand back so that it parses to the same hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import eq
 from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts, with_facts
 from scoring.hand import Context, Hand, Meld, MeldKind
 from scoring.lexicon import (
-    HOW_TO_WRITE_TILES_EN,
-    HOW_TO_WRITE_TILES_ZH,
     Token,
     fold,
-    scan_tiles,
-    starts_tile,
 )
-from scoring.tiles import JOKER, SUITS, Tile, en_name, is_honor, mpsz, rank_of, suit_of, zh_name
-from scoring.words import Word, build_context, scan_word, words_of, write_word
+from scoring.plain_line import read_plain
+from scoring.scanning import Pieces, scan, tile_tokens
+from scoring.tiles import (
+    JOKER,
+    SUITS,
+    Tile,
+    en_name,
+    mpsz,
+    rank_of,
+    suit_of,
+    zh_name,
+)
+from scoring.words import context_of, words_of, write_word
 
 __all__ = [
     "ParsedLine",
@@ -42,21 +50,31 @@ __all__ = [
 ]
 
 HAND_SIZE: Final = 14
-_SEPARATORS: Final = frozenset(",，、;；。")
-_BRACKETS: Final = "[]()"
-_DIGITS: Final = frozenset("0123456789")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ParsedLine:
-    """A parsed winning hand and where each of its pieces was written."""
+    """A parsed winning hand and where each of its pieces was written.
+
+    A line keeps where each tile group started, not a token per tile: ``concealed`` reads
+    the groups again when asked (errors and tests ask; scoring a good line does not).
+    Not frozen (nothing changes it): one is built per typed line, and a frozen dataclass
+    pays an ``object.__setattr__`` call per field.
+    """
 
     line: str
     hand: Hand
-    concealed: tuple[tuple[Tile, Token], ...]  # written order, the winning tile excluded
     winning: Token  # '+5s' as written, or the last concealed tile when no + was written
     melds: tuple[Token, ...]  # one per hand.melds, same order
-    words: dict[str, Token] = field(default_factory=dict)  # WordKind value → its token
+    words: dict[str, Token]  # WordKind value → its token
+    groups: tuple[int, ...]  # where each concealed tile group or name starts, written order
+
+    @property
+    def concealed(self) -> tuple[tuple[Tile, Token], ...]:
+        """Each concealed tile and its token (``2m`` for the 2 of ``123m``), in written
+        order, the winning tile excluded."""
+        tiles = tile_tokens(fold(self.line), self.groups)
+        return tuple(tiles if self.winning.text.startswith("+") else tiles[:-1])
 
 
 @dataclass(frozen=True)
@@ -74,16 +92,6 @@ class ReadyLine:
         return Hand(self.concealed, winning_tile, self.melds, context or self.context)
 
 
-@dataclass
-class _Pieces:
-    """Everything a line contains, in written order, before the checks."""
-
-    concealed: list[tuple[Tile, Token]] = field(default_factory=list)
-    melds: list[tuple[Meld, Token]] = field(default_factory=list)
-    winning: tuple[Tile, Token] | None = None
-    words: list[tuple[Word, Token]] = field(default_factory=list)
-
-
 def parse(line: str) -> Hand:
     """The ``Hand`` a line describes; raises ScoringError naming the offending token."""
     return parse_line(line).hand
@@ -92,37 +100,39 @@ def parse(line: str) -> Hand:
 def parse_line(line: str, facts: WinFacts | None = None) -> ParsedLine:
     """Parse a winning hand (14 tiles, melds counted as 3) with its token positions;
     ``facts`` (the seats and winds the caller knows) count as words of the line."""
-    pieces = _scan(line)
-    context, word_tokens = build_context(with_facts(pieces.words, facts))
+    plain = read_plain(line, facts)
+    if plain is None:
+        return scanned_line(line, facts)
+    hand, winning, words, groups = plain
+    return ParsedLine(line, hand, winning, (), words, groups)
+
+
+def scanned_line(line: str, facts: WinFacts | None = None) -> ParsedLine:
+    """``parse_line`` by the scanner alone, the way every line but a plain one is read
+    (tests hold the plain reading to it)."""
+    pieces = scan(line)
+    context, word_tokens = context_of(with_facts(pieces.words, facts))
     _check_copies(pieces, context, word_tokens)
+    tiles = pieces.tiles
     if pieces.winning is not None:
-        winning, concealed = pieces.winning, pieces.concealed
-    elif pieces.concealed:
-        winning, concealed = pieces.concealed[-1], pieces.concealed[:-1]
+        winning_tile, winning = pieces.winning
+        concealed = tiles
+    elif tiles:
+        winning_tile, winning, concealed = tiles[-1], pieces.concealed[-1][1], tiles[:-1]
     else:
         raise _count_error(pieces, HAND_SIZE)
     if len(concealed) + 1 + 3 * len(pieces.melds) != HAND_SIZE:
         raise _count_error(pieces, HAND_SIZE)
     _check_kong_chain(pieces, context, word_tokens)
-    hand = Hand(
-        concealed=tuple(sorted(tile for tile, _ in concealed)),
-        winning_tile=winning[0],
-        melds=tuple(meld for meld, _ in pieces.melds),
-        context=context,
-    )
-    return ParsedLine(
-        line=line,
-        hand=hand,
-        concealed=tuple(concealed),
-        winning=winning[1],
-        melds=tuple(token for _, token in pieces.melds),
-        words=word_tokens,
-    )
+    concealed.sort()
+    hand = Hand(tuple(concealed), winning_tile, tuple(meld for meld, _ in pieces.melds), context)
+    melds = tuple(token for _, token in pieces.melds)
+    return ParsedLine(line, hand, winning, melds, word_tokens, tuple(pieces.groups))
 
 
 def parse_ready(line: str) -> ReadyLine:
     """Parse a ready hand for 听牌: 13 tiles counting melds as 3, and no ``+``."""
-    pieces = _scan(line)
+    pieces = scan(line)
     if pieces.winning is not None:
         raise ScoringError(
             ErrorCode.BAD_WINNING_TILE,
@@ -132,218 +142,24 @@ def parse_ready(line: str) -> ReadyLine:
             pieces.winning[1].text,
             pieces.winning[1].position,
         )
-    context, word_tokens = build_context(pieces.words)
+    context, word_tokens = context_of(pieces.words)
     _check_copies(pieces, context, word_tokens)
-    if len(pieces.concealed) + 3 * len(pieces.melds) != HAND_SIZE - 1:
+    if len(pieces.tiles) + 3 * len(pieces.melds) != HAND_SIZE - 1:
         raise _count_error(pieces, HAND_SIZE - 1)
     _check_kong_chain(pieces, context, word_tokens)
     return ReadyLine(
         line=line,
-        concealed=tuple(sorted(tile for tile, _ in pieces.concealed)),
+        concealed=tuple(sorted(pieces.tiles)),
         melds=tuple(meld for meld, _ in pieces.melds),
         context=context,
         words=word_tokens,
     )
 
 
-# ---------------------------------------------------------------- scanning
-
-
-def _scan(line: str) -> _Pieces:
-    text = fold(line)
-    if not text.strip():
-        raise ScoringError(
-            ErrorCode.EMPTY,
-            f"没有写牌。请写出胡的牌，如 123m456m789m123p5s +5s 自摸（{HOW_TO_WRITE_TILES_ZH}）",
-            f"the line is empty. Write the winning hand, e.g. 123m456m789m123p5s +5s tsumo "
-            f"({HOW_TO_WRITE_TILES_EN})",
-        )
-    pieces = _Pieces()
-    pos, end = 0, len(text)
-    word_start, word_end = -1, -1  # the last context word, to quote it with glued digits
-    while pos < end:
-        char = text[pos]
-        if char.isspace() or char in _SEPARATORS:
-            pos += 1
-        elif char in "[(":
-            meld, token, pos = _scan_meld(text, pos)
-            pieces.melds.append((meld, token))
-        elif char in "])":
-            raise _malformed(
-                Token(char, pos), "括号没有对应的开括号", "a closing bracket with no opening one"
-            )
-        elif char == "+":
-            pos = _scan_winning(text, pos, pieces)
-        else:
-            # no context word starts with a digit: skip the word lookup for tile groups
-            word = None if char in _DIGITS else scan_word(text, pos)
-            if word is not None:
-                pieces.words.append((word[0], Token(text[pos : word[1]], pos)))
-                word_start, pos = pos, word[1]
-                word_end = pos
-                continue
-            try:
-                scanned = scan_tiles(text, pos) if starts_tile(char) else None
-            except ScoringError as error:
-                if pos == word_end and error.code is ErrorCode.UNKNOWN_TOKEN:
-                    raise _unknown(text, word_start) from None  # 杠开5, 飘12: a bad word
-                raise
-            if scanned is None:
-                raise _unknown(text, pos)
-            pieces.concealed.extend(scanned[0])
-            pos = scanned[1]
-    return pieces
-
-
-def _chunk(text: str, pos: int) -> Token:
-    """The run of characters at ``pos`` up to a space or bracket: the token to quote."""
-    stop = pos + 1
-    while stop < len(text) and not text[stop].isspace() and text[stop] not in "[]()+":
-        stop += 1
-    return Token(text[pos:stop], pos)
-
-
-def _unknown(text: str, pos: int) -> ScoringError:
-    token = _chunk(text, pos)
-    return ScoringError(
-        ErrorCode.UNKNOWN_TOKEN,
-        f"看不懂：不是牌，也不是认识的词。{HOW_TO_WRITE_TILES_ZH}；"
-        "吃碰写 [123m] [555p]，暗杠写 (7777s)，胡的牌写 +5s；"
-        "后面可写 自摸、点炮S、杠开、飘1、抢杠S、承包S、天胡、地胡、翻1m、座S、圈S",
-        f"not a tile and not a word this bot knows. {HOW_TO_WRITE_TILES_EN}; melds as "
-        "[123m] [555p], a concealed kong as (7777s), the winning tile as +5s; then words "
-        "such as tsumo (自摸), ron S (点炮S), gangkai (杠开), piao1 (飘1), rob S (抢杠S), "
-        "contract S (承包S), tenhou (天胡), chiihou (地胡), flip 1m (翻1m), seat S (座S), "
-        "round S (圈S)",
-        token.text,
-        token.position,
-    )
-
-
-def _scan_winning(text: str, plus: int, pieces: _Pieces) -> int:
-    pos = plus + 1
-    while pos < len(text) and text[pos].isspace():
-        pos += 1
-    scanned = scan_tiles(text, pos) if pos < len(text) and starts_tile(text[pos]) else None
-    end = scanned[1] if scanned is not None else pos
-    token = Token(text[plus:end], plus)
-    if scanned is None or len(scanned[0]) != 1:
-        raise ScoringError(
-            ErrorCode.BAD_WINNING_TILE,
-            "+ 后面要写胡的那一张牌，只写一张（如 +5s、+五条、+东）",
-            "+ must be followed by the one winning tile, e.g. +5s, +五条, +东",
-            _chunk(text, plus).text if scanned is None else token.text,
-            plus,
-        )
-    if pieces.winning is not None:
-        raise ScoringError(
-            ErrorCode.BAD_WINNING_TILE,
-            f"胡的牌写了两次（前面已有「{pieces.winning[1].text}」）：只写一个 +",
-            f"a second winning tile (“{pieces.winning[1].text}” is already given): write one +",
-            token.text,
-            plus,
-        )
-    pieces.winning = (scanned[0][0][0], token)
-    return end
-
-
-def _scan_meld(text: str, start: int) -> tuple[Meld, Token, int]:
-    closer = "]" if text[start] == "[" else ")"
-    tiles: list[Tile] = []
-    pos = start + 1
-    while True:
-        if pos >= len(text):
-            raise _malformed(
-                Token(text[start:].rstrip(), start),
-                f"括号没有关上：少了「{closer}」",
-                f"the bracket is not closed: “{closer}” is missing",
-            )
-        char = text[pos]
-        if char.isspace():
-            pos += 1
-        elif char == closer:
-            break
-        elif char in _BRACKETS:
-            raise _malformed(
-                Token(text[start : pos + 1], start),
-                f"括号不配对：要用「{closer}」关上",
-                f"brackets do not match: close it with “{closer}”",
-            )
-        elif starts_tile(char) and (scanned := scan_tiles(text, pos)) is not None:
-            tiles.extend(tile for tile, _ in scanned[0])
-            pos = scanned[1]
-        else:
-            stray = _chunk(text, pos)
-            raise _malformed(
-                Token(text[start : stray.position + len(stray.text)], start),
-                "括号里只能写牌",
-                "only tiles go inside brackets",
-            )
-    token = Token(text[start : pos + 1], start)
-    return _meld(text[start], sorted(tiles), token), token, pos + 1
-
-
-_MELD_HOW_ZH: Final = "吃写 [123m]，碰写 [555p]，明杠/补杠写 [7777s]，暗杠写 (7777s)"
-_MELD_HOW_EN: Final = (
-    "write a chow [123m], a pung [555p], an exposed kong [7777s], a concealed kong (7777s)"
-)
-
-
-def _meld(opener: str, tiles: list[Tile], token: Token) -> Meld:
-    if JOKER in tiles:
-        raise _malformed(
-            token,
-            "财神不能吃、碰、杠：副露里只能写真牌",
-            "a wild cannot be used in a chow, pung or kong: melds hold real tiles only",
-        )
-    identical = bool(tiles) and tiles.count(tiles[0]) == len(tiles)
-    if opener == "(":
-        if len(tiles) == 4 and identical:
-            return Meld(MeldKind.CONCEALED_KONG, tuple(tiles))
-        raise _malformed(
-            token,
-            f"圆括号是暗杠，要写四张相同的牌，这里是 {len(tiles)} 张",
-            f"round brackets are a concealed kong: four identical tiles, here {len(tiles)}",
-        )
-    if identical and len(tiles) in (3, 4):
-        return Meld(MeldKind.PON if len(tiles) == 3 else MeldKind.KONG, tuple(tiles))
-    if len(tiles) == 3 and _is_sequence(tiles):
-        return Meld(MeldKind.CHI, tuple(tiles))
-    if len(tiles) not in (3, 4):
-        why = (
-            f"副露要三张（吃、碰）或四张（杠），这里是 {len(tiles)} 张",
-            f"a meld has 3 or 4 tiles, here {len(tiles)}",
-        )
-    elif len(tiles) == 4:
-        why = ("杠要四张相同的牌", "a kong is four identical tiles")
-    elif any(is_honor(tile) for tile in tiles):
-        why = ("字牌不能吃（组顺子），只能碰或杠", "honors cannot form a chow, only a pung or kong")
-    else:
-        why = ("既不是顺子也不是刻子", "neither a chow (three in a row of one suit) nor a pung")
-    raise _malformed(token, why[0], why[1])
-
-
-def _is_sequence(tiles: Sequence[Tile]) -> bool:
-    first = tiles[0]
-    return (
-        not is_honor(first) and first % 9 <= 6 and tiles[1] == first + 1 and tiles[2] == first + 2
-    )
-
-
-def _malformed(token: Token, why_zh: str, why_en: str) -> ScoringError:
-    return ScoringError(
-        ErrorCode.MALFORMED_MELD,
-        f"吃碰杠写得不对：{why_zh}。{_MELD_HOW_ZH}",
-        f"malformed meld: {why_en}. {_MELD_HOW_EN}",
-        token.text,
-        token.position,
-    )
-
-
 # ---------------------------------------------------------------- checks
 
 
-def _unordered_tiles(pieces: _Pieces) -> list[tuple[Tile, Token]]:
+def _unordered_tiles(pieces: Pieces) -> list[tuple[Tile, Token]]:
     """Every tile of the line, meld tiles with the meld's token."""
     tiles = [(tile, token) for meld, token in pieces.melds for tile in meld.tiles]
     tiles += pieces.concealed
@@ -352,13 +168,20 @@ def _unordered_tiles(pieces: _Pieces) -> list[tuple[Tile, Token]]:
     return tiles
 
 
-def _check_copies(pieces: _Pieces, context: Context, words: dict[str, Token]) -> None:
-    counts = [0] * (JOKER + 1)
-    for tile, _ in _unordered_tiles(pieces):
-        counts[tile] += 1
-    if context.indicator is not None:
-        counts[context.indicator] += 1
-    if max(counts[:JOKER]) <= 4:
+def _too_many_copies(pieces: Pieces, indicator: Tile | None) -> bool:
+    tiles = pieces.tiles + [tile for meld, _ in pieces.melds for tile in meld.tiles]
+    if pieces.winning is not None:
+        tiles.append(pieces.winning[0])
+    if indicator is not None:
+        tiles.append(indicator)
+    tiles.sort()
+    if tiles and tiles[-1] == JOKER:  # faceless wilds: the ruleset counts them as wilds
+        del tiles[tiles.index(JOKER) :]
+    return any(map(eq, tiles, tiles[4:]))  # sorted: a fifth copy sits four places on
+
+
+def _check_copies(pieces: Pieces, context: Context, words: dict[str, Token]) -> None:
+    if not _too_many_copies(pieces, context.indicator):
         return
     counts = [0] * (JOKER + 1)  # recount in written order to name the copy too many
     if context.indicator is not None:
@@ -383,8 +206,8 @@ def _check_copies(pieces: _Pieces, context: Context, words: dict[str, Token]) ->
             raise ScoringError(ErrorCode.FIFTH_COPY, zh, en, token.text, token.position)
 
 
-def _count_error(pieces: _Pieces, needed: int) -> ScoringError:
-    held = len(pieces.concealed) + (pieces.winning is not None)
+def _count_error(pieces: Pieces, needed: int) -> ScoringError:
+    held = len(pieces.tiles) + (pieces.winning is not None)
     melds = len(pieces.melds)
     found = held + 3 * melds
     what = "胡牌" if needed == HAND_SIZE else "听牌"
@@ -406,9 +229,9 @@ def _count_error(pieces: _Pieces, needed: int) -> ScoringError:
     )
 
 
-def _pieces_in_order(pieces: _Pieces) -> list[tuple[int, Token]]:
+def _pieces_in_order(pieces: Pieces) -> list[tuple[int, Token]]:
     """(tiles it counts for, token) of every tile and meld, in written order."""
-    items = [(1, token) for _, token in pieces.concealed]
+    items: list[tuple[int, Token]] = [(1, token) for _, token in pieces.concealed]
     items += [(3, token) for _, token in pieces.melds]
     if pieces.winning is not None:
         items.append((1, pieces.winning[1]))
@@ -416,7 +239,7 @@ def _pieces_in_order(pieces: _Pieces) -> list[tuple[int, Token]]:
     return items
 
 
-def _surplus(pieces: _Pieces, needed: int) -> Token | None:
+def _surplus(pieces: Pieces, needed: int) -> Token | None:
     """The first tile or meld written beyond the ``needed`` count."""
     total = 0
     for size, token in _pieces_in_order(pieces):
@@ -426,12 +249,12 @@ def _surplus(pieces: _Pieces, needed: int) -> Token | None:
     return None
 
 
-def _last_written(pieces: _Pieces) -> Token | None:
+def _last_written(pieces: Pieces) -> Token | None:
     items = _pieces_in_order(pieces)
     return items[-1][1] if items else None
 
 
-def _check_kong_chain(pieces: _Pieces, context: Context, words: dict[str, Token]) -> None:
+def _check_kong_chain(pieces: Pieces, context: Context, words: dict[str, Token]) -> None:
     kongs = sum(meld.kind.is_kong for meld, _ in pieces.melds)
     if context.kong_chain > kongs:
         token = words["kong_chain"]

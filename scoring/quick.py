@@ -519,9 +519,42 @@ def _money(outcome: Valuation | ScoringError) -> object:
 
 def _from_tai_total(d: _Declared, win: Win, rules: Ruleset) -> Valuation:
     """A ruleset that counts 台 (双辣) from a declared 台 total (``_check`` refused 台N
-    under any other)."""
+    under any other); a total no hand of the declared shape and wilds reaches is refused."""
     assert rules.tai_total is not None
-    return rules.tai_total(d.values[Fact.TAI], d.values.get(Fact.WILDS, 0), win, rules)
+    tai = d.values[Fact.TAI]
+    _check_reach(d, win, rules, tai)
+    return rules.tai_total(tai, d.values.get(Fact.WILDS, 0), win, rules)
+
+
+def _check_reach(d: _Declared, win: Win, rules: Ruleset, tai: int) -> None:
+    """Refuse 台N above the richest hand the declared facts allow, naming that hand's items."""
+    shape = _shape(d)
+    wild_free = 0 in _wild_options(d)
+    assert rules.richest_tai is not None
+    richest = rules.richest_tai(shape or Shape.STANDARD, wild_free, win, rules)
+    reach = sum(item.value for item in richest)
+    if tai <= reach:
+        return
+    shape_zh, label_en = _SHAPE_WORDS.get(shape, ("", "a hand"))
+    wild_zh = "" if wild_free else "有花"
+    label_zh = f"{shape_zh}{wild_zh}" if shape_zh else f"{wild_zh}的牌" if wild_zh else "一手牌"
+    if not wild_free:
+        label_en += " with a wild"
+    items_zh = " + ".join(f"{item.name} {item.value}" for item in richest) or "没有台"
+    items_en = " + ".join(f"{item.name_en} {item.value}" for item in richest) or "no tai"
+    raise _error(
+        ErrorCode.UNREACHABLE_TAI,
+        d.tokens[Fact.TAI],
+        f"{label_zh}最多 {reach} 台（{items_zh}），到不了 {tai} 台：请核对台数",
+        f"{label_en} reaches at most {reach} tai ({items_en}), not {tai}: check the total",
+    )
+
+
+# How a 台 refusal names the declared shape (zh, en).
+_SHAPE_WORDS: Final[dict[Shape | None, tuple[str, str]]] = {
+    Shape.SEVEN_PAIRS: ("七对子", "seven pairs"),
+    Shape.THIRTEEN_UNRELATED: ("十三不搭", "thirteen unrelated"),
+}
 
 
 def _error(code: ErrorCode, token: Token, zh: str, en: str) -> ScoringError:

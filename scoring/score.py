@@ -28,7 +28,7 @@ from scoring.rulesets.base import (
     Win,
     WinKind,
 )
-from scoring.tiles import EAST, JOKER, SEAT_ORDER, Seat, Tile, is_wild, mpsz
+from scoring.tiles import EAST, JOKER, SEAT_ORDER, Seat, Tile, en_name, is_wild, mpsz, zh_name
 from scoring.words import WordKind, error_at, seat_or_error, words_of, write_word
 
 
@@ -110,9 +110,9 @@ def checked_table(rules: str, base: int, winner: str | Seat) -> tuple[Ruleset, S
 
 def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Seat) -> ScoreResult:
     """The checks a ruleset makes on a typed hand, then the best reading's score."""
-    wild_faces = wild_faces_for(
-        rules, hand.context.indicator, (*hand.concealed, hand.winning_tile), where.word
-    )
+    # only a ruleset with an indicator asks whether a faceless wild is held
+    held = (*hand.concealed, hand.winning_tile) if rules.uses_indicator else ()
+    wild_faces = wild_faces_for(rules, hand.context.indicator, held, where.word)
     _check_melds(hand, where, wild_faces)
     _check_wild_supply(hand, where, wild_faces, rules)
     win = win_of(hand.context, where.word, rules, winner, where)
@@ -376,6 +376,29 @@ def _check_wild_supply(
             f"财神一共只有 {rules.wild_copies} 张，这手牌里有 {held} 张",
             f"there are only {rules.wild_copies} wild tiles; this hand holds {held}",
         )
+    discarded = hand.context.piao if rules.has_piao else 0
+    if held + discarded > rules.wild_copies:
+        raise _floated_too_many(where, wild_faces, rules.wild_copies, held, discarded)
+
+
+def _floated_too_many(
+    where: Where, wild_faces: frozenset[Tile], copies: int, held: int, discarded: int
+) -> ScoringError:
+    """A 飘 of ``discarded`` wilds beside ``held`` ones: more copies than the wall has (each
+    飘 discards one wild, so the wilds held and floated share the same four tiles)."""
+    piao = where.word(WordKind.PIAO)
+    word = piao.text if piao is not None else f"飘{discarded}"
+    face = next(iter(wild_faces)) if len(wild_faces) == 1 else JOKER
+    name_zh = "财神" if face == JOKER else f"{zh_name(face)}（财神）"
+    name_en = "wild tiles" if face == JOKER else f"{en_name(face)} tiles (the wild)"
+    return _at(
+        piao,
+        ErrorCode.FIFTH_COPY,
+        f"{name_zh}一共只有 {copies} 张，这手牌要 {held + discarded} 张：手里 {held} 张，"
+        f"「{word}」打出了 {discarded} 张",
+        f"there are only {copies} {name_en}: this line needs {held + discarded}: "
+        f"{held} in the hand and {discarded} discarded by “{word}”",
+    )
 
 
 def _check_discarded_wild(

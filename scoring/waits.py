@@ -10,7 +10,9 @@ A ruleset sees a hand only through its readings, its wild count and whether the 
 tile is a wild (the ``Reading``/``Win`` split of ``scoring.rulesets.base``). So tiles that
 give the same readings and the same wildness score alike: each such group is scored
 once and its results are handed to every tile of the group with that tile's own hand.
-A lone wild waits on all 34 tiles, in a handful of groups.
+A lone wild waits on all 34 tiles, in a handful of groups. A hand that already holds
+every wild of its ruleset (counting those its 飘 discarded) cannot draw another: no wild
+face and no ``*`` is listed then.
 """
 
 from __future__ import annotations
@@ -54,19 +56,19 @@ def waits(
         ruleset, ctx.indicator, ready.concealed, lambda kind: ready.words.get(kind.value)
     )
     thirteen = ruleset.thirteen_unrelated
-    tiles = list(
-        completing_tiles(
-            ready.concealed,
-            ready.melds,
-            wild_faces,
-            thirteen_unrelated=thirteen,
-            unavailable=() if ctx.indicator is None else (ctx.indicator,),
-        )
+    tiles = completing_tiles(
+        ready.concealed,
+        ready.melds,
+        wild_faces,
+        thirteen_unrelated=thirteen,
+        unavailable=() if ctx.indicator is None else (ctx.indicator,),
     )
     if not wild_faces and is_winning(
         ready.complete(JOKER), wild_faces, thirteen_unrelated=thirteen
     ):
-        tiles.append(JOKER)
+        tiles += (JOKER,)
+    if _wilds_gone(ready, wild_faces, ruleset.wild_copies):
+        tiles = tuple(tile for tile in tiles if not is_wild(tile, wild_faces))
 
     sides = win_contexts(ctx, seat)
     scored: dict[tuple[tuple[Reading, ...], bool], tuple[ScoreResult | ScoringError, ...]] = {}
@@ -87,6 +89,12 @@ def waits(
         )
         out.append(Wait(tile, self_draw, discard, self_refusal, discard_refusal))
     return tuple(out)
+
+
+def _wilds_gone(ready: notation.ReadyLine, wild_faces: frozenset[Tile], copies: int) -> bool:
+    """Whether the hand holds (or its 飘 discarded) every wild of the ruleset already."""
+    held = sum(is_wild(tile, wild_faces) for tile in ready.concealed)
+    return held + ready.context.piao >= copies
 
 
 @lru_cache(maxsize=256)

@@ -155,6 +155,12 @@ def _by_first_char(forms: Sequence[str]) -> dict[str, tuple[str, ...]]:
 
 
 _WORD_INDEX: Final = _by_first_char(list(VOCABULARY))
+# The word each form that takes no argument says, built once (自摸, 杠开2, 财飘 …).
+_WORDS_WITHOUT_ARG: Final = {
+    form: Word(kind, value)
+    for form, (kind, value) in VOCABULARY.items()
+    if not isinstance(value, Arg)
+}
 _SEAT_INDEX: Final = _by_first_char(list(SEAT_NAMES))
 
 
@@ -217,10 +223,12 @@ def scan_word(line: str, pos: int) -> tuple[Word, int] | None:
     form = _match_form(line, pos, _WORD_INDEX)
     if form is None:
         return None
-    kind, value = VOCABULARY[form]
     end = pos + len(form)
-    if not isinstance(value, Arg):
-        return Word(kind, value), end
+    word = _WORDS_WITHOUT_ARG.get(form)
+    if word is not None:
+        return word, end
+    kind, value = VOCABULARY[form]
+    assert isinstance(value, Arg)
     arg_pos = end
     while arg_pos < len(line) and line[arg_pos].isspace():
         arg_pos += 1
@@ -355,6 +363,23 @@ CONFLICTS: Final[dict[frozenset[WordKind], tuple[str, str]]] = {
         "天胡是庄家起手胡，地胡是闲家第一轮胡，只能是一个",
         "a heavenly hand is the dealer's, an earthly hand a non-dealer's: keep one",
     ),
+    # Wins that cannot have happened (docs/rules.md): 飘 needs the winner's own earlier
+    # discard of a wild, a kong changes the dealt hand.
+    frozenset((WordKind.HEAVENLY, WordKind.PIAO)): (
+        "天胡是庄家起手就胡，还没打过牌；飘要先打出自己的财神，不会是天胡",
+        "a heavenly hand wins on the deal, before any discard; a float needs the winner's "
+        "own wild discarded first, so it cannot be heavenly",
+    ),
+    frozenset((WordKind.EARTHLY, WordKind.PIAO)): (
+        "地胡是闲家第一轮就胡，自己还没打过牌；飘要先打出自己的财神，不会是地胡",
+        "an earthly hand wins in the winner's first go-round, before they discard anything; a "
+        "float needs the winner's own wild discarded first, so it cannot be earthly",
+    ),
+    frozenset((WordKind.HEAVENLY, WordKind.KONG_CHAIN)): (
+        "天胡是起手的 14 张就胡；杠了再摸牌，胡的就不是起手的牌，不会是天胡",
+        "a heavenly hand is the dealt 14 tiles; after a kong and its replacement draw the "
+        "hand is no longer the dealt one, so it cannot be heavenly",
+    ),
 }
 
 
@@ -407,6 +432,30 @@ def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[st
         round_wind=seat(WordKind.ROUND_WIND) or Seat.E,
     )
     return context, {kind.value: token for kind, (_, token) in seen.items()}
+
+
+# The context of each run of word texts already met, and which of its words each kind kept.
+_CONTEXTS: dict[tuple[str, ...], tuple[Context, tuple[tuple[str, int], ...]]] = {}
+_CONTEXTS_KEPT: Final = 1024  # distinct word runs remembered (a handful cover most lines)
+
+
+def context_of(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, Token]]:
+    """``build_context``, remembered per the words' texts: what a line's words mean does
+    not depend on where they stand, and most lines say the same few things (自摸, 点炮S …).
+    A refusal is never remembered: it is raised afresh with this line's positions."""
+    key = tuple([token.text for _, token in found])
+    known = _CONTEXTS.get(key)
+    if known is None:
+        context, tokens = build_context(found)
+        kept = tuple(
+            (kind, next(index for index, (_, seen) in enumerate(found) if seen is token))
+            for kind, token in tokens.items()
+        )
+        if len(_CONTEXTS) < _CONTEXTS_KEPT:
+            _CONTEXTS[key] = (context, kept)
+        return context, tokens
+    context, kept = known
+    return context, {kind: found[index][1] for kind, index in kept}
 
 
 def _conflict(token: Token, other: Token, why: tuple[str, str]) -> ScoringError:

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from scoring.errors import ErrorCode, ScoringError
-from scoring.reading import Reading
+from scoring.reading import Reading, Shape
 from scoring.result import Pattern
 from scoring.tiles import EAST, Seat, Tile
 
@@ -180,6 +180,8 @@ class Refusal(ScoringError):
 Valuate = Callable[[Reading, Win, "Ruleset"], Valuation]
 # A win from a declared 台 total (quick entry's 台N): the total, the wilds said, the win.
 TaiTotal = Callable[[int, int, Win, "Ruleset"], Valuation]
+# The 台 items of the richest hand of a shape, wild-free or not, won as the win says.
+RichestTai = Callable[[Shape, bool, Win, "Ruleset"], tuple[Pattern, ...]]
 
 # Each item a ruleset may leave unpriced (``Ruleset.unpriced``): whether the win has it, and
 # its English name.
@@ -220,6 +222,8 @@ class Ruleset:
     aliases: tuple[str, ...] = ()
     settles_kongs: bool = False  # 明杠/暗杠/补杠 are paid at once, as its KONG_ROWS say
     tai_total: TaiTotal | None = None  # counts 台: quick entry takes 台 items and 台N
+    # With tai_total: quick entry refuses a declared 台N above this hand's items.
+    richest_tai: RichestTai | None = None
     # Items a line may say (天胡, 4财神 …) that this ruleset accepts but gives no value:
     # the reply says so (``unpriced_notes``) rather than silently scoring them as nothing.
     unpriced: tuple[str, ...] = ()

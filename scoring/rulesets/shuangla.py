@@ -80,6 +80,33 @@ def tai_items(reading: Reading, win: Win, rules: Ruleset) -> tuple[Pattern, ...]
     return tuple(rules.pattern(name) for name in names)
 
 
+def richest_items(shape: Shape, wild_free: bool, win: Win, rules: Ruleset) -> tuple[Pattern, ...]:
+    """The 台 items of the richest hand of ``shape`` won as ``win`` (its winds), holding no
+    wild when ``wild_free``: quick entry refuses a declared total above their sum.
+
+    A 十三不搭 spans all three suits and the honors, so no suit item; a 七对子 has no
+    triplets, so 清一色 at best. A standard hand is 4 sets and a pair: four honor triplets
+    around a suited pair (混一色 + 对对胡 + the honor items; a wind that is both seat and round
+    wind counts twice) or 清一色 + 对对胡, whichever is more.
+    """
+    if shape is Shape.THIRTEEN_UNRELATED:
+        best: tuple[str, ...] = ()
+    elif shape is Shape.SEVEN_PAIRS:
+        best = ("清一色",)
+    else:
+        winds = ("座风刻", "圈风刻") if win.seat_wind == win.round_wind else ("座风刻",)
+        honors = ("混一色", "对对胡", *winds, *_DRAGON_ITEMS.values())
+        best = max(honors, ("清一色", "对对胡"), key=lambda names: _tai(names, rules))
+    if wild_free:
+        best += ("无花",)
+    in_table_order = sorted(best, key=[row.name for row in TAI.rows].index)
+    return tuple(rules.pattern(name) for name in in_table_order)
+
+
+def _tai(names: tuple[str, ...], rules: Ruleset) -> int:
+    return sum(rules.value_of(name) for name in names)
+
+
 def value_of_tai(items: tuple[Pattern, ...], tai: int, win: Win, rules: Ruleset) -> Valuation:
     """一辣 or 双辣 from a 台 total (quick entry may give the total alone)."""
     if tai < rules.value_of("一辣起胡"):
@@ -147,4 +174,5 @@ RULESET = huzhou.ruleset(
     has_piao=False,
     unpriced=("天胡", "地胡", "爆头", "杠开"),  # only 台 count (4财神 is 三百胡)
     tai_total=from_tai_total,
+    richest_tai=richest_items,
 )

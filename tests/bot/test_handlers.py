@@ -816,3 +816,53 @@ async def test_a_refusal_about_a_seat_names_its_player(
     await harness.open_table("/new 强盗胡 1 大刘 乙 丙 丁")
     [reply] = await harness.say("甲", line)
     assert expected in reply.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "table", "line", "said"),
+    [
+        pytest.param(
+            "zh",
+            "/new 双辣 1 甲 乙 丙 丁",
+            "/hu 甲 自摸 七对 台6",
+            "「台6」：七对子最多 5 台（清一色 4 + 无花 1），到不了 6 台",
+            id="zh-tai-beyond-seven-pairs",
+        ),
+        pytest.param(
+            "en",
+            "/new 双辣 1 甲 乙 丙 丁",
+            "/hu 甲 自摸 台11",
+            "“台11”: a hand reaches at most 10 tai (Mixed one suit 2 + All triplets 2",
+            id="en-no-hand-has-11-tai",
+        ),
+        pytest.param(
+            "zh",
+            "/new 杭州 1 甲 乙 丙 丁",
+            "/hu 甲 天胡 财飘",
+            "「财飘」：和「天胡」矛盾：天胡是庄家起手就胡，还没打过牌",
+            id="zh-heavenly-float",
+        ),
+        pytest.param(
+            "en",
+            "/new 平台 1 甲 乙 丙 丁",
+            "/hu 甲 tenhou gangkai",
+            "“gangkai”: contradicts “tenhou”: a heavenly hand is the dealt 14 tiles",
+            id="en-heavenly-kong-bloom",
+        ),
+    ],
+)
+async def test_wins_that_cannot_happen_are_refused_in_the_readers_language(
+    harness: Harness, lang: str, table: str, line: str, said: str
+) -> None:
+    await harness.say("甲", f"/lang {lang}")
+    await harness.open_table(table)
+    [refused] = await harness.say("甲", line)
+    assert refused.text.startswith("❌") and said in html.unescape(refused.text)
+    assert refused.buttons == []
+    assert await balances(harness) == {}
+
+
+async def test_ting_of_a_hand_holding_all_four_wilds(harness: Harness) -> None:
+    [reply] = await harness.say("甲", "/ting 345m678m999p白白白*")
+    assert reply.text.startswith("听 33 张") and "中：" in reply.text
+    assert not any(line.startswith("白：") for line in reply.text.splitlines())

@@ -124,3 +124,23 @@ def test_empty_words_need_a_fact_that_says_how() -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.quick("", facts=WinFacts(Seat.E, seat_wind=Seat.E))
     assert caught.value.code is ErrorCode.EMPTY
+
+
+@pytest.mark.parametrize(
+    "line",
+    [f"{HAND} 翻9s", "[123m] 456m789m123p5s +5s 翻9s"],
+    ids=["plain-line", "scanned-line"],
+)
+def test_a_hand_line_names_a_word_given_and_a_word_typed_alike(line: str) -> None:
+    """Both readings of a hand (the plain pattern and the scanner) carry the facts."""
+    given = WinFacts(Seat.E, discarder=Seat.S)
+    with pytest.raises(ScoringError) as forbidden:
+        scoring.score(line, "硬飘花", facts=given)
+    error = forbidden.value
+    assert (error.code, error.said) == (ErrorCode.DISCARD_WIN_FORBIDDEN, Said("discarder", Seat.S))
+    assert (error.token, error.position) == ("点炮S", None)
+    with pytest.raises(ScoringError) as conflict:
+        scoring.score(f"{line} 自摸", facts=given)
+    error = conflict.value
+    assert (error.token, error.position) == ("自摸", len(line) + 1)
+    assert error.params["other"] == Said("discarder", Seat.S)

@@ -18,7 +18,8 @@ _CHI_STARTS = [suit * 9 + rank for suit in range(3) for rank in range(7)]
 
 @st.composite
 def contexts(draw: st.DrawFn, kongs: int, indicator: Tile | None) -> Context:
-    """Contexts a line can say: one way of winning, and the words that fit it."""
+    """Contexts a line can say: one way of winning, and the words that fit it (天胡 and 地胡
+    have no 飘, 天胡 no 杠开: those wins cannot happen)."""
     fields: dict[str, Any] = {
         "indicator": indicator,
         "contract_payer": draw(st.none() | seats),
@@ -30,8 +31,8 @@ def contexts(draw: st.DrawFn, kongs: int, indicator: Tile | None) -> Context:
         special = draw(st.sampled_from([None, "heavenly", "earthly"]))
         fields |= {
             "self_draw": True,
-            "kong_chain": draw(st.integers(0, min(4, kongs))),
-            "piao": draw(st.integers(0, 3)),
+            "kong_chain": 0 if special == "heavenly" else draw(st.integers(0, min(4, kongs))),
+            "piao": 0 if special else draw(st.integers(0, 3)),
             "heavenly": special == "heavenly",
             "earthly": special == "earthly",
         }

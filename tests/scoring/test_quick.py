@@ -211,6 +211,13 @@ def test_quick_matches_the_typed_hand(rules: str, line: str, words: str) -> None
         pytest.param(PF, "自摸 十三不搭 爆头", ErrorCode.INCONSISTENT, "爆头", id="十三不搭-爆头"),
         pytest.param(HZ, "点炮E 爆头", ErrorCode.BAD_SEAT, "点炮E", id="winner-discarded"),
         pytest.param(HZ, "  ", ErrorCode.EMPTY, None, id="empty"),
+        pytest.param(HZ, "天胡 财飘", ErrorCode.CONFLICTING_WORDS, "财飘", id="天胡-财飘"),
+        pytest.param(HZ, "天胡 杠开", ErrorCode.CONFLICTING_WORDS, "杠开", id="天胡-杠开"),
+        pytest.param(HZ, "天胡 杠爆", ErrorCode.CONFLICTING_WORDS, "杠爆", id="天胡-杠爆"),
+        pytest.param(PF, "杠开 天胡 有花", ErrorCode.CONFLICTING_WORDS, "天胡", id="pf-杠开-天胡"),
+        pytest.param(YP, "天胡 飘三花", ErrorCode.CONFLICTING_WORDS, "飘三花", id="yp-天胡-飘"),
+        pytest.param(HZ, "地胡 座S 飘2", ErrorCode.CONFLICTING_WORDS, "飘2", id="地胡-飘2"),
+        pytest.param(RP, "杠飘 地胡 座N", ErrorCode.CONFLICTING_WORDS, "地胡", id="杠飘-地胡"),
     ],
 )
 def test_quick_refusals(rules: str, words: str, code: ErrorCode, token: str | None) -> None:
@@ -522,3 +529,66 @@ def test_luxury_without_seven_pairs_suggests_the_word_typed(
     with pytest.raises(ScoringError) as caught:
         scoring.quick(words, HZ)
     assert hint in caught.value.message(lang)
+
+
+@pytest.mark.parametrize(
+    ("words", "reach", "items"),
+    [
+        pytest.param("自摸 十三不搭 台4", 1, "无花 1", id="十三不搭-never-一辣"),
+        pytest.param("自摸 十三不搭 有花 台1", 0, "没有台", id="十三不搭-有花-no-台"),
+        pytest.param("自摸 七对 台6", 5, "清一色 4 + 无花 1", id="七对-at-most-5"),
+        pytest.param("放冲S 豪华七对 有花 台5", 4, "清一色 4", id="豪华七对-有花-at-most-4"),
+        pytest.param("自摸 台11", 10, "混一色 2 + 对对胡 2 + 无花 1", id="no-hand-has-11"),
+        pytest.param("自摸 爆头 台10", 9, "混一色 2 + 对对胡 2 + 座风刻 1", id="爆头-has-a-wild"),
+        pytest.param("自摸 座S 台10", 9, "无花 1 + 座风刻 1 + 中刻 1", id="seat-not-round"),
+        pytest.param("杠开 财神2 圈S 座W 台9", 8, "对对胡 2 + 座风刻 1", id="两财神-winds-apart"),
+    ],
+)
+def test_shuangla_tai_total_beyond_the_declared_shape_is_refused(
+    words: str, reach: int, items: str
+) -> None:
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, SL)
+    error = caught.value
+    token = next(word for word in words.split() if word.startswith("台"))
+    assert (error.code, error.token, error.position) == (
+        ErrorCode.UNREACHABLE_TAI,
+        token,
+        words.index(token),
+    )
+    assert f"最多 {reach} 台（" in error.message("zh") and items in error.message("zh")
+    assert f"at most {reach} tai (" in error.message("en")
+
+
+@pytest.mark.parametrize(
+    ("words", "value"),
+    [
+        pytest.param("自摸 台10", 2, id="10-is-the-most"),
+        pytest.param("自摸 七对 台5", 2, id="七对-清一色-无花"),
+        pytest.param("自摸 七对 有花 台4", 1, id="七对-有花-清一色"),
+        pytest.param("自摸 十三不搭 台1", "under_four_tai", id="十三不搭-reachable-but-under-4"),
+        pytest.param("点炮S 座S 台9", 2, id="seat-not-round-9"),
+        pytest.param("自摸 有花 台9", 2, id="有花-9"),
+    ],
+)
+def test_shuangla_tai_totals_within_reach_score_as_before(words: str, value: object) -> None:
+    try:
+        got: object = scoring.quick(words, SL).value
+    except ScoringError as error:
+        got = error.code.value
+    assert got == value
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "value"),
+    [
+        pytest.param(PF, "地胡 座S 杠开 有花", 12, id="pf-地胡-杠开-stays"),
+        pytest.param(HZ, "天胡 爆头", 2, id="hz-天胡-爆头-stays"),
+        pytest.param(PF, "天胡 无花", 12, id="pf-天胡"),
+        pytest.param(HZ, "地胡 点炮W 座S 爆头", 2, id="hz-地胡-on-a-discard"),
+    ],
+)
+def test_heavenly_and_earthly_that_can_happen_still_score(
+    rules: str, words: str, value: int
+) -> None:
+    assert scoring.quick(words, rules).value == value

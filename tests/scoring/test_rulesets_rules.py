@@ -277,6 +277,41 @@ def test_base_scales_every_payment(rules: str) -> None:
             None,
             id="sl-三百胡",
         ),
+        pytest.param(
+            HZ,
+            "123m456m789m123p白 +5s 天胡 财飘",
+            ErrorCode.CONFLICTING_WORDS,
+            "财飘",
+            id="hz-天胡-has-no-飘",
+        ),
+        pytest.param(
+            HZ,
+            "[1111m] 234m567m东东东5s +5s 杠开 天胡",
+            ErrorCode.CONFLICTING_WORDS,
+            "天胡",
+            id="hz-天胡-has-no-杠开",
+        ),
+        pytest.param(
+            PF,
+            "[1111m] 234m567m东东东5s +5s 天胡 杠开 翻9p",
+            ErrorCode.CONFLICTING_WORDS,
+            "杠开",
+            id="pf-天胡-has-no-杠开",
+        ),
+        pytest.param(
+            YP,
+            "123p456p789p东东东* +1s 地胡 座S 飘一花",
+            ErrorCode.CONFLICTING_WORDS,
+            "飘一花",
+            id="yp-地胡-has-no-飘",
+        ),
+        pytest.param(
+            RP,
+            "123p456p789p东东东* +1s 双财飘 地胡 座W",
+            ErrorCode.CONFLICTING_WORDS,
+            "地胡",
+            id="rp-地胡-after-飘",
+        ),
     ],
 )
 def test_rule_errors(rules: str, line: str, code: ErrorCode, token: str | None) -> None:

@@ -249,3 +249,30 @@ def test_waits_check_the_base_first(line: str, base: int) -> None:
     with pytest.raises(ScoringError) as caught:
         waits(line, "hangzhou", base)
     assert caught.value.code is ErrorCode.BAD_BASE
+
+
+@pytest.mark.parametrize(
+    ("line", "rules", "gone"),
+    [
+        pytest.param("345m678m999p白白白*", "hangzhou", (WHITE,), id="杭州-白白白加财-不再摸白"),
+        pytest.param("345m678m999p白白**", "hangzhou", (WHITE,), id="杭州-两白两财"),
+        pytest.param(
+            "345m678m999p2m2m2m* 翻1m", "huzhou-platform", (1,), id="平台-三张花加财-不再摸花"
+        ),
+        pytest.param("345m678m999p2m*** 翻1m", "huzhou-ruanpiao", (1,), id="软飘花-一张花三个财"),
+        pytest.param("345m678m999p****", "huzhou-qiangdao", (JOKER,), id="强盗胡-四个财-不听财"),
+        pytest.param("345m678m999p1s白白白 飘1", "hangzhou", (WHITE,), id="杭州-飘掉的财也算"),
+    ],
+)
+def test_a_hand_holding_every_wild_waits_on_no_wild(
+    line: str, rules: str, gone: tuple[int, ...]
+) -> None:
+    """All four wilds held (or floated): the waits leave out the wild that cannot be drawn,
+    and every other tile is a wait (three wilds make a set, the fourth pairs the drawn tile)."""
+    found = waits(line, rules)
+    tiles = [w.tile for w in found]
+    ready = parse_ready(line)
+    indicator = () if ready.context.indicator is None else (ready.context.indicator,)
+    in_sight = [*ready.concealed, *indicator]
+    assert tiles == [t for t in range(34) if t not in gone and in_sight.count(t) < 4]
+    assert all(w.self_draw is not None and w.self_draw.value > 0 for w in found)

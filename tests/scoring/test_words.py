@@ -11,6 +11,7 @@ from scoring.words import (
     Word,
     WordKind,
     build_context,
+    context_of,
     match_word,
     parse_seat,
     read_winds,
@@ -450,3 +451,31 @@ def test_read_winds_gives_the_winds_a_line_states(
 ) -> None:
     assert read_winds(line) == winds
     assert stated_winds(line) == (winds[0] is not None, winds[1] is not None)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        pytest.param(("自摸",), id="one-word"),
+        pytest.param(("自摸", "翻1m", "自摸"), id="repeated-kind"),
+        pytest.param(("承包W", "点炮S", "座S", "圈W"), id="seats"),
+    ],
+)
+def test_context_of_remembers_the_meaning_not_the_positions(texts: tuple[str, ...]) -> None:
+    found = _words(*texts)
+    moved = [(word, Token(token.text, token.position + 17)) for word, token in found]
+    for words in (found, moved, found):
+        assert context_of(words) == build_context(words)
+
+
+def test_context_of_raises_a_refusal_afresh_with_each_lines_positions() -> None:
+    found = _words("自摸", "点炮S")
+    for shift in (0, 9):
+        moved = [(word, Token(token.text, token.position + shift)) for word, token in found]
+        with pytest.raises(ScoringError) as caught:
+            context_of(moved)
+        assert (caught.value.code, caught.value.token, caught.value.position) == (
+            ErrorCode.CONFLICTING_WORDS,
+            "点炮S",
+            3 + shift,
+        )
