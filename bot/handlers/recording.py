@@ -125,28 +125,6 @@ def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> li
     ]
 
 
-async def record_specs(
-    ledger: Ledger, table: Table, specs: list[WinSpec], source: Source, author: int | None
-) -> Recorded:
-    session = table.session
-    if len(specs) == 1:
-        spec = specs[0]
-        return await ledger.record_win(
-            session.chat_id,
-            session.id,
-            spec.winner,
-            spec.postings,
-            spec.hand_line,
-            spec.result_json,
-            source,
-            author,
-            self_draw=spec.self_draw,
-            discarder=spec.discarder,
-            value=spec.value,
-        )
-    return await ledger.record_wins(session.chat_id, session.id, specs, source, author)
-
-
 async def hu(update: Update, context: Context) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
     message, lang, table = await _full_table(update, context)
@@ -154,8 +132,10 @@ async def hu(update: Update, context: Context) -> None:
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     scored = score_claims(command, table)
     author = await _author(context, message)
-    recorded = await record_specs(
-        ledger, table, win_specs(scored, command, table), _source(update, message), author
+    specs = win_specs(scored, command, table)  # one, or several on one discard: one write
+    session = table.session
+    recorded = await ledger.record_wins(
+        session.chat_id, session.id, specs, _source(update, message), author
     )
     if await _answered_as_replay(message, recorded, lang):
         return
