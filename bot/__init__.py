@@ -7,6 +7,10 @@
   (/tally /history /settle /stats /export), ``evaluate`` (/score /ting), ``rules``
   (/rules /why), ``general`` (/help /lang), ``errors``.
 - ``grammar.py``: the chat grammar as pure functions; ``i18n.py``: every reply in zh and en.
+- ``replies.py``: every message, edit and button answer goes out through it, cut to Telegram's
+  limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
+  counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
+  (invisible characters taken out).
 - ``context.py`` (services, permissions), ``table.py`` (the open session as handlers see it),
   ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment).
 - ``console.py``, ``local_api.py``: console mode over an in-process Bot API;

@@ -117,6 +117,9 @@ def add_handlers(application: ANY_APP) -> None:
     application.add_handler(
         CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")
     )
+    application.add_handler(
+        CallbackQueryHandler(views.stats_button, pattern=f"^{views.STATS_PREFIX}")
+    )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
     application.add_error_handler(errors.on_error)
 

@@ -10,6 +10,7 @@ from telegram import Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
+from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
@@ -80,8 +81,9 @@ def message_of(update: Update) -> Message:
 
 
 def argument_text(message: Message) -> str:
-    """What follows the command (/hu@bot …) or the plain-text verb (胡 …)."""
-    text = (message.text or message.caption or "").strip()
+    """What follows the command (/hu@bot …) or the plain-text verb (胡 …), without the
+    invisible characters inside words (names are stored without them, see ``bot.cleaning``)."""
+    text = visible_words(message.text or message.caption or "").strip()
     if text.startswith("/"):
         _, _, rest = text.partition(" ")
         return rest.replace("\u3000", " ").strip()
@@ -109,7 +111,7 @@ async def sender_player(context: Context, chat: Chat, user: User) -> Player:
 
 def _display_name(user: User) -> str:
     """The user's Telegram name, shortened to what the ledger keeps (Telegram allows 129)."""
-    name = " ".join(user.full_name.split())
+    name = clean_name(user.full_name) or (f"@{user.username}" if user.username else str(user.id))
     return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
 
 

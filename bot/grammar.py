@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bot.cleaning import as_number, clean_name
 from scoring.payments import MAX_BASE
 from scoring.tiles import SEAT_ORDER, Seat
 from scoring.vocabulary import (
@@ -103,6 +105,10 @@ _GLUED_KONG_KINDS: Final = sorted(
     (kind for kind in _KONG_KINDS if not kind.isascii()), key=len, reverse=True
 )
 MAX_NAME_LENGTH: Final = 32
+# A /hu line is stored with the hand and shown again in /history: a hand of 18 tiles and its
+# words fits in a fraction of this; no word of it means anything said five times.
+MAX_LINE_LENGTH: Final = 300
+MAX_WORD_REPEATS: Final = 4
 
 
 class GrammarError(ValueError):
@@ -268,9 +274,9 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     room: str | None = None
     if len(rest) > 1 and rest[0] == "底分":  # 底分 5
         rest[:2] = ["底分" + rest[1]]
-    if rest and _STAKE_LIKE.fullmatch(rest[0]):
+    if rest and (_STAKE_LIKE.fullmatch(rest[0]) or _number_like(rest[0])):
         stake = rest.pop(0)
-        base = _as_int(stake.removeprefix("底分"))
+        base = as_number(stake.removeprefix("底分"))
         if base is None or not 1 <= base <= MAX_BASE:
             raise GrammarError("bad_base", token=stake)
     elif rest and rest[0] in rooms:
@@ -279,27 +285,53 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     rest = [piece for word in rest for piece in word.split(",") if piece]  # 甲,乙,丙,丁
     if len(rest) > 4:
         raise GrammarError("too_many_players", token=rest[4])
-    for name in rest:
-        if name.casefold() not in SENDER_WORDS:
-            check_name(name)
+    rest = [name if name.casefold() in SENDER_WORDS else check_name(name) for name in rest]
     if len({n.casefold() for n in rest}) != len(rest):
         raise GrammarError("duplicate_player", token=_first_duplicate(rest))
     return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest))
 
 
+def _number_like(word: str) -> bool:
+    """A word in the 底分's place that is some kind of number (NaN, 1e3, ², 五), so a
+    refusal names it as the 底分 rather than as a fifth player."""
+    try:
+        float(word)
+    except ValueError:
+        return word.isnumeric()
+    return True
+
+
 def check_name(name: str) -> str:
-    """A guest's or player's name as typed: no seat words, no scoring words, not too long."""
+    """A guest's or player's name as typed, cleaned (``bot.cleaning.clean_name``): something
+    visible, no seat words, no scoring words, not too long."""
+    typed = name
+    name = clean_name(typed)
+    if not name:
+        raise GrammarError("name_invisible", token=" ".join(f"U+{ord(c):04X}" for c in typed))
     if parse_seat(name) is not None:
         raise GrammarError("name_is_seat", token=name)
     if is_scoring_word(name.lstrip("@")):
         raise GrammarError("name_is_word", token=name)
-    if len(name) > MAX_NAME_LENGTH or not name.strip():
+    if len(name) > MAX_NAME_LENGTH:
         raise GrammarError("bad_name", token=name)
     return name
 
 
+def check_line_size(text: str) -> None:
+    """A /hu line of a sane size: no word said more than ``MAX_WORD_REPEATS`` times (named),
+    at most ``MAX_LINE_LENGTH`` characters."""
+    words = split_args(text)
+    counts = Counter(word.casefold() for word in words)
+    for word in words:
+        if counts[word.casefold()] > MAX_WORD_REPEATS:
+            raise GrammarError("word_repeated", token=word, times=counts[word.casefold()])
+    if len(text) > MAX_LINE_LENGTH:
+        raise GrammarError("line_too_long", token=text, limit=MAX_LINE_LENGTH)
+
+
 def parse_hu(text: str, roster: Roster) -> HuCommand:
     """/hu WINNER [WINNER…] [HAND] WORDS [; WINNER …]: seats resolved through the roster."""
+    check_line_size(text)
     parts = [seg for seg in _SEGMENT_SPLIT.split(_AFTER_NAME.sub(" ", text)) if seg.strip()]
     if not parts:
         raise GrammarError("hu_usage")
@@ -468,7 +500,7 @@ def parse_entry_id(text: str) -> int | None:
     word = text.strip().lstrip("#＃")
     if not word:
         return None
-    number = _as_int(word)
+    number = as_number(word)
     if number is None or number <= 0:
         raise GrammarError("bad_entry_id", token=text.strip())
     return number
@@ -490,7 +522,7 @@ def parse_seat_change(args: Sequence[str], roster: Roster) -> SeatChange:
     to = parse_seat(args[-1])
     if to is None:
         raise GrammarError("bad_seat", token=args[-1])
-    name = " ".join(args[:-1])
+    name = clean_name(" ".join(args[:-1])) or " ".join(args[:-1])
     mover = roster.seat_of(name)
     if mover is not None:
         return SeatChange(to=to, mover=mover, newcomer=None)
@@ -658,11 +690,6 @@ def _is_seat_prefixed(word: str) -> bool:
 def _reads_as_words(rest: str) -> bool:
     """Whether what follows a glued name starts with a word (自摸爆头, 点炮丙, 七对, tiles)."""
     return starts_with_word(rest)
-
-
-def _as_int(word: str) -> int | None:
-    text = word.translate(str.maketrans("０１２３４５６７８９", "0123456789")).replace(",", "")
-    return int(text) if text.isdigit() else None
 
 
 def _first_duplicate(names: Sequence[str]) -> str:

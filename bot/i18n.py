@@ -65,6 +65,31 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Round wind {token} is not a wind: 圈 takes 东 南 西 北 or E S W N, e.g. /dealer 圈S",
     ),
     "bad_name": ("名字「{token}」不行：1 到 32 个字", "Name {token!s} must be 1-32 characters"),
+    "name_invisible": (
+        "名字里没有看得见的字（{token}）：控制符、零宽和双向控制字符不算",
+        "The name has nothing visible ({token}): control, zero-width and bidi characters "
+        "do not count",
+    ),
+    "word_repeated": (
+        "「{token}」写了 {times} 次：一手牌里没有哪个词要写这么多遍",
+        "{token} is written {times} times: no word of a hand needs that many",
+    ),
+    "line_too_long": (
+        "这一手写得太长了（最多 {limit} 个字）：「{token}」",
+        "This hand is too long (at most {limit} characters): {token}",
+    ),
+    "draw_args": (
+        "流局不用写别的：看不懂「{token}」。只写 /draw",
+        "A draw takes nothing else: {token} is not understood. Write just /draw",
+    ),
+    "bad_page": (
+        "「{token}」不是页码：写 /history 2 这样的整数",
+        "{token} is not a page number: write a whole number, e.g. /history 2",
+    ),
+    "bad_button": (
+        "这个按钮的数据不对（{token}），请重新发命令",
+        "This button's data is not valid ({token}); send the command again",
+    ),
     "hu_usage": (_USAGE_HU_ZH, _USAGE_HU_EN),
     "unknown_winner": (
         "「{token}」不是本桌玩家（{roster}）。" + _USAGE_HU_ZH,
@@ -300,6 +325,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
     "transfer": ("{payer} → {payee}：{amount}", "{payer} → {payee}: {amount}"),
     "stats_title": ("📊 本群统计", "📊 Chat statistics"),
+    "stats_page": ("第 {page}/{pages} 页", "page {page}/{pages}"),
     "stats_row": (
         "{name}：{hands} 局 胡 {wins}（自摸 {self_draws}）点炮 {dealt_in} 最大 {biggest} 净 {net}",
         "{name}: hands {hands} · won {wins} (self-drawn {self_draws}) · dealt in {dealt_in} · "
@@ -436,9 +462,9 @@ def t(key: str, lang: str, **params: object) -> str:
     return template.format(**safe)
 
 
-def plain(text: str) -> str:
+def plain(text: str, limit: int | None = 200) -> str:
     """HTML made plain for places without parse mode (button alerts: at most 200 characters)."""
-    return html.unescape(re.sub(r"</?[a-z][^>]*>", "", text))[:200]
+    return html.unescape(re.sub(r"</?[a-z][^>]*>", "", text))[:limit]
 
 
 def lang_of(value: str | None, default: str) -> str:

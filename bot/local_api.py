@@ -88,6 +88,11 @@ class Sent:
         return [(b.get("text", ""), b.get("callback_data", "")) for row in rows for b in row]
 
 
+# Telegram's limits, as it refuses what breaks them (text counted after HTML parsing).
+TEXT_LIMIT: Final = 4096
+CAPTION_LIMIT: Final = 1024
+ALERT_LIMIT: Final = 200
+CALLBACK_DATA_LIMIT: Final = 64  # bytes
 _BOT_COMMAND: Final = re.compile(r"/[A-Za-z0-9_]{1,64}(@[A-Za-z0-9_]+)?")
 
 
@@ -160,6 +165,7 @@ class LocalBotApi:
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook: JSONDict = {"url": ""}
         self.calls: list[str] = []
+        self.refusals: list[tuple[str, ApiError]] = []  # every call refused, with its method
         self.on_sent = on_sent
 
     # the world the bot lives in
@@ -191,9 +197,13 @@ class LocalBotApi:
         self.calls.append(method)
         values = {key: _decode(key, value) for key, value in params.items()}
         handler = getattr(self, "_" + method, None)
-        if handler is None:
-            raise ApiError(404, "Not Found: method not found")
-        return handler(values, dict(files or {}))
+        try:
+            if handler is None:
+                raise ApiError(404, "Not Found: method not found")
+            return handler(values, dict(files or {}))
+        except ApiError as error:
+            self.refusals.append((method, error))
+            raise
 
     def _getMe(self, p: JSONDict, f: JSONDict) -> JSONDict:
         return BOT_USER
@@ -222,11 +232,7 @@ class LocalBotApi:
         return True
 
     def _sendMessage(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        text, entities = self._formatted(p, "text")
-        if not text.strip():
-            raise ApiError(400, "Bad Request: message text is empty")
-        if utf16_len(text) > 4096:
-            raise ApiError(400, "Bad Request: message is too long")
+        text, entities = self._message_text(p)
         message = self._new_message(p, {"text": text, "entities": entities})
         self._record("sendMessage", message, text, p)
         return message
@@ -241,8 +247,20 @@ class LocalBotApi:
         key = (int(p["chat_id"]), int(p["message_id"]))
         if key not in self.messages:
             raise ApiError(400, "Bad Request: message to edit not found")
-        text, entities = self._formatted(p, "text")
-        message = dict(self.messages[key], text=text, entities=entities, edit_date=int(time.time()))
+        text, entities = self._message_text(p)
+        _check_markup(p)
+        old = self.messages[key]
+        if (text, entities, p.get("reply_markup")) == (
+            old.get("text"),
+            old.get("entities", []),
+            old.get("reply_markup"),
+        ):
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message content and reply "
+                "markup are exactly the same as a current content and reply markup of the message",
+            )
+        message = dict(old, text=text, entities=entities, edit_date=int(time.time()))
         message.pop("reply_markup", None)
         if p.get("reply_markup"):
             message["reply_markup"] = p["reply_markup"]
@@ -254,6 +272,7 @@ class LocalBotApi:
         key = (int(p["chat_id"]), int(p["message_id"]))
         if key not in self.messages:
             raise ApiError(400, "Bad Request: message to edit not found")
+        _check_markup(p)
         message = dict(self.messages[key])
         message.pop("reply_markup", None)
         if p.get("reply_markup"):
@@ -262,6 +281,8 @@ class LocalBotApi:
         return message
 
     def _answerCallbackQuery(self, p: JSONDict, f: JSONDict) -> bool:
+        if utf16_len(str(p.get("text", ""))) > ALERT_LIMIT:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         self._record_sent(Sent("answerCallbackQuery", None, None, str(p.get("text", "")), params=p))
         return True
 
@@ -301,8 +322,17 @@ class LocalBotApi:
             return parse_html(text)
         return text, list(p.get("entities") or [])
 
+    def _message_text(self, p: JSONDict) -> tuple[str, list[JSONDict]]:
+        text, entities = self._formatted(p, "text")
+        if not text.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if utf16_len(text) > TEXT_LIMIT:
+            raise ApiError(400, "Bad Request: message is too long")
+        return text, entities
+
     def _new_message(self, p: JSONDict, content: JSONDict) -> JSONDict:
         chat = self._chat(p)
+        _check_markup(p)
         message: JSONDict = {
             "message_id": next(self.message_ids),
             "date": int(time.time()),
@@ -325,6 +355,8 @@ class LocalBotApi:
         name, content = upload[0], upload[1]
         data = content if isinstance(content, bytes) else content.read()
         caption, entities = self._formatted(p, "caption")
+        if utf16_len(caption) > CAPTION_LIMIT:
+            raise ApiError(400, "Bad Request: message caption is too long")
         file_id = f"{key}-{len(self.sent)}"
         if key == "photo":
             media: JSONDict = {
@@ -378,6 +410,15 @@ _ADMIN_RIGHTS: Final[JSONDict] = {
     "can_edit_stories": False,
     "can_delete_stories": False,
 }
+
+
+def _check_markup(p: JSONDict) -> None:
+    """Every inline button's data 1-64 bytes, as Telegram insists."""
+    for row in (p.get("reply_markup") or {}).get("inline_keyboard", []):
+        for button in row:
+            data = button.get("callback_data")
+            if data is not None and not 1 <= len(str(data).encode()) <= CALLBACK_DATA_LIMIT:
+                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
 
 
 def _decode(key: str, value: Any) -> Any:

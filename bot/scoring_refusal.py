@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.i18n import Html, t
+from bot.replies import quote
 from scoring.errors import ErrorCode, Said, ScoringError
 from scoring.tiles import Seat
 
@@ -62,8 +63,8 @@ class TableScoringError(ScoringError):
 
 
 def refusal_text(error: ScoringError, lang: str) -> str:
-    """The refusal as HTML: the word at fault and why, without the character position (the
-    core counts in the words it was given, not in the line the player typed)."""
+    """The refusal as HTML: the word at fault (a long one cut) and why, without the character
+    position (the core counts in the words it was given, not in the line the player typed)."""
     table = error if isinstance(error, TableScoringError) else None
     body = html.escape(error.en if lang == "en" else error.zh, quote=False)
     other, why = error.params.get("other"), error.params.get("why")
@@ -75,4 +76,4 @@ def refusal_text(error: ScoringError, lang: str) -> str:
         token = table.say(error.said, lang)
     if token is None:
         return body
-    return t("scoring_token", lang, token=token, text=Html(body))
+    return t("scoring_token", lang, token=quote(token), text=Html(body))

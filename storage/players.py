@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from .chats import ensure_chat_row
@@ -11,6 +12,13 @@ from .records import Player
 from .rows import fetch_all, fetch_one, now_text, player_from, player_row
 
 NAME_LIMIT: Final = 64
+# An id as typed: ASCII digits ('²'.isdigit() is true, int('²') fails) within SQLite's range.
+_ID: Final = re.compile(r"-?[0-9]{1,19}")
+_LARGEST_ID: Final = 2**63 - 1
+
+
+def _is_id(text: str) -> bool:
+    return _ID.fullmatch(text) is not None and abs(int(text)) <= _LARGEST_ID
 
 
 def clean_name(name: str) -> str:
@@ -100,7 +108,7 @@ class PlayerStore(Database):
                     [chat_id, query],
                 )
                 digits = query.removeprefix("#")
-                if not rows and digits.lstrip("-").isdigit():
+                if not rows and _is_id(digits):
                     column = "id" if query.startswith("#") else "user_id"
                     rows = await fetch_all(
                         conn,

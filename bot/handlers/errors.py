@@ -13,7 +13,8 @@ from telegram.error import Forbidden, NetworkError
 
 from bot.context import Context, Refusal, chat_lang, services
 from bot.grammar import GrammarError, Roster
-from bot.i18n import Html, plain, t
+from bot.i18n import Html, t
+from bot.replies import answer, quote, reply, send
 from bot.scoring_refusal import refusal_text
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
 from scoring.errors import ErrorCode as ScoringCode
@@ -99,21 +100,27 @@ def _refusal(error: BaseException, lang: str) -> str | None:
             if isinstance(v, Roster)
             else roster.label(v, lang)
             if isinstance(v, Seat) and isinstance(roster, Roster)
-            else v
+            else _quoted(v)
             for k, v in error.params.items()
         }
         return "❌ " + t(error.key, lang, **params)
     if isinstance(error, Refusal):
-        return "❌ " + t(error.key, lang, **error.params)
+        return "❌ " + t(error.key, lang, **{k: _quoted(v) for k, v in error.params.items()})
     if isinstance(error, ScoringError):
         return "❌ " + refusal_text(error, lang)
     if isinstance(error, StorageError):
+        error = StorageError(error.code, **{k: _quoted(v) for k, v in error.params.items()})
         text = "❌ " + html.escape(error.message(lang), quote=False)
         hint = STORAGE_HINTS.get(error.code)
         if hint is None:
             return text
         return f"{text}{'。' if lang == 'zh' else '. '}{t(hint, lang)}"
     return None
+
+
+def _quoted(value: object) -> object:
+    """A word the user typed, cut to quote back (markup the bot built stays whole)."""
+    return quote(value) if isinstance(value, str) and not isinstance(value, Html) else value
 
 
 async def on_error(update: object, context: Context) -> None:
@@ -137,11 +144,11 @@ async def on_error(update: object, context: Context) -> None:
             return
         text = t("apology", lang)
     if isinstance(update, Update) and update.callback_query is not None:
-        await update.callback_query.answer(plain(text), show_alert=True)
+        await answer(update.callback_query, text, alert=True)
     elif isinstance(update, Update) and update.effective_message is not None:
-        await update.effective_message.reply_text(text)
+        await reply(update.effective_message, text)
     elif chat is not None:
-        await context.bot.send_message(chat.id, text)
+        await send(context.bot, chat.id, text)
 
 
 def _players(context: Context, chat_id: int | None) -> list[str]:

@@ -12,6 +12,7 @@ import scoring
 from bot import pictures
 from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
 from bot.i18n import t
+from bot.replies import reply, reply_photo
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
 from scoring.tiles import Seat, en_name, zh_name
@@ -54,12 +55,12 @@ async def score(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     ruleset, base, line = await _ruleset_and_line(update, context, "score_usage")
     result = scoring.score(line, ruleset, base, Seat.E)
-    await message.reply_text(score_text(result, lang))
+    await reply(message, score_text(result, lang))
     if result.hand is not None:
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         # No names: nobody sits anywhere, and the picture labels each seat by itself.
         png = await asyncio.to_thread(pictures.hand_png, result, {}, lang)
-        await message.reply_photo(png, filename="hand.png")
+        await reply_photo(message, png, filename="hand.png")
 
 
 def score_text(result: ScoreResult, lang: str) -> str:
@@ -74,7 +75,7 @@ async def ting(update: Update, context: Context) -> None:
     ruleset, base, line = await _ruleset_and_line(update, context, "ting_usage")
     waits = scoring.waits(line, ruleset, base, Seat.E)
     if not waits:
-        await message.reply_text(t("waits_none", lang))
+        await reply(message, t("waits_none", lang))
         return
     name = en_name if lang == "en" else zh_name
     lines = [t("waits_title", lang, count=len(waits))]
@@ -88,7 +89,7 @@ async def ting(update: Update, context: Context) -> None:
                 discard=_worth(wait.discard, lang),
             )
         )
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
 
 
 def _worth(result: ScoreResult | None, lang: str) -> str:

@@ -6,12 +6,13 @@ from telegram import Update
 
 from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
 from bot.i18n import HELP, LANGS, t
+from bot.replies import reply
 
 
 async def help_command(update: Update, context: Context) -> None:
     """/help (and /start): short, with examples that work when pasted."""
     lang = await update_lang(update, context)
-    await message_of(update).reply_text(HELP[lang])
+    await reply(message_of(update), HELP[lang])
 
 
 async def lang(update: Update, context: Context) -> None:
@@ -25,4 +26,4 @@ async def lang(update: Update, context: Context) -> None:
     await svc.db.ensure_chat(message.chat.id)
     await svc.db.set_chat_lang(message.chat.id, choice)
     svc.langs[message.chat.id] = choice
-    await message.reply_text(t("lang_set", choice))
+    await reply(message, t("lang_set", choice))

@@ -13,6 +13,7 @@ from telegram.constants import ChatAction
 
 import scoring
 from bot import pictures
+from bot.cleaning import as_number
 from bot.context import (
     Context,
     Refusal,
@@ -34,7 +35,8 @@ from bot.grammar import (
     split_args,
     text_command,
 )
-from bot.i18n import Html, plain, t
+from bot.i18n import Html, t
+from bot.replies import answer, edit, reply, reply_photo
 from bot.scoring_refusal import TableScoringError
 from bot.table import (
     Table,
@@ -155,7 +157,7 @@ async def _send_win_reply(
     prefix: str = "",
 ) -> None:
     text = prefix + await win_text(services(context), table, scored, recorded, lang)
-    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
     for item, entry in zip(scored, recorded.entries, strict=False):
         if item.full_hand:
             await _send_hand_picture(context, message, table, item.result, entry, lang)
@@ -226,7 +228,7 @@ async def _send_hand_picture(
     """The hand as a picture; its caption names the entry so a reply /why finds it."""
     await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
-    await message.reply_photo(png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
+    await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
 
 
 def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
@@ -280,11 +282,15 @@ async def kong(update: Update, context: Context) -> None:
             tally_block(tally, lang),
         ]
     )
-    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
 async def draw(update: Update, context: Context) -> None:
-    """/draw: a 流局; the deal moves on by the ruleset's rotation."""
+    """/draw: a 流局; the deal moves on by the ruleset's rotation. It takes no arguments: a
+    /draw 甲 自摸 meant something else, and recording a 流局 for it would be wrong."""
+    extra = argument_text(message_of(update))
+    if extra:
+        raise Refusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     ledger = services(context).db
     session = table.session
@@ -308,7 +314,7 @@ async def draw(update: Update, context: Context) -> None:
             next_dealer_text(after, lang),
         ]
     )
-    await message.reply_text(text, reply_markup=undo_markup(recorded.entries, lang))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
 async def undo(update: Update, context: Context) -> None:
@@ -319,7 +325,7 @@ async def undo(update: Update, context: Context) -> None:
     table = await open_table(services(context), message.chat.id)
     done_before = await ledger.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to
-        await message.reply_text(t("replay", lang, entries=_ids(tuple(done_before))))
+        await reply(message, t("replay", lang, entries=_ids(tuple(done_before))))
         return
     entry_id = parse_entry_id(argument_text(message))
     if entry_id is None:
@@ -339,7 +345,7 @@ async def undo(update: Update, context: Context) -> None:
         t("undone", lang, entry=_ids(tuple(entries)), reversal=_ids(recorded.entries)),
         tally_block(tally, lang),
     ]
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
 
 
 async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
@@ -360,24 +366,24 @@ async def undo_button(update: Update, context: Context) -> None:
     assert query is not None and query.data is not None
     message = query.message
     if not isinstance(message, Message):
-        await query.answer()
+        await answer(query)
         return
     lang = await update_lang(update, context)
     ledger = services(context).db
     try:
-        ids = [int(part) for part in query.data.removeprefix(UNDO_PREFIX).split(",")]
+        ids = button_numbers(query.data.removeprefix(UNDO_PREFIX))
         table = await open_table(services(context), message.chat.id)
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         if not live:
-            await query.answer(plain(t("already_undone", lang)), show_alert=True)
+            await answer(query, t("already_undone", lang), alert=True)
             return
         recorded = await _reverse(context, message, update, table, live)
     except Refusal as refusal:
-        await query.answer(plain(t(refusal.key, lang, **refusal.params)), show_alert=True)
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return
     if recorded.replay:
-        await query.answer(plain(t("already_undone", lang)), show_alert=True)
+        await answer(query, t("already_undone", lang), alert=True)
         return
     presser = update.effective_user.full_name if update.effective_user else "?"
     old_ids = _ids(tuple(live))
@@ -385,11 +391,11 @@ async def undo_button(update: Update, context: Context) -> None:
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
     after = await open_table(services(context), message.chat.id)
     tally = await standings(services(context), after)
-    await query.answer(plain(t("undone", lang, entry=old_ids, reversal=new_ids)))
+    await answer(query, t("undone", lang, entry=old_ids, reversal=new_ids))
     # The recording struck through (its standings and next dealer no longer hold), what holds
     # now below.
     now = "\n".join([mark, tally_block(tally, lang), next_dealer_text(after, lang)])
-    await query.edit_message_text(f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
+    await edit(message, f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
 
 
 async def _reverse(
@@ -428,7 +434,7 @@ async def _full_table(update: Update, context: Context) -> tuple[Message, str, T
 async def _answered_as_replay(message: Message, recorded: Recorded, lang: str) -> bool:
     """Whether the update was delivered before; if so the chat hears it was not counted twice."""
     if recorded.replay:
-        await message.reply_text(t("replay", lang, entries=_ids(recorded.entries)))
+        await reply(message, t("replay", lang, entries=_ids(recorded.entries)))
     return recorded.replay
 
 
@@ -461,15 +467,15 @@ async def edited(update: Update, context: Context) -> None:
         return
     live = [entry for entry in before if not entry.is_reversed]
     if not live:
-        await message.reply_text(t("edit_after_undo", lang))
+        await reply(message, t("edit_after_undo", lang))
         return
     if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
-        await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
         return
     table = await table_of(services(context), session)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     if len(command.claims) != 1:
-        await message.reply_text(t("edit_note", lang, entries=_ids(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
         return
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]
@@ -528,6 +534,15 @@ async def _author(context: Context, message: Message) -> int | None:
 
 def _source(update: Update, message: Message) -> Source:
     return Source(update_id=update.update_id, message_id=message.message_id)
+
+
+def button_numbers(data: str) -> list[int]:
+    """The entry ids a button carries ('12,13'); Refusal('bad_button') for anything else
+    (a client may send any data)."""
+    numbers = [as_number(part) for part in data.split(",")]
+    if not all(numbers):
+        raise Refusal("bad_button", token=data)
+    return [number for number in numbers if number]
 
 
 def _ids(entries: tuple[Entry, ...]) -> str:

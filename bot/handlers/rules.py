@@ -11,6 +11,7 @@ from bot.context import Context, Refusal, argument_text, message_of, services, u
 from bot.grammar import parse_entry_id
 from bot.handlers.recording import entry_id_in
 from bot.i18n import t
+from bot.replies import answer, edit, reply
 from bot.rules_qa.content import LANGS
 from bot.table import ruleset_name
 from scoring import rulesets
@@ -47,12 +48,12 @@ async def rules(update: Update, context: Context) -> None:
                 t("rules_more", lang), callback_data=_data(found.topic, tag)
             )
             markup = InlineKeyboardMarkup([[more]]) if found.has_long else None
-            await message.reply_text(found.html(), reply_markup=markup)
+            await reply(message, found.html(), reply_markup=markup)
             return
         header = t("rules_unknown", lang)
     else:
         header = t("rules_menu", lang, ruleset=ruleset_name(ruleset, lang))
-    await message.reply_text(header, reply_markup=menu_page(lang, ruleset, HERE, tag))
+    await reply(message, header, reply_markup=menu_page(lang, ruleset, HERE, tag))
 
 
 def _data(wanted: str, lang_tag: str | None = None) -> str:
@@ -91,7 +92,7 @@ async def topic_button(update: Update, context: Context) -> None:
     query = update.callback_query
     assert query is not None and query.data is not None
     chat_lang = await update_lang(update, context)
-    await query.answer()
+    await answer(query)
     message = query.message
     if not isinstance(message, Message):
         return
@@ -105,9 +106,9 @@ async def topic_button(update: Update, context: Context) -> None:
         ruleset = await _chat_ruleset(context, message.chat.id)
         name = ruleset_name(ruleset, lang)
         header = t("rules_menu_other" if wanted == OTHER else "rules_menu", lang, ruleset=name)
-        await message.edit_text(header, reply_markup=menu_page(lang, ruleset, wanted, lang_tag))
+        await edit(message, header, reply_markup=menu_page(lang, ruleset, wanted, lang_tag))
         return
-    await message.reply_text(html.escape(rules_qa.topic(wanted, lang), quote=False))
+    await reply(message, html.escape(rules_qa.topic(wanted, lang), quote=False))
 
 
 async def why(update: Update, context: Context) -> None:
@@ -145,7 +146,8 @@ async def why(update: Update, context: Context) -> None:
     at = rules_qa.seat_players(entry.result_json, entry.postings, seated)
     names = {seat: (await db.get_player(message.chat.id, pid)).name for seat, pid in at.items()}
     explained = rules_qa.why(entry.result_json, lang, names)
-    await message.reply_text(
+    await reply(
+        message,
         f"<b>{header}</b>\n" + html.escape(explained, quote=False),
         reply_markup=topic_buttons(related) if related else None,
     )

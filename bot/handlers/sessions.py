@@ -17,6 +17,7 @@ from bot.context import (
 )
 from bot.grammar import SENDER_WORDS, check_name, parse_dealer, parse_new, parse_seat_change
 from bot.i18n import t
+from bot.replies import reply, send
 from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
 from scoring import rulesets
 from storage import Ledger, Player
@@ -63,7 +64,7 @@ async def new(update: Update, context: Context) -> None:
     ]
     if not table.full:
         lines.append(t("session_join_hint", lang, seats=table.empty_seats(lang)))
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
 
 
 async def join(update: Update, context: Context) -> None:
@@ -91,7 +92,8 @@ async def join(update: Update, context: Context) -> None:
     table = await table_of(services(context), session)
     seat = table.seat_of(player.id)
     assert seat is not None
-    await message.reply_text(
+    await reply(
+        message,
         t(
             "joined_already" if already else "joined",
             lang,
@@ -99,7 +101,7 @@ async def join(update: Update, context: Context) -> None:
             seat=seat_label(seat, lang),
         )
         + "\n"
-        + describe_table(table, lang)
+        + describe_table(table, lang),
     )
 
 
@@ -126,7 +128,7 @@ async def seat(update: Update, context: Context) -> None:
             assert change.mover is not None
             session = await ledger.swap_seats(message.chat.id, change.mover.value, to.value)
         table = await table_of(services(context), session)
-    await message.reply_text(describe_table(table, lang))
+    await reply(message, describe_table(table, lang))
 
 
 async def dealer(update: Update, context: Context) -> None:
@@ -146,7 +148,7 @@ async def dealer(update: Update, context: Context) -> None:
             round_wind=change.round_wind.value if change.round_wind else None,
         )
         table = await table_of(svc, session)
-    await message.reply_text(describe_table(table, lang))
+    await reply(message, describe_table(table, lang))
 
 
 async def migrate(update: Update, context: Context) -> None:
@@ -159,7 +161,7 @@ async def migrate(update: Update, context: Context) -> None:
     forget(svc, message.chat.id)
     lang = svc.langs.pop(message.chat.id, svc.config.lang)
     svc.langs[message.migrate_to_chat_id] = lang
-    await context.bot.send_message(message.migrate_to_chat_id, t("migrated", lang))
+    await send(context.bot, message.migrate_to_chat_id, t("migrated", lang))
 
 
 async def _sender(context: Context, message: Message) -> Player | None:

@@ -13,6 +13,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
+from bot.cleaning import as_number
 from bot.context import (
     Context,
     Refusal,
@@ -24,16 +25,24 @@ from bot.context import (
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
 from bot.i18n import t
+from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
 from bot.table import describe_tally, forget, kong_name, open_table, signed, tally_block
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import SEATS, Entry, HistoryPage, Ledger, Player, Session, settle_up
+from storage import SEATS, Entry, Ledger, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
 _WIND_WORD = re.compile(r"[座圈][ESWN]")
 HISTORY_PAGE_SIZE = 5
+# Any page past the last shows the last; this one keeps the ledger's offset within 64 bits.
+LAST_PAGE = 10**15
+# A recorded line as /history shows it: lines recorded before the grammar capped them
+# (grammar.MAX_LINE_LENGTH) are cut, so five entries always fit one message.
+SHOWN_LINE_LIMIT = 400
+STATS_PREFIX = "stats:"
+STATS_PAGE_SIZE = 20  # rows of at most ~150 characters: a page well inside a message
 # How /stats marks a guest who shares a name with a member, read back when typed.
 _GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 
@@ -46,13 +55,13 @@ async def tally(update: Update, context: Context) -> None:
     session = await ledger.current_session(message.chat.id)
     standings = await ledger.tally(message.chat.id, session.id if session else None)
     title_key = "tally_title" if session else "tally_all_time"
-    await message.reply_text(tally_block(standings, lang, title_key))
+    await reply(message, tally_block(standings, lang, title_key))
     if session is not None and standings.rows:
         series = await running_totals(ledger, session)
         if any(len(values) > 1 for values in series.values()):
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
             png = await asyncio.to_thread(pictures.tally_chart_png, series, lang)
-            await message.reply_photo(png, filename=f"tally-{session.id}.png")
+            await reply_photo(message, png, filename=f"tally-{session.id}.png")
 
 
 async def running_totals(ledger: Ledger, session: Session) -> dict[str, list[int]]:
@@ -114,9 +123,18 @@ async def history(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     words = argument_words(message)
-    page = int(words[0]) if words and words[0].isdigit() else 1
-    text, markup = await history_view(context, message.chat.id, max(page, 1), lang)
-    await message.reply_text(text, reply_markup=markup)
+    page = page_number(words[0], "bad_page") if words else 1
+    text, markup = await history_view(context, message.chat.id, page, lang)
+    await reply(message, text, reply_markup=markup)
+
+
+def page_number(word: str, refusal: str) -> int:
+    """A page as typed or carried by a button: a whole number from 1 (past the last page
+    means the last); Refusal(``refusal``) naming it otherwise."""
+    page = as_number(word)
+    if not page:
+        raise Refusal(refusal, token=word)
+    return min(page, LAST_PAGE)
 
 
 async def history_button(update: Update, context: Context) -> None:
@@ -125,12 +143,12 @@ async def history_button(update: Update, context: Context) -> None:
     assert query is not None and query.data is not None
     lang = await update_lang(update, context)
     message = query.message
-    await query.answer()
+    page = page_number(query.data.removeprefix(HISTORY_PREFIX), "bad_button")
+    await answer(query)
     if not isinstance(message, Message):
         return
-    page = int(query.data.removeprefix(HISTORY_PREFIX))
     text, markup = await history_view(context, message.chat.id, page, lang)
-    await query.edit_message_text(text, reply_markup=markup)
+    await edit(message, text, reply_markup=markup)
 
 
 async def history_view(
@@ -150,7 +168,7 @@ async def history_view(
     }
     lines = [t("history_title", lang, page=found.page, pages=found.pages, total=found.total)]
     lines.extend(entry_line(entry, names, lang, seated) for entry in found.entries)
-    return "\n\n".join(lines), _pager(found, lang)
+    return "\n\n".join(lines), pager(HISTORY_PREFIX, found.page, found.pages, lang)
 
 
 def entry_line(
@@ -169,7 +187,7 @@ def entry_line(
     if entry.reverses is not None:
         detail = f"#{entry.reverses}"
     if detail:
-        head += f" <code>{html.escape(detail)}</code>"
+        head += f" <code>{html.escape(quote(detail, SHOWN_LINE_LIMIT))}</code>"
     if entry.is_reversed:
         head += " " + t("reversed_tag", lang)
     breakdown = patterns_of(entry.result_json, lang)
@@ -235,19 +253,16 @@ def _pattern_label(ruleset: rulesets.Ruleset, name: str, en: bool) -> str:
         return name
 
 
-def _pager(found: HistoryPage, lang: str) -> InlineKeyboardMarkup | None:
+def pager(prefix: str, page: int, pages: int, lang: str) -> InlineKeyboardMarkup | None:
+    """◀ / ▶ under a page of a list: their data is ``prefix`` and the page they show."""
     buttons = []
-    if found.page > 1:
+    if page > 1:
         buttons.append(
-            InlineKeyboardButton(
-                t("history_prev", lang), callback_data=f"{HISTORY_PREFIX}{found.page - 1}"
-            )
+            InlineKeyboardButton(t("history_prev", lang), callback_data=f"{prefix}{page - 1}")
         )
-    if found.page < found.pages:
+    if page < pages:
         buttons.append(
-            InlineKeyboardButton(
-                t("history_next", lang), callback_data=f"{HISTORY_PREFIX}{found.page + 1}"
-            )
+            InlineKeyboardButton(t("history_next", lang), callback_data=f"{prefix}{page + 1}")
         )
     return InlineKeyboardMarkup([buttons]) if buttons else None
 
@@ -277,12 +292,12 @@ async def settle(update: Update, context: Context) -> None:
         )
     else:
         lines.append(t("settle_none", lang))
-    await message.reply_text("\n".join(lines))
+    await reply(message, "\n".join(lines))
     if transfers:
         named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(pictures.settlement_png, named, lang)
-        await message.reply_photo(png, filename=f"settle-{table.session.id}.png")
+        await reply_photo(message, png, filename=f"settle-{table.session.id}.png")
 
 
 async def stats(update: Update, context: Context) -> None:
@@ -311,16 +326,46 @@ async def stats(update: Update, context: Context) -> None:
             a_net=signed(pair.a_net),
             b_net=signed(pair.b_net),
         )
-        await message.reply_text(text)
+        await reply(message, text)
         return
-    rows = await ledger.stats(message.chat.id)
-    named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
+    named = None
     if len(words) == 1:  # /stats 甲: that player's line (a guest's and a member's, if both)
         named = {p.id for p in await _players_called(ledger, message.chat.id, words[0])}
+    text, markup = await stats_view(ledger, message.chat.id, named, 1, lang)
+    await reply(message, text, reply_markup=markup)
+
+
+async def stats_button(update: Update, context: Context) -> None:
+    """◀ / ▶ under the chat's statistics: another page in the same message."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    lang = await update_lang(update, context)
+    message = query.message
+    page = page_number(query.data.removeprefix(STATS_PREFIX), "bad_button")
+    await answer(query)
+    if not isinstance(message, Message):
+        return
+    text, markup = await stats_view(services(context).db, message.chat.id, None, page, lang)
+    await edit(message, text, reply_markup=markup)
+
+
+async def stats_view(
+    ledger: Ledger, chat_id: int, named: set[int] | None, page: int, lang: str
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """A page of the players' records (``named``: those players' alone, on one page)."""
+    rows = await ledger.stats(chat_id)
+    named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
+    if named is not None:
         rows = [row for row in rows if row.player.id in named]
     else:  # members who only ever talked in the chat have no record to show
         rows = [row for row in rows if row.hands or row.net]
-    lines = [f"<b>{t('stats_title', lang)}</b>"]
+    pages = max(1, -(-len(rows) // STATS_PAGE_SIZE))
+    page = min(page, pages)
+    title = f"<b>{t('stats_title', lang)}</b>"
+    if pages > 1:
+        title += " " + t("stats_page", lang, page=page, pages=pages)
+    lines = [title]
+    start = (page - 1) * STATS_PAGE_SIZE
     lines.extend(
         t(
             "stats_row",
@@ -333,11 +378,11 @@ async def stats(update: Update, context: Context) -> None:
             biggest=row.biggest_win,
             net=signed(row.net),
         )
-        for row in rows
+        for row in rows[start : start + STATS_PAGE_SIZE]
     )
     if not rows:
         lines.append(t("tally_empty", lang))
-    await message.reply_text("\n".join(lines))
+    return "\n".join(lines), pager(STATS_PREFIX, page, pages, lang)
 
 
 def _stats_name(player: Player, shared: bool, lang: str) -> str:
@@ -374,6 +419,9 @@ async def export(update: Update, context: Context) -> None:
     text = await services(context).db.export_csv(message.chat.id)
     await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
     data = io.BytesIO(text.encode("utf-8-sig"))  # the BOM makes Excel read the Chinese names
-    await message.reply_document(
-        data, filename=f"mahjong-{abs(message.chat.id)}.csv", caption=t("export_caption", lang)
+    await reply_document(
+        message,
+        data,
+        filename=f"mahjong-{abs(message.chat.id)}.csv",
+        caption=t("export_caption", lang),
     )

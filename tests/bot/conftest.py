@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from telegram import Update
+from telegram.ext import CallbackQueryHandler, CommandHandler
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
@@ -51,8 +53,30 @@ class Harness:
         assert "第" in sent[-1].text or "Session" in sent[-1].text, sent[-1].text
 
 
+FAULT_COMMAND = "/fault"  # and the button data "fault": see inject_faults
+
+
+def inject_faults(app: ANY_APP) -> None:
+    """An internal fault on demand, as a bug in a handler would raise it: the command /fault
+    and a button whose data is 'fault' (no handler of the bot answers either)."""
+
+    async def broken(update: object, context: object) -> None:
+        raise RuntimeError("injected fault")
+
+    app.add_handler(CommandHandler(FAULT_COMMAND.removeprefix("/"), broken))
+    app.add_handler(CallbackQueryHandler(broken, pattern="^fault$"))
+
+
 @pytest.fixture
 async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with running_harness(tmp_path / "m.db") as running:
+        yield running
+
+
+@asynccontextmanager
+async def running_harness(database: Path) -> AsyncIterator[Harness]:
+    """The bot over the emulator: the group, its five players (甲 the creator, 丁 an admin),
+    faults on demand (``inject_faults``)."""
     api = LocalBotApi()
     api.add_chat(GROUP, "周五麻将", kind="supergroup")
     api.add_chat(PLAYERS["甲"], "甲", kind="private")
@@ -60,8 +84,9 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
         api.add_user(user_id, name)
     api.set_status(GROUP, PLAYERS["甲"], "creator")
     api.set_status(GROUP, PLAYERS["丁"], "administrator")
-    config = Config(token="123:TEST", database_path=str(tmp_path / "m.db"))
+    config = Config(token="123:TEST", database_path=str(database))
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
+    inject_faults(app)
     await app.initialize()
     assert app.post_init is not None and app.post_shutdown is not None
     await app.post_init(app)

@@ -10,7 +10,7 @@ import pytest
 from bot.handlers.views import running_totals
 from bot.i18n import HELP
 from bot.table import signed
-from tests.bot.conftest import GROUP, PLAYERS, Harness
+from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness
 
 
 async def balances(h: Harness, chat: int = GROUP) -> dict[str, int]:
@@ -382,8 +382,10 @@ async def test_unexpected_error_gets_an_apology(harness: Harness) -> None:
     await harness.open_table()
     [reply] = await harness.say("甲", "/hu 甲 自摸")
     assert reply.message_id is not None
-    sent = await harness.feed(harness.make.press(GROUP, PLAYERS["甲"], reply.message_id, "undo:x"))
+    sent = await harness.feed(harness.make.press(GROUP, PLAYERS["甲"], reply.message_id, "fault"))
     assert sent[-1].method == "answerCallbackQuery" and "抱歉" in sent[-1].text
+    [said] = await harness.say("甲", FAULT_COMMAND)
+    assert "抱歉" in said.text
 
 
 async def test_tally_chart_has_a_line_per_seat_even_for_one_paid_later(
