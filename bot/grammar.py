@@ -79,7 +79,7 @@ _AFTER_NAME: Final = re.compile(r"[:：]")
 # A stake as people write it: -1, 1.5, 5块, 底分5 (whole numbers alone are read as 底分).
 _STAKE_LIKE: Final = re.compile(r"底分.*|[-+−]?[0-9０-９][0-9０-９.,．]*(块钱?|元|分)?")
 _LIST_SPLIT: Final = re.compile(r"[，、；]")
-# A seat word as a recorded line writes it (scoring.facts.line_of): 点炮W, 承包N …
+# A seat word as a recorded line writes it (ScoreResult.line): 点炮W, 承包N …
 SEAT_WORD_CODE: Final = re.compile(r"(" + "|".join(_SEAT_PREFIXES) + r")([ESWN])")
 # The same words as an English table types them (the grammar writes the Chinese ones).
 SEAT_WORDS_EN: Final[Mapping[str, str]] = {

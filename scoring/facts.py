@@ -10,13 +10,13 @@ name the seat as its players know it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.errors import SAID_POSITION
 from scoring.lexicon import Token
 from scoring.tiles import Seat
-from scoring.words import Word, WordKind, read_winds, write_word
+from scoring.words import Word, WordKind, write_word
 
 
 @dataclass(frozen=True)
@@ -75,11 +75,14 @@ def winner_of(winner: str | Seat | None, facts: WinFacts | None) -> str | Seat:
     return facts.winner
 
 
-def line_of(words: str, facts: WinFacts) -> str:
+def line_of(words: str, facts: WinFacts, read: Mapping[str, Token]) -> str:
     """The one line the string API (``score(line)``, ``quick(line)``, the CLI) reads as
-    ``words`` with ``facts``: the seats' words first, the words, the table's winds the words
-    do not state (what the ledger keeps, to show and score again)."""
-    seat_wind, round_wind = read_winds(words)
-    stated = {WordKind.SEAT_WIND: seat_wind, WordKind.ROUND_WIND: round_wind}
-    winds = [write_word(word) for word in facts.winds() if stated[word.kind] is None]
-    return " ".join([*map(write_word, facts.said()), *words.split(), *winds])
+    ``words`` with ``facts``: the seats' words first, the words, then the table's winds the
+    words do not state (``read``: each word kind's token as the words were read)."""
+    said = [write_word(word) for word in facts.said()]
+    winds = [
+        write_word(word)
+        for word in facts.winds()
+        if read[word.kind.value].position == SAID_POSITION
+    ]
+    return " ".join([*said, *words.split(), *winds])

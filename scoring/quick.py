@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
-from scoring.facts import WinFacts, winner_of, with_facts
+from scoring.facts import WinFacts, line_of, winner_of, with_facts
 from scoring.lexicon import Token, fold
 from scoring.reading import Reading, Shape
 from scoring.result import ScoreResult
@@ -260,7 +260,10 @@ def quick(
     else:
         anchor = _wild_dependent_word(declared, word_tokens)
         valuation = _valuate(declared, win, ruleset, shape or Shape.STANDARD, anchor)
-    return build_result(ruleset, shape, valuation, win, base)
+    result = build_result(ruleset, shape, valuation, win, base)
+    if facts is None:
+        return result
+    return replace(result, line=line_of(words, facts, word_tokens))
 
 
 def _scan(

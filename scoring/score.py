@@ -14,7 +14,7 @@ from typing import Final
 from scoring import notation, payments
 from scoring.analysis import analyze
 from scoring.errors import ErrorCode, ScoringError
-from scoring.facts import WinFacts, winner_of
+from scoring.facts import WinFacts, line_of, winner_of
 from scoring.hand import Context, Hand
 from scoring.lexicon import Token
 from scoring.reading import Reading, Shape
@@ -89,7 +89,10 @@ def score(
     by default), or for ``facts.winner`` with the seats and winds ``facts`` give."""
     ruleset, seat = checked_table(rules, base, winner_of(winner, facts))
     parsed = notation.parse_line(line, facts)
-    return score_parsed(parsed.hand, Where(parsed.hand, parsed), ruleset, base, seat)
+    result = score_parsed(parsed.hand, Where(parsed.hand, parsed), ruleset, base, seat)
+    if facts is None:
+        return result
+    return replace(result, line=line_of(line, facts, parsed.words))
 
 
 def score_hand(

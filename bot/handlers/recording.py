@@ -55,7 +55,7 @@ from bot.table import (
 )
 from scoring.errors import ErrorCode, ScoringError
 from scoring.explain import summary
-from scoring.facts import WinFacts, line_of
+from scoring.facts import WinFacts
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
@@ -68,7 +68,7 @@ _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 @dataclass(frozen=True)
 class ScoredClaim:
     winner: Seat
-    line: str  # the words with the facts, as the ledger keeps them (scoring.facts.line_of)
+    line: str  # the words with the facts, as the ledger keeps them (ScoreResult.line)
     result: ScoreResult
     full_hand: bool
     seat_wind: Seat  # the 门风 the hand was scored with (the deal moves on after it)
@@ -93,9 +93,10 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
         except ScoringError as error:
             _refuse_wrong_dealer(error, table, claim.winner)
             raise TableScoringError(error, table.names(), command.discard_word) from error
-        wind = result.seat_wind or table.seat_wind(claim.winner)
-        line = line_of(claim.words, facts)
-        scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand, wind))
+        assert result.line is not None and result.seat_wind is not None  # given facts
+        scored.append(
+            ScoredClaim(claim.winner, result.line, result, claim.full_hand, result.seat_wind)
+        )
     return scored
 
 

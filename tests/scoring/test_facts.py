@@ -4,12 +4,13 @@ as one line for the string API, and named in errors as seats, not as text."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 import scoring
 from scoring.errors import ErrorCode, Said, ScoringError
-from scoring.facts import WinFacts, line_of
+from scoring.facts import WinFacts
 from scoring.result import ScoreResult
 from scoring.tiles import Seat
 
@@ -26,9 +27,9 @@ HAND = "123m456m789m123p5s +5s"
         ("自摸 座N", WinFacts(Seat.E, seat_wind=Seat.S, round_wind=Seat.W), "自摸 座N 圈W"),
         ("自摸 圈S", WinFacts(Seat.E, seat_wind=Seat.E, round_wind=Seat.E), "自摸 圈S 座E"),
         (
-            "自摸 座风刻 圈风刻",
+            "自摸 混一色 座风刻 圈风刻 无花",
             WinFacts(Seat.E, seat_wind=Seat.N, round_wind=Seat.S),
-            "自摸 座风刻 圈风刻 座N 圈S",
+            "自摸 混一色 座风刻 圈风刻 无花 座N 圈S",
         ),
         ("自摸 座风西", WinFacts(Seat.E, seat_wind=Seat.N, round_wind=Seat.S), "自摸 座风西 圈S"),
         ("自摸 座 南", WinFacts(Seat.E, seat_wind=Seat.W, round_wind=Seat.E), "自摸 座 南 圈E"),
@@ -54,11 +55,16 @@ HAND = "123m456m789m123p5s +5s"
     ],
 )
 def test_the_line_the_string_api_reads_the_same(words: str, facts: WinFacts, line: str) -> None:
-    assert line_of(words, facts) == line
+    scored = 0
     for rules in ("hangzhou", "huzhou-shuangla"):
         by_facts = _outcome(lambda rules=rules: scoring.quick(words, rules, facts=facts))
         by_line = _outcome(lambda rules=rules: scoring.quick(line, rules, winner=facts.winner))
+        if isinstance(by_facts, ScoreResult):
+            scored += 1
+            assert by_facts.line == line
+            by_facts = replace(by_facts, line=None)
         assert by_facts == by_line
+    assert scored  # the line is written by a result
 
 
 def _outcome(score: Callable[[], ScoreResult]) -> ScoreResult | tuple[str, str]:
@@ -70,17 +76,22 @@ def _outcome(score: Callable[[], ScoreResult]) -> ScoreResult | tuple[str, str]:
 
 
 @pytest.mark.parametrize(
-    ("words", "facts"),
+    ("words", "facts", "line"),
     [
-        (f"{HAND} 自摸", WinFacts(Seat.S, seat_wind=Seat.E, round_wind=Seat.S)),
-        (f"{HAND}", WinFacts(Seat.S, discarder=Seat.N, seat_wind=Seat.W)),
-        (f"{HAND} 座N", WinFacts(Seat.W, robbed=Seat.E, seat_wind=Seat.S)),
+        (
+            f"{HAND} 自摸",
+            WinFacts(Seat.S, seat_wind=Seat.E, round_wind=Seat.S),
+            f"{HAND} 自摸 座E 圈S",
+        ),
+        (f"{HAND}", WinFacts(Seat.S, discarder=Seat.N, seat_wind=Seat.W), f"点炮N {HAND} 座W"),
+        (f"{HAND} 座N", WinFacts(Seat.W, robbed=Seat.E, seat_wind=Seat.S), f"抢杠E {HAND} 座N"),
     ],
     ids=["self-drawn-with-winds", "on-a-discard", "robbed-kong-typed-wind-wins"],
 )
-def test_a_hand_scores_as_its_line(words: str, facts: WinFacts) -> None:
-    line = line_of(words, facts)
-    assert scoring.score(words, facts=facts) == scoring.score(line, winner=facts.winner)
+def test_a_hand_scores_as_its_line(words: str, facts: WinFacts, line: str) -> None:
+    result = scoring.score(words, facts=facts)
+    assert result.line == line
+    assert replace(result, line=None) == scoring.score(line, winner=facts.winner)
 
 
 @pytest.mark.parametrize(
