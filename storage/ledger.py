@@ -5,15 +5,30 @@ from __future__ import annotations
 from pathlib import Path
 from types import TracebackType
 
+from .chat_copy import ChatCopyStore
 from .chats import ChatStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
+from .export import ExportStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
+from .stats import StatsStore
+from .totals import TotalsStore
 
 
-class Ledger(ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore):
+class Ledger(
+    ChatStore,
+    PlayerStore,
+    SessionStore,
+    EntryStore,
+    ReportStore,
+    StatsStore,
+    TotalsStore,
+    ExchangeStore,
+    ExportStore,
+    ChatCopyStore,
+):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 
     ``async with await Ledger.open(path) as ledger: ...`` or open/close by hand (the bot
