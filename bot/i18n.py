@@ -385,6 +385,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "抱歉，出了点问题，这条没有记账。请稍后再试",
         "Sorry, something went wrong; nothing was recorded. Please try again",
     ),
+    "apology_recorded": (
+        "已经记账（#{entries}），但显示结果时出了点问题。发 /history 查看，不要重发",
+        "Recorded (#{entries}), but showing it went wrong. See /history; do not send it again",
+    ),
+    "apology_unknown": (
+        "抱歉，出了点问题。发 /history 看这条有没有记上，再决定是否重发",
+        "Sorry, something went wrong. Check /history whether it was recorded before resending",
+    ),
 }
 
 HELP: Final[dict[str, str]] = {

@@ -8,10 +8,15 @@ takes the chat id first and never returns another chat's rows; every refusal is 
 integrity and the ledger's invariants (``storage.check``), ``backup`` copies the live ledger
 online, ``restore`` replaces it (with the bot stopped). ``Ledger.backup_chat(chat_id, path)``
 writes one chat's rows as a ledger file of its own.
+
+The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
+updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
+update committed.
 """
 
 from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
+from .inbox import InboxItem
 from .ledger import Ledger
 from .players import NAME_LIMIT
 from .records import (
@@ -48,6 +53,7 @@ __all__ = [
     "ExportPage",
     "HeadToHead",
     "HistoryPage",
+    "InboxItem",
     "Ledger",
     "Player",
     "PlayerStats",

@@ -10,6 +10,7 @@ from .chats import ChatStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
+from .inbox import InboxStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
@@ -28,6 +29,7 @@ class Ledger(
     ExchangeStore,
     ExportStore,
     ChatCopyStore,
+    InboxStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

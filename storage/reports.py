@@ -42,6 +42,17 @@ class ReportStore(Database):
             )
             return await load_entries(conn, chat_id, [row["id"] for row in rows])
 
+    async def entries_by_update(self, chat_id: int, update_id: int) -> list[Entry]:
+        """Every entry one update committed (none: whatever it wrote was rolled back)."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT e.id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
+                "WHERE s.chat_id = ? AND s.update_id = ? ORDER BY e.id",
+                [chat_id, update_id],
+            )
+            return await load_entries(conn, chat_id, [row["id"] for row in rows])
+
     async def last_entry(self, chat_id: int, session_id: int) -> Entry | None:
         """The session's newest entry that is neither reversed nor a reversal."""
         async with self._read() as conn:

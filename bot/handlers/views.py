@@ -33,7 +33,7 @@ from bot.table import describe_tally, forget, kong_name, open_table, signed, tal
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import SEATS, Entry, Ledger, Player, Session, settle_up
+from storage import SEATS, Entry, HistoryPage, Ledger, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
