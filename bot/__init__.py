@@ -21,8 +21,9 @@
 - ``inbox.py``: the durable inbox's Telegram side (``InboxBot.get_updates`` keeps each batch
   before it is confirmed; done-marks; held updates); ``delivery.py``: every call retried for
   minutes (``PatientRateLimiter``, over PTB's AIORateLimiter).
-- ``console.py``, ``local_api.py``: console mode over an in-process Bot API;
-  ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``, with
-  fault injection (``FaultPlan``: 429, 5xx, dropped connections).
+- ``console/``: console mode (``python -m bot`` without a token) over an in-process Bot API
+  (``local_api.py``, served to PTB by ``request.py``'s ``ConsoleRequest``); the tests drive the
+  bot through the same emulator. Its HTTP twin with fault injection is a test rig
+  (``tests/rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
 """

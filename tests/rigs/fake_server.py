@@ -22,7 +22,7 @@ import tornado.http1connection
 import tornado.httpserver
 import tornado.web
 
-from bot.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
+from bot.console.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
 FaultKind = Literal["429", "500", "502", "drop", "400"]  # 400: a refusal, never retried
