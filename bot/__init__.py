@@ -11,10 +11,11 @@
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
   counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
   (invisible characters taken out).
-- ``context.py`` (services, permissions), ``table.py`` (the open session as handlers see it),
-  ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment),
-  ``backups.py`` (the daily backup job), ``health.py`` (``python -m bot --check``, the
-  start-up warning about where the ledger lives).
+- ``context.py`` (services, each chat's state, permissions), ``chat_state.py`` (what the bot
+  remembers of one chat: PTB's ``chat_data``), ``table.py`` (the open session as handlers see
+  it), ``table_html.py`` (the table, standings and labels as HTML), ``ordering.py`` (each chat's
+  updates in order), ``config.py`` (the environment), ``backups.py`` (the daily backup job),
+  ``health.py`` (``python -m bot --check``, the start-up warning about where the ledger lives).
 - ``runner.py``: ``python -m bot`` with a token: the ledger first (a bad DATABASE_PATH exits
   2), Telegram (retried), the inbox's undone updates, then polling or ``webhook.py``'s server
   (secret before body, 1 MB cap) until SIGTERM/SIGINT (a stop within 10 s).
