@@ -16,19 +16,17 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bot.cleaning import as_number, clean_name
-from scoring.errors import ScoringError
-from scoring.lexicon import fold
 from scoring.payments import MAX_BASE
-from scoring.quick import SPELLINGS
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.words import (
-    VOCABULARY,
-    WordKind,
-    match_word,
-    parse_seat,
-    read_winds,
-    scan_word,
+from scoring.vocabulary import (
+    holds_tiles,
+    is_scoring_word,
+    is_seat_word,
+    seat_word_at,
+    starts_with_word,
+    takes_argument,
 )
+from scoring.words import WordKind, parse_seat, read_winds
 
 # Verbs that work without the slash when the bot can see plain text (privacy mode off,
 # a reply to the bot, or a private chat): the first word maps to a command.
@@ -64,43 +62,24 @@ TEXT_VERB_PATTERN: Final = re.compile(
 DISCARD_PREFIXES: Final = ("点炮", "放冲", "放炮")
 ROBBED_PREFIX: Final = "抢杠"
 CONTRACT_PREFIX: Final = "承包"
-_GIVER_PREFIXES: Final = (*DISCARD_PREFIXES, ROBBED_PREFIX)  # whoever gave the winning tile
-_SEAT_PREFIXES: Final = (*_GIVER_PREFIXES, CONTRACT_PREFIX)
-# Every form the scoring core reads as a word taking a seat (ron, rob, 抢杠胡, 点冲 …), longest
-# first, and the word the grammar writes for it (the typed one when it is one of ours).
+_SEAT_PREFIXES: Final = (*DISCARD_PREFIXES, ROBBED_PREFIX, CONTRACT_PREFIX)
+# The word a refusal quotes for each word taking a seat (ron, rob, 抢杠胡, 点冲 …): the typed
+# one when it is one of ours.
 _SEAT_WORD_OF: Final[Mapping[WordKind, str]] = {
     WordKind.DISCARDER: "点炮",
     WordKind.ROBBED_KONG: ROBBED_PREFIX,
     WordKind.CONTRACT: CONTRACT_PREFIX,
 }
-_SEAT_FORMS: Final = tuple(
-    sorted(
-        (
-            (form, form if form in _SEAT_PREFIXES else _SEAT_WORD_OF[kind], kind)
-            for form, (kind, _) in VOCABULARY.items()
-            if kind in _SEAT_WORD_OF
-        ),
-        key=lambda item: len(item[0]),
-        reverse=True,
-    )
-)
-_SPACED_SEAT_FORMS: Final = frozenset(form for form, _, _ in _SEAT_FORMS if " " in form)
-# Looked up per word of every /hu: English forms only whole, Chinese ones glued too.
-_WHOLE_SEAT_FORMS: Final = {form: written for form, written, _ in _SEAT_FORMS if form.isascii()}
-_GLUED_SEAT_FORMS: Final = tuple(
-    (form, written) for form, written, _ in _SEAT_FORMS if not form.isascii()
-)
 # The sender, in /hu and /kong (self is 自摸 there).
 ME_WORDS: Final = frozenset({"我", "me"})
 # Who /new and /join read as the sender.
 SENDER_WORDS: Final = ME_WORDS | {"self"}
-_QUICK_SPELLINGS: Final = frozenset(spelling.casefold() for spelling in SPELLINGS)
 # A name and what follows it: 甲：自摸, Amy: tsumo.
 _AFTER_NAME: Final = re.compile(r"[:：]")
 # A stake as people write it: -1, 1.5, 5块, 底分5 (whole numbers alone are read as 底分).
 _STAKE_LIKE: Final = re.compile(r"底分.*|[-+−]?[0-9０-９][0-9０-９.,．]*(块钱?|元|分)?")
 _LIST_SPLIT: Final = re.compile(r"[，、；]")
-# What _resolve_seat_words writes for the scoring core: 点炮W, 承包N …
+# A seat word as a recorded line writes it (ScoreResult.line): 点炮W, 承包N …
 SEAT_WORD_CODE: Final = re.compile(r"(" + "|".join(_SEAT_PREFIXES) + r")([ESWN])")
 # The same words as an English table types them (the grammar writes the Chinese ones).
 SEAT_WORDS_EN: Final[Mapping[str, str]] = {
@@ -108,19 +87,7 @@ SEAT_WORDS_EN: Final[Mapping[str, str]] = {
     ROBBED_PREFIX: "rob",
     CONTRACT_PREFIX: "contract",
 }
-# Context words whose argument is the next word when written apart (座 E, 翻 1m): that word
-# is never the winner.
-_WORDS_WITH_ARGUMENT: Final = frozenset({"座", "圈", "翻", "seat", "round", "flip", "indicator"})
 _SEGMENT_SPLIT: Final = re.compile(r"[;；|]")
-# A line holds tiles when it has MPSZ groups, Chinese tile names, brackets or a +winning tile.
-_TILES: Final = re.compile(
-    r"[0-9０-９]+[mpsz]|[一二三四五六七八九1-9０-９][万萬筒饼餅条條]|[\[\]()（）+＋]"
-)
-# 翻1m, 翻 一万, flip 1m: the indicator and its tile (words.VOCABULARY's INDICATOR forms).
-_INDICATOR_WORD: Final = re.compile(
-    r"(?:翻|\b(?:flip|indicator))\s*(?:[0-9０-９一二三四五六七八九]+\s*[mpsz万萬筒饼餅条條]|\S)",
-    re.IGNORECASE,
-)
 # /dealer 圈南 / 圈风S: the round wind set by hand.
 _KONG_KINDS: Final[Mapping[str, str]] = {
     "明杠": "exposed",
@@ -236,11 +203,12 @@ class NewSession:
 
 @dataclass(frozen=True)
 class WinClaim:
-    """One winner of a /hu: the table seat and the line for the scoring core."""
+    """One winner of a /hu: the table seat and the player's words for the scoring core."""
 
     winner: Seat
-    line: str  # hand or quick words, player names replaced by seats (点炮 丙 → 点炮S)
+    words: str  # hand or quick words as typed, the players they name taken out (点炮 丙)
     full_hand: bool
+    contract: Seat | None = None  # 承包 丙: who pays for this winner (三摊承包)
 
 
 @dataclass(frozen=True)
@@ -250,6 +218,30 @@ class HuCommand:
     claims: tuple[WinClaim, ...]
     discarder: Seat | None  # who threw the tile, or whose kong was robbed (抢杠)
     robbed: bool = False
+    discard_word: str = "点炮"  # how the line said it (点炮, 放冲, 放炮): refusals quote it
+
+
+@dataclass(frozen=True)
+class _SeatNamed:
+    """A player named after a word taking a seat (点炮 丙, 承包N, rob Amy)."""
+
+    seat: Seat
+    kind: WordKind
+    word: str  # the word a refusal quotes: 点炮, 放冲, 抢杠, 承包
+
+    def quoted(self, roster: Roster) -> str:
+        member = roster.members.get(self.seat)
+        return f"{self.word} {member.name if member else self.seat.zh}"
+
+
+@dataclass
+class _Segment:
+    """One winner's part of a /hu (the parts split by ；): the winners, the other words, and
+    the players named after seat words."""
+
+    winners: list[Seat]
+    words: list[str]
+    named: list[_SeatNamed]
 
 
 @dataclass(frozen=True)
@@ -340,90 +332,109 @@ def check_line_size(text: str) -> None:
 def parse_hu(text: str, roster: Roster) -> HuCommand:
     """/hu WINNER [WINNER…] [HAND] WORDS [; WINNER …]: seats resolved through the roster."""
     check_line_size(text)
-    segments = [seg for seg in _SEGMENT_SPLIT.split(_AFTER_NAME.sub(" ", text)) if seg.strip()]
-    if not segments:
+    parts = [seg for seg in _SEGMENT_SPLIT.split(_AFTER_NAME.sub(" ", text)) if seg.strip()]
+    if not parts:
         raise GrammarError("hu_usage")
-    discarder: Seat | None = None
-    how: str | None = None  # 点炮… or 抢杠: how the one discarder gave the tile
-    pending: list[tuple[list[Seat], list[str]]] = []
-    for segment in segments:
-        words = split_args(segment)
-        winners: list[Seat] = []
-        while words:
-            # Once a winner is named, a scoring word is the word (a member named 自摸 is
-            # written by @username or seat); first, a seated name beats ron/rob.
-            if winners and is_scoring_word(words[0]):
-                break
-            if _is_seat_prefixed(words[0]) and (winners or roster.member_seat(words[0]) is None):
-                break
-            taken = take_player(words, roster)
-            glued = roster.split_name(words[0]) if taken is None and not winners else None
+    segments: list[_Segment] = []
+    for part in parts:
+        earlier = [seat for segment in segments for seat in segment.winners]
+        winners, words = _segment_winners(split_args(part), roster, earlier)
+        words, named = _take_seat_words(words, roster)
+        segments.append(_Segment(winners, words, named))
+    giver = _giver([named for segment in segments for named in segment.named], roster)
+    discarder = giver.seat if giver else None
+    winners = [seat for segment in segments for seat in segment.winners]
+    if discarder is not None and discarder in winners:
+        raise _about("discarder_is_winner", discarder, roster)
+    if len(winners) > 1 and discarder is None:
+        raise GrammarError("multi_needs_discard")
+    if len(winners) > 3:
+        raise GrammarError("too_many_winners")
+    claims = [
+        claim
+        for segment in segments
+        for claim in _claims(segment, roster, given=discarder is not None)
+    ]
+    return HuCommand(
+        claims=tuple(claims),
+        discarder=discarder,
+        robbed=giver is not None and giver.kind is WordKind.ROBBED_KONG,
+        discard_word=giver.word if giver and giver.kind is WordKind.DISCARDER else "点炮",
+    )
+
+
+def _segment_winners(
+    words: list[str], roster: Roster, earlier: Sequence[Seat]
+) -> tuple[list[Seat], list[str]]:
+    """The winners of a segment (named first, or after a word) and its other words."""
+    winners, words = _leading_winners(words, roster, earlier)
+    if winners:
+        return winners, words
+    winners, words = _winners_inside(words, roster)
+    again = [seat for seat in winners if seat in earlier]
+    if again:
+        raise _about("winner_twice", again[0], roster)
+    return winners, words
+
+
+def _leading_winners(
+    words: list[str], roster: Roster, earlier: Sequence[Seat]
+) -> tuple[list[Seat], list[str]]:
+    """The players the segment starts with (/hu 甲 乙 点炮 丙, /hu 老王自摸爆头) and the rest."""
+    winners: list[Seat] = []
+    while words:
+        # Once a winner is named, a scoring word is the word (a member named 自摸 is
+        # written by @username or seat); first, a seated name beats ron/rob.
+        if winners and is_scoring_word(words[0]):
+            break
+        if _is_seat_prefixed(words[0]) and (winners or roster.member_seat(words[0]) is None):
+            break
+        taken = take_player(words, roster)
+        if taken is None:
+            glued = roster.split_name(words[0]) if not winners else None
             if glued is not None:  # /hu 老王自摸爆头
                 winners.append(glued[0])
-                words[0] = glued[1]
-                break
-            if taken is None:
-                break
-            seat, used = taken
-            del words[:used]
-            if seat in winners or any(seat in w for w, _ in pending):
-                raise _about("winner_twice", seat, roster)
-            winners.append(seat)
-        if not winners:
-            winners, words = _winners_inside(words, roster)
-            again = [seat for seat in winners if any(seat in w for w, _ in pending)]
-            if again:
-                raise _about("winner_twice", again[0], roster)
-        body, named = _resolve_seat_words(words, roster)
-        for seat, word in named:
-            if word == CONTRACT_PREFIX:
-                continue
-            if discarder is not None and seat != discarder:
-                raise _about("two_discarders", seat, roster)
-            kind = ROBBED_PREFIX if word == ROBBED_PREFIX else "点炮"
-            if how is not None and kind != how:
-                member = roster.members.get(seat)
-                raise GrammarError(
-                    "discard_and_rob", token=f"{word} {member.name if member else seat.zh}"
-                )
-            discarder, how = seat, kind
-        pending.append((winners, body))
-    winner_count = sum(len(w) for w, _ in pending)
-    if discarder is not None and any(discarder in w for w, _ in pending):
-        raise _about("discarder_is_winner", discarder, roster)
-    if winner_count > 1 and discarder is None:
-        raise GrammarError("multi_needs_discard")
-    if winner_count > 3:
-        raise GrammarError("too_many_winners")
-    claims: list[WinClaim] = []
-    for winners, body in pending:
-        line = " ".join(body)
-        if discarder is not None and not any(w.startswith(_GIVER_PREFIXES) for w in body):
-            # 一炮多响: the discard (or robbed kong) named once is every winner's.
-            line = f"{line} {how}{discarder.value}".strip()
-        if not line:
-            raise _about("hu_needs_words", winners[0], roster)
-        for winner in winners:
-            claims.append(WinClaim(winner=winner, line=line, full_hand=is_full_hand(line)))
-    return HuCommand(claims=tuple(claims), discarder=discarder, robbed=how == ROBBED_PREFIX)
+                words = [glued[1], *words[1:]]
+            break
+        seat, used = taken
+        words = words[used:]
+        if seat in winners or seat in earlier:
+            raise _about("winner_twice", seat, roster)
+        winners.append(seat)
+    return winners, words
 
 
-def is_full_hand(line: str) -> bool:
-    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry);
-    the tile after 翻 / flip names the Huzhou indicator, not a tile of the hand."""
-    return _TILES.search(_INDICATOR_WORD.sub(" ", line)) is not None
+def _giver(named: Sequence[_SeatNamed], roster: Roster) -> _SeatNamed | None:
+    """Who gave the winning tile (点炮 X or 抢杠 X), named once for every winner."""
+    giver: _SeatNamed | None = None
+    for one in named:
+        if one.kind is WordKind.CONTRACT:
+            continue
+        if giver is not None and one.seat != giver.seat:
+            raise _about("two_discarders", one.seat, roster)
+        if giver is not None and one.kind is not giver.kind:
+            raise GrammarError("discard_and_rob", token=one.quoted(roster))
+        giver = giver or one
+    return giver
 
 
-def with_winds(line: str, seat_wind: Seat, round_wind: Seat) -> tuple[str, Seat]:
-    """The line with the session's winds added, unless the player wrote 座X / 圈X, and the
-    门风 it is scored with (a 座X typed wins over the session's)."""
-    words = split_args(line)
-    typed_seat, typed_round = read_winds(line)  # the scoring core's own reading
-    if typed_seat is None:
-        words.append(f"座{seat_wind.value}")
-    if typed_round is None:
-        words.append(f"圈{round_wind.value}")
-    return " ".join(words), typed_seat or seat_wind
+def _claims(segment: _Segment, roster: Roster, given: bool) -> list[WinClaim]:
+    """One claim per winner of the segment; ``given``: the /hu names who gave the tile."""
+    contracts = [one for one in segment.named if one.kind is WordKind.CONTRACT]
+    if any(one.seat != contracts[0].seat for one in contracts):
+        other = next(one for one in contracts if one.seat != contracts[0].seat)
+        raise GrammarError("two_contracts", token=other.quoted(roster))
+    words = " ".join(segment.words)
+    if not (words or given or contracts):
+        raise _about("hu_needs_words", segment.winners[0], roster)
+    contract = contracts[0].seat if contracts else None
+    full_hand = is_full_hand(words)
+    return [WinClaim(winner, words, full_hand, contract) for winner in segment.winners]
+
+
+def is_full_hand(words: str) -> bool:
+    """Whether a /hu line carries tiles (scored from the hand) or only words (quick entry)."""
+    return holds_tiles(words)
 
 
 def parse_kong(text: str, roster: Roster) -> KongCommand:
@@ -440,12 +451,11 @@ def parse_kong(text: str, roster: Roster) -> KongCommand:
         raise GrammarError("kong_kind", token=words[taken[1]] if len(words) > taken[1] else None)
     kind_word = words[kind_at]
     kind = _KONG_KINDS[kind_word.lower()]
-    resolved, named = _resolve_seat_words(words[:kind_at] + words[kind_at + 1 :], roster)
-    rest = [word for word in resolved if not _is_seat_prefixed(word)]
+    rest, named = _take_seat_words(words[:kind_at] + words[kind_at + 1 :], roster)
     used = _player_length(rest, roster) or 1  # an unknown owner is named in the refusal
     owner = _whole_player(rest[:used], roster)
     rest = rest[used:]
-    discards = [seat for seat, word in named if word in DISCARD_PREFIXES]
+    discards = [one.seat for one in named if one.kind is WordKind.DISCARDER]
     discarder = discards[0] if discards else None
     if rest:
         plain = _whole_player(rest, roster)
@@ -551,46 +561,50 @@ def _round_wind_in(args: Sequence[str]) -> tuple[Seat | None, list[str]]:
     return None, list(args)
 
 
-def _resolve_seat_words(
-    words: Sequence[str], roster: Roster
-) -> tuple[list[str], list[tuple[Seat, str]]]:
-    """Replace the player after 点炮/抢杠/承包 (ron, rob …) by a seat; return the line and
-    each seat named with the word written for it (点炮, 放冲, 抢杠, 承包 …)."""
+def _take_seat_words(words: Sequence[str], roster: Roster) -> tuple[list[str], list[_SeatNamed]]:
+    """Take out each word taking a seat (点炮/抢杠/承包, ron, rob …) with the player after it;
+    return the other words and each player so named."""
     out: list[str] = []
-    named: list[tuple[Seat, str]] = []
+    named: list[_SeatNamed] = []
     words = _joined_phrases(words)
     index = 0
     while index < len(words):
-        word = words[index]
-        found = _seat_prefix(word)
+        found = seat_word_at(words[index])
         if found is None:
-            out.append(word)
+            out.append(words[index])
             index += 1
             continue
-        typed, prefix = found
-        target = word[len(typed) :]
-        after = ""  # what was glued after the player: 点炮丙七对 → 七对
-        if target:
-            seat = roster.seat_of(target)
-            glued = roster.split_name(target) if seat is None else None
-            if glued is not None:
-                seat, after = glued
-            if seat is None:
-                raise GrammarError("unknown_player", token=target, roster=roster)
-        else:
-            taken = take_player(words[index + 1 :], roster)
-            if taken is None:
-                if index + 1 >= len(words):
-                    raise GrammarError("prefix_needs_player", token=word)
-                raise GrammarError("unknown_player", token=words[index + 1], roster=roster)
-            seat, used = taken
-            index += used
-        out.append(f"{prefix}{seat.value}")
-        if after:
-            out.append(after)
-        named.append((seat, prefix))
-        index += 1
+        typed, kind = found
+        seat, after, used = _player_after(words, index, len(typed), roster)
+        out.extend([after] if after else [])
+        written = typed if typed in _SEAT_PREFIXES else _SEAT_WORD_OF[kind]
+        named.append(_SeatNamed(seat, kind, written))
+        index += 1 + used
     return out, named
+
+
+def _player_after(
+    words: Sequence[str], index: int, size: int, roster: Roster
+) -> tuple[Seat, str, int]:
+    """The player after the seat word of ``size`` characters at ``words[index]``: glued to it
+    (点炮丙, with what follows glued: 点炮丙七对 → 七对) or the next words; the seat, what
+    was glued after the player, and how many more words that took."""
+    word = words[index]
+    target = word[size:]
+    if not target:
+        taken = take_player(words[index + 1 :], roster)
+        if taken is None:
+            if index + 1 >= len(words):
+                raise GrammarError("prefix_needs_player", token=word)
+            raise GrammarError("unknown_player", token=words[index + 1], roster=roster)
+        return taken[0], "", taken[1]
+    seat = roster.seat_of(target)
+    if seat is not None:
+        return seat, "", 0
+    glued = roster.split_name(target)
+    if glued is None:
+        raise GrammarError("unknown_player", token=target, roster=roster)
+    return glued[0], glued[1], 0
 
 
 def _joined_phrases(words: Sequence[str]) -> list[str]:
@@ -600,7 +614,7 @@ def _joined_phrases(words: Sequence[str]) -> list[str]:
     while index < len(words):
         for count in (3, 2):
             phrase = " ".join(words[index : index + count])
-            if index + count <= len(words) and phrase.casefold() in _SPACED_SEAT_FORMS:
+            if index + count <= len(words) and is_seat_word(phrase.casefold()):
                 out.append(phrase)
                 index += count
                 break
@@ -640,10 +654,10 @@ def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[
     index = 0
     while index < len(words):
         word = words[index]
-        if (_seat_prefix(word) or ("", ""))[0] == word:  # 点炮 丙: 丙 discarded
+        if is_seat_word(word):  # 点炮 丙: 丙 discarded
             index += 1 + _player_length(words[index + 1 :], roster)
             continue
-        if word.lower() in _WORDS_WITH_ARGUMENT:
+        if takes_argument(word):  # 座 E, 翻 1m: the next word is never a winner
             index += 2
             continue
         taken = (
@@ -670,42 +684,12 @@ def _winners_inside(words: list[str], roster: Roster) -> tuple[list[Seat], list[
 
 
 def _is_seat_prefixed(word: str) -> bool:
-    return _seat_prefix(word) is not None
-
-
-def _seat_prefix(word: str) -> tuple[str, str] | None:
-    """(the form typed, the word to write) when ``word`` starts with a word taking a seat:
-    点炮丙 / 抢杠胡乙 glued, ron / rob / discard only whole (their player is the next word)."""
-    written = _WHOLE_SEAT_FORMS.get(word.casefold())
-    if written is not None:
-        return word, written
-    for form, written in _GLUED_SEAT_FORMS:
-        if word.startswith(form):
-            return form, written
-    return None
-
-
-def is_scoring_word(word: str) -> bool:
-    """Whether the scoring core reads ``word`` as one of its words (自摸, 点炮, rob, 七对 …)."""
-    if word.casefold() in _QUICK_SPELLINGS:
-        return True
-    try:
-        return match_word(word) is not None
-    except ScoringError:  # a word missing its argument: 点炮, rob, 翻
-        return True
+    return seat_word_at(word) is not None
 
 
 def _reads_as_words(rest: str) -> bool:
     """Whether what follows a glued name starts with a word (自摸爆头, 点炮丙, 七对, tiles)."""
-    folded = fold(rest).strip()
-    if not folded or _is_seat_prefixed(folded) or _TILES.match(folded):
-        return True
-    try:
-        if scan_word(folded, 0) is not None:
-            return True
-    except ScoringError:
-        return True
-    return any(folded.casefold().startswith(spelling) for spelling in _QUICK_SPELLINGS)
+    return starts_with_word(rest)
 
 
 def _first_duplicate(names: Sequence[str]) -> str:

@@ -104,6 +104,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Cannot tell who won ({roster}): put the winner first. " + _USAGE_HU_EN,
     ),
     "winner_twice": ("{who}写了两次胡", "{who} is named as a winner twice"),
+    "two_contracts": (
+        "一家只能由一个人承包，「{token}」和前面不一致",
+        "One contract payer per winner: {token} disagrees with the earlier one",
+    ),
+    # A refusal of the scoring core: the word it is about, and why (a seat it was given as a
+    # value named by the player's name).
+    "scoring_token": ("「{token}」：{text}", "“{token}”: {text}"),
+    "scoring_conflict": ("和「{other}」矛盾：{why}", "contradicts “{other}”: {why}"),
     "two_discarders": (
         "一炮多响只能有一个点炮的人，{who}是第二个",
         "One discard only: {who} is a second discarder",

@@ -15,8 +15,8 @@ from typing import Final
 
 from scoring import rulesets
 from scoring.lexicon import TILE_NAMES, fold
-from scoring.quick import SPELLINGS
-from scoring.words import SEAT_NAMES, VOCABULARY
+from scoring.vocabulary import spellings
+from scoring.words import SEAT_NAMES
 
 # Characters a pinyin keyboard (same sound) or a quick eye (same shape) swaps; each group
 # is interchangeable. Data, not code: add a group when players are seen to mistype one.
@@ -111,7 +111,7 @@ def room_words() -> tuple[str, ...]:
 
 def entry_words(players: Iterable[str] = ()) -> tuple[str, ...]:
     """What may stand in a /hu or /score line: context words, quick words, tiles, players."""
-    return tuple(dict.fromkeys([*VOCABULARY, *SPELLINGS, *tile_words(), *players]))
+    return tuple(dict.fromkeys([*spellings(), *tile_words(), *players]))
 
 
 def seat_words() -> tuple[str, ...]:

@@ -4,6 +4,8 @@ See docs/architecture.md for the modules and the public API.
 """
 
 from scoring import explain as explain
+from scoring.errors import Said as Said
+from scoring.facts import WinFacts as WinFacts
 from scoring.notation import format_mpsz as format_mpsz
 from scoring.notation import format_zh as format_zh
 from scoring.notation import parse as parse

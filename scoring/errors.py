@@ -8,8 +8,12 @@ is wrong and why. The bot shows ``message(lang)``; nothing is recorded on an err
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
+
+from scoring.tiles import Seat
 
 
 class ErrorCode(StrEnum):
@@ -45,8 +49,31 @@ class ErrorCode(StrEnum):
     INTERNAL = "internal"  # a bug, reported as an error value instead of a traceback
 
 
+# The position of a token that stands for a word the caller gave as a value
+# (``scoring.WinFacts``), not typed: it has no place in the line.
+SAID_POSITION: Final = -2
+
+
+@dataclass(frozen=True)
+class Said:
+    """A word the caller gave as a value, not typed (the discarder of a ``WinFacts`` …):
+    ``kind`` is the ``WordKind`` value (discarder, robbed_kong_of, contract_payer, seat_wind,
+    round_wind), ``seat`` the seat as a seat, for the caller to name as its players know it."""
+
+    kind: str
+    seat: Seat
+
+
 class ScoringError(ValueError):
-    """A hand, a word or a declaration the core refuses; carries code, token and position."""
+    """A hand, a word or a declaration the core refuses; carries code, token and position.
+
+    ``said`` is set when the token is a word the caller gave as a value (``token`` is then
+    the core's writing of it, 点炮S, and ``position`` None); ``params`` hold the values a
+    message names besides the token, seats as seats and given words as ``Said``: a
+    CONFLICTING_WORDS error between two context words carries ``other`` (the earlier word,
+    its text or a ``Said``) and ``why`` ((zh, en): why they cannot stand together), so a
+    caller can say it with its own names (``message`` writes ``Said`` the core's way).
+    """
 
     def __init__(
         self,
@@ -55,13 +82,18 @@ class ScoringError(ValueError):
         en: str,
         token: str | None = None,
         position: int | None = None,
+        *,
+        said: Said | None = None,
+        params: Mapping[str, object] | None = None,
     ) -> None:
         super().__init__(zh)
         self.code = code
         self.zh = zh
         self.en = en
         self.token = token
-        self.position = position
+        self.position = None if position == SAID_POSITION else position
+        self.said = said
+        self.params: Mapping[str, object] = params or {}
 
     def message(self, lang: str = "zh") -> str:
         """The message in ``lang`` ('zh' or 'en'), naming the token and where it is."""

@@ -16,6 +16,7 @@ from operator import eq
 from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
+from scoring.facts import WinFacts, with_facts
 from scoring.hand import Context, Hand, Meld, MeldKind
 from scoring.lexicon import (
     Token,
@@ -96,20 +97,21 @@ def parse(line: str) -> Hand:
     return parse_line(line).hand
 
 
-def parse_line(line: str) -> ParsedLine:
-    """Parse a winning hand (14 tiles, melds counted as 3) with its token positions."""
-    plain = read_plain(line)
+def parse_line(line: str, facts: WinFacts | None = None) -> ParsedLine:
+    """Parse a winning hand (14 tiles, melds counted as 3) with its token positions;
+    ``facts`` (the seats and winds the caller knows) count as words of the line."""
+    plain = read_plain(line, facts)
     if plain is None:
-        return scanned_line(line)
+        return scanned_line(line, facts)
     hand, winning, words, groups = plain
     return ParsedLine(line, hand, winning, (), words, groups)
 
 
-def scanned_line(line: str) -> ParsedLine:
+def scanned_line(line: str, facts: WinFacts | None = None) -> ParsedLine:
     """``parse_line`` by the scanner alone, the way every line but a plain one is read
     (tests hold the plain reading to it)."""
     pieces = scan(line)
-    context, word_tokens = context_of(pieces.words)
+    context, word_tokens = context_of(with_facts(pieces.words, facts))
     _check_copies(pieces, context, word_tokens)
     tiles = pieces.tiles
     if pieces.winning is not None:

@@ -13,7 +13,8 @@ import re
 from operator import eq
 from typing import Final
 
-from scoring.errors import ScoringError
+from scoring.errors import SAID_POSITION, ScoringError
+from scoring.facts import WinFacts, with_facts
 from scoring.hand import Context, Hand
 from scoring.lexicon import Token, fold
 from scoring.scanning import (
@@ -40,20 +41,20 @@ _PLAIN: Final = re.compile(
 # Per run of context words as written: its Context and each kind's word (offset, text),
 # or None when the run is not words alone (the scanner then reads the line and says why).
 _Words = tuple[Context, tuple[tuple[str, int, str], ...]]
-_PLAIN_WORDS: dict[str, _Words | None] = {}
+_PLAIN_WORDS: dict[tuple[str, WinFacts | None], _Words | None] = {}
 _PLAIN_WORDS_KEPT: Final = 1024
 _UNSEEN: Final = (Context(), ())
 
 
-def read_plain(line: str) -> PlainLine | None:
+def read_plain(line: str, facts: WinFacts | None = None) -> PlainLine | None:
     """A plain line (``46m555p12345688s +5m 自摸``) read by one pattern, its words from
     ``_PLAIN_WORDS``; None for any other line, or one with anything to refuse, which the
-    scanner reads instead (and so names what is wrong)."""
+    scanner reads instead (and so names what is wrong). ``facts`` count as words."""
     text = fold(line)
     plain = _PLAIN.fullmatch(text)
     if plain is None:
         return None
-    words = _plain_words(plain[5])
+    words = _plain_words(plain[5], facts)
     if words is None:
         return None
     groups = []
@@ -75,9 +76,14 @@ def read_plain(line: str) -> PlainLine | None:
     return (
         Hand(tuple(concealed), winning_tile, (), context),
         Token(plain[2], plain.start(2)),
-        {kind: Token(written, at + offset) for kind, offset, written in kinds},
+        {kind: Token(written, _at(at, offset)) for kind, offset, written in kinds},
         tuple(groups),
     )
+
+
+def _at(start: int, offset: int) -> int:
+    """Where a word stands in the line: after the tiles, or nowhere for a word given."""
+    return SAID_POSITION if offset == SAID_POSITION else start + offset
 
 
 def _fifth_copy(concealed: list[int], winning_tile: int) -> bool:
@@ -85,13 +91,14 @@ def _fifth_copy(concealed: list[int], winning_tile: int) -> bool:
     return any(map(eq, concealed, concealed[4:])) or concealed.count(winning_tile) > 3
 
 
-def _plain_words(written: str) -> _Words | None:
-    known = _PLAIN_WORDS.get(written, _UNSEEN)
+def _plain_words(written: str, facts: WinFacts | None) -> _Words | None:
+    key = (written, facts)
+    known = _PLAIN_WORDS.get(key, _UNSEEN)
     if known is not _UNSEEN:
         return known
     try:
         pieces = scan(written) if written.strip() else Pieces(written)
-        context, tokens = context_of(pieces.words)
+        context, tokens = context_of(with_facts(pieces.words, facts))
     except ScoringError:
         known = None
     else:
@@ -100,5 +107,5 @@ def _plain_words(written: str) -> _Words | None:
         else:
             known = context, tuple((kind, t.position, t.text) for kind, t in tokens.items())
     if len(_PLAIN_WORDS) < _PLAIN_WORDS_KEPT:
-        _PLAIN_WORDS[written] = known
+        _PLAIN_WORDS[key] = known
     return known

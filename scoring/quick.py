@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
+from scoring.facts import WinFacts, line_of, winner_of, with_facts
 from scoring.lexicon import Token, fold
 from scoring.reading import Reading, Shape
 from scoring.result import ScoreResult
@@ -29,7 +30,7 @@ from scoring.score import (
     win_of,
 )
 from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
-from scoring.words import Word, WordKind, ascii_letter, build_context, scan_word
+from scoring.words import Word, WordKind, ascii_letter, build_context, error_at, scan_word
 
 
 class Fact(StrEnum):
@@ -236,12 +237,20 @@ class _Declared:
 
 
 def quick(
-    words: str, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
+    words: str,
+    rules: str = "hangzhou",
+    base: int = 1,
+    winner: str | Seat | None = None,
+    *,
+    facts: WinFacts | None = None,
 ) -> ScoreResult:
-    """Score a win declared in words, e.g. ``quick("点炮S 七对 爆头")``."""
-    ruleset, seat = checked_table(rules, base, winner)
-    context_words, declared = _scan(words)
-    context, word_tokens = build_context(context_words)
+    """Score a win declared in words, e.g. ``quick("点炮S 七对 爆头")``, for ``winner`` (East
+    by default) or for ``facts.winner`` with the seats and winds ``facts`` give (then the
+    words may be empty: ``quick("", facts=WinFacts(Seat.E, discarder=Seat.S))``)."""
+    ruleset, seat = checked_table(rules, base, winner_of(winner, facts))
+    given = facts is not None and bool(facts.said()) and not words.strip()
+    context_words, declared = ([], _Declared()) if given else _scan(words)
+    context, word_tokens = build_context(with_facts(context_words, facts))
     check_no_indicator(ruleset, context.indicator, lambda kind: word_tokens.get(kind.value))
     _check(declared, ruleset, context.kong_chain)
     win = win_of(context, lambda kind: word_tokens.get(kind.value), ruleset, seat)
@@ -251,7 +260,10 @@ def quick(
     else:
         anchor = _wild_dependent_word(declared, word_tokens)
         valuation = _valuate(declared, win, ruleset, shape or Shape.STANDARD, anchor)
-    return build_result(ruleset, shape, valuation, win, base)
+    result = build_result(ruleset, shape, valuation, win, base)
+    if facts is None:
+        return result
+    return replace(result, line=line_of(words, facts, word_tokens))
 
 
 def _scan(
@@ -489,13 +501,12 @@ def _valuate(
         except ScoringError as error:
             outcomes.append(error)
     if len({_money(outcome) for outcome in outcomes}) > 1:
-        raise ScoringError(
+        raise error_at(
+            anchor,
             ErrorCode.INCONSISTENT,
             f"{rules.name_zh}里这样胡有没有花（财神）分数不同：请加上「有花」或「无花」",
             f"under {rules.name_en} this win scores differently with and without wilds: "
             "add “with wild” or “no wild” (有花 / 无花)",
-            None if anchor is None else anchor.text,
-            None if anchor is None else anchor.position,
         )
     first = outcomes[0]
     if isinstance(first, ScoringError):
@@ -550,7 +561,7 @@ _SHAPE_WORDS: Final[dict[Shape | None, tuple[str, str]]] = {
 
 
 def _error(code: ErrorCode, token: Token, zh: str, en: str) -> ScoringError:
-    return ScoringError(code, zh, en, token.text, token.position)
+    return error_at(token, code, zh, en)
 
 
 _ARTICLES: Final = frozenset({"a", "an", "the"})

@@ -53,6 +53,10 @@ class ScoreResult:
     tai: int | None = None  # 双辣 only
     hand: Hand | None = None  # None for quick entry
     wild_faces: frozenset[Tile] = field(default_factory=frozenset)  # for drawing the hand
+    seat_wind: Seat | None = None  # the winner's 门风 it was scored with (a typed 座X wins)
+    # Given facts (scoring.WinFacts): the line the string API scores the same, the facts
+    # written in (点炮W 七对 有花 座S 圈E); None when the caller wrote the whole line.
+    line: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` object (also what storage keeps with a win)."""

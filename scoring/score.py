@@ -14,6 +14,7 @@ from typing import Final
 from scoring import notation, payments
 from scoring.analysis import analyze
 from scoring.errors import ErrorCode, ScoringError
+from scoring.facts import WinFacts, line_of, winner_of
 from scoring.hand import Context, Hand
 from scoring.lexicon import Token
 from scoring.reading import Reading, Shape
@@ -27,8 +28,8 @@ from scoring.rulesets.base import (
     Win,
     WinKind,
 )
-from scoring.tiles import JOKER, Seat, Tile, en_name, is_wild, mpsz, zh_name
-from scoring.words import WordKind, seat_or_error, words_of, write_word
+from scoring.tiles import EAST, JOKER, SEAT_ORDER, Seat, Tile, en_name, is_wild, mpsz, zh_name
+from scoring.words import WordKind, error_at, seat_or_error, words_of, write_word
 
 
 @dataclass(slots=True)
@@ -77,12 +78,21 @@ WordTokens = Callable[[WordKind], Token | None]  # where the context word of a k
 
 
 def score(
-    line: str, rules: str = "hangzhou", base: int = 1, winner: str | Seat = "E"
+    line: str,
+    rules: str = "hangzhou",
+    base: int = 1,
+    winner: str | Seat | None = None,
+    *,
+    facts: WinFacts | None = None,
 ) -> ScoreResult:
-    """Score one typed line under ``rules`` (an id or a Chinese name) for ``winner``."""
-    ruleset, seat = checked_table(rules, base, winner)
-    parsed = notation.parse_line(line)
-    return score_parsed(parsed.hand, Where(parsed.hand, parsed), ruleset, base, seat)
+    """Score one typed line under ``rules`` (an id or a Chinese name) for ``winner`` (East
+    by default), or for ``facts.winner`` with the seats and winds ``facts`` give."""
+    ruleset, seat = checked_table(rules, base, winner_of(winner, facts))
+    parsed = notation.parse_line(line, facts)
+    result = score_parsed(parsed.hand, Where(parsed.hand, parsed), ruleset, base, seat)
+    if facts is None:
+        return result
+    return replace(result, line=line_of(line, facts, parsed.words))
 
 
 def score_hand(
@@ -427,8 +437,9 @@ def _check_discarded_wild(
 def _at(token: Token | None, code: ErrorCode, zh: str, en: str) -> ScoringError:
     if token is None:
         return ScoringError(code, zh, en)
-    position = None if token.position == _UNTYPED else token.position
-    return ScoringError(code, zh, en, token.text, position)
+    if token.position == _UNTYPED:
+        return ScoringError(code, zh, en, token.text)
+    return error_at(token, code, zh, en)
 
 
 # ---- the result ----------------------------------------------------------------------------
@@ -485,6 +496,7 @@ def _result(
         winner=win.winner,
         base=base,
         tai=valuation.tai,
+        seat_wind=SEAT_ORDER[win.seat_wind - EAST],
         hand=hand,
         wild_faces=wild_faces,
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import SAID_POSITION, ErrorCode, Said, ScoringError
 from scoring.hand import Context
 from scoring.lexicon import Token, fold, scan_tiles
 from scoring.tiles import JOKER, Seat, mpsz, zh_name
@@ -397,15 +397,14 @@ def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[st
             for kind, (_, other) in seen.items():
                 reason = CONFLICTS.get(frozenset((kind, word.kind)))
                 if reason is not None:
-                    raise _conflict(token, other, *reason)
+                    raise _conflict(token, other, reason)
             seen[word.kind] = (word, token)
         elif earlier[0].value != word.value:
-            raise _conflict(
-                token,
-                earlier[1],
+            why = (
                 f"{word.kind.zh}只能写一次，两处写得不一样",
                 f"{word.kind.en} is given twice with different values",
             )
+            raise _conflict(token, earlier[1], why)
 
     def value(kind: WordKind) -> WordValue | None:
         return seen[kind][0].value if kind in seen else None
@@ -459,13 +458,36 @@ def context_of(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, 
     return context, {kind: found[index][1] for kind, index in kept}
 
 
-def _conflict(token: Token, other: Token, why_zh: str, why_en: str) -> ScoringError:
-    return ScoringError(
+def _conflict(token: Token, other: Token, why: tuple[str, str]) -> ScoringError:
+    """``token`` contradicts the earlier ``other`` (either may be a word given as a value)."""
+    why_zh, why_en = why
+    return error_at(
+        token,
         ErrorCode.CONFLICTING_WORDS,
         f"和「{other.text}」矛盾：{why_zh}",
         f"contradicts “{other.text}”: {why_en}",
-        token.text,
-        token.position,
+        other=said_of(other) or other.text,
+        why=why,
+    )
+
+
+def said_of(token: Token) -> Said | None:
+    """The word given as a value a token stands for (``scoring.WinFacts``), None for a typed one."""
+    if token.position != SAID_POSITION:
+        return None
+    word = match_word(token.text)
+    assert word is not None and isinstance(word.value, Seat), token
+    return Said(word.kind.value, word.value)
+
+
+def error_at(
+    token: Token | None, code: ErrorCode, zh: str, en: str, **params: object
+) -> ScoringError:
+    """An error about ``token`` (typed, or a word given as a value), or about no token."""
+    if token is None:
+        return ScoringError(code, zh, en, params=params)
+    return ScoringError(
+        code, zh, en, token.text, token.position, said=said_of(token), params=params
     )
 
 

@@ -16,6 +16,7 @@ from bot.delivery import is_delivery_failure
 from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, t
 from bot.replies import answer, quote, reply, send
+from bot.scoring_refusal import refusal_text
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
 from scoring.errors import ErrorCode as ScoringCode
 from scoring.errors import ScoringError
@@ -107,11 +108,7 @@ def _refusal(error: BaseException, lang: str) -> str | None:
     if isinstance(error, Refusal):
         return "❌ " + t(error.key, lang, **{k: _quoted(v) for k, v in error.params.items()})
     if isinstance(error, ScoringError):
-        # The core counts characters in the line it was given, which is not the line the
-        # player typed (the winner taken off, 点炮 丙 → 点炮W, winds added): name the token only.
-        token = quote(error.token) if error.token else error.token
-        unplaced = ScoringError(error.code, error.zh, error.en, token)
-        return "❌ " + html.escape(unplaced.message(lang), quote=False)
+        return "❌ " + refusal_text(error, lang)
     if isinstance(error, StorageError):
         error = StorageError(error.code, **{k: _quoted(v) for k, v in error.params.items()})
         text = "❌ " + html.escape(error.message(lang), quote=False)

@@ -26,8 +26,6 @@ from bot.context import (
 )
 from bot.grammar import (
     ME_WORDS,
-    SEAT_WORD_CODE,
-    SEAT_WORDS_EN,
     HuCommand,
     Roster,
     parse_entry_id,
@@ -35,10 +33,10 @@ from bot.grammar import (
     parse_kong,
     split_args,
     text_command,
-    with_winds,
 )
 from bot.i18n import Html, t
 from bot.replies import answer, edit, reply, reply_photo
+from bot.scoring_refusal import TableScoringError
 from bot.table import Table, after_entries, forget, open_table, remember, standings, table_of
 from bot.table_html import (
     empty_seats,
@@ -51,21 +49,20 @@ from bot.table_html import (
 )
 from scoring.errors import ErrorCode, ScoringError
 from scoring.explain import summary
+from scoring.facts import WinFacts
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
-# A seat word the grammar wrote (点炮S), as an error message quotes it: 「点炮S」 or “点炮S”.
-_QUOTED_SEAT_WORD = re.compile(r"([「“])" + SEAT_WORD_CODE.pattern + r"([」”])")
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
 @dataclass(frozen=True)
 class ScoredClaim:
     winner: Seat
-    line: str
+    line: str  # the words with the facts, as the ledger keeps them (ScoreResult.line)
     result: ScoreResult
     full_hand: bool
     seat_wind: Seat  # the 门风 the hand was scored with (the deal moves on after it)
@@ -76,14 +73,24 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     session = table.session
     scored: list[ScoredClaim] = []
     for claim in command.claims:
-        line, wind = with_winds(claim.line, table.seat_wind(claim.winner), table.round_wind)
+        facts = WinFacts(
+            winner=claim.winner,
+            discarder=None if command.robbed else command.discarder,
+            robbed=command.discarder if command.robbed else None,
+            contract=claim.contract,
+            seat_wind=table.seat_wind(claim.winner),
+            round_wind=table.round_wind,
+        )
         evaluate = scoring.score if claim.full_hand else scoring.quick
         try:
-            result = evaluate(line, session.ruleset, session.base, claim.winner)
+            result = evaluate(claim.words, session.ruleset, session.base, facts=facts)
         except ScoringError as error:
             _refuse_wrong_dealer(error, table, claim.winner)
-            raise _as_typed(error, table) from error
-        scored.append(ScoredClaim(claim.winner, line, result, claim.full_hand, wind))
+            raise TableScoringError(error, table.names(), command.discard_word) from error
+        assert result.line is not None and result.seat_wind is not None  # given facts
+        scored.append(
+            ScoredClaim(claim.winner, result.line, result, claim.full_hand, result.seat_wind)
+        )
     return scored
 
 
@@ -97,23 +104,6 @@ def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> Non
             "heavenly_not_dealer", name=table.name(winner), dealer=table.name(table.dealer)
         )
     raise Refusal("earthly_by_dealer", name=table.name(winner))
-
-
-def _as_typed(error: ScoringError, table: Table) -> ScoringError:
-    """The error naming players as typed (放冲 Bob), not the seats the grammar wrote (放冲S):
-    its token, and any word it quotes (和「点炮S」矛盾 → 和「点炮 Bob」矛盾, “ron Bob”)."""
-
-    def named(code: re.Match[str], en: bool) -> str:
-        word = SEAT_WORDS_EN.get(code[2], code[2]) if en else code[2]
-        return f"{code[1]}{word} {table.name(Seat(code[3]))}{code[4]}"
-
-    token = error.token
-    match = SEAT_WORD_CODE.fullmatch(token or "")
-    if match is not None:
-        token = f"{match.group(1)} {table.name(Seat(match.group(2)))}"
-    zh = _QUOTED_SEAT_WORD.sub(lambda code: named(code, en=False), error.zh)
-    en = _QUOTED_SEAT_WORD.sub(lambda code: named(code, en=True), error.en)
-    return ScoringError(error.code, zh, en, token, error.position)
 
 
 def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> list[WinSpec]:
@@ -132,15 +122,6 @@ def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> li
     ]
 
 
-async def record_specs(
-    ledger: Ledger, table: Table, specs: list[WinSpec], source: Source, author: int | None
-) -> Recorded:
-    session = table.session
-    if len(specs) == 1:
-        return await ledger.record_win(session.chat_id, session.id, specs[0], source, author)
-    return await ledger.record_wins(session.chat_id, session.id, specs, source, author)
-
-
 async def hu(update: Update, context: Context) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
     message, lang, table = await _full_table(update, context)
@@ -148,8 +129,10 @@ async def hu(update: Update, context: Context) -> None:
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     scored = score_claims(command, table)
     author = await _author(context, message)
-    recorded = await record_specs(
-        ledger, table, win_specs(scored, command, table), _source(update, message), author
+    specs = win_specs(scored, command, table)  # one, or several on one discard: one write
+    session = table.session
+    recorded = await ledger.record_wins(
+        session.chat_id, session.id, specs, _source(update, message), author
     )
     if await _answered_as_replay(message, recorded, lang, table):
         return

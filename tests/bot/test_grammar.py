@@ -17,7 +17,6 @@ from bot.grammar import (
     parse_new,
     parse_seat_change,
     text_command,
-    with_winds,
 )
 from scoring.tiles import Seat
 
@@ -36,32 +35,32 @@ ROOMS = {"初级场": 400, "尊爵场": 80_000}
     ("text", "claims", "discarder"),
     [
         ("甲 自摸 爆头", [(Seat.E, "自摸 爆头", False)], None),
-        ("乙 点炮 丙 七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
-        ("乙 点炮丙 七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
-        ("乙 点炮N 七对", [(Seat.S, "点炮N 七对", False)], Seat.N),
-        ("@bob 放冲 东", [(Seat.S, "放冲E", False)], Seat.E),
-        ("bob 点炮 @dan", [(Seat.S, "点炮N", False)], Seat.N),
+        ("乙 点炮 丙 七对", [(Seat.S, "七对", False)], Seat.W),
+        ("乙 点炮丙 七对", [(Seat.S, "七对", False)], Seat.W),
+        ("乙 点炮N 七对", [(Seat.S, "七对", False)], Seat.N),
+        ("@bob 放冲 东", [(Seat.S, "", False)], Seat.E),
+        ("bob 点炮 @dan", [(Seat.S, "", False)], Seat.N),
         ("东 123m456m789m123p白 +5s 自摸", [(Seat.E, "123m456m789m123p白 +5s 自摸", True)], None),
         ("E 一万二万三万 +5s 自摸", [(Seat.E, "一万二万三万 +5s 自摸", True)], None),
-        ("甲 乙 点炮 丙", [(Seat.E, "点炮W", False), (Seat.S, "点炮W", False)], Seat.W),
+        ("甲 乙 点炮 丙", [(Seat.E, "", False), (Seat.S, "", False)], Seat.W),
         (
             "甲 七对 有花；乙 爆头 点炮 丙",
-            [(Seat.E, "七对 有花 点炮W", False), (Seat.S, "爆头 点炮W", False)],
+            [(Seat.E, "七对 有花", False), (Seat.S, "爆头", False)],
             Seat.W,
         ),
-        ("甲 抢杠 乙", [(Seat.E, "抢杠S", False)], Seat.S),
-        ("甲 自摸 承包 @dan", [(Seat.E, "自摸 承包N", False)], None),
+        ("甲 抢杠 乙", [(Seat.E, "", False)], Seat.S),
+        ("甲 自摸 承包 @dan", [(Seat.E, "自摸", False)], None),
         ("DAN WU 自摸", [(Seat.N, "自摸", False)], None),
         ("自摸 甲 爆头", [(Seat.E, "自摸 爆头", False)], None),
-        ("点炮 丙 乙 七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
-        ("七对 有花 @bob 点炮丙", [(Seat.S, "七对 有花 点炮W", False)], Seat.W),
-        ("点炮 丙 甲 乙", [(Seat.E, "点炮W", False), (Seat.S, "点炮W", False)], Seat.W),
+        ("点炮 丙 乙 七对", [(Seat.S, "七对", False)], Seat.W),
+        ("七对 有花 @bob 点炮丙", [(Seat.S, "七对 有花", False)], Seat.W),
+        ("点炮 丙 甲 乙", [(Seat.E, "", False), (Seat.S, "", False)], Seat.W),
         ("自摸 Dan Wu 飘2", [(Seat.N, "自摸 飘2", False)], None),
         ("自摸 翻 甲 乙", [(Seat.S, "自摸 翻 甲", False)], None),
         ("南家 自摸", [(Seat.S, "自摸", False)], None),
         ("甲自摸爆头", [(Seat.E, "自摸爆头", False)], None),
-        ("乙点炮丙七对", [(Seat.S, "点炮W 七对", False)], Seat.W),
-        ("乙 点炮丙 七对有花", [(Seat.S, "点炮W 七对有花", False)], Seat.W),
+        ("乙点炮丙七对", [(Seat.S, "七对", False)], Seat.W),
+        ("乙 点炮丙 七对有花", [(Seat.S, "七对有花", False)], Seat.W),
         ("@bob自摸", [(Seat.S, "自摸", False)], None),
     ],
     ids=[
@@ -99,7 +98,7 @@ def test_hu_lines(
             parse_hu(text, ROSTER)
         return
     command = parse_hu(text, ROSTER)
-    assert [(c.winner, c.line, c.full_hand) for c in command.claims] == claims
+    assert [(c.winner, c.words, c.full_hand) for c in command.claims] == claims
     assert command.discarder == discarder
 
 
@@ -182,27 +181,6 @@ def test_hu_refusals(text: str, key: str, token: str | None) -> None:
 )
 def test_full_hand_detection(line: str, full: bool) -> None:
     assert is_full_hand(line) is full
-
-
-@pytest.mark.parametrize(
-    ("line", "seat", "round_wind", "expected"),
-    [
-        ("自摸", Seat.S, Seat.E, "自摸 座S 圈E"),
-        ("自摸 座N", Seat.S, Seat.W, "自摸 座N 圈W"),
-        ("自摸 圈S", Seat.E, Seat.E, "自摸 圈S 座E"),
-        ("自摸 座风刻 圈风刻", Seat.N, Seat.S, "自摸 座风刻 圈风刻 座N 圈S"),
-        ("自摸 座风西", Seat.N, Seat.S, "自摸 座风西 圈S"),
-    ],
-    ids=[
-        "both-added",
-        "seat-wind-kept",
-        "round-wind-kept",
-        "triplet-facts-are-not-winds",
-        "long-form",
-    ],
-)
-def test_session_winds(line: str, seat: Seat, round_wind: Seat, expected: str) -> None:
-    assert with_winds(line, seat, round_wind)[0] == expected
 
 
 @pytest.mark.parametrize(
@@ -437,3 +415,29 @@ def test_dealer_refusals(args: list[str], key: str) -> None:
     with pytest.raises(GrammarError) as caught:
         parse_dealer(args, ROSTER)
     assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("text", "contracts", "discard_word"),
+    [
+        ("甲 自摸 承包 @dan", [Seat.N], "点炮"),
+        ("甲 自摸 三摊承包 丙", [Seat.W], "点炮"),
+        ("甲 乙 放冲 丙", [None, None], "放冲"),
+        ("甲 ron 丙", [None], "点炮"),
+        ("甲 七对 承包 乙；丙 点炮 @dan", [Seat.S, None], "点炮"),
+    ],
+    ids=["contract", "contract-seed-name", "discard-word-kept", "ron", "contract-per-segment"],
+)
+def test_hu_contract_and_discard_word(
+    text: str, contracts: list[Seat | None], discard_word: str
+) -> None:
+    """The seats taken out of the words travel as values; the word said is kept to quote."""
+    command = parse_hu(text, ROSTER)
+    assert [claim.contract for claim in command.claims] == contracts
+    assert command.discard_word == discard_word
+
+
+def test_two_contract_payers_for_one_winner_are_refused() -> None:
+    with pytest.raises(GrammarError) as caught:
+        parse_hu("甲 自摸 承包 乙 承包 丙", ROSTER)
+    assert (caught.value.key, caught.value.token) == ("two_contracts", "承包 丙")

@@ -119,16 +119,27 @@ async def test_heavenly_and_earthly_refusals_name_the_dealer(
     [
         pytest.param("zh", "/hu 甲 点炮 乙 财飘", "和「点炮 乙」矛盾", id="zh"),
         pytest.param("en", "/hu 甲 ron 乙 float 1", "contradicts “ron 乙”", id="en"),
+        pytest.param(
+            "zh", "/hu 甲 放冲 乙 财飘", "「财飘」：和「放冲 乙」矛盾", id="the-word-typed"
+        ),
+        pytest.param("zh", "/hu 甲 自摸 抢杠胡 乙", "「自摸」：和「抢杠 乙」矛盾", id="robbed"),
+        pytest.param("en", "/hu 甲 tsumo rob 乙", "“tsumo”: contradicts “rob 乙”", id="robbed-en"),
+        pytest.param("zh", "/hu 甲 自摸 承包 甲", "「承包 甲」：承包的是胡牌者自己", id="contract"),
+        pytest.param(
+            "en", "/hu 甲 tsumo contract 甲", "“contract 甲”: the contract", id="contract-en"
+        ),
     ],
 )
 async def test_a_refusal_quotes_the_discarder_as_typed(
     harness: Harness, lang: str, line: str, quoted: str
 ) -> None:
-    """The core sees 点炮S (the grammar's seat); the player wrote a name, and reads it back."""
+    """The core is given seats (WinFacts); the player wrote names, and reads them back."""
     await harness.say("甲", f"/lang {lang}")
     await harness.open_table("/new 杭州 1 甲 乙 丙 丁")
     [refused] = await harness.say("甲", line)
-    assert quoted in refused.text and "点炮S" not in refused.text
+    assert quoted in refused.text
+    assert not any(f"{word}{seat}" in refused.text for word in "炮杠包" for seat in "ESWN")
+    assert await balances(harness) == {}
 
 
 async def test_a_slash_before_a_chinese_verb_still_runs_it(harness: Harness) -> None:
