@@ -18,7 +18,7 @@ from pathlib import Path
 
 from storage.database import PRAGMAS, migrations
 from storage.ledger import Ledger
-from storage.records import Session, Source
+from storage.records import Session, SessionTerms, Source, WinSpec
 
 CHAT = 1
 LINE = "123m456m789m123p5s +5s"
@@ -39,7 +39,9 @@ class LedgerSide:
         ledger = await Ledger.open(path)
         players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
         seats = (players[0], players[1], players[2], players[3])
-        session = await ledger.open_session(CHAT, "hangzhou", 1, seats, None, "dealer_stays")
+        session = await ledger.open_session(
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+        )
         return cls(ledger, players, session)
 
     async def record(self, hands: int) -> float:
@@ -49,9 +51,12 @@ class LedgerSide:
             winner = self.players[self.hand % 4]
             postings = {p: (24 if p == winner else -8) for p in self.players}
             await self.ledger.record_win(
-                CHAT, self.session.id, winner, postings, LINE, RESULT,
-                Source(self.hand, self.hand), winner, self_draw=True, value=1,
-            )  # fmt: skip
+                CHAT,
+                self.session.id,
+                WinSpec(winner, postings, LINE, RESULT, self_draw=True, value=1),
+                Source(self.hand, self.hand),
+                winner,
+            )
         return time.perf_counter() - start
 
 

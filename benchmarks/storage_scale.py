@@ -26,7 +26,7 @@ from typing import Any
 
 from storage.export import COLUMNS, ExportFile
 from storage.ledger import Ledger
-from storage.records import Session
+from storage.records import Session, SessionTerms, WinSpec
 
 CHAT = -100
 SIZES = (1_000, 10_000, 100_000)
@@ -78,7 +78,9 @@ async def build_chat(ledger: Ledger, chat_id: int, entries: int, evening: int = 
         await ledger.import_csv(chat_id, history_csv(first, min(IMPORT_BATCH, past - first)))
     players = [(await ledger.upsert_user(chat_id, user, f"p{user}")).id for user in USERS]
     seats = (players[0], players[1], players[2], players[3])
-    session = await ledger.open_session(chat_id, "hangzhou", 1, seats, None, "dealer_stays")
+    session = await ledger.open_session(
+        chat_id, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+    )
     for hand in range(entries - past):
         await record(ledger, session, hand)
     return session
@@ -89,9 +91,12 @@ async def record(ledger: Ledger, session: Session, hand: int) -> None:
     assert winner is not None
     postings = {p: (24 if p == winner else -8) for p in session.seats if p is not None}
     await ledger.record_win(
-        session.chat_id, session.id, winner, postings, "自摸", None, None, winner,
-        self_draw=True, value=8,
-    )  # fmt: skip
+        session.chat_id,
+        session.id,
+        WinSpec(winner, postings, "自摸", self_draw=True, value=8),
+        None,
+        winner,
+    )
 
 
 def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitable[Any]]]:

@@ -27,7 +27,17 @@ from .database import (
     integrity_error,
 )
 from .errors import ErrorCode, StorageError
-from .records import Entry, EntryKind, Postings, Recorded, SeatName, Session, Source, WinSpec
+from .records import (
+    Entry,
+    EntryKind,
+    KongSpec,
+    Postings,
+    Recorded,
+    SeatName,
+    Session,
+    Source,
+    WinSpec,
+)
 from .rotation import DealState, after_hand
 from .rows import (
     ENTRY_COLUMNS,
@@ -97,42 +107,57 @@ async def _next_entry_id(conn: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
+@dataclass(frozen=True)
+class Draft:
+    """An entry about to be written: its kind, its postings and its other columns."""
+
+    kind: EntryKind
+    postings: Postings
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Who writes a recording, from which update, and the id its source row gets."""
+
+    chat_id: int
+    source: Source | None
+    source_id: int | None
+    author: int | None
+
+
 async def insert_entry(
     conn: aiosqlite.Connection,
     chat_id: int,
-    kind: EntryKind,
-    postings: Postings,
-    fields: Mapping[str, Any],
+    draft: Draft,
     entry_id: int | None = None,
     *,
     new_source: Source | None = None,
     deal: DealState | None = None,
 ) -> int:
     """One entry in one statement: its source when ``new_source`` (with the id in
-    ``fields["source_id"]``), its postings, then its row, whose insert trigger checks and
-    seals them; then the session's deal moves to ``deal``.
+    ``draft.fields["source_id"]``), its postings, then its row, whose insert trigger checks
+    and seals them; then the session's deal moves to ``deal``.
 
     ``entry_id`` is the next free id when the caller read it in this transaction already.
     """
     if entry_id is None:
         entry_id = await _next_entry_id(conn)
-    row = entry_write(chat_id, kind, postings, fields, entry_id, new_source, deal)
+    row = entry_write(chat_id, draft, entry_id, new_source, deal)
     await insert_entries(conn, [row])
     return entry_id
 
 
 def entry_write(
     chat_id: int,
-    kind: EntryKind,
-    postings: Postings,
-    fields: Mapping[str, Any],
+    draft: Draft,
     entry_id: int,
     new_source: Source | None = None,
     deal: DealState | None = None,
 ) -> list[Any]:
     """The values of one row of ``entry_writes`` (see ``insert_entry``), in column order."""
-    row = {"id": entry_id, "chat_id": chat_id, "kind": kind, **fields}
-    row["postings"] = json.dumps([[player, delta] for player, delta in postings.items()])
+    row = {"id": entry_id, "chat_id": chat_id, "kind": draft.kind, **draft.fields}
+    row["postings"] = json.dumps([[player, delta] for player, delta in draft.postings.items()])
     row.setdefault("created_at", now_text())
     if new_source is not None:
         row.update(update_id=new_source.update_id, message_id=new_source.message_id)
@@ -255,42 +280,34 @@ def check_players(before: Before, player_ids: Iterable[int | None]) -> None:
 async def _insert_recording(
     conn: aiosqlite.Connection,
     chat_id: int,
-    kind: EntryKind,
-    postings: Postings,
-    fields: Mapping[str, Any],
+    draft: Draft,
     source: Source | None,
     before: Before,
     deal: DealState | None = None,
 ) -> Entry:
     """Insert a recording's one entry with its source (ids as ``before`` looked them up) and
     return it as written."""
-    fields = {**fields, "source_id": source_id_for(source, before)}
+    draft = replace(draft, fields={**draft.fields, "source_id": source_id_for(source, before)})
     entry_id = await insert_entry(
-        conn, chat_id, kind, postings, fields, before.next_id, new_source=source, deal=deal
+        conn, chat_id, draft, before.next_id, new_source=source, deal=deal
     )
-    return written(entry_id, chat_id, kind, postings, fields, source)
+    return written(entry_id, chat_id, draft, source)
 
 
 def _ids_in(postings: object) -> list[Any]:
     return list(postings) if isinstance(postings, Mapping) else []
 
 
-def written(
-    entry_id: int,
-    chat_id: int,
-    kind: EntryKind,
-    postings: Postings,
-    fields: Mapping[str, Any],
-    source: Source | None,
-) -> Entry:
+def written(entry_id: int, chat_id: int, draft: Draft, source: Source | None) -> Entry:
     """The entry just inserted, as ``load_entries`` would read it back (not reversed yet)."""
+    fields = draft.fields
     self_draw = fields.get("self_draw")
     return Entry(
         id=entry_id,
         chat_id=chat_id,
         session_id=fields.get("session_id"),
-        kind=kind,
-        postings=dict(postings),
+        kind=draft.kind,
+        postings=dict(draft.postings),
         created_at=parse_time(fields["created_at"]),
         author=fields.get("author"),
         source=Source(source.update_id, source.message_id) if source is not None else None,
@@ -366,6 +383,124 @@ def _hand_fields(session: Session, after: DealState) -> dict[str, Any]:
     }
 
 
+def _check_win(
+    session: Session, win: WinSpec, cleaned: Postings, wins: Sequence[WinSpec]
+) -> SeatName:
+    """Refuse a win that cannot stand in this hand; return the winner's seat."""
+    seat = _seat(session, win.winner)
+    if win.winner in [w.winner for w in wins if w is not win]:
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one winner twice in a hand")
+    if win.self_draw == (win.discarder is not None):
+        raise StorageError(
+            ErrorCode.INVALID_ARGUMENT, detail="a win is either 自摸 or has a discarder"
+        )
+    if win.discarder is not None:
+        _seat(session, win.discarder)
+        if win.discarder == win.winner:
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="winner discarded")
+    if win.value is not None and not _is_int(win.value):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"value {win.value!r}")
+    for player in cleaned:
+        _seat(session, player)
+    if cleaned.get(win.winner, 0) <= 0:
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="the winner must gain")
+    return seat
+
+
+def _checked_wins(
+    session: Session, wins: Sequence[WinSpec], before: Before, author: int | None
+) -> tuple[list[Postings], list[SeatName]]:
+    """The wins' cleaned postings and their winners' seats, once every check passed."""
+    if not wins:
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
+    all_postings = [clean_postings(win.postings) for win in wins]
+    named = [author, *(w.winner for w in wins), *(w.discarder for w in wins)] + [
+        player for postings in all_postings for player in postings
+    ]
+    check_players(before, named)
+    winners = [
+        _check_win(session, win, cleaned, wins)
+        for win, cleaned in zip(wins, all_postings, strict=True)
+    ]
+    discarders = {win.discarder for win in wins}
+    if len(wins) > 1 and (len(discarders) != 1 or None in discarders):
+        raise StorageError(
+            ErrorCode.INVALID_ARGUMENT, detail="several winners need one shared discarder"
+        )
+    return all_postings, winners
+
+
+def _in_hand(session: Session, past_hand: aiosqlite.Row) -> Session:
+    """The session as it sat for ``past_hand`` (an entry row of an earlier hand)."""
+    seats = tuple(past_hand[column] for column in ("seat_e", "seat_s", "seat_w", "seat_n"))
+    return replace(session, seats=seats, hand_number=past_hand["hand_number"])
+
+
+def _win_fields(hand: Mapping[str, Any], by: Provenance, win: WinSpec) -> dict[str, Any]:
+    return {
+        **hand,
+        "author": by.author,
+        "source_id": by.source_id,
+        "winner": win.winner,
+        "self_draw": win.self_draw,
+        "discarder": win.discarder,
+        "value": win.value,
+        "hand_line": _text(win.hand_line, "hand line"),
+        "result_json": _json_text(win.result_json),
+        "created_at": now_text(),
+    }
+
+
+def _win_drafts(
+    by: Provenance,
+    session: Session,
+    wins: Sequence[WinSpec],
+    before: Before,
+    past_hand: aiosqlite.Row | None = None,
+) -> tuple[list[Draft], DealState]:
+    """The checked entries of one hand's wins and the deal after that hand. With
+    ``past_hand`` (an entry row of an earlier hand) they belong to that hand: its seats, its
+    number, its deal states. ``before`` holds the players, as this transaction looked them up.
+    """
+    if past_hand is not None:
+        session = _in_hand(session, past_hand)
+    all_postings, winners = _checked_wins(session, wins, before, by.author)
+    discarder = wins[0].discarder
+    discarder_seat = session.seat_of(discarder) if discarder is not None else None
+    after = after_hand(_state_of(session), session.rotation, winners, discarder_seat)
+    hand = _hand_fields(session, after)
+    if past_hand is not None:
+        hand["state_before"] = past_hand["state_before"]
+        hand["state_after"] = past_hand["state_after"]
+    return [
+        Draft("win", cleaned, _win_fields(hand, by, win))
+        for win, cleaned in zip(wins, all_postings, strict=True)
+    ], after
+
+
+def _writes(
+    by: Provenance,
+    drafts: Sequence[Draft],
+    first_id: int,
+    new_source: Source | None,
+    deal: DealState | None,
+) -> tuple[list[list[Any]], list[Entry]]:
+    """The ``entry_writes`` rows of ``drafts`` (ids from ``first_id``; ``new_source`` goes
+    with the first, ``deal`` with the last) and the entries they write."""
+    writes, entries = [], []
+    last = len(drafts) - 1
+    for offset, draft in enumerate(drafts):
+        entry_id = first_id + offset
+        writes.append(
+            entry_write(
+                by.chat_id, draft, entry_id,
+                new_source if offset == 0 else None, deal if offset == last else None,
+            )
+        )  # fmt: skip
+        entries.append(written(entry_id, by.chat_id, draft, by.source))
+    return writes, entries
+
+
 class EntryStore(Database):
     """Writes of entries. Every write opens with BEGIN IMMEDIATE and one query for everything
     it checks (``look``), sent to the writer's thread together; each entry is one row of
@@ -377,18 +512,11 @@ class EntryStore(Database):
         self,
         chat_id: int,
         session_id: int,
-        winner: int,
-        postings: Postings,
-        hand_line: str | None,
-        result_json: str | None,
+        win: WinSpec,
         source: Source | None,
         author: int | None,
-        self_draw: bool = False,
-        discarder: int | None = None,
-        value: int | None = None,
     ) -> Recorded:
         """Record one win and advance the dealer; a replayed source returns the first record."""
-        win = WinSpec(winner, postings, hand_line, result_json, self_draw, discarder, value)
         return await self.record_wins(chat_id, session_id, [win], source, author)
 
     async def record_wins(
@@ -399,7 +527,8 @@ class EntryStore(Database):
         source: Source | None,
         author: int | None,
     ) -> Recorded:
-        """Record several wins of one hand (一炮多响) atomically, sharing one source."""
+        """Record several wins of one hand (一炮多响) atomically, sharing one source: one
+        statement for all its entries, with the COMMIT behind it."""
         named = [author]
         for win in wins:
             named += [win.winner, win.discarder, *_ids_in(win.postings)]
@@ -408,123 +537,25 @@ class EntryStore(Database):
             if before.replay is not None:
                 return before.replay
             session = playing(before.session, session_id)
-            source_id = source_id_for(source, before)
-            entries, after = await self._insert_wins(
-                conn, chat_id, session, wins, source, source_id, author, before,
-                new_source=source, commit=True,
-            )  # fmt: skip
-            assert after is not None
+            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            drafts, after = _win_drafts(by, session, wins, before)
+            writes, entries = _writes(by, drafts, before.next_id, source, after)
+            await insert_entries(conn, writes, commit=True)
             return Recorded(tuple(entries), replay=False, session=_dealt(session, after))
-
-    async def _insert_wins(
-        self,
-        conn: aiosqlite.Connection,
-        chat_id: int,
-        session: Session,
-        wins: Sequence[WinSpec],
-        source: Source | None,
-        source_id: int | None,
-        author: int | None,
-        before: Before,
-        past_hand: aiosqlite.Row | None = None,
-        new_source: Source | None = None,
-        commit: bool = False,
-    ) -> tuple[list[Entry], DealState | None]:
-        """Insert the wins of one hand and move the deal on; with ``past_hand`` (an entry row
-        of an earlier hand) insert them into that hand instead and leave the deal alone.
-
-        ``before`` holds the players (all named in ``wins``) and the next free entry id, as
-        this transaction looked them up; ``new_source`` is inserted with the first entry.
-        Returns the entries and the session's new deal state (None: the deal was left alone).
-        With ``commit`` (nothing else written in this transaction) the wins' one statement and
-        the COMMIT go to the writer's thread together.
-        """
-        if not wins:
-            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="no win to record")
-        if past_hand is not None:
-            seats = tuple(past_hand[column] for column in ("seat_e", "seat_s", "seat_w", "seat_n"))
-            session = replace(session, seats=seats, hand_number=past_hand["hand_number"])
-        all_postings = [clean_postings(win.postings) for win in wins]
-        named = [author, *(w.winner for w in wins), *(w.discarder for w in wins)] + [
-            player for postings in all_postings for player in postings
-        ]
-        check_players(before, named)
-        winners: list[SeatName] = []
-        discarders = {win.discarder for win in wins}
-        for win, cleaned in zip(wins, all_postings, strict=True):
-            winners.append(_seat(session, win.winner))
-            if win.winner in [w.winner for w in wins if w is not win]:
-                raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one winner twice in a hand")
-            if win.self_draw == (win.discarder is not None):
-                raise StorageError(
-                    ErrorCode.INVALID_ARGUMENT, detail="a win is either 自摸 or has a discarder"
-                )
-            if win.discarder is not None:
-                _seat(session, win.discarder)
-                if win.discarder == win.winner:
-                    raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="winner discarded")
-            if win.value is not None and not _is_int(win.value):
-                raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"value {win.value!r}")
-            for player in cleaned:
-                _seat(session, player)
-            if cleaned.get(win.winner, 0) <= 0:
-                raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="the winner must gain")
-        if len(wins) > 1 and (len(discarders) != 1 or None in discarders):
-            raise StorageError(
-                ErrorCode.INVALID_ARGUMENT, detail="several winners need one shared discarder"
-            )
-        discarder = wins[0].discarder
-        discarder_seat = session.seat_of(discarder) if discarder is not None else None
-        after = after_hand(_state_of(session), session.rotation, winners, discarder_seat)
-        hand = _hand_fields(session, after)
-        if past_hand is not None:
-            hand["state_before"] = past_hand["state_before"]
-            hand["state_after"] = past_hand["state_after"]
-        rows = []
-        for win, cleaned in zip(wins, all_postings, strict=True):
-            fields = {
-                **hand,
-                "author": author,
-                "source_id": source_id,
-                "winner": win.winner,
-                "self_draw": win.self_draw,
-                "discarder": win.discarder,
-                "value": win.value,
-                "hand_line": _text(win.hand_line, "hand line"),
-                "result_json": _json_text(win.result_json),
-                "created_at": now_text(),
-            }
-            rows.append((cleaned, fields))
-        deal = after if past_hand is None else None
-        writes, entries = [], []
-        for offset, (cleaned, fields) in enumerate(rows):
-            entry_id = before.next_id + offset
-            writes.append(
-                entry_write(
-                    chat_id, "win", cleaned, fields, entry_id,
-                    new_source=new_source if offset == 0 else None,
-                    deal=deal if offset == len(rows) - 1 else None,
-                )
-            )  # fmt: skip
-            entries.append(written(entry_id, chat_id, "win", cleaned, fields, source))
-        await insert_entries(conn, writes, commit=commit)
-        return entries, deal
 
     async def record_kong(
         self,
         chat_id: int,
         session_id: int,
-        owner: int,
-        postings: Postings,
+        kong: KongSpec,
         source: Source | None,
         author: int | None,
-        note: str | None = None,
-        result_json: str | None = None,
     ) -> Recorded:
         """Record a kong payment (settled at once; the dealer does not move).
 
         The entry's ``winner`` field holds the kong's owner.
         """
+        owner, postings = kong.owner, kong.postings
         async with self._write(begin=False) as conn:
             before = await look(
                 conn, chat_id, source, [owner, author, *_ids_in(postings)], session_id
@@ -542,11 +573,13 @@ class EntryStore(Database):
                 **_table_fields(session),
                 "author": author,
                 "winner": owner,
-                "note": _text(note, "note"),
-                "result_json": _json_text(result_json),
+                "note": _text(kong.note, "note"),
+                "result_json": _json_text(kong.result_json),
                 "created_at": now_text(),
             }
-            entry = await _insert_recording(conn, chat_id, "kong", cleaned, fields, source, before)
+            entry = await _insert_recording(
+                conn, chat_id, Draft("kong", cleaned, fields), source, before
+            )
             return Recorded((entry,), replay=False, session=session)
 
     async def record_draw(
@@ -577,7 +610,7 @@ class EntryStore(Database):
                 "created_at": now_text(),
             }
             entry = await _insert_recording(
-                conn, chat_id, "draw", cleaned, fields, source, before, deal=after
+                conn, chat_id, Draft("draw", cleaned, fields), source, before, deal=after
             )
             return Recorded((entry,), replay=False, session=_dealt(session, after))
 
@@ -607,7 +640,7 @@ class EntryStore(Database):
                 "created_at": now_text(),
             }
             entry = await _insert_recording(
-                conn, chat_id, "adjustment", cleaned, fields, source, before
+                conn, chat_id, Draft("adjustment", cleaned, fields), source, before
             )
             return Recorded((entry,), replay=False, session=before.session)
 
@@ -625,9 +658,9 @@ class EntryStore(Database):
             before = await look(conn, chat_id, source, [author], session_id, or_open=True)
             if before.replay is not None:
                 return before.replay
-            source_id = source_id_for(source, before)
-            reversal, session = await self._insert_reversal(
-                conn, chat_id, entry_id, session_id, author, source, source_id, before, source
+            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            reversal, session = await _insert_reversal(
+                conn, by, before, entry_id, session_id, new_source=source
             )
             return Recorded((reversal,), replay=False, session=session)
 
@@ -646,14 +679,13 @@ class EntryStore(Database):
             before = await look(conn, chat_id, source, [author])
             if before.replay is not None:
                 return before.replay
-            source_id = source_id_for(source, before)
+            by = Provenance(chat_id, source, source_id_for(source, before), author)
             reversals: list[Entry] = []
             session = None
             for offset, entry_id in enumerate(entry_ids):
-                reversal, session = await self._insert_reversal(
-                    conn, chat_id, entry_id, None, author, source, source_id,
-                    replace(before, next_id=before.next_id + offset),
-                    source if offset == 0 else None,
+                reversal, session = await _insert_reversal(
+                    conn, by, replace(before, next_id=before.next_id + offset), entry_id,
+                    new_source=source if offset == 0 else None,
                 )  # fmt: skip
                 reversals.append(reversal)
             return Recorded(tuple(reversals), replay=False, session=session)
@@ -689,91 +721,109 @@ class EntryStore(Database):
                 raise StorageError(
                     ErrorCode.INVALID_ARGUMENT, detail=f"entry #{entry_id} is no win"
                 )
-            source_id = source_id_for(source, before)
-            reversal, after_undo = await self._insert_reversal(
-                conn, chat_id, entry_id, None, author, source, source_id, before, source
+            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            reversal, after_undo = await _insert_reversal(
+                conn, by, before, entry_id, new_source=source
             )
             assert reversal.session_id is not None
             session = playing(after_undo, reversal.session_id)
             dealt_again = session.hand_number == target["hand_number"] and json.loads(
                 state_json(session)
             ) == json.loads(target["state_before"])
-            entries, after = await self._insert_wins(
-                conn, chat_id, session, [win], source, source_id, author,
-                replace(before, next_id=before.next_id + 1),
-                past_hand=None if dealt_again else target,
-            )  # fmt: skip
-            session = _dealt(session, after) if after is not None else session
+            past_hand = None if dealt_again else target
+            drafts, after = _win_drafts(by, session, [win], before, past_hand)
+            deal = after if past_hand is None else None
+            writes, entries = _writes(by, drafts, before.next_id + 1, None, deal)
+            await insert_entries(conn, writes)
+            session = _dealt(session, deal) if deal is not None else session
             return Recorded((reversal, *entries), replay=False, session=session)
 
-    async def _insert_reversal(
-        self,
-        conn: aiosqlite.Connection,
-        chat_id: int,
-        entry_id: int | None,
-        session_id: int | None,
-        author: int | None,
-        source: Source | None,
-        source_id: int | None,
-        before: Before,
-        new_source: Source | None,
-    ) -> tuple[Entry, Session | None]:
-        """Insert the reversal of ``entry_id`` (default: the last unreversed entry of the
-        session, default the open one) and put the deal back when it undoes the latest hand.
 
-        ``before`` was looked up in this transaction; its ``next_id`` is still free;
-        ``new_source`` is inserted with the reversal. Returns the reversal and the target's
-        session as it stands afterwards.
-        """
-        check_players(before, [author])
-        row = await fetch_one(conn, _TARGET, [chat_id, session_id, entry_id])
-        assert row is not None
-        if entry_id is None:
-            if row["scope_id"] is None:
-                raise StorageError(ErrorCode.NO_OPEN_SESSION)
-            if row["pick_id"] is None:
-                raise StorageError(ErrorCode.NOTHING_TO_REVERSE)
-        if row["id"] is None:
-            raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=row["pick_id"])
-        target = entry_from(row, postings_from(row["postings"]))
-        if target.kind == "reversal":
-            raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.id)
-        if target.reversed_by is not None:
-            raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.id)
-        session = None
-        if target.session_id is not None:
-            known = before.session
-            session = (
-                known
-                if known is not None and known.id == target.session_id
-                else await session_row(conn, chat_id, target.session_id)
-            )
-            if not session.is_open:
-                raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.id)
-        fields = {
-            "session_id": target.session_id,
-            "hand_number": target.hand_number,
-            "author": author,
-            "source_id": source_id,
-            "reverses": target.id,
-            "created_at": now_text(),
-        }
-        deal = None
-        if session is not None and target.kind in HAND_KINDS:
-            # Put the dealer back when the reversed hand was the session's latest hand and
-            # none of its wins (一炮多响) still stands; older hands leave the deal alone.
-            latest = json.loads(row["state_after"]) == json.loads(state_json(session))
-            if latest and not row["standing"]:
-                deal = DealState(**json.loads(row["state_before"]))
-        negated = {player: -delta for player, delta in target.postings.items()}
-        reversal_id = await insert_entry(
-            conn, chat_id, "reversal", negated, fields, before.next_id,
-            new_source=new_source, deal=deal,
-        )  # fmt: skip
-        reversal = written(reversal_id, chat_id, "reversal", negated, fields, source)
-        if session is not None and deal is not None:
-            session = _dealt(session, deal)
-        return reversal, session
+async def _insert_reversal(
+    conn: aiosqlite.Connection,
+    by: Provenance,
+    before: Before,
+    entry_id: int | None,
+    session_id: int | None = None,
+    *,
+    new_source: Source | None,
+) -> tuple[Entry, Session | None]:
+    """Insert the reversal of ``entry_id`` (default: the last unreversed entry of the
+    session, default the open one) and put the deal back when it undoes the latest hand.
+
+    ``before`` was looked up in this transaction; its ``next_id`` is still free;
+    ``new_source`` is inserted with the reversal. Returns the reversal and the target's
+    session as it stands afterwards.
+    """
+    check_players(before, [by.author])
+    row = await fetch_one(conn, _TARGET, [by.chat_id, session_id, entry_id])
+    assert row is not None
+    target = _reversible(row, entry_id)
+    session = await _reversal_session(conn, by.chat_id, target, before)
+    fields = {
+        "session_id": target.session_id,
+        "hand_number": target.hand_number,
+        "author": by.author,
+        "source_id": by.source_id,
+        "reverses": target.id,
+        "created_at": now_text(),
+    }
+    deal = _deal_back(row, target, session)
+    negated = {player: -delta for player, delta in target.postings.items()}
+    draft = Draft("reversal", negated, fields)
+    reversal_id = await insert_entry(
+        conn, by.chat_id, draft, before.next_id, new_source=new_source, deal=deal
+    )
+    reversal = written(reversal_id, by.chat_id, draft, by.source)
+    if session is not None and deal is not None:
+        session = _dealt(session, deal)
+    return reversal, session
+
+
+def _reversible(row: aiosqlite.Row, entry_id: int | None) -> Entry:
+    """The entry ``_TARGET`` picked, refused when there is none or it cannot be reversed."""
+    if entry_id is None:
+        if row["scope_id"] is None:
+            raise StorageError(ErrorCode.NO_OPEN_SESSION)
+        if row["pick_id"] is None:
+            raise StorageError(ErrorCode.NOTHING_TO_REVERSE)
+    if row["id"] is None:
+        raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=row["pick_id"])
+    target = entry_from(row, postings_from(row["postings"]))
+    if target.kind == "reversal":
+        raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.id)
+    if target.reversed_by is not None:
+        raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.id)
+    return target
+
+
+async def _reversal_session(
+    conn: aiosqlite.Connection, chat_id: int, target: Entry, before: Before
+) -> Session | None:
+    """The target's session (None: outside any), which must still be open."""
+    if target.session_id is None:
+        return None
+    known = before.session
+    session = (
+        known
+        if known is not None and known.id == target.session_id
+        else await session_row(conn, chat_id, target.session_id)
+    )
+    if not session.is_open:
+        raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.id)
+    return session
+
+
+def _deal_back(row: aiosqlite.Row, target: Entry, session: Session | None) -> DealState | None:
+    """The deal to put back, or None to leave it: put the dealer back when the reversed hand
+    was the session's latest hand and none of its wins (一炮多响) still stands; older hands
+    leave the deal alone."""
+    if session is None or target.kind not in HAND_KINDS:
+        return None
+    latest = json.loads(row["state_after"]) == json.loads(state_json(session))
+    if latest and not row["standing"]:
+        return DealState(**json.loads(row["state_before"]))
+    return None
 
 
 # The entry to reverse (?3, else the last unreversed one of session ?2, else of the open

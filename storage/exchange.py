@@ -9,6 +9,7 @@ import io
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast, get_args
@@ -17,7 +18,7 @@ import aiosqlite
 
 from .chats import ensure_chat_row
 from .database import Database, migrate, schema_version
-from .entries import insert_entry
+from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
 from .export import COLUMNS
 from .records import EntryKind
@@ -87,33 +88,25 @@ class ExchangeStore(Database):
                 postings.setdefault(entry_id, {})[player] = rows.need("delta")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
-            player_ids: dict[int, int] = {}
-            session_ids: dict[int, int] = {}
-            entry_ids: dict[int, int] = {}
+            ids = _NewIds()
             for rows in records:
                 record = rows.text("record")
                 if record == "player":
-                    player_ids[rows.need("id")] = await _import_player(conn, chat_id, rows)
+                    ids.players[rows.need("id")] = await _import_player(conn, chat_id, rows)
                 elif record == "session":
-                    session_ids[rows.need("id")] = await _import_session(
-                        conn, chat_id, rows, player_ids
+                    ids.sessions[rows.need("id")] = await _import_session(
+                        conn, chat_id, rows, ids.players
                     )
                 elif record == "entry":
                     old = rows.need("id")
-                    entry_ids[old] = await _import_entry(
-                        conn,
-                        chat_id,
-                        rows,
-                        postings.get(old, {}),
-                        player_ids,
-                        session_ids,
-                        entry_ids,
+                    ids.entries[old] = await _import_entry(
+                        conn, chat_id, rows, postings.get(old, {}), ids
                     )
                 elif record != "posting":
                     raise StorageError(
                         ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}"
                     )
-            return len(entry_ids)
+            return len(ids.entries)
 
     async def backup(self, path: str | Path) -> None:
         """Copy the whole database to ``path`` with SQLite's online backup API.
@@ -270,21 +263,29 @@ async def _import_session(
     return cursor.lastrowid
 
 
+@dataclass
+class _NewIds:
+    """The ids the imported players, sessions and entries got, by their ids in the file."""
+
+    players: dict[int, int] = field(default_factory=dict)
+    sessions: dict[int, int] = field(default_factory=dict)
+    entries: dict[int, int] = field(default_factory=dict)
+
+
 async def _import_entry(
     conn: aiosqlite.Connection,
     chat_id: int,
     rows: _Rows,
     postings: Mapping[int, int],
-    player_ids: Mapping[int, int],
-    session_ids: Mapping[int, int],
-    entry_ids: Mapping[int, int],
+    ids: _NewIds,
 ) -> int:
+    player_ids = ids.players
     kind = rows.text("kind")
     if kind not in get_args(EntryKind):
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"entry kind {kind!r}")
     seats = _seats(rows, player_ids)
     fields: dict[str, Any] = {
-        "session_id": _mapped(rows, "session", session_ids),
+        "session_id": _mapped(rows, "session", ids.sessions),
         "created_at": rows.time("created_at") or now_text(),
         "author": _mapped(rows, "author", player_ids),
         "winner": _mapped(rows, "winner", player_ids),
@@ -301,7 +302,7 @@ async def _import_entry(
         "result_json": rows.text("result_json"),
         "state_before": rows.text("state_before"),
         "state_after": rows.text("state_after"),
-        "reverses": _mapped(rows, "reverses", entry_ids),
+        "reverses": _mapped(rows, "reverses", ids.entries),
     }
     mapped: dict[int, int] = {}
     for old, delta in postings.items():
@@ -313,6 +314,6 @@ async def _import_entry(
             ErrorCode.BAD_CSV, line=rows.line, detail=f"postings sum to {sum(mapped.values())}"
         )
     try:
-        return await insert_entry(conn, chat_id, cast(EntryKind, kind), mapped, fields)
+        return await insert_entry(conn, chat_id, Draft(cast(EntryKind, kind), mapped, fields))
     except StorageError as error:
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=error.en) from error

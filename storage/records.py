@@ -150,6 +150,38 @@ class WinSpec:
 
 
 @dataclass(frozen=True)
+class SessionTerms:
+    """What a session is played by: its ruleset, base stake and rotation, the room it is
+    played in, and the first dealer."""
+
+    ruleset: str
+    base: int
+    rotation: Rotation
+    room: str | None = None
+    dealer: SeatName = "E"
+
+
+@dataclass(frozen=True)
+class PageKey:
+    """A page of history by key: the page older than entry ``before`` or the page newer than
+    entry ``after`` (one of the two)."""
+
+    before: int | None = None
+    after: int | None = None
+
+
+@dataclass(frozen=True)
+class KongSpec:
+    """A kong for ``record_kong``: its owner, what each player pays or gets, a note and the
+    scoring result as JSON."""
+
+    owner: int
+    postings: Postings
+    note: str | None = None
+    result_json: str | None = None
+
+
+@dataclass(frozen=True)
 class TallyRow:
     """A player's balance (derived from postings)."""
 

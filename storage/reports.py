@@ -12,7 +12,16 @@ import aiosqlite
 
 from .database import Database
 from .errors import ErrorCode, StorageError
-from .records import Entry, EntryKind, HistoryPage, RunningTotals, Session, Tally, TallyRow
+from .records import (
+    Entry,
+    EntryKind,
+    HistoryPage,
+    PageKey,
+    RunningTotals,
+    Session,
+    Tally,
+    TallyRow,
+)
 from .rows import fetch_all, fetch_one, load_entries, players_by_id, session_row
 
 STANDING = (
@@ -99,13 +108,13 @@ class ReportStore(Database):
         page_size: int = 10,
         kinds: tuple[EntryKind, ...] | None = None,
         *,
-        before: int | None = None,
-        after: int | None = None,
+        key: PageKey | None = None,
     ) -> HistoryPage:
         """Entries newest first, one page at a time, each with postings and breakdown.
 
-        Page by key: ``before`` = the oldest id shown gives the next older page, ``after`` =
-        the newest id shown the next newer one (``page`` is then the number to show).
+        Page by ``key``: ``PageKey(before=...)`` with the oldest id shown gives the next older
+        page, ``PageKey(after=...)`` with the newest id shown the next newer one (``page`` is
+        then the number to show).
         Without a key, ``page`` counts from the newest (past the end: the last page), read
         from the nearer end of the index: the first and the last page cost the same at any
         length. The total is the count the schema keeps."""
@@ -113,6 +122,8 @@ class ReportStore(Database):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"page {page} / page size {page_size}"
             )
+        if key == PageKey():  # a key naming no entry pages by number
+            key = None
         scope, params = _scope(chat_id, session_id)
         if kinds:
             scope += f" AND e.kind IN ({','.join('?' * len(kinds))})"
@@ -121,11 +132,9 @@ class ReportStore(Database):
             if session_id is not None:
                 await session_row(conn, chat_id, session_id)
             total = await _entry_count(conn, chat_id, session_id, kinds)
-            if before is None and after is None:
+            if key is None:
                 page = min(page, max(1, -(-total // page_size)))
-            ids = await fetch_all(
-                conn, *_page_query(scope, params, total, page, page_size, before, after)
-            )
+            ids = await fetch_all(conn, *_page_query(scope, params, total, page, page_size, key))
             entries = await load_entries(conn, chat_id, [row["id"] for row in ids])
         return HistoryPage(tuple(entries), page, page_size, total)
 
@@ -211,16 +220,15 @@ def _page_query(
     total: int,
     page: int,
     size: int,
-    before: int | None,
-    after: int | None,
+    key: PageKey | None,
 ) -> tuple[str, list[Any]]:
     """The ids of one page, newest first, by key or from the nearer end of the index."""
     ids = f"SELECT e.id FROM entries AS e WHERE {scope}"
-    if before is not None:
-        return f"{ids} AND e.id < ? ORDER BY e.id DESC LIMIT ?", [*params, before, size]
-    if after is not None:
+    if key is not None and key.before is not None:
+        return f"{ids} AND e.id < ? ORDER BY e.id DESC LIMIT ?", [*params, key.before, size]
+    if key is not None and key.after is not None:
         newer = f"{ids} AND e.id > ? ORDER BY e.id LIMIT ?"
-        return f"SELECT id FROM ({newer}) ORDER BY id DESC", [*params, after, size]
+        return f"SELECT id FROM ({newer}) ORDER BY id DESC", [*params, key.after, size]
     newest_to_here = page * size
     oldest_to_here = total - (page - 1) * size
     if newest_to_here <= oldest_to_here:

@@ -9,7 +9,7 @@ import aiosqlite
 from .chats import check_ruleset_and_base, ensure_chat_row
 from .database import Database
 from .errors import ErrorCode, StorageError
-from .records import SEATS, Rotation, SeatName, Session
+from .records import SEATS, Rotation, SeatName, Session, SessionTerms
 from .rows import (
     SESSION_COLUMNS,
     fetch_all,
@@ -45,15 +45,13 @@ class SessionStore(Database):
     async def open_session(
         self,
         chat_id: int,
-        ruleset: str,
-        base: int,
+        terms: SessionTerms,
         seats: tuple[int | None, int | None, int | None, int | None],
         creator: int | None,
-        rotation: Rotation,
-        room: str | None = None,
-        dealer: SeatName = "E",
     ) -> Session:
         """Open the chat's one session; seats are player ids 东南西北 (None until /join)."""
+        ruleset, base, rotation = terms.ruleset, terms.base, terms.rotation
+        room, dealer = terms.room, terms.dealer
         check_ruleset_and_base(ruleset, base)
         if rotation not in ROTATIONS:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"rotation {rotation!r}")

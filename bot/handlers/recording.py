@@ -53,7 +53,7 @@ from scoring.facts import WinFacts
 from scoring.payments import KongKind, combine
 from scoring.result import ScoreResult
 from scoring.tiles import SEAT_ORDER, Seat
-from storage import Entry, Ledger, Recorded, Source, WinSpec
+from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
@@ -248,14 +248,9 @@ async def kong(update: Update, context: Context) -> None:
         raise _kongs_not_settled(rules.id, lang)
     kind = KongKind(command.kind)
     payments = scoring.kong_payment(kind, command.owner, command.discarder, session.base, rules)
+    kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=kind.zh)
     recorded = await ledger.record_kong(
-        session.chat_id,
-        session.id,
-        table.player_id(command.owner),
-        table.postings(payments),
-        _source(update, message),
-        await _author(context, message),
-        note=kind.zh,
+        session.chat_id, session.id, kong, _source(update, message), await _author(context, message)
     )
     if await _answered_as_replay(message, recorded, lang, table):
         return

@@ -23,7 +23,7 @@ from bot.replies import reply, send
 from bot.table import forget, open_table, table_of
 from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
 from scoring import rulesets
-from storage import Ledger, Player
+from storage import Ledger, Player, SessionTerms
 
 
 async def new(update: Update, context: Context) -> None:
@@ -44,12 +44,9 @@ async def new(update: Update, context: Context) -> None:
     base = command.base or chat.base or 1
     session = await ledger.open_session(
         message.chat.id,
-        ruleset.id,
-        base,
+        SessionTerms(ruleset.id, base, ruleset.rotation, room=command.room),
         (seats[0], seats[1], seats[2], seats[3]),
         creator.id if creator else None,
-        ruleset.rotation,
-        room=command.room,
     )
     await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
     table = await table_of(context, session)

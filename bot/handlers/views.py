@@ -34,7 +34,7 @@ from bot.table_html import describe_tally, kong_name, signed, tally_block
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import SEATS, Entry, HistoryPage, Ledger, Player, Session, settle_up
+from storage import SEATS, Entry, HistoryPage, Ledger, PageKey, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -158,7 +158,7 @@ async def history_view(
     session = await ledger.current_session(chat_id)
     scope = session.id if session else None
     found = await ledger.history(
-        chat_id, scope, at.page, HISTORY_PAGE_SIZE, before=at.before, after=at.after
+        chat_id, scope, at.page, HISTORY_PAGE_SIZE, key=PageKey(at.before, at.after)
     )
     if not found.entries and (at.before, at.after) != (None, None):  # the key's page is gone
         found = await ledger.history(chat_id, scope, at.page, HISTORY_PAGE_SIZE)

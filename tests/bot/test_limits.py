@@ -11,7 +11,7 @@ import json
 import pytest
 
 from bot.console.local_api import Sent
-from storage import Source
+from storage import Source, WinSpec
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 LANGS = {"zh": "/lang zh", "en": "/lang en"}
@@ -256,13 +256,15 @@ async def test_history_cuts_a_long_line_stored_before_the_cap(harness: Harness) 
         await harness.ledger.record_win(
             GROUP,
             session.id,
-            winner,
-            {winner: 1, payer: -1},
-            "爆头" * 2000,
-            json.dumps({"ruleset": "hangzhou", "value": 1, "patterns": []}),
+            WinSpec(
+                winner,
+                {winner: 1, payer: -1},
+                "爆头" * 2000,
+                json.dumps({"ruleset": "hangzhou", "value": 1, "patterns": []}),
+                self_draw=True,
+            ),
             Source(update_id),
             None,
-            self_draw=True,
         )
     sent = await harness.say("甲", "/history")
     entries = sent[-1].text.split("\n\n")[1:]

@@ -30,7 +30,25 @@ def _standard(counts: list[int], wilds: int, pair_needed: bool) -> bool:
     if first is None:
         left = wilds - 2 * pair_needed
         return left >= 0 and left % 3 == 0
-    options: list[tuple[list[Tile], int, bool]] = []  # real tiles taken, wilds used, pair?
+    options = _groups_through(counts, first, pair_needed)
+    for taken, wild_used, is_pair in options:
+        if wild_used > wilds:
+            continue
+        for t in taken:
+            counts[t] -= 1
+        wins = _standard(counts, wilds - wild_used, pair_needed and not is_pair)
+        for t in taken:
+            counts[t] += 1
+        if wins:
+            return True
+    return False
+
+
+def _groups_through(
+    counts: list[int], first: Tile, pair_needed: bool
+) -> list[tuple[list[Tile], int, bool]]:
+    """Each group ``first`` may go into: (real tiles taken, wilds used, is it the pair)."""
+    options: list[tuple[list[Tile], int, bool]] = []
     for size, is_pair in ((3, False), (2, True)):
         if is_pair and not pair_needed:
             continue
@@ -43,17 +61,7 @@ def _standard(counts: list[int], wilds: int, pair_needed: bool) -> bool:
             for real_others in _subsets(others):
                 if all(t > first and counts[t] for t in real_others):
                     options.append(([first, *real_others], 2 - len(real_others), False))
-    for taken, wild_used, is_pair in options:
-        if wild_used > wilds:
-            continue
-        for t in taken:
-            counts[t] -= 1
-        wins = _standard(counts, wilds - wild_used, pair_needed and not is_pair)
-        for t in taken:
-            counts[t] += 1
-        if wins:
-            return True
-    return False
+    return options
 
 
 def _subsets(items: list[Tile]) -> Iterator[tuple[Tile, ...]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from storage import Ledger, Source
+from storage import Ledger, SessionTerms, Source, WinSpec
 
 CHAT = 99
 
@@ -19,15 +19,22 @@ async def main(path: str, first_update: int) -> None:
     session = await ledger.current_session(CHAT)
     if session is None:
         seats = (players[0], players[1], players[2], players[3])
-        session = await ledger.open_session(CHAT, "hangzhou", 1, seats, None, "dealer_stays")
+        session = await ledger.open_session(
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+        )
     update = first_update
     while True:
         winner = players[update % 4]
         postings = {p: (3 * 8 if p == winner else -8) for p in players}
         recorded = await ledger.record_win(
-            CHAT, session.id, winner, postings, "123m456m789m123p5s +5s", '{"fan": 1}',
-            Source(update, update), winner, self_draw=True, value=1,
-        )  # fmt: skip
+            CHAT,
+            session.id,
+            WinSpec(
+                winner, postings, "123m456m789m123p5s +5s", '{"fan": 1}', self_draw=True, value=1
+            ),
+            Source(update, update),
+            winner,
+        )
         print(recorded.entry.id, flush=True)
         if update % 5 == 0:
             await ledger.reverse(CHAT, author=None, source=Source(-update))

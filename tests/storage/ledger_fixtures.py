@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage import Ledger, Player, Rotation, Session, Source, WinSpec
+from storage import KongSpec, Ledger, Player, Rotation, Session, SessionTerms, Source, WinSpec
 
 CHAT = -1001
 OTHER_CHAT = -1002
@@ -35,11 +35,11 @@ async def seat_table(
     ]
     session = await ledger.open_session(
         chat_id,
-        "huzhou-qiangdao" if rotation == "winner_deals" else "hangzhou",
-        base,
+        SessionTerms(
+            "huzhou-qiangdao" if rotation == "winner_deals" else "hangzhou", base, rotation
+        ),
         (players[0].id, players[1].id, players[2].id, players[3].id),
-        creator=players[0].id,
-        rotation=rotation,
+        players[0].id,
     )
     return Table(ledger, chat_id, (players[0], players[1], players[2], players[3]), session)
 
@@ -50,15 +50,19 @@ async def play_a_few_hands(table: Table) -> None:
     ledger, sid = table.ledger, table.session.id
     e, s, w, n = table.ids
     await ledger.record_win(
-        CHAT, sid, s, {s: 9, e: -3, w: -3, n: -3}, "a", None, Source(1), s, self_draw=True, value=3
+        CHAT,
+        sid,
+        WinSpec(s, {s: 9, e: -3, w: -3, n: -3}, "a", self_draw=True, value=3),
+        Source(1),
+        s,
     )
     await ledger.record_win(
-        CHAT, sid, w, {w: 8, e: -8}, "b", None, Source(2), w, discarder=e, value=8
+        CHAT, sid, WinSpec(w, {w: 8, e: -8}, "b", discarder=e, value=8), Source(2), w
     )
-    await ledger.record_kong(CHAT, sid, n, {n: 3, e: -1, s: -1, w: -1}, Source(3), n)
+    await ledger.record_kong(CHAT, sid, KongSpec(n, {n: 3, e: -1, s: -1, w: -1}), Source(3), n)
     await ledger.record_draw(CHAT, sid, Source(4), None)
     mistake = await ledger.record_win(
-        CHAT, sid, s, {s: 50, n: -50}, "c", None, Source(5), s, discarder=n, value=50
+        CHAT, sid, WinSpec(s, {s: 50, n: -50}, "c", discarder=n, value=50), Source(5), s
     )
     await ledger.reverse(CHAT, mistake.entry.id, author=e, source=Source(6))
     double = [

@@ -12,7 +12,7 @@ import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 from test_ledger_exchange import comparable_chat
 
-from storage import Ledger, Source
+from storage import Ledger, Source, WinSpec
 from storage.__main__ import main
 from storage.check import check_file
 
@@ -25,9 +25,12 @@ async def two_chats(path: Path) -> tuple[object, list[str]]:
         other = await seat_table(ledger, OTHER_CHAT)
         e, s, _, _ = other.ids
         await ledger.record_win(
-            OTHER_CHAT, other.session.id, e, {e: 5, s: -5}, "other", None, Source(1), e,
-            discarder=s, value=5,
-        )  # fmt: skip
+            OTHER_CHAT,
+            other.session.id,
+            WinSpec(e, {e: 5, s: -5}, "other", discarder=s, value=5),
+            Source(1),
+            e,
+        )
         history = await ledger.history(CHAT, page_size=500)
         return await comparable_chat(ledger, CHAT), [e.hand_line or "" for e in history.entries]
 

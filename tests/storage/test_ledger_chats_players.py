@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, seat_table
 
-from storage import ErrorCode, Ledger, Source, StorageError
+from storage import ErrorCode, Ledger, Source, StorageError, WinSpec
 
 
 async def test_ensure_chat_is_idempotent_and_keeps_first_language(ledger: Ledger) -> None:
@@ -116,9 +116,12 @@ async def test_migrate_chat_moves_every_row(ledger: Ledger) -> None:
     table = await seat_table(ledger, CHAT)
     e, s, w, n = table.ids
     await ledger.record_win(
-        CHAT, table.session.id, s, {s: 3, e: -1, w: -1, n: -1}, "x", None, Source(1, 1), s,
-        self_draw=True,
-    )  # fmt: skip
+        CHAT,
+        table.session.id,
+        WinSpec(s, {s: 3, e: -1, w: -1, n: -1}, "x", self_draw=True),
+        Source(1, 1),
+        s,
+    )
     await ledger.set_chat_lang(CHAT, "en")
     before = await ledger.export_csv(CHAT)
     new_id = -100999
@@ -142,9 +145,12 @@ async def test_migrate_chat_moves_every_row(ledger: Ledger) -> None:
     assert (await ledger.migrate_chat(CHAT, new_id)).chat_id == new_id
     # The replayed update id is still known in the new chat.
     again = await ledger.record_win(
-        new_id, table.session.id, s, {s: 3, e: -1, w: -1, n: -1}, "x", None, Source(1, 1), s,
-        self_draw=True,
-    )  # fmt: skip
+        new_id,
+        table.session.id,
+        WinSpec(s, {s: 3, e: -1, w: -1, n: -1}, "x", self_draw=True),
+        Source(1, 1),
+        s,
+    )
     assert again.replay
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from ledger_fixtures import CHAT, Table
 
-from storage import ErrorCode, Ledger, Source, StorageError
+from storage import ErrorCode, Ledger, Source, StorageError, WinSpec
 from storage.database import migrations, schema_version
 
 
@@ -144,9 +144,12 @@ async def test_schema_refuses_rewriting_history(table: Table, sql: str, message:
     e, s, w, n = table.ids
     assert (e, s) == (1, 2)  # the SQL above names players 1 and 2
     win = await table.ledger.record_win(
-        CHAT, table.session.id, s, {s: 3, e: -1, w: -1, n: -1}, None, None, Source(1), s,
-        self_draw=True,
-    )  # fmt: skip
+        CHAT,
+        table.session.id,
+        WinSpec(s, {s: 3, e: -1, w: -1, n: -1}, self_draw=True),
+        Source(1),
+        s,
+    )
     await table.ledger.reverse(CHAT, win.entry.id, author=e, source=Source(2))
     await table.ledger.close()
     raw = sqlite3.connect(table.ledger.path, isolation_level=None)
@@ -163,12 +166,12 @@ async def test_schema_refuses_rewriting_history(table: Table, sql: str, message:
 
 async def test_the_sum_trigger_aborts_the_transaction_by_itself(table: Table) -> None:
     """Bypass the Python check: the entry's insert trigger still refuses, nothing is kept."""
-    from storage.entries import insert_entry
+    from storage.entries import Draft, insert_entry
 
     e, s, _, _ = table.ids
     with pytest.raises(StorageError) as caught:
         async with table.ledger._write() as conn:
-            await insert_entry(conn, CHAT, "adjustment", {e: 5, s: -4}, {})
+            await insert_entry(conn, CHAT, Draft("adjustment", {e: 5, s: -4}, {}))
     assert caught.value.code is ErrorCode.UNBALANCED_POSTINGS
     assert (await table.ledger.history(CHAT)).total == 0
     assert (await table.ledger.tally(CHAT)).rows == ()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ledger_fixtures import CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, Source, StorageError
+from storage import ErrorCode, Ledger, Source, StorageError, WinSpec
 
 
 async def test_100_concurrent_recordings_all_land(table: Table) -> None:
@@ -23,9 +23,12 @@ async def test_100_concurrent_recordings_all_land(table: Table) -> None:
         winner = players[i % 4]
         postings = {p: (3 * i if p == winner else -i) for p in players}
         recorded = await table.ledger.record_win(
-            CHAT, table.session.id, winner, postings, None, None, Source(i, i), winner,
-            self_draw=True, value=i,
-        )  # fmt: skip
+            CHAT,
+            table.session.id,
+            WinSpec(winner, postings, self_draw=True, value=i),
+            Source(i, i),
+            winner,
+        )
         return recorded.entry.id
 
     # Each update twice, interleaved: replays must not double-count under concurrency either.

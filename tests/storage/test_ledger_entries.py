@@ -8,24 +8,36 @@ from collections.abc import Awaitable, Callable
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, Recorded, Source, StorageError, WinSpec
+from storage import ErrorCode, KongSpec, Ledger, Recorded, Source, StorageError, WinSpec
 
 
 async def self_draw(table: Table, winner: int, update: int | None, value: int = 1) -> Recorded:
     others = [p for p in table.ids if p != winner]
     postings = {winner: 3 * value, **{p: -value for p in others}}
     return await table.ledger.record_win(
-        CHAT, table.session.id, winner, postings, "123m456m789m123p5s +5s 自摸",
-        json.dumps({"value": value}), Source(update, update) if update else None, winner,
-        self_draw=True, value=value,
-    )  # fmt: skip
+        CHAT,
+        table.session.id,
+        WinSpec(
+            winner,
+            postings,
+            "123m456m789m123p5s +5s 自摸",
+            json.dumps({"value": value}),
+            self_draw=True,
+            value=value,
+        ),
+        Source(update, update) if update else None,
+        winner,
+    )
 
 
 async def discard_win(table: Table, winner: int, discarder: int, update: int) -> Recorded:
     return await table.ledger.record_win(
-        CHAT, table.session.id, winner, {winner: 2, discarder: -2}, None, None, Source(update),
-        winner, discarder=discarder, value=2,
-    )  # fmt: skip
+        CHAT,
+        table.session.id,
+        WinSpec(winner, {winner: 2, discarder: -2}, discarder=discarder, value=2),
+        Source(update),
+        winner,
+    )
 
 
 async def snapshot(ledger: Ledger) -> tuple[object, ...]:
@@ -62,7 +74,7 @@ async def test_a_failed_update_can_be_retried(table: Table) -> None:
     e, s, _w, _n = table.ids
     with pytest.raises(StorageError):
         await table.ledger.record_win(
-            CHAT, table.session.id, s, {s: 3, e: -1}, None, None, Source(9), s, self_draw=True
+            CHAT, table.session.id, WinSpec(s, {s: 3, e: -1}, self_draw=True), Source(9), s
         )
     retried = await self_draw(table, s, 9)
     assert not retried.replay
@@ -85,10 +97,20 @@ def win_with(**changes: object) -> BadCall:
         }
         args.update({k: (v(table) if callable(v) else v) for k, v in changes.items()})
         return await table.ledger.record_win(
-            CHAT, table.session.id, args["winner"], args["postings"], None,  # type: ignore[arg-type]
-            args["result_json"], Source(42), args["author"], self_draw=args["self_draw"],  # type: ignore[arg-type]
-            discarder=args["discarder"], value=args["value"],  # type: ignore[arg-type]
-        )  # fmt: skip
+            CHAT,
+            table.session.id,
+            WinSpec(
+                args["winner"],
+                args["postings"],
+                None,
+                args["result_json"],
+                self_draw=args["self_draw"],
+                discarder=args["discarder"],
+                value=args["value"],
+            ),
+            Source(42),
+            args["author"],
+        )
 
     return call
 
@@ -163,7 +185,7 @@ async def test_players_must_be_seated_and_of_this_chat(table: Table) -> None:
     ):
         with pytest.raises(StorageError) as caught:
             await table.ledger.record_win(
-                CHAT, table.session.id, s, postings, None, None, None, s, self_draw=True
+                CHAT, table.session.id, WinSpec(s, postings, self_draw=True), None, s
             )
         assert caught.value.code is code
     assert await snapshot(table.ledger) == before
@@ -233,7 +255,7 @@ async def test_bad_multi_wins_write_nothing(
 async def test_kong_pays_at_once_and_keeps_the_dealer(table: Table) -> None:
     e, s, w, n = table.ids
     recorded = await table.ledger.record_kong(
-        CHAT, table.session.id, w, {w: 6, e: -2, s: -2, n: -2}, Source(3), w, note="暗杠"
+        CHAT, table.session.id, KongSpec(w, {w: 6, e: -2, s: -2, n: -2}, note="暗杠"), Source(3), w
     )
     assert (
         recorded.entry.kind == "kong"
@@ -246,7 +268,9 @@ async def test_kong_pays_at_once_and_keeps_the_dealer(table: Table) -> None:
         and recorded.session.hand_number == 1
     )
     with pytest.raises(StorageError):
-        await table.ledger.record_kong(CHAT, table.session.id, w, {w: -3, e: 3}, Source(4), w)
+        await table.ledger.record_kong(
+            CHAT, table.session.id, KongSpec(w, {w: -3, e: 3}), Source(4), w
+        )
 
 
 async def test_draw_passes_the_deal_in_huzhou(table: Table) -> None:
@@ -341,9 +365,12 @@ async def test_entries_of_another_chat_cannot_be_read_or_reversed(table: Table) 
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, w2, n2 = other.ids
     foreign = await table.ledger.record_win(
-        OTHER_CHAT, other.session.id, s2, {s2: 3, e2: -1, w2: -1, n2: -1}, None, None,
-        Source(1), s2, self_draw=True,
-    )  # fmt: skip
+        OTHER_CHAT,
+        other.session.id,
+        WinSpec(s2, {s2: 3, e2: -1, w2: -1, n2: -1}, self_draw=True),
+        Source(1),
+        s2,
+    )
     with pytest.raises(StorageError) as caught:
         await table.ledger.entry(CHAT, foreign.entry.id)
     assert caught.value.code is ErrorCode.UNKNOWN_ENTRY
@@ -386,7 +413,9 @@ async def test_edit_is_a_reversal_plus_a_new_win(table: Table) -> None:
 async def test_a_failed_edit_writes_nothing(table: Table) -> None:
     e, _s, w, n = table.ids
     wrong = await discard_win(table, w, e, 1)
-    kong = await table.ledger.record_kong(CHAT, table.session.id, n, {n: 3, e: -3}, Source(2), n)
+    kong = await table.ledger.record_kong(
+        CHAT, table.session.id, KongSpec(n, {n: 3, e: -3}), Source(2), n
+    )
     before = await snapshot(table.ledger)
     unbalanced = WinSpec(w, {w: 4, n: -3}, discarder=n)
     for entry_id, win in (

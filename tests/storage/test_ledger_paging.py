@@ -8,22 +8,28 @@ from pathlib import Path
 
 from ledger_fixtures import CHAT, Table, play_a_few_hands
 
-from storage import ExportFile, Source
+from storage import ExportFile, PageKey, Source, WinSpec
 
 
 async def test_history_pages_by_key_both_ways(table: Table) -> None:
     await play_a_few_hands(table)  # 8 entries
     ledger = table.ledger
     first = await ledger.history(CHAT, page=1, page_size=3)
-    second = await ledger.history(CHAT, page=2, page_size=3, before=first.entries[-1].id)
-    third = await ledger.history(CHAT, page=3, page_size=3, before=second.entries[-1].id)
+    second = await ledger.history(
+        CHAT, page=2, page_size=3, key=PageKey(before=first.entries[-1].id)
+    )
+    third = await ledger.history(
+        CHAT, page=3, page_size=3, key=PageKey(before=second.entries[-1].id)
+    )
     by_number = [await ledger.history(CHAT, page=p, page_size=3) for p in (1, 2, 3)]
     assert [first, second, third] == by_number
     assert [len(page.entries) for page in by_number] == [3, 3, 2]
-    back = await ledger.history(CHAT, page=2, page_size=3, after=third.entries[0].id)
+    back = await ledger.history(CHAT, page=2, page_size=3, key=PageKey(after=third.entries[0].id))
     assert back == second
     past_the_end = await ledger.history(CHAT, page=99, page_size=3)
     assert past_the_end == third
+    # A key naming no entry is no key: the page number counts (and is clamped).
+    assert await ledger.history(CHAT, page=99, page_size=3, key=PageKey()) == third
 
 
 async def test_running_totals_are_sampled_with_the_last_hand_exact(table: Table) -> None:
@@ -33,7 +39,7 @@ async def test_running_totals_are_sampled_with_the_last_hand_exact(table: Table)
         winner = table.ids[hand % 4]
         postings = {p: (3 * (hand + 1) if p == winner else -(hand + 1)) for p in table.ids}
         await ledger.record_win(
-            CHAT, sid, winner, postings, None, None, Source(hand + 1), None, self_draw=True
+            CHAT, sid, WinSpec(winner, postings, self_draw=True), Source(hand + 1), None
         )
     every = await ledger.running_totals(CHAT, sid)
     sampled = await ledger.running_totals(CHAT, sid, points=3)

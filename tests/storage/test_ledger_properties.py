@@ -17,7 +17,18 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from totals_reference import expected, kept
 
-from storage import ErrorCode, Ledger, Recorded, Session, Source, StorageError, WinSpec, settle_up
+from storage import (
+    ErrorCode,
+    KongSpec,
+    Ledger,
+    Recorded,
+    Session,
+    SessionTerms,
+    Source,
+    StorageError,
+    WinSpec,
+    settle_up,
+)
 
 CHAT = 7
 KINDS = ("self_draw", "discard", "double", "kong", "draw", "adjust", "unbalanced", "undo",
@@ -126,13 +137,16 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
     if op.kind == "self_draw":
         postings = {p: 3 * amount if p == seat else -amount for p in players}
         return ledger.record_win(
-            CHAT, session.id, seat, postings, None, None, source, None, self_draw=True
+            CHAT, session.id, WinSpec(seat, postings, self_draw=True), source, None
         )
     if op.kind == "discard":
         return ledger.record_win(
-            CHAT, session.id, seat, pays(seat, other, amount), None, None, source, None,
-            discarder=other,
-        )  # fmt: skip
+            CHAT,
+            session.id,
+            WinSpec(seat, pays(seat, other, amount), discarder=other),
+            source,
+            None,
+        )
     if op.kind == "double":
         second = players[(op.seat + 1) % 4]
         wins = [
@@ -142,7 +156,7 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
         return ledger.record_wins(CHAT, session.id, wins, source, None)
     if op.kind == "kong":
         postings = {p: 3 * amount if p == seat else -amount for p in players}
-        return ledger.record_kong(CHAT, session.id, seat, postings, source, None)
+        return ledger.record_kong(CHAT, session.id, KongSpec(seat, postings), source, None)
     if op.kind == "draw":
         return ledger.record_draw(CHAT, session.id, source, None)
     if op.kind in ("adjust", "unbalanced"):
@@ -165,7 +179,9 @@ async def play(ledger: Ledger, sequence: list[Op]) -> Model:
     model = Model()
     players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
     seats = (players[0], players[1], players[2], players[3])
-    session = await ledger.open_session(CHAT, "hangzhou", 1, seats, None, "dealer_stays")
+    session = await ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+    )
     for op in sequence:
         replay = op.update in model.by_update
         try:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Source, StorageError, WinSpec, settle_up
+from storage import ErrorCode, KongSpec, SessionTerms, Source, StorageError, WinSpec, settle_up
 
 
 async def test_tally_is_the_sum_of_postings(table: Table) -> None:
@@ -29,9 +29,11 @@ async def test_a_tally_moved_by_each_write_stays_the_ledgers_tally(table: Table)
     copy = await ledger.tally(CHAT, sid)
     writes = [
         lambda: ledger.record_win(
-            CHAT, sid, s, {s: 6, w: -6}, "a", None, Source(1), s, discarder=w
+            CHAT, sid, WinSpec(s, {s: 6, w: -6}, "a", discarder=w), Source(1), s
         ),
-        lambda: ledger.record_kong(CHAT, sid, n, {n: 6, e: -2, s: -2, w: -2}, Source(2), n),
+        lambda: ledger.record_kong(
+            CHAT, sid, KongSpec(n, {n: 6, e: -2, s: -2, w: -2}), Source(2), n
+        ),
         lambda: ledger.reverse(CHAT, author=e, source=Source(3)),  # the kong: 甲 and 丁 at 0
         lambda: ledger.record_draw(CHAT, sid, Source(4), None),
         lambda: ledger.record_wins(
@@ -52,12 +54,12 @@ async def test_a_tally_moved_by_each_write_stays_the_ledgers_tally(table: Table)
 async def test_session_and_all_time_tallies(table: Table) -> None:
     e, s, _w, _n = table.ids
     ledger = table.ledger
-    await ledger.record_win(
-        CHAT, table.session.id, s, {s: 3, e: -3}, None, None, None, s, discarder=e
-    )
+    await ledger.record_win(CHAT, table.session.id, WinSpec(s, {s: 3, e: -3}, discarder=e), None, s)
     await ledger.close_session(CHAT)
-    second = await ledger.open_session(CHAT, "hangzhou", 1, table.ids, e, "dealer_stays")
-    await ledger.record_win(CHAT, second.id, e, {e: 5, s: -5}, None, None, None, e, discarder=s)
+    second = await ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), table.ids, e
+    )
+    await ledger.record_win(CHAT, second.id, WinSpec(e, {e: 5, s: -5}, discarder=s), None, e)
     assert (await ledger.tally(CHAT, table.session.id)).balances == {s: 3, e: -3}
     assert (await ledger.tally(CHAT, second.id)).balances == {e: 5, s: -5}
     assert (await ledger.tally(CHAT)).balances == {e: 2, s: -2}
@@ -130,7 +132,7 @@ async def test_no_read_returns_another_chats_rows(table: Table) -> None:
     other = await seat_table(ledger, OTHER_CHAT)
     e2, s2, _w2, _n2 = other.ids
     await ledger.record_win(
-        OTHER_CHAT, other.session.id, e2, {e2: 30, s2: -30}, None, None, None, e2, discarder=s2
+        OTHER_CHAT, other.session.id, WinSpec(e2, {e2: 30, s2: -30}, discarder=s2), None, e2
     )
     mine = set(table.ids)
     theirs = set(other.ids)
@@ -179,9 +181,8 @@ async def test_another_chats_ids_read_as_unknown(table: Table, read) -> None:  #
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, _, _ = other.ids
     foreign = await table.ledger.record_win(
-        OTHER_CHAT, other.session.id, e2, {e2: 9, s2: -9}, None, None, Source(1, 1), e2,
-        discarder=s2,
-    )  # fmt: skip
+        OTHER_CHAT, other.session.id, WinSpec(e2, {e2: 9, s2: -9}, discarder=s2), Source(1, 1), e2
+    )
     ids = {
         "session": other.session.id,
         "entry": foreign.entry.id,
@@ -201,9 +202,8 @@ async def test_lookups_by_foreign_values_find_nothing(table: Table) -> None:
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, _, _ = other.ids
     await table.ledger.record_win(
-        OTHER_CHAT, other.session.id, e2, {e2: 9, s2: -9}, None, None, Source(1, 77), e2,
-        discarder=s2,
-    )  # fmt: skip
+        OTHER_CHAT, other.session.id, WinSpec(e2, {e2: 9, s2: -9}, discarder=s2), Source(1, 77), e2
+    )
     foreign_player = other.players[0]
     assert await table.ledger.find_player(CHAT, f"#{foreign_player.id}") is None
     assert await table.ledger.find_player(CHAT, str(foreign_player.user_id)) is None

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Recorded, Source, StorageError, WinSpec
+from storage import ErrorCode, KongSpec, Recorded, SessionTerms, Source, StorageError, WinSpec
 
 Write = Callable[[Table], Awaitable[Recorded]]
 
@@ -16,9 +16,14 @@ Write = Callable[[Table], Awaitable[Recorded]]
 def _win(t: Table) -> Awaitable[Recorded]:
     e, s, w, n = t.ids
     return t.ledger.record_win(
-        CHAT, t.session.id, e, {e: 30, s: -10, w: -10, n: -10}, "123m 自摸", '{"fan": 3}',
-        Source(100, 7), s, self_draw=True, value=10,
-    )  # fmt: skip
+        CHAT,
+        t.session.id,
+        WinSpec(
+            e, {e: 30, s: -10, w: -10, n: -10}, "123m 自摸", '{"fan": 3}', self_draw=True, value=10
+        ),
+        Source(100, 7),
+        s,
+    )
 
 
 def _double(t: Table) -> Awaitable[Recorded]:
@@ -32,9 +37,8 @@ def _double(t: Table) -> Awaitable[Recorded]:
 
 def _kong(t: Table) -> Awaitable[Recorded]:
     e, s, w, n = t.ids
-    return t.ledger.record_kong(
-        CHAT, t.session.id, w, {w: 3, e: -1, s: -1, n: -1}, Source(102), w, "暗杠", '{"k": 1}'
-    )
+    kong = KongSpec(w, {w: 3, e: -1, s: -1, n: -1}, "暗杠", '{"k": 1}')
+    return t.ledger.record_kong(CHAT, t.session.id, kong, Source(102), w)
 
 
 def _draw(t: Table) -> Awaitable[Recorded]:
@@ -108,7 +112,9 @@ async def test_reverse_names_its_session_not_the_open_one(table: Table) -> None:
     e, s, w, n = table.ids
     await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
     await table.ledger.close_session(CHAT)
-    later = await table.ledger.open_session(CHAT, "hangzhou", 1, (e, s, w, n), e, "dealer_stays")
+    later = await table.ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, w, n), e
+    )
     await table.ledger.record_draw(CHAT, later.id, Source(2), None)
     with pytest.raises(StorageError) as caught:
         await table.ledger.reverse(CHAT, author=e, source=Source(3), session_id=table.session.id)
@@ -122,7 +128,7 @@ def _hand_line_number(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
     line: str = 123  # type: ignore[assignment]
     return t.ledger.record_win(
-        CHAT, t.session.id, e, {e: 2, s: -2}, line, None, Source(1), None, discarder=s
+        CHAT, t.session.id, WinSpec(e, {e: 2, s: -2}, line, discarder=s), Source(1), None
     )
 
 
@@ -134,9 +140,8 @@ def _note_bytes(t: Table) -> Awaitable[Recorded]:
 def _result_json_bytes(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
     result: str = b"{}"  # type: ignore[assignment]
-    return t.ledger.record_kong(
-        CHAT, t.session.id, e, {e: 2, s: -2}, Source(1), None, result_json=result
-    )
+    kong = KongSpec(e, {e: 2, s: -2}, result_json=result)
+    return t.ledger.record_kong(CHAT, t.session.id, kong, Source(1), None)
 
 
 def _update_id_text(t: Table) -> Awaitable[Recorded]:
@@ -163,7 +168,7 @@ async def test_text_and_ids_have_their_types(table: Table, write: Write) -> None
 async def _guarded_write(table: Table, case: str) -> None:
     """One entry straight through ``insert_entry`` (the writer's one-statement path),
     bypassing every Python check, so only the schema's guards stand in the way."""
-    from storage.entries import insert_entry
+    from storage.entries import Draft, insert_entry
 
     e, s, _, _ = table.ids
     outsider = await table.ledger.upsert_user(OTHER_CHAT, 1, "外人")
@@ -178,7 +183,8 @@ async def _guarded_write(table: Table, case: str) -> None:
     elif case == "other-chats-session":
         fields["session_id"] = elsewhere.session.id
     async with table.ledger._write() as conn:
-        await insert_entry(conn, CHAT, "adjustment", postings, fields, new_source=source)
+        draft = Draft("adjustment", postings, fields)
+        await insert_entry(conn, CHAT, draft, new_source=source)
 
 
 @pytest.mark.parametrize(
@@ -215,7 +221,7 @@ async def test_a_refused_row_undoes_the_whole_committing_statement(
 ) -> None:
     """record_wins sends its entries as one statement with the COMMIT behind it: a second row
     the schema refuses takes the first with it, and the writer is not left in a transaction."""
-    from storage.entries import entry_write, insert_entries, look
+    from storage.entries import Draft, entry_write, insert_entries, look
 
     await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
     ledger = table.ledger
@@ -232,8 +238,9 @@ async def test_a_refused_row_undoes_the_whole_committing_statement(
     with pytest.raises(StorageError) as caught:
         async with ledger._write(begin=False, commit=False) as conn:
             looked = await look(conn, CHAT, None, [])
-            good = entry_write(CHAT, "adjustment", {e: 1, s: -1}, {}, looked.next_id)
-            bad = entry_write(CHAT, "adjustment", postings, fields, looked.next_id + 1, source)
+            good = entry_write(CHAT, Draft("adjustment", {e: 1, s: -1}, {}), looked.next_id)
+            bad_draft = Draft("adjustment", postings, fields)
+            bad = entry_write(CHAT, bad_draft, looked.next_id + 1, source)
             await insert_entries(conn, [good, bad], commit=True)
     assert caught.value.code is code
     assert (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT)) == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, SeatName, Source, StorageError
+from storage import ErrorCode, Ledger, SeatName, SessionTerms, Source, StorageError, WinSpec
 
 
 async def test_open_session_starts_east_round_hand_one(table: Table) -> None:
@@ -19,7 +19,9 @@ async def test_open_session_starts_east_round_hand_one(table: Table) -> None:
 
 async def test_a_second_open_session_is_refused(table: Table) -> None:
     with pytest.raises(StorageError) as caught:
-        await table.ledger.open_session(CHAT, "hangzhou", 1, (None,) * 4, None, "dealer_stays")
+        await table.ledger.open_session(
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (None,) * 4, None
+        )
     assert caught.value.code is ErrorCode.SESSION_ALREADY_OPEN
     assert str(table.session.id) in caught.value.en
     assert len(await table.ledger.list_sessions(CHAT)) == 1
@@ -48,7 +50,7 @@ async def test_bad_sessions_are_refused(
 ) -> None:
     await ledger.upsert_user(CHAT, 1, "甲")
     with pytest.raises(StorageError) as caught:
-        await ledger.open_session(CHAT, "hangzhou", base, seats, None, rotation)  # type: ignore[arg-type]
+        await ledger.open_session(CHAT, SessionTerms("hangzhou", base, rotation), seats, None)  # type: ignore[arg-type]
     assert caught.value.code is code
     assert await ledger.list_sessions(CHAT) == []
 
@@ -57,7 +59,7 @@ async def test_a_player_of_another_chat_cannot_sit(ledger: Ledger) -> None:
     outsider = await ledger.upsert_user(OTHER_CHAT, 7, "外人")
     with pytest.raises(StorageError) as caught:
         await ledger.open_session(
-            CHAT, "hangzhou", 1, (outsider.id, None, None, None), None, "dealer_stays"
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (outsider.id, None, None, None), None
         )
     assert caught.value.code is ErrorCode.UNKNOWN_PLAYER
 
@@ -65,7 +67,7 @@ async def test_a_player_of_another_chat_cannot_sit(ledger: Ledger) -> None:
 async def test_join_fills_empty_seats_in_order(ledger: Ledger) -> None:
     players = [await ledger.upsert_user(CHAT, i, f"p{i}") for i in range(5)]
     await ledger.open_session(
-        CHAT, "hangzhou", 1, (None, players[0].id, None, None), None, "dealer_stays"
+        CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (None, players[0].id, None, None), None
     )
     session = await ledger.join_seat(CHAT, players[1].id)
     assert session.seats == (players[1].id, players[0].id, None, None)
@@ -115,9 +117,12 @@ async def test_a_stated_round_wind_restarts_the_rounds_count(table: Table) -> No
     assert session is not None
     for winner in (s, w, n):  # each a non-dealer win: the deal moves on three times
         await ledger.record_win(
-            CHAT, session.id, winner, {p: 3 if p == winner else -1 for p in table.ids},
-            None, None, None, winner, self_draw=True,
-        )  # fmt: skip
+            CHAT,
+            session.id,
+            WinSpec(winner, {p: 3 if p == winner else -1 for p in table.ids}, self_draw=True),
+            None,
+            winner,
+        )
     moved = await ledger.current_session(CHAT)
     assert moved is not None and (moved.round_wind, moved.deals_in_round) == ("E", 3)
     restarted = await ledger.set_session_state(CHAT, dealer="E", round_wind="E")
@@ -134,22 +139,16 @@ async def test_close_session_then_nothing_records(table: Table) -> None:
     e, s, w, n = table.ids
     with pytest.raises(StorageError) as caught:
         await ledger.record_win(
-            CHAT,
-            closed.id,
-            e,
-            {e: 3, s: -1, w: -1, n: -1},
-            None,
-            None,
-            Source(1),
-            e,
-            self_draw=True,
+            CHAT, closed.id, WinSpec(e, {e: 3, s: -1, w: -1, n: -1}, self_draw=True), Source(1), e
         )
     assert caught.value.code is ErrorCode.SESSION_CLOSED
     with pytest.raises(StorageError) as caught:
         await ledger.close_session(CHAT)
     assert caught.value.code is ErrorCode.NO_OPEN_SESSION
     # A new session may open now.
-    reopened = await ledger.open_session(CHAT, "hangzhou", 2, table.ids, e, "dealer_stays")
+    reopened = await ledger.open_session(
+        CHAT, SessionTerms("hangzhou", 2, "dealer_stays"), table.ids, e
+    )
     assert reopened.id != closed.id
     assert [x.id for x in await ledger.list_sessions(CHAT)] == [reopened.id, closed.id]
 
@@ -162,15 +161,7 @@ async def test_sessions_are_scoped_by_chat(table: Table) -> None:
     e, s, w, n = table.ids
     with pytest.raises(StorageError) as caught:
         await table.ledger.record_win(
-            CHAT,
-            other.session.id,
-            e,
-            {e: 3, s: -1, w: -1, n: -1},
-            None,
-            None,
-            None,
-            e,
-            self_draw=True,
+            CHAT, other.session.id, WinSpec(e, {e: 3, s: -1, w: -1, n: -1}, self_draw=True), None, e
         )
     assert caught.value.code is ErrorCode.UNKNOWN_SESSION
 

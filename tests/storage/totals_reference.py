@@ -74,53 +74,71 @@ def _players(
     standing: list[sqlite3.Row],
     postings: dict[int, dict[int, int]],
 ) -> set[tuple[Any, ...]]:
-    chat_of: dict[int, int] = {}
-    hands: dict[tuple[int, str], set[tuple[int, int]]] = defaultdict(set)
-    dealt: dict[tuple[int, str], set[tuple[int, int]]] = defaultdict(set)
-    counts: dict[tuple[int, str], dict[str, int]] = defaultdict(
-        lambda: dict.fromkeys(PLAYER_FIELDS, 0)
-    )
-    biggest: dict[tuple[int, str], tuple[int, int]] = {}
+    tally = _PlayerTally()
     for entry in entries:
-        for player, delta in postings[entry["id"]].items():
-            chat_of[player] = entry["chat_id"]
-            for period in _periods(entry):
-                counts[player, period]["points"] += delta
-                counts[player, period]["moves"] += 1
+        tally.add_postings(entry, postings[entry["id"]])
     for entry in standing:
-        if entry["kind"] not in ("win", "draw"):
-            continue
+        if entry["kind"] in ("win", "draw"):
+            tally.add_hand(entry, postings[entry["id"]])
+    return tally.rows()
+
+
+class _PlayerTally:
+    """Each (player, period)'s counts, hands, hands dealt into and biggest win so far."""
+
+    def __init__(self) -> None:
+        self.chat_of: dict[int, int] = {}
+        self.hands: dict[tuple[int, str], set[tuple[int, int]]] = defaultdict(set)
+        self.dealt: dict[tuple[int, str], set[tuple[int, int]]] = defaultdict(set)
+        self.counts: dict[tuple[int, str], dict[str, int]] = defaultdict(
+            lambda: dict.fromkeys(PLAYER_FIELDS, 0)
+        )
+        self.biggest: dict[tuple[int, str], tuple[int, int]] = {}
+
+    def add_postings(self, entry: sqlite3.Row, paid: dict[int, int]) -> None:
+        for player, delta in paid.items():
+            self.chat_of[player] = entry["chat_id"]
+            for period in _periods(entry):
+                self.counts[player, period]["points"] += delta
+                self.counts[player, period]["moves"] += 1
+
+    def add_hand(self, entry: sqlite3.Row, paid: dict[int, int]) -> None:
         hand = _hand(entry)
         for period in _periods(entry):
             for player in _seats(entry):
-                chat_of[player] = entry["chat_id"]
+                self.chat_of[player] = entry["chat_id"]
                 if hand is not None:
-                    hands[player, period].add(hand)
-            if entry["kind"] != "win":
-                continue
-            winner = entry["winner"]
-            chat_of[winner] = entry["chat_id"]
-            counts[winner, period]["wins"] += 1
-            counts[winner, period]["self_draws"] += entry["self_draw"] or 0
-            if entry["discarder"] is not None and hand is not None:
-                chat_of[entry["discarder"]] = entry["chat_id"]
-                dealt[entry["discarder"], period].add(hand)
-            delta = postings[entry["id"]].get(winner)
-            if delta is not None:
-                best = biggest.get((winner, period))
-                if best is None or (delta, -entry["id"]) > (best[0], -best[1]):
-                    biggest[winner, period] = (delta, entry["id"])
-    keys = set(counts) | set(hands) | set(dealt) | set(biggest)
-    rows = set()
-    for player, period in keys:
-        of = counts[player, period]
-        of["hands"] = len(hands.get((player, period), ()))
-        of["dealt_in"] = len(dealt.get((player, period), ()))
-        big = biggest.get((player, period), (0, None))
-        row = (chat_of[player], player, period, *(of[f] for f in PLAYER_FIELDS), *big)
-        if any(row[3:9]) or row[10] is not None:
-            rows.add(row)
-    return rows
+                    self.hands[player, period].add(hand)
+            if entry["kind"] == "win":
+                self._add_win(entry, hand, period, paid.get(entry["winner"]))
+
+    def _add_win(
+        self, entry: sqlite3.Row, hand: tuple[int, int] | None, period: str, delta: int | None
+    ) -> None:
+        winner = entry["winner"]
+        self.chat_of[winner] = entry["chat_id"]
+        self.counts[winner, period]["wins"] += 1
+        self.counts[winner, period]["self_draws"] += entry["self_draw"] or 0
+        if entry["discarder"] is not None and hand is not None:
+            self.chat_of[entry["discarder"]] = entry["chat_id"]
+            self.dealt[entry["discarder"], period].add(hand)
+        if delta is not None:
+            best = self.biggest.get((winner, period))
+            if best is None or (delta, -entry["id"]) > (best[0], -best[1]):
+                self.biggest[winner, period] = (delta, entry["id"])
+
+    def rows(self) -> set[tuple[Any, ...]]:
+        keys = set(self.counts) | set(self.hands) | set(self.dealt) | set(self.biggest)
+        rows = set()
+        for player, period in keys:
+            of = self.counts[player, period]
+            of["hands"] = len(self.hands.get((player, period), ()))
+            of["dealt_in"] = len(self.dealt.get((player, period), ()))
+            big = self.biggest.get((player, period), (0, None))
+            row = (self.chat_of[player], player, period, *(of[f] for f in PLAYER_FIELDS), *big)
+            if any(row[3:9]) or row[10] is not None:
+                rows.add(row)
+        return rows
 
 
 def _pairs(
