@@ -25,9 +25,9 @@ from functools import lru_cache
 
 from bot.rules_qa.content import LANGS, Topic, load_topics
 from bot.rules_qa.synonyms import (
+    GENERIC_TERMS,
     STOPCHARS_ZH,
     STOPWORDS_EN,
-    GENERIC_TERMS,
     SYNONYMS,
     WEAK_GROUPS,
     ruleset_mentions,
