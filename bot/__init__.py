@@ -5,14 +5,16 @@
 - ``handlers/``: one module per feature: ``sessions`` (/new /join /seat, migration),
   ``recording`` (/hu /kong /draw /undo, the 撤销 button, edited messages), ``views``
   (/tally /history /settle /stats /export), ``evaluate`` (/score /ting), ``rules``
-  (/rules /why), ``general`` (/help /lang), ``errors``.
+  (/rules /why), ``general`` (/help /lang), ``backup`` (/backup), ``errors``.
 - ``grammar.py``: the chat grammar as pure functions; ``i18n.py``: every reply in zh and en.
 - ``replies.py``: every message, edit and button answer goes out through it, cut to Telegram's
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
   counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
   (invisible characters taken out).
 - ``context.py`` (services, permissions), ``table.py`` (the open session as handlers see it),
-  ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment).
+  ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment),
+  ``backups.py`` (the daily backup job), ``health.py`` (``python -m bot --check``, the
+  start-up warning about where the ledger lives).
 - ``console.py``, ``local_api.py``: console mode over an in-process Bot API;
   ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.

@@ -21,10 +21,21 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
+from bot.backups import schedule_backups
 from bot.config import Config
 from bot.context import Context, Services, message_of
 from bot.grammar import TEXT_VERB_PATTERN, text_command
-from bot.handlers import errors, evaluate, first_minute, general, recording, rules, sessions, views
+from bot.handlers import (
+    backup,
+    errors,
+    evaluate,
+    first_minute,
+    general,
+    recording,
+    rules,
+    sessions,
+    views,
+)
 from bot.i18n import COMMANDS
 from bot.ordering import ChatOrderedProcessor
 from storage import Ledger
@@ -49,6 +60,7 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "settle": views.settle,
     "stats": views.stats,
     "export": views.export,
+    "backup": backup.backup,
     "score": evaluate.score,
     "ting": evaluate.ting,
     "rules": rules.rules,
@@ -93,6 +105,7 @@ def build_application(
     application: ANY_APP = builder.build()
     application.bot_data["services"] = Services(config=config)
     add_handlers(application)
+    schedule_backups(application)
     return application
 
 

@@ -1,4 +1,5 @@
-"""Settings from the environment: token, database, Bot API server, webhook mode, language."""
+"""Settings from the environment: token, database, Bot API server, webhook mode, language,
+backups."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, time
 from urllib.parse import urlsplit
 
 LANGS = ("zh", "en")
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")  # what Telegram accepts as a secret_token
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 
 
 class ConfigError(ValueError):
@@ -27,6 +30,9 @@ class Config:
     webhook_secret: str | None = None
     lang: str = "zh"
     log_level: str = "INFO"
+    backup_dir: str | None = None  # set = a backup of the whole ledger every day
+    backup_keep: int = 7
+    backup_time: time = time(4, 0, tzinfo=UTC)
 
     @property
     def console(self) -> bool:
@@ -70,6 +76,7 @@ class Config:
             raise ConfigError(
                 "WEBHOOK_SECRET is required with WEBHOOK_URL (1-256 of A-Z a-z 0-9 _ -)"
             )
+        backup_keep, backup_time = _backup_schedule(env)
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
             database_path=env.get("DATABASE_PATH", "").strip() or "./mahjong.db",
@@ -79,4 +86,18 @@ class Config:
             webhook_secret=secret,
             lang=lang,
             log_level=log_level,
+            backup_dir=env.get("BACKUP_DIR", "").strip() or None,
+            backup_keep=backup_keep,
+            backup_time=backup_time,
         )
+
+
+def _backup_schedule(env: Mapping[str, str]) -> tuple[int, time]:
+    keep_text = env.get("BACKUP_KEEP", "7").strip() or "7"
+    if not keep_text.isdigit() or int(keep_text) < 1:
+        raise ConfigError(f"BACKUP_KEEP must be a number of files, 1 or more, not {keep_text!r}")
+    clock = env.get("BACKUP_TIME", "04:00").strip() or "04:00"
+    found = _CLOCK.fullmatch(clock)
+    if found is None:
+        raise ConfigError(f"BACKUP_TIME must be HH:MM (UTC), not {clock!r}")
+    return int(keep_text), time(int(found.group(1)), int(found.group(2)), tzinfo=UTC)

@@ -350,6 +350,19 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{a} vs {b}: hands together {hands} · won {a_wins} / {b_wins} · net {a_net} / {b_net}",
     ),
     "export_caption": ("本群记录（CSV）", "This chat's records (CSV)"),
+    "backup_caption": (
+        "「{chat}」的记账备份：{entries} 条记录，只含本群（SQLite 文件）",
+        "Backup of {chat}'s ledger: {entries} entries, this chat only (a SQLite file)",
+    ),
+    "backup_sent_privately": ("备份已私聊发给你", "I sent you the backup in a private chat"),
+    "backup_private_hint": (
+        "想私下收到备份：先私聊我发一次 /start",
+        "To get backups privately, send me /start in a private chat first",
+    ),
+    "backup_admins_only": (
+        "只有群管理员可以备份本群记录",
+        "Only a chat admin can back up this chat's records",
+    ),
     # evaluate
     "waits_none": ("这手牌没有听", "Not ready: no tile completes this hand"),
     "waits_title": ("听 {count} 张：", "Waiting on {count} tiles:"),
@@ -429,7 +442,7 @@ HELP: Final[dict[str, str]] = {
         "一炮多响：<code>/hu 甲 乙 点炮 丙</code>\n"
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
         "流局：/draw · 撤销：/undo\n"
-        "看分：/tally /history /stats /export · 结算散场：/settle\n"
+        "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
         "不记账算分：<code>/score 123m456m789m123p白 +5s 自摸</code>\n"
         "听牌：<code>/ting 123m456m789m123p5s</code>\n"
         "规则问答：/rules · 为什么这么算：/why 12 · 英文：/lang en\n"
@@ -445,7 +458,8 @@ HELP: Final[dict[str, str]] = {
         "Two winners on one discard: <code>/hu Amy Bob 点炮 Cat</code>\n"
         "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"
         "Draw: /draw · undo: /undo\n"
-        "Standings: /tally /history /stats /export · settle and close: /settle\n"
+        "Standings: /tally /history /stats /export · settle and close: /settle · "
+        "backup (admins): /backup\n"
         "Score without recording: <code>/score 123m456m789m123p白 +5s 自摸</code> · waits: "
         "<code>/ting 123m456m789m123p5s</code>\n"
         "Rules: /rules · explain an entry: /why 12 · 中文: /lang zh\n"
@@ -470,6 +484,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("settle", "结算并散场"),
         ("stats", "统计"),
         ("export", "导出 CSV"),
+        ("backup", "备份本群记录（管理员）"),
         ("score", "算分不记账"),
         ("ting", "听什么牌"),
         ("rules", "规则问答"),
@@ -491,6 +506,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("settle", "settle up and close"),
         ("stats", "player statistics"),
         ("export", "CSV export"),
+        ("backup", "back up this chat's records (admins)"),
         ("score", "score a hand without recording"),
         ("ting", "which tiles complete a hand"),
         ("rules", "rules questions"),

@@ -306,6 +306,9 @@ class LocalBotApi:
     # helpers
     def _chat(self, p: JSONDict) -> JSONDict:
         chat_id = int(p["chat_id"])
+        if chat_id in self.users and chat_id not in self.chats:
+            # A user who never opened a private chat with the bot (add_chat(..., "private")).
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         if chat_id not in self.chats:
             raise ApiError(400, "Bad Request: chat not found")
         return self.chats[chat_id]

@@ -3,6 +3,11 @@
 Open one ``Ledger`` at start-up (``await Ledger.open()``), close it at shutdown. Every method
 takes the chat id first and never returns another chat's rows; every refusal is a
 ``StorageError`` with a ``code`` and zh/en messages, and nothing was written.
+
+``python -m storage check|backup|restore FILE`` (``storage/__main__.py``): ``check`` reports
+integrity and the ledger's invariants (``storage.check``), ``backup`` copies the live ledger
+online, ``restore`` replaces it (with the bot stopped). ``Ledger.backup_chat(chat_id, path)``
+writes one chat's rows as a ledger file of its own.
 """
 
 from .errors import ErrorCode, StorageError

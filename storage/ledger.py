@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import TracebackType
 
+from .chat_copy import ChatCopyStore
 from .chats import ChatStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
@@ -13,7 +14,9 @@ from .reports import ReportStore
 from .sessions import SessionStore
 
 
-class Ledger(ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore):
+class Ledger(
+    ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore, ChatCopyStore
+):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 
     ``async with await Ledger.open(path) as ledger: ...`` or open/close by hand (the bot

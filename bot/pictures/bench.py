@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from PIL import Image
 
 from bot.pictures.encode import PNG_COMPRESS_LEVEL, png_bytes
-from bot.pictures.fonts import default_fonts
+from bot.pictures.fonts import default_fonts, faces_loaded
 from bot.pictures.hand_image import DEFAULT_SIZE, hand_png, render_hand
 from bot.pictures.hand_text import footer_for, header_for
 from bot.pictures.samples import NAMES, baotou
@@ -111,6 +113,28 @@ def main(argv: list[str] | None = None) -> None:
     hand_png(result, NAMES, size=cold_size, fonts=fonts)
     cold = (time.perf_counter() - start) * 1000
     print(f"\n  cold: first picture at a new tile size (draws its faces): {cold:.1f} ms")
+    print(f"  {font_memory(fonts.path)}")
+
+
+def font_memory(path: str | None) -> str:
+    """How many font faces are loaded, and what their mappings of the font file hold
+    (Linux: /proc/self/smaps; shared pages count once in PSS)."""
+    faces = faces_loaded()
+    try:
+        smaps = Path("/proc/self/smaps").read_text().splitlines()
+    except OSError:
+        return f"font faces loaded: {faces}"
+    maps, kib, mine = 0, {"Rss": 0, "Pss": 0}, False
+    for line in smaps:
+        if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+            mine = path is not None and line.endswith(" " + path)
+            maps += mine
+        elif mine and line.split(":")[0] in kib:
+            kib[line.split(":")[0]] += int(line.split()[1])
+    return (
+        f"font faces loaded: {faces}, mappings of the font file: {maps} "
+        f"(RSS {kib['Rss'] / 1024:.1f} MiB, PSS {kib['Pss'] / 1024:.1f} MiB)"
+    )
 
 
 if __name__ == "__main__":

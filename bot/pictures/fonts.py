@@ -1,22 +1,33 @@
 """Finding a font that has Chinese glyphs, and never drawing a glyph the font lacks.
 
 Order: ``MAHJONG_FONT`` (used as it is, even when it is Latin-only), fontconfig's list of
-fonts that cover Chinese, then well-known Debian paths. ``fc-match`` alone is not trusted:
-it always answers with *some* font (DejaVu on a bare machine), so every candidate is checked
-for real glyphs. Without a CJK font the pictures switch to ASCII labels and English text,
+fonts that cover Chinese, well-known system paths, then Noto Sans CJK from the
+``noto-cjk-sans-otc`` package (a dependency, so a bare machine still draws Chinese).
+``fc-match`` alone is not trusted: it always answers with *some* font (DejaVu on a bare
+machine), so every candidate is checked for real glyphs. In a collection (``.ttc``/``.otc``)
+the Simplified Chinese face is chosen (Noto's collection starts with the Japanese one, whose
+glyph forms differ). Without a CJK font the pictures switch to ASCII labels and English text,
 and say so once in the log.
+
+Each size is a FreeType face (about 1 MiB of heap for Noto CJK) mapping the file by path;
+the file's pages are shared through the page cache. So sizes are few: tile labels are drawn
+from one master size and scaled (``tile_faces``), leaving a face per text size of the
+captions and charts. Handing Pillow the file's bytes instead would be worse: it copies them
+into every face (1.4 GiB measured for 72 faces of the 19 MiB collection).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import subprocess
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from PIL import ImageFont
@@ -24,6 +35,7 @@ from PIL import ImageFont
 log = logging.getLogger(__name__)
 
 FONT_ENV = "MAHJONG_FONT"
+BUNDLED_PACKAGE, BUNDLED_FILE = "noto_cjk_sans_otc", "NotoSansCJK-Regular.ttc"
 CJK_PROBE = "一二三四五六七八九万东南西北中发白财翻胡吃碰杠暗"  # 萬 東 發 are optional
 WELL_KNOWN_CJK = (
     "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
@@ -41,6 +53,8 @@ WELL_KNOWN_LATIN = (
 # Stand-ins for typographic symbols a small Latin font may lack.
 _ASCII_STAND_INS = {"×": "x", "·": "-", "−": "-", "→": "->", "…": "...", "（": "(", "）": ")"}
 _NOTDEF_PROBE = chr(0x10FFFD)  # a private-use code point no real font maps
+_SIMPLIFIED = re.compile(r"\b(SC|GB|Simplified)\b")  # Noto/Source Han "… SC", PingFang SC
+_MAX_FACES = 32
 
 # FreeType faces are not safe to rasterise from two threads at once, and the bot renders
 # in worker threads (asyncio.to_thread): every drawing that touches a font holds this lock.
@@ -51,17 +65,19 @@ FONT_LOCK = threading.RLock()
 class Fonts:
     """The font the pictures draw with; ``cjk`` says whether it has Chinese glyphs.
 
-    ``path`` None means Pillow's built-in scalable Latin font.
+    ``path`` None means Pillow's built-in scalable Latin font; ``index`` is the face in a
+    collection.
     """
 
     path: str | None
     cjk: bool
+    index: int = 0
 
     def get(self, size: int) -> ImageFont.FreeTypeFont:
-        return _load(self.path, size)
+        return _load(self.path, self.index, size)
 
     def covers(self, char: str) -> bool:
-        return _covers(self.path, char)
+        return _covers(self.path, self.index, char)
 
     def printable(self, text: str, missing: str = "") -> str:
         """``text`` with every character the font cannot draw replaced: a symbol by its ASCII
@@ -72,40 +88,71 @@ class Fonts:
 
 
 @lru_cache(maxsize=256)
-def _load(path: str | None, size: int) -> ImageFont.FreeTypeFont:
+def _load(path: str | None, index: int, size: int) -> ImageFont.FreeTypeFont:
     if path is None:
         font = ImageFont.load_default(size)
         assert isinstance(font, ImageFont.FreeTypeFont)  # Pillow ships FreeType wheels
         return font
-    return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(path, size, index=index, layout_engine=ImageFont.Layout.BASIC)
+
+
+def faces_loaded() -> int:
+    """How many font faces (one per font and size) the process holds."""
+    return _load.cache_info().currsize
 
 
 @lru_cache(maxsize=16)
-def _notdef(path: str | None) -> tuple[tuple[int, int], bytes]:
+def _notdef(path: str | None, index: int) -> tuple[tuple[int, int], bytes]:
     """The size and pixels of the font's notdef box, rasterised once per font."""
     with FONT_LOCK:
-        mask = _load(path, 32).getmask(_NOTDEF_PROBE)
+        mask = _load(path, index, 32).getmask(_NOTDEF_PROBE)
     return mask.size, bytes(mask)
 
 
 @lru_cache(maxsize=8192)
-def _covers(path: str | None, char: str) -> bool:
+def _covers(path: str | None, index: int, char: str) -> bool:
     """True when the font has a real glyph for ``char`` (not its notdef box)."""
-    font = _load(path, 32)
+    font = _load(path, index, 32)
     with FONT_LOCK:
         mask = font.getmask(char)
     if mask.getbbox() is None:
         return False
-    notdef_size, notdef_pixels = _notdef(path)
+    notdef_size, notdef_pixels = _notdef(path, index)
     return mask.size != notdef_size or bytes(mask) != notdef_pixels
 
 
-def has_cjk(path: str) -> bool:
+def has_cjk(path: str, index: int = 0) -> bool:
     try:
-        _load(path, 32)
+        _load(path, index, 32)
     except OSError:
         return False
-    return all(_covers(path, c) for c in CJK_PROBE)
+    return all(_covers(path, index, c) for c in CJK_PROBE)
+
+
+def face_index(path: str) -> int:
+    """The face to draw with: in a collection the Simplified Chinese one, else the first
+    face that is not monospaced, else 0. Raises OSError when ``path`` is not a font."""
+    names: list[str] = []
+    for index in range(_MAX_FACES):
+        try:
+            family = ImageFont.truetype(path, 8, index=index).getname()[0] or ""
+        except OSError:
+            if index == 0:
+                raise
+            break
+        names.append(family)
+    simplified = [i for i, n in enumerate(names) if _SIMPLIFIED.search(n) and "Mono" not in n]
+    proportional = [i for i, n in enumerate(names) if "Mono" not in n]
+    return (simplified or proportional or [0])[0]
+
+
+def bundled_font() -> str | None:
+    """Noto Sans CJK from the ``noto-cjk-sans-otc`` package (a dependency), when installed."""
+    try:
+        path = Path(str(resources.files(BUNDLED_PACKAGE) / BUNDLED_FILE))
+    except ModuleNotFoundError:
+        return None
+    return str(path) if path.is_file() else None
 
 
 def _fontconfig_candidates() -> Iterator[str]:
@@ -127,18 +174,29 @@ def discover(env: Mapping[str, str] | None = None) -> Fonts:
     env = os.environ if env is None else env
     override = env.get(FONT_ENV)
     if override:
-        if Path(override).is_file():
-            try:
-                _load(override, 32)
-                return Fonts(override, has_cjk(override))
-            except OSError:
-                pass
+        chosen = _readable(override)
+        if chosen is not None:
+            return chosen
         log.warning("%s=%s is not a readable font; looking for another", FONT_ENV, override)
-    for path in (*_fontconfig_candidates(), *WELL_KNOWN_CJK):
-        if Path(path).is_file() and has_cjk(path):
-            return Fonts(path, True)
+    bundled = bundled_font()
+    for path in (*_fontconfig_candidates(), *WELL_KNOWN_CJK, *([bundled] if bundled else [])):
+        found = _readable(path)
+        if found is not None and found.cjk:
+            return found
     latin = next((p for p in WELL_KNOWN_LATIN if Path(p).is_file()), None)
     return Fonts(latin, False)
+
+
+def _readable(path: str) -> Fonts | None:
+    """``path`` as Fonts (its best face, whether it has Chinese), or None if it is no font."""
+    if not Path(path).is_file():
+        return None
+    try:
+        index = face_index(path)
+        _load(path, index, 32)
+    except OSError:
+        return None
+    return Fonts(path, has_cjk(path, index), index)
 
 
 @lru_cache(maxsize=1)
@@ -147,7 +205,7 @@ def default_fonts() -> Fonts:
     fonts = discover()
     if not fonts.cjk:
         log.warning(
-            "No CJK font found (install fonts-wqy-zenhei or set %s): "
+            "No CJK font found (reinstall noto-cjk-sans-otc or set %s): "
             "pictures use ASCII labels and English text",
             FONT_ENV,
         )

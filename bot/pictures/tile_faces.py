@@ -34,12 +34,27 @@ from scoring.tiles import JOKER, WHITE, ascii_label, rank_of, suit_of
 from scoring.tiles import RED as RED_DRAGON
 
 _SUPER = 4
+_TEXT_MASTER = 128  # px: tile labels are rasterised at this size and scaled to fit
 _FACE_RATIO = 1.32  # face height / width, like a real tile
 _ZH_NUMERALS = "一二三四五六七八九"
 _WIND_GLYPHS = ("東", "南", "西", "北")
 _WIND_SIMPLE = ("东", "南", "西", "北")
 
 Point = tuple[float, float]
+
+
+@lru_cache(maxsize=512)
+def _text_mask(text: str, fonts: Fonts) -> Image.Image:
+    """``text`` in the master size as an ink mask cropped to its ink (slightly bold)."""
+    with FONT_LOCK:
+        font = fonts.get(_TEXT_MASTER)
+        stroke = max(1, _TEXT_MASTER // 40)
+        x0, y0, x1, y1 = font.getbbox(text, stroke_width=stroke)
+        mask = Image.new("L", (max(1, math.ceil(x1 - x0)), max(1, math.ceil(y1 - y0))), 0)
+        ImageDraw.Draw(mask).text(
+            (-x0, -y0), text, font=font, fill=255, stroke_width=stroke, stroke_fill=255
+        )
+    return mask
 
 
 def tile_size(size: int) -> tuple[int, int]:
@@ -128,20 +143,24 @@ class _Canvas:
     def text(
         self, text: str, fonts: Fonts, box: tuple[float, float, float, float], color: RGB
     ) -> None:
-        """Draw ``text`` as large as fits the box (fractions of the face), centred."""
+        """Draw ``text`` as large as fits the box (fractions of the face), centred.
+
+        The text is rasterised once at ``_TEXT_MASTER`` px and scaled to the box, so every
+        fitted size shares one font face instead of loading a face per size (the face is
+        then scaled down ``_SUPER`` times with the tile, so the master is never enlarged
+        on screen for tiles up to ``_TEXT_MASTER`` px)."""
         left, top, right, bottom = (*self.px(box[0], box[1]), *self.px(box[2], box[3]))
-        box_w, box_h = right - left, bottom - top
-        with FONT_LOCK:
-            probe = fonts.get(100)
-            x0, y0, x1, y1 = probe.getbbox(text)
-            scale = min(box_w / max(1, x1 - x0), box_h / max(1, y1 - y0))
-            font = fonts.get(max(8, int(100 * scale)))
-            x0, y0, x1, y1 = font.getbbox(text)
-            origin = (left + (box_w - (x1 - x0)) / 2 - x0, top + (box_h - (y1 - y0)) / 2 - y0)
-            stroke = max(1, font.size // 40)
-            self.draw.text(
-                origin, text, font=font, fill=color, stroke_width=stroke, stroke_fill=color
-            )
+        mask = _text_mask(text, fonts)
+        scale = min((right - left) / mask.width, (bottom - top) / mask.height)
+        fitted = mask.resize(
+            (max(1, round(mask.width * scale)), max(1, round(mask.height * scale))),
+            Image.Resampling.LANCZOS,
+        )
+        origin = (
+            round(left + (right - left - fitted.width) / 2),
+            round(top + (bottom - top - fitted.height) / 2),
+        )
+        self.image.paste(Image.new("RGB", fitted.size, color), origin, fitted)
 
     def star(self, x: float, y: float, r: float, color: RGB) -> None:
         cx, cy = self.px(x, y)

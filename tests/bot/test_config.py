@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.config import Config, ConfigError
@@ -11,6 +13,16 @@ def test_defaults_are_console_mode_in_chinese() -> None:
     config = Config.from_env({})
     assert config.console and not config.webhook
     assert (config.database_path, config.lang, config.log_level) == ("./mahjong.db", "zh", "INFO")
+    assert config.backup_dir is None
+
+
+def test_backups_are_daily_at_the_given_utc_time_keeping_the_last_n() -> None:
+    config = Config.from_env(
+        {"BACKUP_DIR": "/data/backups", "BACKUP_KEEP": "14", "BACKUP_TIME": "3:30"}
+    )
+    assert (config.backup_dir, config.backup_keep) == ("/data/backups", 14)
+    assert (config.backup_time.hour, config.backup_time.minute) == (3, 30)
+    assert config.backup_time.utcoffset() == timedelta(0)
 
 
 def test_token_base_url_and_webhook() -> None:
@@ -37,6 +49,10 @@ def test_token_base_url_and_webhook() -> None:
         ({"BOT_LANG": "fr"}, "BOT_LANG"),
         ({"PORT": "eighty"}, "PORT"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+        ({"BACKUP_KEEP": "0"}, "BACKUP_KEEP"),
+        ({"BACKUP_KEEP": "all"}, "BACKUP_KEEP"),
+        ({"BACKUP_TIME": "25:00"}, "BACKUP_TIME"),
+        ({"BACKUP_TIME": "4am"}, "BACKUP_TIME"),
     ],
     ids=[
         "webhook-without-secret",
@@ -44,6 +60,10 @@ def test_token_base_url_and_webhook() -> None:
         "unknown-language",
         "port-not-a-number",
         "unknown-log-level",
+        "keep-no-backups",
+        "keep-not-a-number",
+        "backup-hour-out-of-range",
+        "backup-time-not-hh-mm",
     ],
 )
 def test_refusals_name_the_variable(env: dict[str, str], variable: str) -> None:

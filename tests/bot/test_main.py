@@ -53,6 +53,23 @@ async def start_bot(
     )
 
 
+async def health_check(tmp_path: Path, **env: str) -> tuple[int, str]:
+    """``python -m bot --check`` as a container's HEALTHCHECK runs it, beside the bot."""
+    environment = {
+        **os.environ,
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "DATABASE_PATH": str(tmp_path / "main.db"),
+        **env,
+    }
+    checker = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--check", env=environment,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(checker.communicate(), 30)
+    assert checker.returncode is not None
+    return checker.returncode, out.decode()
+
+
 async def stop_bot(process: asyncio.subprocess.Process) -> str:
     process.send_signal(signal.SIGINT)
     out, _ = await asyncio.wait_for(process.communicate(), 30)
@@ -72,21 +89,22 @@ async def test_long_polling(server: FakeBotApiServer, tmp_path: Path) -> None:
         [_, welcome] = await server.wait_sent(2, timeout=30)
         assert welcome.chat_id == GROUP and "隐私模式" in welcome.text
         assert server.allowed_updates is not None and "my_chat_member" in server.allowed_updates
+        assert await health_check(tmp_path) == (0, "ok\n")
     finally:
-        await stop_bot(process)
+        out = await stop_bot(process)
+    assert "is in a temporary directory" in out  # the start-up warning about DATABASE_PATH
 
 
 async def test_webhook_mode(server: FakeBotApiServer, tmp_path: Path) -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    process = await start_bot(
-        server,
-        tmp_path,
-        WEBHOOK_URL="https://mahjong.example.invalid/tg/hook",
-        WEBHOOK_SECRET="s3cret_token",
-        PORT=str(port),
-    )
+    webhook = {
+        "WEBHOOK_URL": "https://mahjong.example.invalid/tg/hook",
+        "WEBHOOK_SECRET": "s3cret_token",
+        "PORT": str(port),
+    }
+    process = await start_bot(server, tmp_path, **webhook)
     try:
         async with asyncio.timeout(30):
             while not server.api.webhook.get("url"):
@@ -109,5 +127,8 @@ async def test_webhook_mode(server: FakeBotApiServer, tmp_path: Path) -> None:
             assert good.status_code == 200
         [help_reply] = await server.wait_sent(1, timeout=30)
         assert "麻将计分助手" in help_reply.text
+        assert await health_check(tmp_path, **webhook) == (0, "ok\n")
     finally:
         await stop_bot(process)
+    code, out = await health_check(tmp_path, **webhook)
+    assert code == 1 and f"webhook port {port} does not answer" in out

@@ -22,7 +22,12 @@ async def set_lang(harness: Harness, lang: str) -> None:
 
 # (the /new line, lang, what the refusal must say, what it must not)
 ROOMS = [
-    ("/new 软飘 初级场 甲 乙 丙 丁", "zh", ["「初级场」是房间名", "软飘花", "/new 软飘 2"], "多出了"),
+    (
+        "/new 软飘 初级场 甲 乙 丙 丁",
+        "zh",
+        ["「初级场」是房间名", "软飘花", "/new 软飘 2"],
+        "多出了",
+    ),
     ("/new 软飘 初级场 甲 乙 丙", "zh", ["「初级场」是房间名"], "第"),
     ("/new 双辣 平民场 甲 乙 丙", "zh", ["「平民场」是房间名", "/new 双辣 2"], "第"),
     ("/new 软飘 初级场 甲 乙 丙 丁", "en", ["初级场 is a room", "has no rooms"], "too many"),
@@ -54,7 +59,13 @@ async def test_a_room_of_the_ruleset_still_opens_it(harness: Harness) -> None:
 # lang → (the confirm question, the confirm button, the cancel button, cancelled, denied)
 CONFIRM = {
     "zh": ("#1 不是最近一手（最近的是 #2）", "✅ 确认撤销 #1", "✖ 取消", "已取消", "提出撤销的人"),
-    "en": ("#1 is not the latest hand (that is #2)", "✅ Undo #1", "✖ Cancel", "Cancelled", "asked"),
+    "en": (
+        "#1 is not the latest hand (that is #2)",
+        "✅ Undo #1",
+        "✖ Cancel",
+        "Cancelled",
+        "asked",
+    ),
 }
 
 
@@ -82,6 +93,7 @@ async def test_undo_of_an_earlier_entry_waits_for_the_askers_tap(
     assert refused.params.get("show_alert") in (True, "true", "True")
     assert await balances(harness) == before
     toast, edited = await harness.press("乙", question)
+    assert toast.method == "answerCallbackQuery" and "#1" in toast.text
     assert edited.method == "editMessageText" and "#1" in edited.text and not edited.buttons
     assert await balances(harness) == {"乙": -8, "丙": 24, "甲": -8, "丁": -8}
     [again] = await harness.press("乙", question)  # a double press undoes nothing more

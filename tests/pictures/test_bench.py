@@ -16,3 +16,4 @@ def test_bench_prints_the_ratio_and_the_compression_table(
     out = capsys.readouterr().out
     assert re.search(r"ratio: \d+\.\d\dx of medians", out)
     assert len(re.findall(r"^\s+[01369]\s+\d+\.\d\d", out, re.MULTILINE)) == 5
+    assert re.search(r"font faces loaded: \d+", out)

@@ -7,20 +7,58 @@ from pathlib import Path
 
 import pytest
 
-from bot.pictures.fonts import FONT_ENV, Fonts, default_fonts, discover
+from bot.pictures import fonts as fonts_module
+from bot.pictures.fonts import (
+    FONT_ENV,
+    Fonts,
+    bundled_font,
+    default_fonts,
+    discover,
+    face_index,
+    has_cjk,
+)
 from bot.pictures.tile_faces import tile_image
 from scoring.tiles import TILE_KINDS, ascii_label
 
 
 def test_a_latin_only_override_turns_chinese_off(latin: Fonts) -> None:
-    if latin.path is None:
-        pytest.skip("no Latin font file on this machine")
     assert discover({FONT_ENV: latin.path}) == Fonts(latin.path, cjk=False)
 
 
 def test_a_cjk_override_is_used(cjk: Fonts) -> None:
     assert cjk.path is not None
-    assert discover({FONT_ENV: cjk.path}) == Fonts(cjk.path, cjk=True)
+    assert discover({FONT_ENV: cjk.path}) == Fonts(cjk.path, cjk=True, index=cjk.index)
+
+
+def test_the_bundled_font_is_noto_sans_cjk_with_its_simplified_chinese_face() -> None:
+    bundled = bundled_font()
+    assert bundled is not None, "the noto-cjk-sans-otc dependency is not installed"
+    index = face_index(bundled)
+    assert Fonts(bundled, cjk=True, index=index).get(20).getname()[0] == "Noto Sans CJK SC"
+    assert has_cjk(bundled, index)
+
+
+def test_the_bundled_font_is_found_when_the_machine_has_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(fonts_module, "_fontconfig_candidates", lambda: iter(()))
+    monkeypatch.setattr(fonts_module, "WELL_KNOWN_CJK", ())
+    found = discover({})
+    assert found.path == bundled_font() and found.cjk
+    assert found.get(20).getname()[0] == "Noto Sans CJK SC"
+
+
+@pytest.mark.parametrize(
+    ("family", "face"),
+    [
+        pytest.param("Noto Sans CJK SC", 2, id="noto-collection-sc-not-jp"),
+        pytest.param("Noto Sans CJK JP", 0, id="noto-collection-first-face"),
+    ],
+)
+def test_a_collection_face_is_drawn_by_its_own_index(family: str, face: int) -> None:
+    bundled = bundled_font()
+    assert bundled is not None
+    assert Fonts(bundled, cjk=True, index=face).get(24).getname()[0] == family
 
 
 def test_a_missing_override_is_reported_and_the_search_goes_on(
@@ -39,14 +77,13 @@ def test_no_cjk_font_warns_once(
     caplog: pytest.LogCaptureFixture,
     fresh_default_fonts: None,
 ) -> None:
-    if latin.path is None:
-        pytest.skip("no Latin font file on this machine")
+    assert latin.path is not None
     monkeypatch.setenv(FONT_ENV, latin.path)
     with caplog.at_level(logging.WARNING, logger="bot.pictures.fonts"):
         for _ in range(3):
             assert not default_fonts().cjk
     assert [r.levelno for r in caplog.records] == [logging.WARNING]
-    assert "fonts-wqy-zenhei" in caplog.records[0].getMessage()
+    assert "noto-cjk-sans-otc" in caplog.records[0].getMessage()
 
 
 def test_coverage_tells_glyphs_from_the_notdef_box(cjk: Fonts, latin: Fonts) -> None:

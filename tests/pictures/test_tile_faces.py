@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from bot.pictures.fonts import Fonts
+from bot.pictures.fonts import Fonts, faces_loaded
 from bot.pictures.style import BLUE, GREEN, IVORY, RED, TILE_BACK, WILD_BADGE, WILD_GOLD
 from bot.pictures.tile_faces import tile_back, tile_image, tile_size
 from scoring.tiles import GREEN as GREEN_DRAGON
@@ -123,3 +123,14 @@ def test_the_faceless_wild_is_always_gold(cjk: Fonts) -> None:
 def test_face_down_tile_shows_the_green_back() -> None:
     back = tile_back(64)
     assert near(back.getpixel((32, 42)), TILE_BACK, 8)
+
+
+def test_tile_labels_at_any_size_share_one_font_face(cjk: Fonts) -> None:
+    # FreeType gives each size its own face (about 1 MiB of heap for Noto CJK); the labels
+    # are rasterised once at the master size and scaled, so new tile sizes add no face.
+    tile_image(0, 45, False, cjk)  # the master face and the coverage probe are loaded
+    before = faces_loaded()
+    for size in (47, 59, 71, 83):
+        for tile in ALL_TILES:
+            tile_image(tile, size, tile == 0, cjk)
+    assert faces_loaded() == before

@@ -1,0 +1,155 @@
+"""``python -m storage check FILE``: is this ledger file whole, and do its books balance?
+
+Checks what SQLite knows (integrity, foreign keys) and what the ledger promises: every
+entry's postings sum to 0 in integer points, postings belong to an entry and to players of
+the entry's chat, a reversal mirrors the entry it reverses, the append-only triggers are in
+place, and the schema version is one this code knows. Reads only; never writes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from .database import schema_version
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken promise, said in Chinese and English."""
+
+    zh: str
+    en: str
+
+    def message(self, lang: str = "zh") -> str:
+        return self.en if lang == "en" else self.zh
+
+
+# (query returning the offending ids, zh, en): each row it returns is one problem.
+_INVARIANTS: Final = (
+    (
+        "SELECT e.id FROM entries AS e LEFT JOIN postings AS p ON p.entry_id = e.id"
+        " GROUP BY e.id HAVING coalesce(sum(p.delta), 0) <> 0",
+        "第 {} 条记录的分数加起来不是 0",
+        "entry {}: postings do not sum to 0",
+    ),
+    (
+        "SELECT DISTINCT entry_id FROM postings WHERE entry_id NOT IN (SELECT id FROM entries)",
+        "分数行指向不存在的记录 {}",
+        "postings point at a missing entry {}",
+    ),
+    (
+        "SELECT entry_id FROM postings WHERE typeof(delta) <> 'integer' OR delta = 0",
+        "第 {} 条记录有非整数或为 0 的分数",
+        "entry {}: a posting that is not a non-zero integer",
+    ),
+    (
+        "SELECT DISTINCT e.id FROM entries AS e JOIN postings AS p ON p.entry_id = e.id"
+        " JOIN players AS pl ON pl.id = p.player_id WHERE pl.chat_id <> e.chat_id",
+        "第 {} 条记录给别的群的玩家记了分",
+        "entry {}: a posting names a player of another chat",
+    ),
+    (
+        "SELECT r.id FROM entries AS r JOIN postings AS rp ON rp.entry_id = r.id"
+        " LEFT JOIN postings AS tp ON tp.entry_id = r.reverses AND tp.player_id = rp.player_id"
+        " WHERE r.kind = 'reversal' AND (tp.delta IS NULL OR tp.delta <> -rp.delta)"
+        " UNION SELECT r.id FROM entries AS r JOIN postings AS tp ON tp.entry_id = r.reverses"
+        " LEFT JOIN postings AS rp ON rp.entry_id = r.id AND rp.player_id = tp.player_id"
+        " WHERE r.kind = 'reversal' AND rp.delta IS NULL"
+        " UNION SELECT r.id FROM entries AS r JOIN entries AS t ON t.id = r.reverses"
+        " WHERE r.kind = 'reversal' AND (t.kind = 'reversal' OR t.chat_id <> r.chat_id)",
+        "第 {} 条撤销记录与被撤销的记录不对应",
+        "entry {}: a reversal that does not mirror the entry it reverses",
+    ),
+)
+# The guards that keep history append-only; a file without them would take edits silently.
+_GUARDS: Final = (
+    "entries_balanced",
+    "entries_no_update",
+    "entries_no_delete",
+    "postings_sealed",
+    "postings_no_update",
+    "postings_no_delete",
+)
+_SHOWN: Final = 10  # ids listed per kind of problem
+
+
+def check_file(path: str | Path) -> list[Problem]:
+    """Every problem found in the ledger file at ``path``; empty when it is healthy."""
+    file = Path(path)
+    if not file.is_file():
+        return [Problem(f"文件不存在：{file}", f"no such file: {file}")]
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            return _check(db)
+    except sqlite3.DatabaseError as error:
+        return [
+            Problem(f"不是可用的 SQLite 数据库：{error}", f"not a usable SQLite database: {error}")
+        ]
+
+
+def probe(path: str | Path) -> list[Problem]:
+    """The cheap part, for a health check while the bot runs: the file opens read-only, has
+    the ledger's tables and a schema version this code knows. Its cost does not grow with
+    history (``check_file`` reads everything)."""
+    file = Path(path)
+    if not file.is_file():
+        return [Problem(f"文件不存在：{file}", f"no such file: {file}")]
+    try:
+        with contextlib.closing(
+            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
+        ) as db:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            db.execute("SELECT id FROM entries ORDER BY id DESC LIMIT 1").fetchall()
+    except sqlite3.Error as error:
+        return [Problem(f"不是可用的账本：{error}", f"not a usable ledger: {error}")]
+    return _version_problems(version)
+
+
+def _version_problems(version: int) -> list[Problem]:
+    if 1 <= version <= schema_version():
+        return []
+    return [
+        Problem(
+            f"数据库版本 {version} 不在本程序支持的 1–{schema_version()} 之内",
+            f"schema version {version} is not one this program knows (1–{schema_version()})",
+        )
+    ]
+
+
+def _check(db: sqlite3.Connection) -> list[Problem]:
+    integrity = [row[0] for row in db.execute("PRAGMA integrity_check")]
+    if integrity != ["ok"]:
+        detail = "; ".join(integrity[:_SHOWN])
+        return [Problem(f"SQLite 完整性检查失败：{detail}", f"SQLite integrity check: {detail}")]
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if _version_problems(version):
+        return _version_problems(version)
+    problems = _foreign_keys(db)
+    for query, zh, en in _INVARIANTS:
+        ids = [str(row[0]) for row in db.execute(query)]
+        problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]
+    triggers = {
+        row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    }
+    problems += [
+        Problem(f"缺少保护触发器 {name}", f"the guard trigger {name} is missing")
+        for name in _GUARDS
+        if name not in triggers
+    ]
+    return problems
+
+
+def _foreign_keys(db: sqlite3.Connection) -> list[Problem]:
+    rows = db.execute("PRAGMA foreign_key_check").fetchall()
+    return [
+        Problem(
+            f"{table} 第 {rowid} 行指向不存在的 {parent}", f"{table} row {rowid}: no such {parent}"
+        )
+        for table, rowid, parent, _ in rows[:_SHOWN]
+    ]
