@@ -104,7 +104,8 @@ def test_a_wider_hand_gives_a_wider_image(cjk: Fonts, narrow: Meld, wide: Meld) 
     small = draw(dataclasses.replace(base, melds=(narrow,)), cjk)
     large = draw(dataclasses.replace(base, melds=(wide,)), cjk)
     assert large.width - small.width == tile_size(SIZE)[0] + max(1, SIZE // 32)
-    assert large.height == small.height
+    # the text grows with the width (it is sized for a phone), so the picture grows a little
+    assert small.height <= large.height <= small.height * large.width / small.width
 
 
 def test_the_indicator_makes_the_image_wider(cjk: Fonts) -> None:

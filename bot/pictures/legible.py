@@ -1,0 +1,36 @@
+"""Text that stays readable on a phone, whatever the picture's width.
+
+Telegram shows a photo as wide as the chat, about 390 px on a phone, so a picture 1,000 px
+wide is shown at 0.39×. Every font size is chosen so that a digit (the shortest glyph a text
+line is made of: capitals and Chinese characters stand taller) is at least ``MIN_TEXT_PX``
+tall there. Lowercase-only text would be shorter still, so picture labels start with a capital.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Final
+
+from bot.pictures.fonts import FONT_LOCK, Fonts
+
+PHONE_WIDTH: Final = 390  # px a phone shows a photo across
+MIN_TEXT_PX: Final = 11  # a digit's height there
+_PROBE: Final = "0"
+_PROBE_SIZE: Final = 200
+_MARGIN: Final = 1.0  # px: anti-aliased edge rows count for less than a whole pixel
+
+
+def min_font_size(fonts: Fonts, image_width: float, scale: float = 1.0) -> int:
+    """The smallest font size (times ``scale``, for a heading) whose digits are at least
+    ``MIN_TEXT_PX`` tall when the picture is shown ``PHONE_WIDTH`` wide."""
+    digit_height = (MIN_TEXT_PX + _MARGIN) * image_width / PHONE_WIDTH
+    return math.ceil(digit_height / _digit_ratio(fonts) * scale)
+
+
+@lru_cache(maxsize=16)
+def _digit_ratio(fonts: Fonts) -> float:
+    """A digit's ink height as a share of the font size."""
+    with FONT_LOCK:
+        _, top, _, bottom = fonts.get(_PROBE_SIZE).getbbox(_PROBE)
+    return (bottom - top) / _PROBE_SIZE
