@@ -32,7 +32,7 @@ _MELD_CAPTIONS = {
     MeldKind.CHI: ("吃", "Chow"),
     MeldKind.PON: ("碰", "Pung"),
     MeldKind.KONG: ("杠", "Kong"),
-    MeldKind.CONCEALED_KONG: ("暗杠", "Hidden kong"),
+    MeldKind.CONCEALED_KONG: ("暗杠", "Hidden"),
 }
 _WIN_CAPTION = ("胡", "Win")
 _INDICATOR_CAPTION = ("翻", "Flip")
@@ -206,7 +206,9 @@ def _draw_tiles(
     tile_w, tile_h = tile_size(size)
     spacing = max(1, size // 32)
     x, top = origin
-    for group in groups:
+    gaps_after = [g.gap_before for g in groups[1:]] + [x]  # the last group has the padding
+    caption_end = float(x)  # where the caption before ends: captions never run into each other
+    for group, gap_after in zip(groups, gaps_after, strict=True):
         if group.divider:
             mid = x + group.gap_before // 2
             draw.line([(mid, top), (mid, top + tile_h)], fill=FELT_LIGHT, width=max(2, size // 24))
@@ -217,12 +219,13 @@ def _draw_tiles(
             x += tile_w + spacing
         x -= spacing
         if group.caption:
-            room = max(x - start + 2 * group.gap_before, size * 2)
-            caption = shorten(fonts, caption_font, group.caption, room)
             centre = (start + x) / 2
+            room = min(x - start + (group.gap_before + gap_after) * 0.8, 2 * (centre - caption_end))
+            caption = shorten(fonts, caption_font, group.caption, int(room))
             draw_text(
                 image, (centre, top + tile_h + 4), caption, caption_font, TEXT_DIM, anchor="ma"
             )
+            caption_end = centre + width_of(caption_font, caption) / 2 + size * 0.1
 
 
 def _cell_colour(cell: str) -> RGB:

@@ -2,8 +2,8 @@
 
 The picture is ``WIDTH`` wide and its text fills it: the font grows until the widest row (or
 the title) spans the width, never below what reads on a phone (``bot.pictures.legible``);
-long names are shortened instead. The rows are set as one centred block, so there are no
-empty bands beside them.
+long names are shortened instead. The arrows stretch between the names, so there are no
+empty bands beside the rows.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.pictures.text import Font, draw_text, shorten, width_of
 WIDTH = 600
 MAX_ROWS = 30  # a settle-up needs at most one transfer fewer than there are players
 # Lengths in ems (the name font's size): row height, arrow, gaps, the margins.
-_ROW, _HEAD, _FOOT = 2.2, 2.3, 1.9
+_ROW, _HEAD, _FOOT = 2.2, 2.0, 1.9
 _ARROW, _GAP, _MARGIN = 3.6, 0.45, 0.9
 _MIN_EMS = 11.0  # short names do not blow the text up past this share of the width
 _SMALL = 0.82  # the amount's and the note's size, in ems
@@ -86,7 +86,7 @@ def render_settlement(
     image = Image.new("RGB", (w, h), PAPER)
     draw = ImageDraw.Draw(image)
     title = shorten(fonts, sizes.title, title, w - 2 * margin, bold=True)
-    draw_text(image, (margin, round(0.5 * em)), title, sizes.title, CHART_TEXT, bold=True)
+    draw_text(image, (margin, round(0.4 * em)), title, sizes.title, CHART_TEXT, bold=True)
 
     y = round(_HEAD * em)
     if not transfers:
@@ -125,15 +125,14 @@ class _Columns:
 
 
 def _columns(font: Font, rows: list[tuple[str, str, int]], width: int) -> _Columns:
-    """payer | arrow | payee, as one block centred in ``width`` (the margins around it)."""
+    """payer | arrow | payee across ``width`` (inside the margins): the arrow stretches."""
     em = font.size
     names = [name for row in rows for name in row[:2]]
-    arrow, gap = _ARROW * em, _GAP * em
+    gap = _GAP * em
     widest = max([width_of(font, name, bold=True) for name in names] + [0])
-    name_w = int(min(widest, (width - arrow - 4 * gap) / 2))
-    block = 2 * name_w + arrow + 4 * gap
-    left = (width + 2 * round(_MARGIN * em) - block) / 2
-    payer_right = left + name_w
+    name_w = int(min(widest, (width - _ARROW * em - 4 * gap) / 2))
+    arrow = width - 2 * name_w - 4 * gap  # the arrow takes what the names leave
+    payer_right = round(_MARGIN * em) + name_w
     arrow_left = payer_right + 2 * gap
     return _Columns(
         name_w, payer_right, arrow_left, arrow_left + arrow, arrow_left + arrow + 2 * gap
