@@ -173,7 +173,7 @@ def _footer_rows(fonts: Fonts, font: Font, footer: str, width: int) -> list[Row]
 
 
 def _cell_rows(fonts: Fonts, font: Font, cells: list[str], width: int) -> list[Row]:
-    gap = font.size
+    gap = round(font.size)
     widest = max(width_of(font, cell, bold=True) for cell in cells)
     per_row = len(cells)
     while per_row > 1 and widest * per_row + gap * (per_row - 1) > width:
