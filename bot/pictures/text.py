@@ -104,7 +104,7 @@ def wrap(font: Font, text: str, max_width: int, bold: bool = False) -> list[str]
         fits = max(1, fits)
         space = rest.rfind(" ", 0, fits + 1)
         cut = space if space > fits // 2 else fits
-        lines.append(rest[:cut].rstrip())
+        lines.append(rest[:cut].rstrip(" ·"))  # a separator does not end a line
         rest = rest[cut:].strip()
     if rest:
         lines.append(rest)
