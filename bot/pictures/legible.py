@@ -21,11 +21,17 @@ _PROBE_SIZE: Final = 200
 _MARGIN: Final = 1.0  # px: anti-aliased edge rows count for less than a whole pixel
 
 
+# The sizes a picture's text takes, about 8 % apart: each size is a FreeType face of its own
+# (about 1 MiB), so hands of every width share a handful of them.
+SIZE_LADDER: Final = tuple(sorted({round(8 * 1.08**step) for step in range(50)}))
+
+
 def min_font_size(fonts: Fonts, image_width: float, scale: float = 1.0) -> int:
-    """The smallest font size (times ``scale``, for a heading) whose digits are at least
-    ``MIN_TEXT_PX`` tall when the picture is shown ``PHONE_WIDTH`` wide."""
+    """The smallest font size of ``SIZE_LADDER`` (times ``scale`` first, for a heading) whose
+    digits are at least ``MIN_TEXT_PX`` tall when the picture is shown ``PHONE_WIDTH`` wide."""
     digit_height = (MIN_TEXT_PX + _MARGIN) * image_width / PHONE_WIDTH
-    return math.ceil(digit_height / _digit_ratio(fonts) * scale)
+    needed = math.ceil(digit_height / _digit_ratio(fonts) * scale)
+    return next((size for size in SIZE_LADDER if size >= needed), needed)
 
 
 @lru_cache(maxsize=16)
@@ -34,3 +40,8 @@ def _digit_ratio(fonts: Fonts) -> float:
     with FONT_LOCK:
         _, top, _, bottom = fonts.get(_PROBE_SIZE).getbbox(_PROBE)
     return (bottom - top) / _PROBE_SIZE
+
+
+def ladder_size(size: float) -> int:
+    """The largest size of ``SIZE_LADDER`` not above ``size`` (at least the smallest)."""
+    return max((step for step in SIZE_LADDER if step <= size), default=SIZE_LADDER[0])

@@ -8,6 +8,7 @@ empty bands beside the rows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw
 from bot.pictures.chart_kit import SUPER
 from bot.pictures.encode import png_bytes
 from bot.pictures.fonts import Fonts, default_fonts
-from bot.pictures.legible import min_font_size
+from bot.pictures.legible import ladder_size, min_font_size
 from bot.pictures.style import AXIS, CHART_TEXT, GRID, PAPER, SERIES
 from bot.pictures.text import Font, draw_text, shorten, width_of
 
@@ -46,8 +47,8 @@ def _sizes(fonts: Fonts, title: str, names: list[str]) -> _Fonts:
     row_ems = 2 * name_ems + _ARROW + 4 * _GAP
     title_ems = width_of(probe, title, bold=True) / _PROBE * 1.2
     content_ems = max(row_ems, title_ems, _MIN_EMS) + 2 * _MARGIN
-    smallest = min_font_size(fonts, WIDTH) / _SMALL
-    em = max(smallest, WIDTH / content_ems) * SUPER
+    smallest = math.ceil(min_font_size(fonts, WIDTH) / _SMALL)
+    em = max(smallest, ladder_size(WIDTH / content_ems)) * SUPER  # a few sizes: faces cost
     return _Fonts(fonts.get(round(em * 1.2)), fonts.get(round(em)), fonts.get(round(em * _SMALL)))
 
 
