@@ -16,7 +16,14 @@
   ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment),
   ``backups.py`` (the daily backup job), ``health.py`` (``python -m bot --check``, the
   start-up warning about where the ledger lives).
+- ``runner.py``: ``python -m bot`` with a token: the ledger first (a bad DATABASE_PATH exits
+  2), Telegram (retried), the inbox's undone updates, then polling or ``webhook.py``'s server
+  (secret before body, 1 MB cap) until SIGTERM/SIGINT (a stop within 10 s).
+- ``inbox.py``: the durable inbox's Telegram side (``InboxBot.get_updates`` keeps each batch
+  before it is confirmed; done-marks; held updates); ``delivery.py``: every call retried for
+  minutes (``PatientRateLimiter``, over PTB's AIORateLimiter).
 - ``console.py``, ``local_api.py``: console mode over an in-process Bot API;
-  ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``.
+  ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``, with
+  fault injection (``FaultPlan``: 429, 5xx, dropped connections).
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
 """

@@ -10,12 +10,11 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from telegram import Update
-
-from bot.app import GIL_SWITCH_INTERVAL, build_application
+from bot.app import GIL_SWITCH_INTERVAL
 from bot.config import Config, ConfigError
 from bot.console import run_console
-from bot.health import database_warning, health_problems
+from bot.health import health_problems
+from bot.runner import serve
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -35,9 +34,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=config.log_level
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per poll drowns the rest
-    warning = database_warning(config.database_path)
-    if warning is not None:
-        logging.getLogger("bot").warning(warning)
     if config.console:
         print(
             "没有设置 TELEGRAM_BOT_TOKEN，进入控制台模式 (no TELEGRAM_BOT_TOKEN: console mode)",
@@ -45,20 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         asyncio.run(run_console(config))
         return 0
-    application = build_application(config)
-    if config.webhook:
-        assert config.webhook_url is not None and config.webhook_secret is not None
-        application.run_webhook(
-            listen="0.0.0.0",
-            port=config.port,
-            url_path=config.webhook_path,
-            secret_token=config.webhook_secret,
-            webhook_url=config.webhook_url,
-            allowed_updates=Update.ALL_TYPES,
-        )
-    else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
-    return 0
+    return asyncio.run(serve(config))
 
 
 def _check(config: Config) -> int:

@@ -8,7 +8,6 @@ from typing import Any, Final
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     BaseRateLimiter,
@@ -19,11 +18,12 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.backups import schedule_backups
 from bot.config import Config
 from bot.context import Context, Services, message_of
+from bot.delivery import PatientRateLimiter
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -37,6 +37,7 @@ from bot.handlers import (
     views,
 )
 from bot.i18n import COMMANDS
+from bot.inbox import Inbox, InboxBot
 from bot.ordering import ChatOrderedProcessor
 from storage import Ledger
 
@@ -81,32 +82,49 @@ def build_application(
     """The bot: HTML replies, updates of a chat in order, the ledger opened in post_init.
 
     ``request`` replaces PTB's HTTP client (console mode serves the Bot API locally);
-    ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group).
+    ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group)
+    with retries for minutes (``bot.delivery``). Updates pass through the durable inbox
+    (``bot.inbox``).
     """
+    inbox = Inbox()
+    processor = ChatOrderedProcessor()  # each chat's hands in arrival order
+    processor.on_finished = inbox.finished
     # Any: each builder call changes the generic type; the built Application is typed below.
     builder: Any = (
         ApplicationBuilder()
-        .token(config.token or "console")
-        .defaults(Defaults(parse_mode=ParseMode.HTML))
-        .concurrent_updates(ChatOrderedProcessor())  # each chat's hands in arrival order
+        .bot(_bot(config, inbox, request, rate_limiter))
+        .concurrent_updates(processor)
         .post_init(_post_init)
         .post_shutdown(_post_shutdown)
     )
-    if config.api_base_url and request is None:
-        base_file_url = config.api_base_file_url
-        assert base_file_url is not None
-        builder = builder.base_url(config.api_base_url).base_file_url(base_file_url)
-    if request is not None:
-        builder = builder.request(request).get_updates_request(request)
-    if rate_limiter is PRODUCTION:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
-    elif isinstance(rate_limiter, BaseRateLimiter):
-        builder = builder.rate_limiter(rate_limiter)
     application: ANY_APP = builder.build()
-    application.bot_data["services"] = Services(config=config)
+    application.bot_data["services"] = Services(config=config, inbox=inbox, processor=processor)
     add_handlers(application)
     schedule_backups(application)
     return application
+
+
+def _bot(
+    config: Config,
+    inbox: Inbox,
+    request: BaseRequest | None,
+    rate_limiter: BaseRateLimiter[Any] | object | None,
+) -> InboxBot:
+    """PTB's bot whose getUpdates keeps every batch in the inbox before it is confirmed."""
+    where: dict[str, str] = {}
+    if config.api_base_url and request is None:
+        assert config.api_base_file_url is not None
+        where = {"base_url": config.api_base_url, "base_file_url": config.api_base_file_url}
+    limiter = PatientRateLimiter() if rate_limiter is PRODUCTION else rate_limiter
+    return InboxBot(
+        config.token or "console",
+        **where,
+        request=request or HTTPXRequest(connection_pool_size=256),
+        get_updates_request=request or HTTPXRequest(),
+        defaults=Defaults(parse_mode=ParseMode.HTML),
+        rate_limiter=limiter if isinstance(limiter, BaseRateLimiter) else None,
+        inbox=inbox,
+    )
 
 
 def add_handlers(application: ANY_APP) -> None:
@@ -164,7 +182,10 @@ async def plain_text(update: Update, context: Context) -> None:
 
 async def _post_init(application: ANY_APP) -> None:
     svc: Services = application.bot_data["services"]
-    svc.ledger = await Ledger.open(svc.config.database_path)
+    if svc.ledger is None:  # ``python -m bot`` opens it first, to refuse a bad path early
+        svc.ledger = await Ledger.open(svc.config.database_path)
+    svc.inbox.ledger = svc.ledger
+    await svc.ledger.inbox_prune()
     bot = application.bot
     for lang, commands in COMMANDS.items():
         await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)
@@ -174,6 +195,8 @@ async def _post_init(application: ANY_APP) -> None:
 
 async def _post_shutdown(application: ANY_APP) -> None:
     svc: Services = application.bot_data["services"]
+    await svc.inbox.close()
+    svc.inbox.ledger = None
     if svc.ledger is not None:
         await svc.ledger.close()
         svc.ledger = None

@@ -14,6 +14,8 @@ from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
+from bot.inbox import Inbox
+from bot.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:
@@ -38,6 +40,8 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
+    inbox: Inbox = field(default_factory=Inbox)
+    processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)
     langs: dict[int, str] = field(default_factory=dict)
     admins: dict[tuple[int, int], tuple[float, bool]] = field(default_factory=dict)
     # (chat, user) → (the Telegram name and username last written to the ledger, the player);

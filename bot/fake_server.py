@@ -3,15 +3,22 @@
 The real PTB application points its ``base_url`` at it (TELEGRAM_API_BASE_URL) and polls
 it: ``getUpdates`` long-polls a queue the test fills with ``push``; every other method is
 answered by ``LocalBotApi``, which keeps what the bot sent. No network beyond loopback.
+
+``faults`` (a ``FaultPlan``) makes it misbehave as Telegram does on a bad day, on any method:
+flood control (429 with ``retry_after``), a 5xx, or a connection dropped before answering.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import socket
-from typing import Any, Final
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
 
+import tornado.http1connection
 import tornado.httpserver
 import tornado.web
 
@@ -19,6 +26,34 @@ from bot.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
 _NOT_BY_DEFAULT: Final = frozenset({"chat_member", "message_reaction", "message_reaction_count"})
+FaultKind = Literal["429", "500", "502", "drop", "400"]  # 400: a refusal, never retried
+
+
+@dataclass
+class FaultPlan:
+    """Which calls fail: ``queue`` serves given faults to a method's next calls first; ``rate``
+    fails each call of a method ("*": every method) with that chance, of a random kind.
+    ``injected`` counts what was served, by method and kind."""
+
+    rate: dict[str, float] = field(default_factory=dict)
+    kinds: tuple[FaultKind, ...] = ("429", "500", "502", "drop")
+    retry_after: int = 1
+    seed: int = 0
+    queue: dict[str, list[FaultKind]] = field(default_factory=dict)
+    injected: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+
+    def next(self, method: str) -> FaultKind | None:
+        queued = self.queue.get(method)
+        fault: FaultKind | None = queued.pop(0) if queued else None
+        chance = self.rate.get(method, self.rate.get("*", 0.0))
+        if fault is None and chance and self._random.random() < chance:
+            fault = self._random.choice(self.kinds)
+        if fault is not None:
+            self.injected[(method, fault)] += 1
+        return fault
 
 
 class FakeBotApiServer:
@@ -36,6 +71,9 @@ class FakeBotApiServer:
         self._arrived = asyncio.Event()
         self._progress = asyncio.Event()
         self._server: tornado.httpserver.HTTPServer | None = None
+        self.faults = FaultPlan()
+        self.confirmed = 0  # the highest getUpdates offset seen: updates below it are gone
+        self.polls = 0  # getUpdates calls so far (a bot that polls is up)
         previous = self.api.on_sent
         self.api.on_sent = lambda sent: self._on_sent(sent, previous)
 
@@ -82,9 +120,11 @@ class FakeBotApiServer:
     async def get_updates(
         self, offset: int | None, timeout: float, allowed: list[str] | None = None
     ) -> list[dict[str, Any]]:
+        self.polls += 1
         if allowed:  # an empty list keeps the previous choice, as Telegram does
             self.allowed_updates = frozenset(allowed)
         if offset is not None:
+            self.confirmed = max(self.confirmed, offset)
             self._queue = [u for u in self._queue if u["update_id"] >= offset]
         self._queue = [u for u in self._queue if self._delivered(u)]
         if not self._queue and timeout > 0:
@@ -122,6 +162,9 @@ class _MethodHandler(tornado.web.RequestHandler):
     async def post(self, token: str, method: str) -> None:
         if token != self.server.token:
             return self._reply(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+        fault = self.server.faults.next(method)
+        if fault is not None:
+            return self._fail(fault)
         params = {key: values[-1].decode() for key, values in self.request.body_arguments.items()}
         params.update(
             {key: values[-1].decode() for key, values in self.request.query_arguments.items()}
@@ -152,6 +195,29 @@ class _MethodHandler(tornado.web.RequestHandler):
                 {"ok": False, "error_code": error.code, "description": error.description},
             )
         self._reply(200, {"ok": True, "result": result})
+
+    def _fail(self, fault: FaultKind) -> None:
+        """Telegram on a bad day; the call itself is not carried out."""
+        if fault == "drop":
+            self.gone = True
+            connection = self.request.connection
+            assert isinstance(connection, tornado.http1connection.HTTP1Connection)
+            connection.close()
+            return
+        if fault == "429":
+            after = self.server.faults.retry_after
+            return self._reply(
+                429,
+                {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": f"Too Many Requests: retry after {after}",
+                    "parameters": {"retry_after": after},
+                },
+            )
+        self._reply(
+            int(fault), {"ok": False, "error_code": int(fault), "description": "Bad Gateway"}
+        )
 
     def _reply(self, status: int, body: dict[str, Any]) -> None:
         if self.gone:

@@ -363,6 +363,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "只有群管理员可以备份本群记录",
         "Only a chat admin can back up this chat's records",
     ),
+    "export_part": (
+        "本群记录（CSV）第 {part}/{parts} 部分：按顺序拼接成一个文件",
+        "This chat's records (CSV), part {part} of {parts}: join the parts in order",
+    ),
     # evaluate
     "waits_none": ("这手牌没有听", "Not ready: no tile completes this hand"),
     "waits_title": ("听 {count} 张：", "Waiting on {count} tiles:"),
@@ -429,6 +433,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "apology": (
         "抱歉，出了点问题，这条没有记账。请稍后再试",
         "Sorry, something went wrong; nothing was recorded. Please try again",
+    ),
+    "apology_recorded": (
+        "已经记账（#{entries}），但显示结果时出了点问题。发 /history 查看，不要重发",
+        "Recorded (#{entries}), but showing it went wrong. See /history; do not send it again",
+    ),
+    "apology_unknown": (
+        "抱歉，出了点问题。发 /history 看这条有没有记上，再决定是否重发",
+        "Sorry, something went wrong. Check /history whether it was recorded before resending",
     ),
 }
 

@@ -1,16 +1,21 @@
-"""Updates of one chat in order, different chats side by side.
+"""Updates of one chat in order, different chats side by side; a stop that leaves the rest.
 
 PTB's default runs every update one after another, so one slow group (a picture being
 drawn, a write waiting for the disk) holds up all the others. This processor lets up to
 ``max_concurrent_updates`` updates run at once but queues each chat's updates behind one
 lock per chat; asyncio locks and PTB's semaphore wake waiters first-in first-out, so a
 chat's hands are scored and recorded in the order they arrived.
+
+``on_finished`` hears of every update whose handling ran to its end (the inbox marks it
+done). ``wind_down`` is the clean stop: updates still waiting for their chat are not started
+(they stay in the inbox), those in hand get a grace period, then are cancelled.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import contextlib
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import Update
@@ -24,21 +29,51 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         super().__init__(max_concurrent_updates)
         self._locks: dict[int, asyncio.Lock] = {}
         self._queued: dict[int, int] = {}
+        self._in_hand: set[asyncio.Task[Any]] = set()
+        self.stopping = False
+        self.on_finished: Callable[[object], None] | None = None
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
-            await coroutine
+            await self._handle(update, coroutine)
             return
         lock = self._locks.setdefault(chat.id, asyncio.Lock())
         self._queued[chat.id] = self._queued.get(chat.id, 0) + 1
         try:
             async with lock:
-                await coroutine
+                await self._handle(update, coroutine)
         finally:
             self._queued[chat.id] -= 1
             if not self._queued[chat.id]:  # keep the tables small: forget idle chats
                 del self._queued[chat.id], self._locks[chat.id]
+
+    async def _handle(self, update: object, coroutine: Awaitable[Any]) -> None:
+        if self.stopping:  # not started: it stays undone in the inbox
+            if isinstance(coroutine, Coroutine):
+                coroutine.close()
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self._in_hand.add(task)
+        try:
+            await coroutine
+        finally:
+            self._in_hand.discard(task)
+        if self.on_finished is not None:
+            self.on_finished(update)
+
+    async def wind_down(self, grace: float) -> None:
+        """Start nothing more; give the updates in hand ``grace`` seconds, then cancel them."""
+        self.stopping = True
+        in_hand = set(self._in_hand)
+        if not in_hand:
+            return
+        _, late = await asyncio.wait(in_hand, timeout=grace)
+        for task in late:
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.gather(*late, return_exceptions=True)
 
     async def initialize(self) -> None:
         return None

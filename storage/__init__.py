@@ -8,9 +8,15 @@ takes the chat id first and never returns another chat's rows; every refusal is 
 integrity and the ledger's invariants (``storage.check``), ``backup`` copies the live ledger
 online, ``restore`` replaces it (with the bot stopped). ``Ledger.backup_chat(chat_id, path)``
 writes one chat's rows as a ledger file of its own.
+
+The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
+updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
+update committed.
 """
 
 from .errors import ErrorCode, StorageError
+from .export import ExportFile, ExportPage
+from .inbox import InboxItem
 from .ledger import Ledger
 from .players import NAME_LIMIT
 from .records import (
@@ -25,6 +31,7 @@ from .records import (
     Postings,
     Recorded,
     Rotation,
+    RunningTotals,
     SeatName,
     Session,
     Source,
@@ -42,14 +49,18 @@ __all__ = [
     "Entry",
     "EntryKind",
     "ErrorCode",
+    "ExportFile",
+    "ExportPage",
     "HeadToHead",
     "HistoryPage",
+    "InboxItem",
     "Ledger",
     "Player",
     "PlayerStats",
     "Postings",
     "Recorded",
     "Rotation",
+    "RunningTotals",
     "SeatName",
     "Session",
     "Source",

@@ -777,14 +777,15 @@ class EntryStore(Database):
 
 
 # The entry to reverse (?3, else the last unreversed one of session ?2, else of the open
-# session), whole, with whether another win of its hand still stands (一炮多响).
+# session, walked back on the session's index: ``+o.chat_id`` keeps the planner off the
+# chat's), whole, with whether another win of its hand still stands (一炮多响).
 _TARGET = f"""
 WITH scope AS (
     SELECT coalesce(?2, (SELECT id FROM sessions WHERE chat_id = ?1 AND is_open = 1)) AS id
 ), pick AS (
     SELECT coalesce(?3, (
         SELECT o.id FROM entries AS o, scope
-        WHERE o.chat_id = ?1 AND o.session_id = scope.id AND o.kind <> 'reversal'
+        WHERE +o.chat_id = ?1 AND o.session_id = scope.id AND o.kind <> 'reversal'
           AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)
         ORDER BY o.id DESC LIMIT 1
     )) AS id

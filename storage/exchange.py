@@ -1,4 +1,4 @@
-"""CSV export/import (a round trip) and online backup/restore of the whole database."""
+"""CSV import (of what ``export`` writes) and online backup/restore of the whole database."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, cast, get_args
+from typing import Any, cast, get_args
 
 import aiosqlite
 
@@ -19,35 +19,14 @@ from .chats import ensure_chat_row
 from .database import Database, migrate, schema_version
 from .entries import insert_entry
 from .errors import ErrorCode, StorageError
-from .records import Entry, EntryKind, Session
+from .export import COLUMNS
+from .records import EntryKind
 from .rows import (
-    SESSION_COLUMNS,
-    fetch_all,
     fetch_one,
-    load_entries,
     now_text,
     open_session_row,
-    players_by_id,
-    session_from,
     time_text,
 )
-
-# One table, one row per record: a player, a session, an entry, or one posting of an entry.
-COLUMNS: Final = (
-    "record", "id", "session", "kind", "created_at", "player", "delta", "name", "user_id",
-    "username", "ruleset", "base", "room", "rotation", "seats", "dealer", "round_wind",
-    "hand_number", "deals_in_round", "is_open", "closed_at", "author", "winner", "self_draw",
-    "discarder", "value", "hand_line", "note", "reverses", "result_json", "state_before",
-    "state_after",
-)  # fmt: skip
-
-
-def _text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
 
 
 class _Rows:
@@ -93,61 +72,6 @@ class _Rows:
 
 
 class ExchangeStore(Database):
-    async def export_csv(self, chat_id: int, session_id: int | None = None) -> str:
-        """The chat's (or one session's) players, sessions, entries and postings as CSV."""
-        async with self._read() as conn:
-            players = await players_by_id(conn, chat_id)
-            sql = f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ?"
-            params: list[Any] = [chat_id]
-            if session_id is not None:
-                sql += " AND id = ?"
-                params.append(session_id)
-            sessions = [
-                session_from(row) for row in await fetch_all(conn, sql + " ORDER BY id", params)
-            ]
-            if session_id is not None and not sessions:
-                raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
-            scope = "chat_id = ?" + (" AND session_id = ?" if session_id is not None else "")
-            ids = [
-                row["id"]
-                for row in await fetch_all(
-                    conn, f"SELECT id FROM entries WHERE {scope} ORDER BY id", params
-                )
-            ]
-            entries = await load_entries(conn, chat_id, ids)
-            states = {
-                row["id"]: row
-                for row in await fetch_all(
-                    conn,
-                    f"SELECT id, state_before, state_after, seat_e, seat_s, seat_w, seat_n "
-                    f"FROM entries WHERE {scope}",
-                    params,
-                )
-            }
-        out = io.StringIO()
-        writer = csv.DictWriter(out, COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for player in sorted(players.values(), key=lambda p: p.id):
-            writer.writerow(
-                {
-                    "record": "player",
-                    "id": player.id,
-                    "name": player.name,
-                    "user_id": _text(player.user_id),
-                    "username": _text(player.username),
-                }
-            )
-        for session in sessions:
-            writer.writerow(_session_record(session))
-        for entry in entries:
-            state = states[entry.id]
-            writer.writerow(_entry_record(entry, state))
-            for player_id, delta in entry.postings.items():
-                writer.writerow(
-                    {"record": "posting", "id": entry.id, "player": player_id, "delta": delta}
-                )
-        return out.getvalue()
-
     async def import_csv(self, chat_id: int, text: str) -> int:
         """Import an ``export_csv`` text into this chat atomically; returns the entries added.
 
@@ -248,49 +172,6 @@ def _check_backup(path: Path) -> None:
         raise StorageError(ErrorCode.BAD_BACKUP, detail="no ledger tables in it")
 
 
-def _session_record(session: Session) -> dict[str, str | int]:
-    return {
-        "record": "session",
-        "id": session.id,
-        "created_at": session.opened_at.isoformat(),
-        "ruleset": session.ruleset,
-        "base": session.base,
-        "room": _text(session.room),
-        "rotation": session.rotation,
-        "seats": " ".join(_text(p) or "-" for p in session.seats),
-        "dealer": session.dealer,
-        "round_wind": session.round_wind,
-        "hand_number": session.hand_number,
-        "deals_in_round": session.deals_in_round,
-        "is_open": _text(session.is_open),
-        "closed_at": session.closed_at.isoformat() if session.closed_at else "",
-        "author": _text(session.creator),
-    }
-
-
-def _entry_record(entry: Entry, state: aiosqlite.Row) -> dict[str, str | int]:
-    return {
-        "record": "entry",
-        "id": entry.id,
-        "session": _text(entry.session_id),
-        "kind": entry.kind,
-        "created_at": entry.created_at.isoformat(),
-        "seats": " ".join(_text(state[c]) or "-" for c in ("seat_e", "seat_s", "seat_w", "seat_n")),
-        "hand_number": _text(entry.hand_number),
-        "author": _text(entry.author),
-        "winner": _text(entry.winner),
-        "self_draw": _text(entry.self_draw),
-        "discarder": _text(entry.discarder),
-        "value": _text(entry.value),
-        "hand_line": _text(entry.hand_line),
-        "note": _text(entry.note),
-        "reverses": _text(entry.reverses),
-        "result_json": _text(entry.result_json),
-        "state_before": _text(state["state_before"]),
-        "state_after": _text(state["state_after"]),
-    }
-
-
 def _parse(text: str) -> Iterator[_Rows]:
     reader = csv.DictReader(io.StringIO(text))
     if tuple(reader.fieldnames or ()) != COLUMNS:
@@ -321,6 +202,9 @@ def _seats(rows: _Rows, player_ids: Mapping[int, int]) -> list[int | None]:
         if part == "-":
             seats.append(None)
         elif part.isdigit() and int(part) in player_ids:
+            if player_ids[int(part)] in seats:
+                detail = f"player #{part} sits in two seats"
+                raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=detail)
             seats.append(player_ids[int(part)])
         else:
             raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"seat {part!r}")

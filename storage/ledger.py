@@ -9,13 +9,27 @@ from .chat_copy import ChatCopyStore
 from .chats import ChatStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
+from .export import ExportStore
+from .inbox import InboxStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
+from .stats import StatsStore
+from .totals import TotalsStore
 
 
 class Ledger(
-    ChatStore, PlayerStore, SessionStore, EntryStore, ReportStore, ExchangeStore, ChatCopyStore
+    ChatStore,
+    PlayerStore,
+    SessionStore,
+    EntryStore,
+    ReportStore,
+    StatsStore,
+    TotalsStore,
+    ExchangeStore,
+    ExportStore,
+    ChatCopyStore,
+    InboxStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

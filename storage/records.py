@@ -184,6 +184,16 @@ class HistoryPage:
 
 
 @dataclass(frozen=True)
+class RunningTotals:
+    """A session's balances hand by hand, for its chart: ``hands`` are the hand counts
+    (1 = the first hand) at which ``balances[player]`` are taken; the last is the last hand."""
+
+    players: tuple[int, ...]
+    hands: tuple[int, ...]
+    balances: dict[int, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
 class Transfer:
     """``payer`` pays ``amount`` (> 0) to ``payee``."""
 

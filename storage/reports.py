@@ -1,32 +1,25 @@
-"""Reads: tallies, paged history, single entries, statistics, head-to-head.
+"""Reads: single entries, tallies, paged history, a session's running totals.
 
-Balances are always sums of postings. Statistics count only standing entries: neither
-reversed nor reversals (a reversed win never happened, as far as the record goes).
+Balances are always sums of postings; the all-time tally and the history's entry count are
+the totals the schema keeps (migration 0004), so they cost the same at any ledger length.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from typing import Any, Final
+
+import aiosqlite
 
 from .database import Database
 from .errors import ErrorCode, StorageError
-from .records import Entry, EntryKind, HeadToHead, HistoryPage, PlayerStats, Tally, TallyRow
-from .rows import (
-    fetch_all,
-    fetch_one,
-    load_entries,
-    player_row,
-    players_by_id,
-    session_row,
-    time_text,
-)
+from .records import Entry, EntryKind, HistoryPage, RunningTotals, Session, Tally, TallyRow
+from .rows import fetch_all, fetch_one, load_entries, players_by_id, session_row
 
 STANDING = (
     "e.kind <> 'reversal' AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id)"
 )
-SEATED = "? IN (e.seat_e, e.seat_s, e.seat_w, e.seat_n)"
-HANDS = "SELECT count(DISTINCT e.session_id || ':' || e.hand_number) FROM entries AS e"
+MAX_PAGE: Final = 500
+CHART_POINTS: Final = 300
 
 
 class ReportStore(Database):
@@ -49,12 +42,23 @@ class ReportStore(Database):
             )
             return await load_entries(conn, chat_id, [row["id"] for row in rows])
 
+    async def entries_by_update(self, chat_id: int, update_id: int) -> list[Entry]:
+        """Every entry one update committed (none: whatever it wrote was rolled back)."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT e.id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
+                "WHERE s.chat_id = ? AND s.update_id = ? ORDER BY e.id",
+                [chat_id, update_id],
+            )
+            return await load_entries(conn, chat_id, [row["id"] for row in rows])
+
     async def last_entry(self, chat_id: int, session_id: int) -> Entry | None:
         """The session's newest entry that is neither reversed nor a reversal."""
         async with self._read() as conn:
             row = await fetch_one(
                 conn,
-                f"SELECT e.id FROM entries AS e WHERE e.chat_id = ? AND e.session_id = ? "
+                f"SELECT e.id FROM entries AS e WHERE {IN_SESSION} "
                 f"AND {STANDING} ORDER BY e.id DESC LIMIT 1",
                 [chat_id, session_id],
             )
@@ -63,18 +67,27 @@ class ReportStore(Database):
             return (await load_entries(conn, chat_id, [row["id"]]))[0]
 
     async def tally(self, chat_id: int, session_id: int | None = None) -> Tally:
-        """Balances from postings: of a session, or all-time for the chat (highest first)."""
-        scope, params = _scope(chat_id, session_id)
+        """Balances from postings: of a session, or all-time for the chat (highest first).
+
+        All-time balances are the totals the schema keeps (one row per player)."""
         async with self._read() as conn:
             if session_id is not None:
                 await session_row(conn, chat_id, session_id)
             players = await players_by_id(conn, chat_id)
-            rows = await fetch_all(
-                conn,
-                f"SELECT p.player_id, sum(p.delta) AS balance FROM postings AS p "
-                f"JOIN entries AS e ON e.id = p.entry_id WHERE {scope} GROUP BY p.player_id",
-                params,
-            )
+            if session_id is None:
+                sql = (
+                    "SELECT player_id, points AS balance FROM player_totals "
+                    "WHERE chat_id = ? AND period = 'all' AND moves > 0"
+                )
+                params: list[Any] = [chat_id]
+            else:
+                sql = (
+                    "SELECT p.player_id, sum(p.delta) AS balance FROM postings AS p "
+                    "JOIN entries AS e ON e.id = p.entry_id "
+                    f"WHERE {IN_SESSION} GROUP BY p.player_id"
+                )
+                params = [chat_id, session_id]
+            rows = await fetch_all(conn, sql, params)
         tally_rows = [TallyRow(players[row["player_id"]], row["balance"]) for row in rows]
         tally_rows.sort(key=lambda row: (-row.balance, row.player.name, row.player.id))
         return Tally(chat_id, session_id, tuple(tally_rows))
@@ -86,9 +99,18 @@ class ReportStore(Database):
         page: int = 1,
         page_size: int = 10,
         kinds: tuple[EntryKind, ...] | None = None,
+        *,
+        before: int | None = None,
+        after: int | None = None,
     ) -> HistoryPage:
-        """Entries newest first, one page at a time, each with postings and breakdown."""
-        if page < 1 or not 1 <= page_size <= 500:
+        """Entries newest first, one page at a time, each with postings and breakdown.
+
+        Page by key: ``before`` = the oldest id shown gives the next older page, ``after`` =
+        the newest id shown the next newer one (``page`` is then the number to show).
+        Without a key, ``page`` counts from the newest (past the end: the last page), read
+        from the nearer end of the index: the first and the last page cost the same at any
+        length. The total is the count the schema keeps."""
+        if page < 1 or not 1 <= page_size <= MAX_PAGE:
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"page {page} / page size {page_size}"
             )
@@ -99,130 +121,122 @@ class ReportStore(Database):
         async with self._read() as conn:
             if session_id is not None:
                 await session_row(conn, chat_id, session_id)
-            total_row = await fetch_one(
-                conn, f"SELECT count(*) FROM entries AS e WHERE {scope}", params
+            total = await _entry_count(conn, chat_id, session_id, kinds)
+            if before is None and after is None:
+                page = min(page, max(1, -(-total // page_size)))
+            ids = await fetch_all(
+                conn, *_page_query(scope, params, total, page, page_size, before, after)
             )
-            rows = await fetch_all(
-                conn,
-                f"SELECT e.id FROM entries AS e WHERE {scope} ORDER BY e.id DESC LIMIT ? OFFSET ?",
-                [*params, page_size, (page - 1) * page_size],
-            )
-            entries = await load_entries(conn, chat_id, [row["id"] for row in rows])
-        total = int(total_row[0]) if total_row else 0
+            entries = await load_entries(conn, chat_id, [row["id"] for row in ids])
         return HistoryPage(tuple(entries), page, page_size, total)
 
-    async def stats(
-        self, chat_id: int, since: datetime | None = None, until: datetime | None = None
-    ) -> list[PlayerStats]:
-        """Per-player statistics over [since, until) (a season), best net first."""
-        period = "e.chat_id = ?"
-        params: list[Any] = [chat_id]
-        if since is not None:
-            period += " AND e.created_at >= ?"
-            params.append(time_text(since))
-        if until is not None:
-            period += " AND e.created_at < ?"
-            params.append(time_text(until))
+    async def running_totals(
+        self, chat_id: int, session_id: int, points: int = CHART_POINTS
+    ) -> RunningTotals:
+        """Each player's balance after every hand of a session (its kongs and every win of a
+        一炮多响 together; an undone entry and its reversal left out), in one SQL pass; a
+        session of more hands than ``points`` is sampled evenly, its last hand exact."""
         async with self._read() as conn:
-            players = await players_by_id(conn, chat_id)
-            result = []
-            for player in players.values():
-                hands = await _count(
-                    conn,
-                    f"{HANDS} WHERE {period} AND {STANDING} "
-                    f"AND e.kind IN ('win', 'draw') AND {SEATED}",
-                    [*params, player.id],
-                )
-                wins = await fetch_one(
-                    conn,
-                    f"SELECT count(*) AS wins, coalesce(sum(e.self_draw), 0) AS self_draws "
-                    f"FROM entries AS e WHERE {period} AND {STANDING} AND e.kind = 'win' "
-                    f"AND e.winner = ?",
-                    [*params, player.id],
-                )
-                dealt_in = await _count(
-                    conn,
-                    f"{HANDS} WHERE {period} AND {STANDING} AND e.kind = 'win' AND e.discarder = ?",
-                    [*params, player.id],
-                )
-                biggest = await fetch_one(
-                    conn,
-                    f"SELECT e.id, p.delta FROM entries AS e JOIN postings AS p "
-                    f"ON p.entry_id = e.id AND p.player_id = e.winner WHERE {period} "
-                    f"AND {STANDING} AND e.kind = 'win' AND e.winner = ? "
-                    f"ORDER BY p.delta DESC, e.id LIMIT 1",
-                    [*params, player.id],
-                )
-                net = await _count(
-                    conn,
-                    f"SELECT coalesce(sum(p.delta), 0) FROM postings AS p JOIN entries AS e "
-                    f"ON e.id = p.entry_id WHERE {period} AND p.player_id = ?",
-                    [*params, player.id],
-                )
-                assert wins is not None
-                result.append(
-                    PlayerStats(
-                        player=player,
-                        hands=hands,
-                        wins=wins["wins"],
-                        self_draws=wins["self_draws"],
-                        dealt_in=dealt_in,
-                        biggest_win=biggest["delta"] if biggest else 0,
-                        biggest_win_entry=biggest["id"] if biggest else None,
-                        net=net,
-                    )
-                )
-        result.sort(key=lambda s: (-s.net, -s.wins, s.player.name, s.player.id))
-        return result
+            session = await session_row(conn, chat_id, session_id)
+            rows = await fetch_all(conn, _RUNNING, [chat_id, session_id, max(1, points)])
+        return running_from(session, rows)
 
-    async def head_to_head(self, chat_id: int, a: int, b: int) -> HeadToHead:
-        """Two players compared over the hands they sat in together."""
-        if a == b:
-            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="head-to-head needs two players")
-        # ?1 and ?2 are the two players, ?3 the chat, ?4 and ?5 what a query adds.
-        together = (
-            f"e.chat_id = ?3 AND {STANDING} AND {SEATED.replace('?', '?1')} "
-            f"AND {SEATED.replace('?', '?2')}"
-        )
-        async with self._read() as conn:
-            player_a = await player_row(conn, chat_id, a)
-            player_b = await player_row(conn, chat_id, b)
 
-            async def count(sql: str, *extra: int) -> int:
-                return await _count(conn, sql, [a, b, chat_id, *extra])
+def running_from(session: Session, rows: list[aiosqlite.Row]) -> RunningTotals:
+    """``_RUNNING``'s rows (player, sample point, amount moved up to it since the previous
+    point) as balances at every point: seated players first, then others as they appear."""
+    total, step = rows[0]["total"], rows[0]["step"]  # one row even for an empty session
+    hands = tuple(sorted({min(n, total) for n in range(step, total + step, step)}))
+    seated = [player for player in session.seats if player is not None]
+    first_seen: dict[int, int] = {}
+    moved: dict[int, dict[int, int]] = {}
+    for row in rows:
+        player = row["player_id"]
+        if player is None:  # no money moved in the whole session
+            continue
+        first_seen[player] = min(first_seen.get(player, row["first_hand"]), row["first_hand"])
+        moved.setdefault(player, {})[row["point"]] = row["moved"]
+    others = sorted(set(moved) - set(seated), key=lambda player: (first_seen[player], player))
+    balances = {}
+    for player in [*seated, *others]:
+        balance, series = 0, []
+        for hand in hands:
+            balance += moved.get(player, {}).get(hand, 0)
+            series.append(balance)
+        balances[player] = tuple(series)
+    return RunningTotals(tuple([*seated, *others]), hands, balances)
 
-            hands = await count(f"{HANDS} WHERE {together} AND e.kind IN ('win', 'draw')")
-            wins = f"SELECT count(*) FROM entries AS e WHERE {together} AND e.kind = 'win'"
-            paid = (
-                f"SELECT coalesce(-sum(p.delta), 0) FROM entries AS e JOIN postings AS p "
-                f"ON p.entry_id = e.id WHERE {together} AND e.kind = 'win' "
-                f"AND e.winner = ?4 AND p.player_id = ?5"
-            )
-            net = (
-                f"SELECT coalesce(sum(p.delta), 0) FROM entries AS e JOIN postings AS p "
-                f"ON p.entry_id = e.id WHERE {together} AND p.player_id = ?4"
-            )
-            return HeadToHead(
-                a=player_a,
-                b=player_b,
-                hands_together=hands,
-                a_wins=await count(wins + " AND e.winner = ?1"),
-                b_wins=await count(wins + " AND e.winner = ?2"),
-                a_dealt_in_to_b=await count(wins + " AND e.winner = ?2 AND e.discarder = ?1"),
-                b_dealt_in_to_a=await count(wins + " AND e.winner = ?1 AND e.discarder = ?2"),
-                a_from_b=await count(paid, a, b),
-                b_from_a=await count(paid, b, a),
-                a_net=await count(net, a),
-                b_net=await count(net, b),
-            )
+
+# Hands numbered in the order they were first recorded; each player's moves per hand summed,
+# then per sample point (every ``step``-th hand and the last one). The session's index leads
+# (``+e.chat_id`` keeps the planner off the chat's), and the postings are found from it.
+_RUNNING = """
+WITH live AS (
+    SELECT e.id, CASE WHEN e.hand_number THEN 'h' || e.hand_number ELSE 'e' || e.id END AS hand
+    FROM entries AS e
+    WHERE +e.chat_id = ?1 AND e.session_id = ?2 AND e.kind <> 'reversal'
+      AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id)
+), hands AS (
+    SELECT hand, row_number() OVER (ORDER BY min(id)) AS n FROM live GROUP BY hand
+), size AS (
+    SELECT count(*) AS total, max(1, (count(*) + ?3 - 1) / ?3) AS step FROM hands
+), moves AS (
+    SELECT p.player_id, h.n, sum(p.delta) AS moved
+    FROM live CROSS JOIN postings AS p ON p.entry_id = live.id JOIN hands AS h USING (hand)
+    GROUP BY p.player_id, h.n
+)
+SELECT m.player_id, min(((m.n - 1) / size.step + 1) * size.step, size.total) AS point,
+    sum(m.moved) AS moved, min(m.n) AS first_hand, size.total, size.step
+FROM size LEFT JOIN moves AS m GROUP BY m.player_id, point
+"""
+
+
+async def _entry_count(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    session_id: int | None,
+    kinds: tuple[EntryKind, ...] | None,
+) -> int:
+    sql = "SELECT coalesce(sum(entries), 0) FROM entry_counts WHERE chat_id = ? AND session_id = ?"
+    params: list[Any] = [chat_id, session_id or 0]
+    if kinds:
+        sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+        params.extend(kinds)
+    row = await fetch_one(conn, sql, params)
+    return int(row[0]) if row else 0
+
+
+def _page_query(
+    scope: str,
+    params: list[Any],
+    total: int,
+    page: int,
+    size: int,
+    before: int | None,
+    after: int | None,
+) -> tuple[str, list[Any]]:
+    """The ids of one page, newest first, by key or from the nearer end of the index."""
+    ids = f"SELECT e.id FROM entries AS e WHERE {scope}"
+    if before is not None:
+        return f"{ids} AND e.id < ? ORDER BY e.id DESC LIMIT ?", [*params, before, size]
+    if after is not None:
+        newer = f"{ids} AND e.id > ? ORDER BY e.id LIMIT ?"
+        return f"SELECT id FROM ({newer}) ORDER BY id DESC", [*params, after, size]
+    newest_to_here = page * size
+    oldest_to_here = total - (page - 1) * size
+    if newest_to_here <= oldest_to_here:
+        run = f"SELECT id FROM ({ids} ORDER BY e.id DESC LIMIT ?) ORDER BY id LIMIT ?"
+        return f"SELECT id FROM ({run}) ORDER BY id DESC", [*params, newest_to_here, size]
+    run = f"{ids} ORDER BY e.id LIMIT ?"
+    return f"SELECT id FROM ({run}) ORDER BY id DESC LIMIT ?", [*params, oldest_to_here, size]
+
+
+# A session's entries are read on the session's index: ``+e.chat_id`` keeps the planner off
+# the chat's, which would walk the whole chat for an old session.
+IN_SESSION: Final = "+e.chat_id = ? AND e.session_id = ?"
 
 
 def _scope(chat_id: int, session_id: int | None) -> tuple[str, list[Any]]:
     if session_id is None:
         return "e.chat_id = ?", [chat_id]
-    return "e.chat_id = ? AND e.session_id = ?", [chat_id, session_id]
-
-
-async def _count(conn: Any, sql: str, params: list[Any]) -> int:
-    row = await fetch_one(conn, sql, params)
-    return int(row[0]) if row and row[0] is not None else 0
+    return IN_SESSION, [chat_id, session_id]

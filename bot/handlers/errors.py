@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from telegram import Update
-from telegram.error import Forbidden, NetworkError
+from telegram.error import Forbidden
 
 from bot.context import Context, Refusal, chat_lang, services
+from bot.delivery import is_delivery_failure
 from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, t
 from bot.replies import answer, quote, reply, send
@@ -127,11 +128,19 @@ def _quoted(value: object) -> object:
 
 
 async def on_error(update: object, context: Context) -> None:
-    """Answer the chat in one line; log what is not the user's mistake, with the update."""
+    """Answer the chat in one line; log what is not the user's mistake, with the update.
+
+    A reply Telegram did not take (after minutes of retries) leaves the update undone in the
+    inbox, to be answered at the next start; an apology says nothing was recorded only when
+    the ledger holds nothing from this update."""
     error = context.error
     if error is None:
         return
     chat = update.effective_chat if isinstance(update, Update) else None
+    if isinstance(update, Update) and is_delivery_failure(error):
+        services(context).inbox.hold(update.update_id)
+        log.warning("update %s: the reply did not go through: %s", update.update_id, error)
+        return
     lang = await _lang(context, update)
     players = _players(context, chat.id if chat else None)
     if chat is not None and not isinstance(error, (GrammarError, Refusal, ScoringError)):
@@ -143,15 +152,26 @@ async def on_error(update: object, context: Context) -> None:
         log.error(
             "update %s caused an error", json.dumps(payload, ensure_ascii=False), exc_info=error
         )
-        if isinstance(error, (Forbidden, NetworkError)) or chat is None:
+        if isinstance(error, Forbidden) or chat is None or not isinstance(update, Update):
             return
-        text = t("apology", lang)
+        text = await _apology(context, update, chat.id, lang)
     if isinstance(update, Update) and update.callback_query is not None:
         await answer(update.callback_query, text, alert=True)
     elif isinstance(update, Update) and update.effective_message is not None:
         await reply(update.effective_message, text)
     elif chat is not None:
         await send(context.bot, chat.id, text)
+
+
+async def _apology(context: Context, update: Update, chat_id: int, lang: str) -> str:
+    """The apology, true to the ledger: what this update committed is named, not denied."""
+    try:
+        committed = await services(context).db.entries_by_update(chat_id, update.update_id)
+    except Exception:  # the ledger cannot tell: say neither that it was nor that it was not
+        return t("apology_unknown", lang)
+    if committed:
+        return t("apology_recorded", lang, entries=",".join(str(e.id) for e in committed))
+    return t("apology", lang)
 
 
 def _players(context: Context, chat_id: int | None) -> list[str]:

@@ -174,7 +174,7 @@ async def hu(update: Update, context: Context) -> None:
     recorded = await record_specs(
         ledger, table, win_specs(scored, command, table), _source(update, message), author
     )
-    if await _answered_as_replay(message, recorded, lang):
+    if await _answered_as_replay(message, recorded, lang, table):
         return
     after = remember(
         services(context), after_entries(table, recorded.session or table.session, recorded.entries)
@@ -297,7 +297,7 @@ async def kong(update: Update, context: Context) -> None:
         await _author(context, message),
         note=kind.zh,
     )
-    if await _answered_as_replay(message, recorded, lang):
+    if await _answered_as_replay(message, recorded, lang, table):
         return
     after = after_entries(table, recorded.session or session, recorded.entries)
     remember(services(context), after)
@@ -580,11 +580,29 @@ async def _full_table(update: Update, context: Context) -> tuple[Message, str, T
     return message, lang, table
 
 
-async def _answered_as_replay(message: Message, recorded: Recorded, lang: str) -> bool:
-    """Whether the update was delivered before; if so the chat hears it was not counted twice."""
+async def _answered_as_replay(
+    message: Message, recorded: Recorded, lang: str, table: Table | None = None
+) -> bool:
+    """Whether the update was recorded before; if so the chat hears what was recorded (the
+    entries and, given the table, the hand's deltas) and that it was not counted twice. After
+    a restart this is the answer a reply lost to the crash becomes."""
     if recorded.replay:
-        await reply(message, t("replay", lang, entries=_ids(recorded.entries)))
+        lines = [t("replay", lang, entries=_ids(recorded.entries))]
+        total = _deltas_by_seat(recorded.entries, table) if table is not None else {}
+        if table is not None and any(total.values()):
+            lines.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
+        await reply(message, "\n".join(lines))
     return recorded.replay
+
+
+def _deltas_by_seat(entries: tuple[Entry, ...], table: Table) -> dict[Seat, int]:
+    total: dict[Seat, int] = {}
+    for entry in entries:
+        for player_id, delta in entry.postings.items():
+            seat = table.seat_of(player_id)
+            if seat is not None:
+                total[seat] = total.get(seat, 0) + delta
+    return total
 
 
 def _permission_message(update: Update, fallback: Message) -> Message:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import html
-import io
 import json
 import re
+import sys
+import tempfile
 from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
@@ -30,7 +33,7 @@ from bot.table import describe_tally, forget, kong_name, open_table, signed, tal
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import SEATS, Entry, Ledger, Player, Session, settle_up
+from storage import SEATS, Entry, HistoryPage, Ledger, Player, Session, settle_up
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -43,6 +46,8 @@ LAST_PAGE = 10**15
 SHOWN_LINE_LIMIT = 400
 STATS_PREFIX = "stats:"
 STATS_PAGE_SIZE = 20  # rows of at most ~150 characters: a page well inside a message
+EXPORT_GZIP_ABOVE = 8 << 20
+EXPORT_PART_LIMIT = 49 << 20  # a bot may send documents of up to 50 MB
 # How /stats marks a guest who shares a name with a member, read back when typed.
 _GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 
@@ -57,40 +62,23 @@ async def tally(update: Update, context: Context) -> None:
     title_key = "tally_title" if session else "tally_all_time"
     await reply(message, tally_block(standings, lang, title_key))
     if session is not None and standings.rows:
-        series = await running_totals(ledger, session)
-        if any(len(values) > 1 for values in series.values()):
+        hands, series = await running_totals(ledger, session)
+        if len(hands) > 1:
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
-            png = await asyncio.to_thread(pictures.tally_chart_png, series, lang)
+            png = await asyncio.to_thread(pictures.tally_chart_png, series, lang, at_hands=hands)
             await reply_photo(message, png, filename=f"tally-{session.id}.png")
 
 
-async def running_totals(ledger: Ledger, session: Session) -> dict[str, list[int]]:
-    """Each player's running balance after every hand of the session, oldest first: the
-    seated players and anyone else an entry paid, one point per hand (its kongs and every
-    win of a 一炮多响 together). An undone entry and its reversal cancel, so neither shows."""
-    live = [
-        entry
-        for entry in reversed(await all_entries(ledger, session.chat_id, session.id))
-        if not entry.is_reversed and entry.reverses is None
-    ]
-    by_hand: dict[tuple[str, int], dict[int, int]] = {}
-    for entry in live:
-        key = ("hand", entry.hand_number) if entry.hand_number else ("entry", entry.id)
-        moved = by_hand.setdefault(key, {})
-        for player_id, amount in entry.postings.items():
-            moved[player_id] = moved.get(player_id, 0) + amount
-    ids = [player_id for player_id in session.seats if player_id is not None]
-    for moved in by_hand.values():
-        ids.extend(player_id for player_id in moved if player_id not in ids)
-    labels = _chart_labels(await ledger.list_players(session.chat_id), ids)
-    balance = dict.fromkeys(ids, 0)
-    series: dict[str, list[int]] = {labels[player_id]: [] for player_id in ids}
-    for moved in by_hand.values():
-        for player_id, amount in moved.items():
-            balance[player_id] += amount
-        for player_id in ids:
-            series[labels[player_id]].append(balance[player_id])
-    return series
+async def running_totals(
+    ledger: Ledger, session: Session
+) -> tuple[tuple[int, ...], dict[str, list[int]]]:
+    """The hands the chart marks and each player's running balance after them, by name: the
+    seated players and anyone else an entry paid (see ``Ledger.running_totals``; a long
+    session is sampled to a few hundred points, its last hand exact)."""
+    found = await ledger.running_totals(session.chat_id, session.id)
+    labels = _chart_labels(await ledger.list_players(session.chat_id), list(found.players))
+    series = {labels[player]: list(found.balances[player]) for player in found.players}
+    return found.hands, series
 
 
 def _chart_labels(players: list[Player], ids: list[int]) -> dict[int, str]:
@@ -106,25 +94,13 @@ def _chart_labels(players: list[Player], ids: list[int]) -> dict[int, str]:
     }
 
 
-async def all_entries(ledger: Ledger, chat_id: int, session_id: int) -> list[Entry]:
-    """Every entry of a session, newest first (the chart needs them all; pages of 500)."""
-    entries: list[Entry] = []
-    page = 1
-    while True:
-        batch = await ledger.history(chat_id, session_id, page=page, page_size=500)
-        entries.extend(batch.entries)
-        if page >= batch.pages:
-            return entries
-        page += 1
-
-
 async def history(update: Update, context: Context) -> None:
     """/history [PAGE]: entries newest first with their breakdown, with page buttons."""
     message = message_of(update)
     lang = await update_lang(update, context)
     words = argument_words(message)
     page = page_number(words[0], "bad_page") if words else 1
-    text, markup = await history_view(context, message.chat.id, page, lang)
+    text, markup = await history_view(context, message.chat.id, HistoryAt(page), lang)
     await reply(message, text, reply_markup=markup)
 
 
@@ -137,29 +113,54 @@ def page_number(word: str, refusal: str) -> int:
     return min(page, LAST_PAGE)
 
 
+@dataclass(frozen=True)
+class HistoryAt:
+    """Which page to show: its number, and the key it is read by (the id next to it on the
+    page a button was pressed under: older than ``before``, newer than ``after``)."""
+
+    page: int
+    before: int | None = None
+    after: int | None = None
+
+    @classmethod
+    def from_button(cls, data: str) -> HistoryAt:
+        """'hist:3:o123' (page 3, older than #123), 'hist:1:n130', or 'hist:2' (a page number,
+        as buttons sent before paging by key carry)."""
+        page_word, _, key = data.removeprefix(HISTORY_PREFIX).partition(":")
+        page = page_number(page_word, "bad_button")
+        if not key:
+            return cls(page)
+        entry_id = as_number(key[1:])
+        if entry_id is None or key[:1] not in ("o", "n"):
+            raise Refusal("bad_button", token=data)
+        return cls(page, before=entry_id) if key[:1] == "o" else cls(page, after=entry_id)
+
+
 async def history_button(update: Update, context: Context) -> None:
     """◀ / ▶ under a history page: show another page in the same message."""
     query = update.callback_query
     assert query is not None and query.data is not None
     lang = await update_lang(update, context)
     message = query.message
-    page = page_number(query.data.removeprefix(HISTORY_PREFIX), "bad_button")
+    at = HistoryAt.from_button(query.data)
     await answer(query)
     if not isinstance(message, Message):
         return
-    text, markup = await history_view(context, message.chat.id, page, lang)
+    text, markup = await history_view(context, message.chat.id, at, lang)
     await edit(message, text, reply_markup=markup)
 
 
 async def history_view(
-    context: Context, chat_id: int, page: int, lang: str
+    context: Context, chat_id: int, at: HistoryAt, lang: str
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     ledger = services(context).db
     session = await ledger.current_session(chat_id)
     scope = session.id if session else None
-    found = await ledger.history(chat_id, scope, page=page, page_size=HISTORY_PAGE_SIZE)
-    if found.page > found.pages:  # /history 9 of a 2-page history: the last page
-        found = await ledger.history(chat_id, scope, page=found.pages, page_size=HISTORY_PAGE_SIZE)
+    found = await ledger.history(
+        chat_id, scope, at.page, HISTORY_PAGE_SIZE, before=at.before, after=at.after
+    )
+    if not found.entries and (at.before, at.after) != (None, None):  # the key's page is gone
+        found = await ledger.history(chat_id, scope, at.page, HISTORY_PAGE_SIZE)
     names = {p.id: p.name for p in await ledger.list_players(chat_id)}
     seated: dict[str, str] = {
         seat: names[player_id]
@@ -168,7 +169,7 @@ async def history_view(
     }
     lines = [t("history_title", lang, page=found.page, pages=found.pages, total=found.total)]
     lines.extend(entry_line(entry, names, lang, seated) for entry in found.entries)
-    return "\n\n".join(lines), pager(HISTORY_PREFIX, found.page, found.pages, lang)
+    return "\n\n".join(lines), _pager(found, lang)
 
 
 def entry_line(
@@ -264,6 +265,18 @@ def pager(prefix: str, page: int, pages: int, lang: str) -> InlineKeyboardMarkup
         buttons.append(
             InlineKeyboardButton(t("history_next", lang), callback_data=f"{prefix}{page + 1}")
         )
+    return InlineKeyboardMarkup([buttons]) if buttons else None
+
+
+def _pager(found: HistoryPage, lang: str) -> InlineKeyboardMarkup | None:
+    """◀ newer / older ▶, each naming the page it opens and the id it reads from."""
+    buttons = []
+    if found.page > 1 and found.entries:
+        newer = f"{HISTORY_PREFIX}{found.page - 1}:n{found.entries[0].id}"
+        buttons.append(InlineKeyboardButton(t("history_prev", lang), callback_data=newer))
+    if found.page < found.pages and found.entries:
+        older = f"{HISTORY_PREFIX}{found.page + 1}:o{found.entries[-1].id}"
+        buttons.append(InlineKeyboardButton(t("history_next", lang), callback_data=older))
     return InlineKeyboardMarkup([buttons]) if buttons else None
 
 
@@ -413,15 +426,34 @@ async def _players_called(ledger: Ledger, chat_id: int, word: str) -> list[Playe
 
 
 async def export(update: Update, context: Context) -> None:
-    """/export: the chat's players, sessions and entries as a CSV document."""
+    """/export: the chat's players, sessions and entries as a CSV document, gzipped when
+    large and sent in parts when over Telegram's limit for a bot's documents. A process of
+    its own writes the file (``python -m storage.export_file``): formatting a long history
+    in this process would hold the GIL the event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    text = await services(context).db.export_csv(message.chat.id)
-    await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
-    data = io.BytesIO(text.encode("utf-8-sig"))  # the BOM makes Excel read the Chinese names
-    await reply_document(
-        message,
-        data,
-        filename=f"mahjong-{abs(message.chat.id)}.csv",
-        caption=t("export_caption", lang),
-    )
+    ledger = services(context).db
+    with tempfile.TemporaryDirectory(prefix="export-") as folder:
+        parts = await _export_files(ledger.path, message.chat.id, Path(folder))
+        for number, part in enumerate(parts, start=1):
+            await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
+            caption = (
+                t("export_caption", lang)
+                if len(parts) == 1
+                else t("export_part", lang, part=number, parts=len(parts))
+            )
+            with part.open("rb") as document:
+                await reply_document(message, document, part.name, caption)
+
+
+async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]:
+    name = f"mahjong-{abs(chat_id)}"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder), name,
+        str(EXPORT_GZIP_ABOVE), str(EXPORT_PART_LIMIT),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"export of chat {chat_id} failed: {err.decode(errors='replace')}")
+    return [Path(line) for line in out.decode().splitlines()]

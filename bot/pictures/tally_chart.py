@@ -29,9 +29,11 @@ def render_tally_chart(
     fonts: Fonts | None = None,
     size: tuple[int, int] = (WIDTH, HEIGHT),
     title: str | None = None,
+    at_hands: Sequence[int] | None = None,
 ) -> Image.Image:
-    """``series`` maps a player's name to their running total after each hand; ``title``
-    replaces the default (本场累计（N 局）).
+    """``series`` maps a player's name to their running total after each hand (or, for a
+    long session sampled, after each of ``at_hands``); ``title`` replaces the default
+    (本场累计（N 局）).
 
     Raises ValueError when the players' lists differ in length.
     """
@@ -40,7 +42,11 @@ def render_tally_chart(
     lengths = {len(values) for values in series.values()}
     if len(lengths) > 1:
         raise ValueError(f"every player needs one total per hand; got lengths {sorted(lengths)}")
-    hands = lengths.pop() if lengths else 0
+    points_given = lengths.pop() if lengths else 0
+    xs = list(at_hands) if at_hands is not None else list(range(1, points_given + 1))
+    if len(xs) != points_given:
+        raise ValueError(f"{len(xs)} hand numbers for {points_given} totals")
+    hands = xs[-1] if xs else 0
 
     w, h = size[0] * SUPER, size[1] * SUPER
     image = Image.new("RGB", (w, h), PAPER)
@@ -114,10 +120,10 @@ def render_tally_chart(
         if not values:
             continue
         color = SERIES[index % len(SERIES)]
-        points = [px(hand, value) for hand, value in enumerate([0, *values])]
+        points = [px(hand, value) for hand, value in zip([0, *xs], [0, *values], strict=True)]
         polyline(draw, points, color, 4 * SUPER, DASHES[index % len(DASHES)])
         shape = MARKERS[index % len(MARKERS)]
-        marked = points[1:] if hands <= _MARK_EVERY_POINT_UP_TO else points[-1:]
+        marked = points[1:] if points_given <= _MARK_EVERY_POINT_UP_TO else points[-1:]
         for point in marked:
             marker(draw, point, shape, 5 * SUPER, color)
         marker(draw, points[-1], shape, 7 * SUPER, color)
@@ -158,6 +164,8 @@ def tally_chart_png(
     *,
     fonts: Fonts | None = None,
     title: str | None = None,
+    at_hands: Sequence[int] | None = None,
 ) -> bytes:
     """The running-total chart as PNG bytes for a Telegram photo."""
-    return png_bytes(render_tally_chart(series, lang, fonts=fonts, title=title), PAPER)
+    chart = render_tally_chart(series, lang, fonts=fonts, title=title, at_hands=at_hands)
+    return png_bytes(chart, PAPER)

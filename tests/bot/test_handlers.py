@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
 import html
 import re
 
 import pytest
 
+from bot.handlers import views
 from bot.handlers.views import running_totals
 from bot.i18n import HELP
 from bot.table import signed
@@ -328,6 +330,23 @@ async def test_export_sends_a_csv(harness: Harness) -> None:
     assert document.content is not None and "甲" in document.content.decode("utf-8-sig")
 
 
+async def test_a_large_export_is_sent_gzipped_in_parts(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Limits made small so a few hands cross them: the file is gzipped and cut in parts."""
+    monkeypatch.setattr(views, "EXPORT_GZIP_ABOVE", 100)
+    monkeypatch.setattr(views, "EXPORT_PART_LIMIT", 300)
+    await harness.open_table()
+    for _ in range(3):
+        await harness.say("甲", "/hu 甲 自摸")
+    documents = [s for s in await harness.say("甲", "/export") if s.method == "sendDocument"]
+    assert len(documents) > 1
+    assert documents[0].text.startswith(f"本群记录（CSV）第 1/{len(documents)} 部分")
+    assert documents[0].file_name == f"mahjong-{abs(GROUP)}.csv.gz.part01"
+    joined = gzip.decompress(b"".join(d.content or b"" for d in documents))
+    assert joined.decode("utf-8-sig").count("\nentry,") == 3
+
+
 async def test_english_per_chat(harness: Harness) -> None:
     [ok] = await harness.say("甲", "/lang en")
     assert "English" in ok.text
@@ -400,7 +419,8 @@ async def test_tally_chart_has_a_point_per_hand_and_leaves_out_what_was_undone(
     await harness.say("甲", "/draw")  # hand 2: a point with no money
     session = await harness.ledger.current_session(GROUP)
     assert session is not None
-    series = await running_totals(harness.ledger, session)
+    hands, series = await running_totals(harness.ledger, session)
+    assert hands == (1, 2)
     assert series == {"甲": [30, 30], "乙": [-10, -10], "丙": [-10, -10], "丁": [-10, -10]}
     assert {name: values[-1] for name, values in series.items()} == await balances(harness)
 
@@ -787,7 +807,7 @@ async def test_a_page_past_the_end_shows_the_last_page(harness: Harness) -> None
         await harness.say("甲", "/hu 甲 自摸")
     [page] = await harness.say("甲", "/history 9")
     assert "第 2/2 页" in page.text and "#1" in page.text
-    assert page.buttons == [("◀ 上一页", "hist:1")]
+    assert page.buttons == [("◀ 上一页", "hist:1:n1")]
 
 
 async def test_joining_twice_and_a_full_table_say_what_to_do(harness: Harness) -> None:

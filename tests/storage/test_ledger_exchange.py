@@ -100,6 +100,7 @@ async def test_importing_into_a_chat_with_an_open_session_imports_it_closed(tabl
             None,
             id="bad-time",
         ),
+        pytest.param(lambda t: t.replace(",1 2 3 4,", ",1 2 3 1,", 1), None, id="two-seats"),
     ],
 )
 async def test_bad_csv_imports_nothing(table: Table, mangle, line: int | None) -> None:  # type: ignore[no-untyped-def]

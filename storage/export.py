@@ -1,0 +1,259 @@
+"""CSV export that streams: pages read by key, written to a file in a worker thread.
+
+``Ledger.export_pages`` reads the chat a page at a time, each page in its own short read:
+entries are append-only, so stopping at the newest id seen at the start gives the same rows
+as one snapshot. ``ExportFile`` (plain, synchronous: run off the event loop) turns
+each page into CSV lines, gzips the file when it is large and cuts it into parts under a
+size limit, so memory stays flat whatever the ledger's length. ``export_csv`` returns the
+same text as one string, for small exports and the import round trip.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import shutil
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal
+
+import aiosqlite
+
+from .database import Database
+from .errors import ErrorCode, StorageError
+from .records import Entry, Session
+from .rows import (
+    ENTRY_COLUMNS,
+    ENTRY_FROM,
+    POSTINGS_COLUMN,
+    SESSION_COLUMNS,
+    entry_from,
+    fetch_all,
+    fetch_one,
+    postings_from,
+    session_from,
+)
+
+# One table, one row per record: a player, a session, an entry, or one posting of an entry.
+COLUMNS: Final = (
+    "record", "id", "session", "kind", "created_at", "player", "delta", "name", "user_id",
+    "username", "ruleset", "base", "room", "rotation", "seats", "dealer", "round_wind",
+    "hand_number", "deals_in_round", "is_open", "closed_at", "author", "winner", "self_draw",
+    "discarder", "value", "hand_line", "note", "reverses", "result_json", "state_before",
+    "state_after",
+)  # fmt: skip
+_EMPTY: Final = ("",) * len(COLUMNS)
+_PLAYER: Final = COLUMNS.index("player")
+_DELTA: Final = COLUMNS.index("delta")
+EXPORT_PAGE: Final = 500
+_CHUNK: Final = 1 << 20
+_SEAT_COLUMNS: Final = ("seat_e", "seat_s", "seat_w", "seat_n")
+_EXPORT_ENTRY = (
+    f"SELECT {ENTRY_COLUMNS}, {POSTINGS_COLUMN}, e.state_before, e.state_after, "
+    f"e.seat_e, e.seat_s, e.seat_w, e.seat_n FROM {ENTRY_FROM} "
+    "WHERE e.chat_id = ?1 AND (?2 IS NULL OR e.session_id = ?2) AND e.id > ?3 AND e.id <= ?4 "
+    "ORDER BY e.id LIMIT ?5"
+)
+_EXPORT_SESSION = (
+    f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ?1 AND (?2 IS NULL OR id = ?2) "
+    "AND id > ?3 ORDER BY id LIMIT ?4"
+)
+
+
+@dataclass(frozen=True)
+class ExportPage:
+    """Rows of one kind of record, as read; ``csv_text`` formats them."""
+
+    record: Literal["player", "session", "entry"]
+    rows: list[aiosqlite.Row]
+
+
+def cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def csv_text(pages: Iterable[ExportPage], header: bool = False) -> str:
+    """The CSV lines of ``pages`` (with the header line first when ``header``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if header:
+        writer.writerow(COLUMNS)
+    for page in pages:
+        writer.writerows(_lines(page))
+    return out.getvalue()
+
+
+def _lines(page: ExportPage) -> Iterable[list[str | int]]:
+    """One list of cells per record, in ``COLUMNS`` order (a list per record, not a dict:
+    most of a large export is postings, four cells of 32)."""
+    for row in page.rows:
+        if page.record == "player":
+            yield _ordered({
+                "record": "player",
+                "id": row["id"],
+                "name": row["name"],
+                "user_id": cell(row["user_id"]),
+                "username": cell(row["username"]),
+            })  # fmt: skip
+        elif page.record == "session":
+            yield _ordered(session_record(session_from(row)))
+        else:
+            entry = entry_from(row, postings_from(row["postings"]))
+            yield _ordered(entry_record(entry, row))
+            for player_id, delta in entry.postings.items():
+                posting: list[str | int] = [*_EMPTY]
+                posting[0], posting[1] = "posting", entry.id
+                posting[_PLAYER], posting[_DELTA] = player_id, delta
+                yield posting
+
+
+def _ordered(record: dict[str, str | int]) -> list[str | int]:
+    return [record.get(column, "") for column in COLUMNS]
+
+
+def session_record(session: Session) -> dict[str, str | int]:
+    return {
+        "record": "session",
+        "id": session.id,
+        "created_at": session.opened_at.isoformat(),
+        "ruleset": session.ruleset,
+        "base": session.base,
+        "room": cell(session.room),
+        "rotation": session.rotation,
+        "seats": " ".join(cell(p) or "-" for p in session.seats),
+        "dealer": session.dealer,
+        "round_wind": session.round_wind,
+        "hand_number": session.hand_number,
+        "deals_in_round": session.deals_in_round,
+        "is_open": cell(session.is_open),
+        "closed_at": session.closed_at.isoformat() if session.closed_at else "",
+        "author": cell(session.creator),
+    }
+
+
+def entry_record(entry: Entry, state: aiosqlite.Row) -> dict[str, str | int]:
+    return {
+        "record": "entry",
+        "id": entry.id,
+        "session": cell(entry.session_id),
+        "kind": entry.kind,
+        "created_at": entry.created_at.isoformat(),
+        "seats": " ".join(cell(state[c]) or "-" for c in _SEAT_COLUMNS),
+        "hand_number": cell(entry.hand_number),
+        "author": cell(entry.author),
+        "winner": cell(entry.winner),
+        "self_draw": cell(entry.self_draw),
+        "discarder": cell(entry.discarder),
+        "value": cell(entry.value),
+        "hand_line": cell(entry.hand_line),
+        "note": cell(entry.note),
+        "reverses": cell(entry.reverses),
+        "result_json": cell(entry.result_json),
+        "state_before": cell(state["state_before"]),
+        "state_after": cell(state["state_after"]),
+    }
+
+
+class ExportStore(Database):
+    async def export_pages(
+        self, chat_id: int, session_id: int | None = None, page_size: int = EXPORT_PAGE
+    ) -> AsyncIterator[ExportPage]:
+        """The chat's (or one session's) players, sessions and entries, a page at a time,
+        read by key (never one query over every id), each page in a short read of its own."""
+        async with self._read() as conn:
+            newest = await fetch_one(conn, "SELECT coalesce(max(id), 0) FROM entries")
+            players = await fetch_all(
+                conn, "SELECT * FROM players WHERE chat_id = ? ORDER BY id", [chat_id]
+            )
+            if session_id is not None and not await fetch_one(
+                conn, "SELECT 1 FROM sessions WHERE id = ? AND chat_id = ?", [session_id, chat_id]
+            ):
+                raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
+        assert newest is not None
+        yield ExportPage("player", players)
+        after = 0
+        while rows := await self._page(_EXPORT_SESSION, [chat_id, session_id, after, page_size]):
+            yield ExportPage("session", rows)
+            after = rows[-1]["id"]
+        params = [chat_id, session_id, 0, int(newest[0]), page_size]
+        while rows := await self._page(_EXPORT_ENTRY, params):
+            yield ExportPage("entry", rows)
+            params[2] = rows[-1]["id"]
+
+    async def _page(self, sql: str, params: list[Any]) -> list[aiosqlite.Row]:
+        async with self._read() as conn:
+            return await fetch_all(conn, sql, params)
+
+    async def export_csv(self, chat_id: int, session_id: int | None = None) -> str:
+        """The chat's (or one session's) players, sessions, entries and postings as CSV."""
+        pages = [page async for page in self.export_pages(chat_id, session_id)]
+        return csv_text(pages, header=True)
+
+
+class ExportFile:
+    """Writes an export's pages to ``folder/name.csv`` (UTF-8 with a BOM, so spreadsheet
+    programs read the Chinese names): gzipped when over ``gzip_above`` bytes, cut into
+    ``.partNN`` pieces of at most ``part_limit`` bytes (joined again by concatenation).
+    Every method blocks: run them off the event loop (``python -m storage.export_file`` runs
+    them in a process of its own)."""
+
+    def __init__(self, folder: Path, name: str, gzip_above: int, part_limit: int) -> None:
+        self.path = folder / f"{name}.csv"
+        self.gzip_above = gzip_above
+        self.part_limit = part_limit
+        self._file = self.path.open("w", encoding="utf-8-sig", newline="")
+        self._file.write(csv_text([], header=True))
+
+    def write(self, page: ExportPage) -> None:
+        self._file.write(csv_text([page]))
+
+    def finish(self) -> list[Path]:
+        """Close the file; gzip and cut it as its size asks. Returns the files to send."""
+        self._file.close()
+        path = self.path
+        if path.stat().st_size > self.gzip_above:
+            zipped = path.with_name(path.name + ".gz")
+            with path.open("rb") as plain, gzip.open(zipped, "wb") as packed:
+                shutil.copyfileobj(plain, packed)
+            path.unlink()
+            path = zipped
+        if path.stat().st_size <= self.part_limit:
+            return [path]
+        return _cut(path, self.part_limit)
+
+    def __enter__(self) -> ExportFile:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._file.close()
+
+
+def _cut(path: Path, limit: int) -> list[Path]:
+    """``path`` in pieces of at most ``limit`` bytes, copied a megabyte at a time."""
+    parts: list[Path] = []
+    left = path.stat().st_size
+    with path.open("rb") as whole:
+        while left > 0:
+            part = path.with_name(f"{path.name}.part{len(parts) + 1:02d}")
+            with part.open("wb") as out:
+                size = min(limit, left)
+                left -= size
+                while size > 0:
+                    chunk = whole.read(min(size, _CHUNK))
+                    out.write(chunk)
+                    size -= len(chunk)
+            parts.append(part)
+    path.unlink()
+    return parts

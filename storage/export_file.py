@@ -1,0 +1,52 @@
+"""``python -m storage.export_file DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
+export written by a process of its own.
+
+The bot runs /export this way: formatting 100,000 entries is seconds of Python, and in a
+thread of the bot's process it would compete with the event loop for the GIL (every other
+group's updates waiting behind it). This process opens the ledger itself (WAL lets it read
+while the bot writes), streams ``export_pages`` into an ``ExportFile`` and prints the paths
+of the files to send, one a line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+from .export import ExportFile
+from .ledger import Ledger
+
+
+async def export_to_files(
+    database: Path, chat_id: int, folder: Path, name: str, gzip_above: int, part_limit: int
+) -> list[Path]:
+    """The chat's export as files in ``folder`` (see ``ExportFile``)."""
+    async with await Ledger.open(database) as ledger:
+        with ExportFile(folder, name, gzip_above, part_limit) as out:
+            async for page in ledger.export_pages(chat_id):
+                out.write(page)
+            return out.finish()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m storage.export_file", description=__doc__)
+    parser.add_argument("database", type=Path)
+    parser.add_argument("chat_id", type=int)
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("name")
+    parser.add_argument("gzip_above", type=int)
+    parser.add_argument("part_limit", type=int)
+    args = parser.parse_args(argv)
+    files = asyncio.run(
+        export_to_files(
+            args.database, args.chat_id, args.folder, args.name, args.gzip_above, args.part_limit
+        )
+    )
+    for path in files:
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""``python -m storage.rebuild [PATH]``: recompute the totals from the entries and postings.
+
+The totals (``storage/migrations/0004_totals.sql``) are kept by a trigger as entries are
+written and built by that migration; this recomputes them in one write transaction, should
+they ever be doubted. PATH defaults to $DATABASE_PATH, else ./mahjong.db.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+from .ledger import Ledger
+
+
+async def rebuild(path: Path | None) -> None:
+    async with await Ledger.open(path) as ledger:
+        await ledger.rebuild_totals()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m storage.rebuild", description=__doc__)
+    parser.add_argument("path", nargs="?", type=Path, default=None, help="the database file")
+    args = parser.parse_args(argv)
+    asyncio.run(rebuild(args.path))
+    print("totals rebuilt from the postings")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""The totals of migration 0004 (per player and month, per pair, entry counts), read flat.
+
+The schema's ``entries_totals`` trigger keeps them as entries are written; ``REBUILD_STATEMENTS``
+are the part of that migration after its "rebuild" mark, which recomputes them from the postings.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+
+import aiosqlite
+
+from .database import Database, migrations
+from .rows import fetch_all
+
+ALL_TIME: Final = "all"
+_REBUILD_MARK: Final = "-- rebuild:"
+
+
+def _rebuild_statements() -> tuple[str, ...]:
+    migration = next(m for m in migrations() if m.name.endswith("_totals.sql"))
+    statements, pending = [], ""
+    for line in migration.sql.split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
+        pending += line + "\n"
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    return tuple(statements)
+
+
+# One by one: executescript would commit the caller's transaction first.
+REBUILD_STATEMENTS: Final = _rebuild_statements()
+
+
+@dataclass(frozen=True)
+class Totals:
+    """One player's totals over some periods (see ``storage/migrations/0004_totals.sql``)."""
+
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    dealt_in: int = 0
+    points: int = 0
+    biggest_win: int = 0
+    biggest_entry: int | None = None
+
+
+def month_of(moment: datetime) -> str | None:
+    """'YYYY-MM' when ``moment`` is the first instant of a UTC month, else None."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    moment = moment.astimezone(UTC)
+    if moment != datetime(moment.year, moment.month, 1, tzinfo=UTC):
+        return None
+    return f"{moment.year:04d}-{moment.month:02d}"
+
+
+async def player_totals(
+    conn: aiosqlite.Connection, chat_id: int, since: str | None, until: str | None
+) -> dict[int, Totals]:
+    """Each player's totals all-time (no bounds), else summed over the months in
+    [since, until) ('YYYY-MM' each, either may be None): a few rows per player."""
+    if since is None and until is None:
+        sql, params = "period = ?", [ALL_TIME]
+    else:
+        sql, params = "period <> ? AND period >= ? AND period < ?", [
+            ALL_TIME, since or "", until or "~",
+        ]  # fmt: skip
+    rows = await fetch_all(
+        conn,
+        "SELECT player_id, hands, wins, self_draws, dealt_in, points, biggest_win, biggest_entry "
+        f"FROM player_totals WHERE chat_id = ? AND {sql}",
+        [chat_id, *params],
+    )
+    found: dict[int, Totals] = {}
+    for row in rows:
+        have = found.get(row["player_id"], Totals())
+        bigger = row["biggest_entry"] is not None and (
+            have.biggest_entry is None
+            or (row["biggest_win"], -row["biggest_entry"]) > (have.biggest_win, -have.biggest_entry)
+        )
+        found[row["player_id"]] = Totals(
+            hands=have.hands + row["hands"],
+            wins=have.wins + row["wins"],
+            self_draws=have.self_draws + row["self_draws"],
+            dealt_in=have.dealt_in + row["dealt_in"],
+            points=have.points + row["points"],
+            biggest_win=row["biggest_win"] if bigger else have.biggest_win,
+            biggest_entry=row["biggest_entry"] if bigger else have.biggest_entry,
+        )
+    return found
+
+
+class TotalsStore(Database):
+    async def rebuild_totals(self) -> None:
+        """Recompute every total from the entries and postings (one write transaction)."""
+        async with self._write() as conn:
+            for statement in REBUILD_STATEMENTS:
+                await conn.execute(statement)
