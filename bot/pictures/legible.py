@@ -17,7 +17,7 @@ from bot.pictures.fonts import FONT_LOCK, Fonts
 PHONE_WIDTH: Final = 390  # px a phone shows a photo across
 MIN_TEXT_PX: Final = 11  # a digit's height there
 _PROBE: Final = "0"
-_PROBE_SIZE: Final = 200
+_DIGIT_GUESS: Final = 0.76  # a digit's height as a share of the size: most fonts' a little less
 _MARGIN: Final = 1.0  # px: anti-aliased edge rows count for less than a whole pixel
 
 
@@ -27,19 +27,24 @@ SIZE_LADDER: Final = tuple(sorted({round(8 * 1.08**step) for step in range(50)})
 
 
 def min_font_size(fonts: Fonts, image_width: float, scale: float = 1.0) -> int:
-    """The smallest font size of ``SIZE_LADDER`` (times ``scale`` first, for a heading) whose
-    digits are at least ``MIN_TEXT_PX`` tall when the picture is shown ``PHONE_WIDTH`` wide."""
-    digit_height = (MIN_TEXT_PX + _MARGIN) * image_width / PHONE_WIDTH
-    needed = math.ceil(digit_height / _digit_ratio(fonts) * scale)
-    return next((size for size in SIZE_LADDER if size >= needed), needed)
+    """The smallest font size of ``SIZE_LADDER`` whose digits are at least ``MIN_TEXT_PX``
+    (times ``scale``, for a heading) tall when the picture is shown ``PHONE_WIDTH`` wide.
+
+    Sizes are tried from a first guess upwards, so only faces the pictures use get loaded:
+    loading a face of a large font collection holds the GIL a while."""
+    digit_height = (MIN_TEXT_PX + _MARGIN) * image_width / PHONE_WIDTH * scale
+    guess = digit_height / _DIGIT_GUESS
+    for size in SIZE_LADDER:
+        if size >= guess and _digit_height(fonts, size) >= digit_height:
+            return size
+    return math.ceil(guess)
 
 
-@lru_cache(maxsize=16)
-def _digit_ratio(fonts: Fonts) -> float:
-    """A digit's ink height as a share of the font size."""
+@lru_cache(maxsize=256)
+def _digit_height(fonts: Fonts, size: int) -> int:
     with FONT_LOCK:
-        _, top, _, bottom = fonts.get(_PROBE_SIZE).getbbox(_PROBE)
-    return (bottom - top) / _PROBE_SIZE
+        _, top, _, bottom = fonts.get(size).getbbox(_PROBE)
+    return round(bottom - top)
 
 
 def ladder_size(size: float) -> int:
