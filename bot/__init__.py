@@ -12,18 +12,20 @@
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
   counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
   (invisible characters taken out).
-- ``context.py`` (services, permissions), ``table.py`` (the open session as handlers see it),
-  ``ordering.py`` (each chat's updates in order), ``config.py`` (the environment),
-  ``backups.py`` (the daily backup job), ``health.py`` (``python -m bot --check``, the
-  start-up warning about where the ledger lives).
+- ``context.py`` (services, each chat's state, permissions), ``chat_state.py`` (what the bot
+  remembers of one chat: PTB's ``chat_data``), ``table.py`` (the open session as handlers see
+  it), ``table_html.py`` (the table, standings and labels as HTML), ``ordering.py`` (each chat's
+  updates in order), ``config.py`` (the environment), ``backups.py`` (the daily backup job),
+  ``health.py`` (``python -m bot --check``, the start-up warning about where the ledger lives).
 - ``runner.py``: ``python -m bot`` with a token: the ledger first (a bad DATABASE_PATH exits
   2), Telegram (retried), the inbox's undone updates, then polling or ``webhook.py``'s server
   (secret before body, 1 MB cap) until SIGTERM/SIGINT (a stop within 10 s).
 - ``inbox.py``: the durable inbox's Telegram side (``InboxBot.get_updates`` keeps each batch
   before it is confirmed; done-marks; held updates); ``delivery.py``: every call retried for
   minutes (``PatientRateLimiter``, over PTB's AIORateLimiter).
-- ``console.py``, ``local_api.py``: console mode over an in-process Bot API;
-  ``fake_server.py``: the same API over HTTP on 127.0.0.1 for tests and ``bench.py``, with
-  fault injection (``FaultPlan``: 429, 5xx, dropped connections).
+- ``console/``: console mode (``python -m bot`` without a token) over an in-process Bot API
+  (``local_api.py``, served to PTB by ``request.py``'s ``ConsoleRequest``); the tests drive the
+  bot through the same emulator. Its HTTP twin with fault injection is a test rig
+  (``tests/rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
 """

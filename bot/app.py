@@ -22,7 +22,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.backups import schedule_backups
 from bot.config import Config
-from bot.context import Context, Services, message_of
+from bot.context import CONTEXT_TYPES, Context, Services, message_of
 from bot.delivery import PatientRateLimiter
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
@@ -94,6 +94,7 @@ def build_application(
         ApplicationBuilder()
         .bot(_bot(config, inbox, request, rate_limiter))
         .concurrent_updates(processor)
+        .context_types(CONTEXT_TYPES)  # each chat's state is its context.chat_data
         .post_init(_post_init)
         .post_shutdown(_post_shutdown)
     )

@@ -1,15 +1,16 @@
-"""What every handler shares: the ledger, the chat's language, replies, arguments, permissions."""
+"""What every handler shares: the ledger, each chat's state and language, arguments, permissions."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from telegram import Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.ext import ContextTypes
+from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
+from bot.chat_state import ChatState
 from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
@@ -18,11 +19,10 @@ from bot.inbox import Inbox
 from bot.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
-if TYPE_CHECKING:
-    from bot.table import Table
-
 ADMIN_CACHE_SECONDS: Final = 120.0
-Context = ContextTypes.DEFAULT_TYPE
+# Each chat's ``context.chat_data`` is its ChatState: PTB creates it and keeps it per chat id.
+CONTEXT_TYPES: Final = ContextTypes(chat_data=ChatState)
+Context = CallbackContext[ExtBot[None], dict[Any, Any], ChatState, dict[Any, Any]]
 
 
 class Refusal(Exception):
@@ -42,12 +42,6 @@ class Services:
     ledger: Ledger | None = None
     inbox: Inbox = field(default_factory=Inbox)
     processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)
-    langs: dict[int, str] = field(default_factory=dict)
-    admins: dict[tuple[int, int], tuple[float, bool]] = field(default_factory=dict)
-    # (chat, user) → (the Telegram name and username last written to the ledger, the player);
-    # keyed by what Telegram sent, since the ledger stores the name cleaned.
-    members: dict[tuple[int, int], tuple[str, str | None, Player]] = field(default_factory=dict)
-    tables: dict[int, Table] = field(default_factory=dict)  # open sessions, see bot.table
 
     @property
     def db(self) -> Ledger:
@@ -62,15 +56,21 @@ def services(context: Context) -> Services:
     return found
 
 
+def chat_state(context: Context, chat_id: int) -> ChatState:
+    """What the bot remembers of this chat (created empty the first time)."""
+    return context.application.chat_data[chat_id]
+
+
 async def chat_lang(context: Context, chat: Chat | None) -> str:
     """The chat's reply language: /lang's choice, else BOT_LANG."""
     svc = services(context)
     if chat is None:
         return svc.config.lang
-    if chat.id not in svc.langs:
+    state = chat_state(context, chat.id)
+    if state.lang is None:
         row = await svc.db.get_chat(chat.id)
-        svc.langs[chat.id] = lang_of(row.lang if row else None, svc.config.lang)
-    return svc.langs[chat.id]
+        state.lang = lang_of(row.lang if row else None, svc.config.lang)
+    return state.lang
 
 
 async def update_lang(update: Update, context: Context) -> str:
@@ -102,14 +102,14 @@ def argument_words(message: Message) -> list[str]:
 async def sender_player(context: Context, chat: Chat, user: User) -> Player:
     """A Telegram user (the sender, or one named by reply or mention) as a player of this chat
     (created, or renamed to their current name)."""
-    svc = services(context)
-    key = (chat.id, user.id)
-    known = svc.members.get(key)
+    members = chat_state(context, chat.id).members
+    known = members.get(user.id)
     # Every command needs its sender; ask the ledger only when the Telegram name changed.
     if known is not None and known[:2] == (user.full_name, user.username):
         return known[2]
-    player = await svc.db.upsert_user(chat.id, user.id, _display_name(user), user.username)
-    svc.members[key] = (user.full_name, user.username, player)
+    db = services(context).db
+    player = await db.upsert_user(chat.id, user.id, _display_name(user), user.username)
+    members[user.id] = (user.full_name, user.username, player)
     return player
 
 
@@ -128,15 +128,14 @@ async def is_chat_admin(context: Context, message: Message, user: User | None) -
         return True  # an anonymous admin posts as the group itself
     if user is None:
         return False
-    svc = services(context)
-    key = (chat.id, user.id)
+    admins = chat_state(context, chat.id).admins
     now = time.monotonic()
-    cached = svc.admins.get(key)
+    cached = admins.get(user.id)
     if cached is not None and cached[0] > now:
         return cached[1]
     member = await context.bot.get_chat_member(chat.id, user.id)
     allowed = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
-    svc.admins[key] = (now + ADMIN_CACHE_SECONDS, allowed)
+    admins[user.id] = (now + ADMIN_CACHE_SECONDS, allowed)
     return allowed
 
 

@@ -65,19 +65,24 @@ def read_plain(line: str) -> PlainLine | None:
         tiles += digits.encode().translate(TILE_BYTES[suit_char])
     context, kinds = words
     winning_tile = TILE_OF_DIGIT_CODE[plain[4]] + ord(plain[3])
-    every = [*tiles, winning_tile]
-    if context.indicator is not None:
-        every.append(context.indicator)
-    every.sort()
-    if len(tiles) != CONCEALED or context.kong_chain or any(map(eq, every, every[4:])):
+    concealed = sorted(tiles)
+    if len(concealed) != CONCEALED or context.kong_chain or _fifth_copy(concealed, winning_tile):
+        return None
+    indicator = context.indicator
+    if indicator is not None and concealed.count(indicator) + (winning_tile == indicator) > 3:
         return None
     at = plain.start(5)
     return (
-        Hand(tuple(sorted(tiles)), winning_tile, (), context),
+        Hand(tuple(concealed), winning_tile, (), context),
         Token(plain[2], plain.start(2)),
         {kind: Token(written, at + offset) for kind, offset, written in kinds},
         tuple(groups),
     )
+
+
+def _fifth_copy(concealed: list[int], winning_tile: int) -> bool:
+    """Whether the sorted ``concealed`` tiles and the + tile hold a face five times."""
+    return any(map(eq, concealed, concealed[4:])) or concealed.count(winning_tile) > 3
 
 
 def _plain_words(written: str) -> _Words | None:

@@ -130,8 +130,7 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
             f"not a winning hand: with this tile it makes neither four sets and a pair nor "
             f"{shapes_en}",
         )
-    reading, valuation, settled = _best_settled(readings, win, rules.id, base)
-    return _result(rules, reading.shape, valuation, win, base, settled, hand, wild_faces)
+    return _for_hand(_best_result(readings, win, rules.id, base), hand, wild_faces)
 
 
 def best_valuation(
@@ -158,20 +157,32 @@ def best_valuation(
 
 
 @lru_cache(maxsize=4096)
-def _best_settled(
-    readings: tuple[Reading, ...], win: Win, rules: str, base: int
-) -> tuple[Reading, Valuation, Settled]:
-    """The best reading, its valuation and its money, remembered: readings are shared facts
-    (``analysis`` hands out one object per set of facts), so hands that differ in tiles but
-    not in facts, won the same way, are valued and settled once."""
+def _best_result(readings: tuple[Reading, ...], win: Win, rules: str, base: int) -> ScoreResult:
+    """The result of the best reading, without the hand, remembered: readings are shared
+    facts (``analysis`` hands out one object per set of facts), so hands that differ in
+    tiles but not in facts, won the same way, are valued, settled and explained once."""
     ruleset = get(rules)
     reading, valuation = best_valuation(readings, win, ruleset)
-    return reading, valuation, settle(ruleset, valuation, win, base)
+    settled = settle(ruleset, valuation, win, base)
+    return _result(ruleset, reading.shape, valuation, win, base, settled, None, frozenset())
+
+
+def _for_hand(remembered: ScoreResult, hand: Hand, wild_faces: frozenset[Tile]) -> ScoreResult:
+    """The remembered result of ``hand``'s facts, made the hand's own. Its fields are
+    copied in one dict update: a frozen dataclass's ``__init__`` pays an
+    ``object.__setattr__`` call per field (thirteen here), four times the cost."""
+    result = object.__new__(ScoreResult)
+    fields = vars(result)
+    fields.update(vars(remembered))
+    fields["payments"] = dict(remembered.payments)  # each result its own
+    fields["hand"] = hand
+    fields["wild_faces"] = wild_faces
+    return result
 
 
 def forget_valuations() -> None:
     """Drop the remembered valuations (the benchmark times scoring without them too)."""
-    _best_settled.cache_clear()
+    _best_result.cache_clear()
 
 
 def _rank(valuation: Valuation) -> tuple[int, int, int]:

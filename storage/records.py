@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -164,9 +165,29 @@ class Tally:
     session_id: int | None
     rows: tuple[TallyRow, ...]
 
+    @classmethod
+    def ranked(cls, chat_id: int, session_id: int | None, rows: Iterable[TallyRow]) -> Tally:
+        """The rows in standings order: highest balance first, ties by name, then by id."""
+        ordered = sorted(rows, key=lambda row: (-row.balance, row.player.name, row.player.id))
+        return cls(chat_id, session_id, tuple(ordered))
+
     @property
     def balances(self) -> dict[int, int]:
         return {row.player.id: row.balance for row in self.rows}
+
+    def after(self, entries: Iterable[Entry], players: Iterable[Player]) -> Tally:
+        """The tally once ``entries`` are committed: their postings added, so a copy kept
+        beside the ledger moves exactly as the ledger's sums do. ``players`` name the rows
+        (newer copies than the tally's, and whoever has no row yet)."""
+        people = {row.player.id: row.player for row in self.rows}
+        people.update({player.id: player for player in players})
+        balances = self.balances
+        for entry in entries:
+            for player_id, amount in entry.postings.items():
+                if amount:
+                    balances[player_id] = balances.get(player_id, 0) + amount
+        rows = (TallyRow(people[pid], balance) for pid, balance in balances.items())
+        return Tally.ranked(self.chat_id, self.session_id, rows)
 
 
 @dataclass(frozen=True)

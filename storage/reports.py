@@ -88,9 +88,8 @@ class ReportStore(Database):
                 )
                 params = [chat_id, session_id]
             rows = await fetch_all(conn, sql, params)
-        tally_rows = [TallyRow(players[row["player_id"]], row["balance"]) for row in rows]
-        tally_rows.sort(key=lambda row: (-row.balance, row.player.name, row.player.id))
-        return Tally(chat_id, session_id, tuple(tally_rows))
+        tally_rows = (TallyRow(players[row["player_id"]], row["balance"]) for row in rows)
+        return Tally.ranked(chat_id, session_id, tally_rows)
 
     async def history(
         self,

@@ -11,7 +11,7 @@ from typing import Final
 from telegram import Update
 from telegram.error import Forbidden
 
-from bot.context import Context, Refusal, chat_lang, services
+from bot.context import Context, Refusal, chat_lang, chat_state, services
 from bot.delivery import is_delivery_failure
 from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, t
@@ -145,7 +145,7 @@ async def on_error(update: object, context: Context) -> None:
     players = _players(context, chat.id if chat else None)
     if chat is not None and not isinstance(error, (GrammarError, Refusal, ScoringError)):
         # The ledger refused or something broke: read the session afresh next time.
-        services(context).tables.pop(chat.id, None)
+        chat_state(context, chat.id).forget_table()
     text = user_message(error, lang, players)
     if text is None:
         payload = update.to_dict() if isinstance(update, Update) else str(update)
@@ -176,7 +176,7 @@ async def _apology(context: Context, update: Update, chat_id: int, lang: str) ->
 
 def _players(context: Context, chat_id: int | None) -> list[str]:
     """The names at the chat's open table, as far as the handlers have read it."""
-    table = services(context).tables.get(chat_id) if chat_id is not None else None
+    table = chat_state(context, chat_id).table if chat_id is not None else None
     return [player.name for player in table.players.values()] if table else []
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
+from bot.context import (
+    Context,
+    Refusal,
+    argument_words,
+    chat_state,
+    message_of,
+    services,
+    update_lang,
+)
 from bot.i18n import HELP, LANGS, t
 from bot.replies import reply
 
@@ -25,5 +33,5 @@ async def lang(update: Update, context: Context) -> None:
     svc = services(context)
     await svc.db.ensure_chat(message.chat.id)
     await svc.db.set_chat_lang(message.chat.id, choice)
-    svc.langs[message.chat.id] = choice
+    chat_state(context, message.chat.id).lang = choice
     await reply(message, t("lang_set", choice))

@@ -17,7 +17,6 @@ from bot.cleaning import as_number
 from bot.context import (
     Context,
     Refusal,
-    Services,
     argument_text,
     is_chat_admin,
     message_of,
@@ -40,19 +39,14 @@ from bot.grammar import (
 )
 from bot.i18n import Html, t
 from bot.replies import answer, edit, reply, reply_photo
-from bot.table import (
-    Table,
-    after_entries,
-    forget,
+from bot.table import Table, after_entries, forget, open_table, remember, standings, table_of
+from bot.table_html import (
+    empty_seats,
     kong_name,
-    open_table,
-    remember,
     ruleset_name,
     seat_and_wind,
     seat_label,
     signed,
-    standings,
-    table_of,
     tally_block,
 )
 from scoring.errors import ErrorCode, ScoringError
@@ -99,7 +93,7 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
 
 def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> None:
     """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
-    knows the winner's 门风, which the players do not see (see ``bot.table.wind_tells``)."""
+    knows the winner's 门风, which the players do not see (see ``bot.table_html.wind_tells``)."""
     if error.code is not ErrorCode.DEALER_MISMATCH:
         return
     if winner != table.dealer:
@@ -177,7 +171,7 @@ async def hu(update: Update, context: Context) -> None:
     if await _answered_as_replay(message, recorded, lang, table):
         return
     after = remember(
-        services(context), after_entries(table, recorded.session or table.session, recorded.entries)
+        context, after_entries(table, recorded.session or table.session, recorded.entries)
     )
     await _send_win_reply(context, message, after, scored, recorded, lang)
 
@@ -191,7 +185,7 @@ async def _send_win_reply(
     lang: str,
     prefix: str = "",
 ) -> None:
-    text = prefix + await win_text(services(context), table, scored, recorded, lang)
+    text = prefix + await win_text(context, table, scored, recorded, lang)
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
     for item, entry in zip(scored, recorded.entries, strict=False):
         if item.full_hand:
@@ -199,7 +193,7 @@ async def _send_win_reply(
 
 
 async def win_text(
-    svc: Services, table: Table, scored: list[ScoredClaim], recorded: Recorded, lang: str
+    context: Context, table: Table, scored: list[ScoredClaim], recorded: Recorded, lang: str
 ) -> str:
     """The recording reply: header, each win's patterns and formula, deltas, tally, next dealer.
 
@@ -227,7 +221,7 @@ async def win_text(
         parts.extend(html.escape(line, quote=False) for line in summary(item.result, lang))
     total = combine(item.result.payments for item in scored)  # 一炮多响: the hand as a whole
     parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
-    tally = await standings(svc, table)
+    tally = await standings(context, table)
     parts.append(tally_block(tally, lang))
     parts.append(next_dealer_text(table, lang))
     return "\n".join(parts)
@@ -300,7 +294,7 @@ async def kong(update: Update, context: Context) -> None:
     if await _answered_as_replay(message, recorded, lang, table):
         return
     after = after_entries(table, recorded.session or session, recorded.entries)
-    remember(services(context), after)
+    remember(context, after)
     header = t(
         "kong_recorded",
         lang,
@@ -309,7 +303,7 @@ async def kong(update: Update, context: Context) -> None:
         seat=seat_label(command.owner, lang),
         kind=kong_name(kind, lang),
     )
-    tally = await standings(services(context), after)
+    tally = await standings(context, after)
     text = "\n".join(
         [
             header,
@@ -337,7 +331,7 @@ async def draw(update: Update, context: Context) -> None:
     )
     if await _answered_as_replay(message, recorded, lang):
         return
-    after = remember(services(context), after_entries(table, recorded.session or session, ()))
+    after = remember(context, after_entries(table, recorded.session or session, ()))
     text = "\n".join(
         [
             t(
@@ -357,7 +351,7 @@ async def undo(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
+    table = await open_table(context, message.chat.id)
     done_before = await ledger.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to
         await reply(message, t("replay", lang, entries=_ids(tuple(done_before))))
@@ -451,7 +445,7 @@ async def undo_button(update: Update, context: Context) -> None:
     ledger = services(context).db
     try:
         ids = button_numbers(query.data.removeprefix(UNDO_PREFIX))
-        table = await open_table(services(context), message.chat.id)
+        table = await open_table(context, message.chat.id)
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         if not live:
@@ -468,8 +462,8 @@ async def undo_button(update: Update, context: Context) -> None:
     old_ids = _ids(tuple(live))
     new_ids = _ids(recorded.entries)
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
-    after = await open_table(services(context), message.chat.id)
-    tally = await standings(services(context), after)
+    after = await open_table(context, message.chat.id)
+    tally = await standings(context, after)
     await answer(query, t("undone", lang, entry=old_ids, reversal=new_ids))
     # The recording struck through (its standings and next dealer no longer hold), what holds
     # now below.
@@ -567,7 +561,7 @@ async def _reverse(
         author=author.id if author else None,
         source=Source(update.update_id, update.message.message_id if update.message else None),
     )
-    forget(services(context), message.chat.id)
+    forget(context, message.chat.id)
     return recorded
 
 
@@ -575,8 +569,9 @@ async def _full_table(update: Update, context: Context) -> tuple[Message, str, T
     """The message, the chat's language and its open table, refused unless all four sit."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    table = await open_table(services(context), message.chat.id)
-    table.require_full(lang)
+    table = await open_table(context, message.chat.id)
+    if not table.full:
+        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
     return message, lang, table
 
 
@@ -639,7 +634,7 @@ async def edited(update: Update, context: Context) -> None:
     if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
         await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
         return
-    table = await table_of(services(context), session)
+    table = await table_of(context, session)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     if len(command.claims) != 1:
         await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
@@ -653,7 +648,7 @@ async def edited(update: Update, context: Context) -> None:
         author=await _author(context, message),
         source=_source(update, message),
     )
-    forget(services(context), message.chat.id)
+    forget(context, message.chat.id)
     if recorded.replay:
         return
     new = recorded.entries[-1]

@@ -13,7 +13,7 @@ from bot.handlers.recording import entry_id_in
 from bot.i18n import t
 from bot.replies import answer, edit, reply
 from bot.rules_qa.content import LANGS
-from bot.table import ruleset_name
+from bot.table_html import ruleset_name
 from scoring import rulesets
 from storage import SEATS, Ledger
 

@@ -9,6 +9,8 @@ from bot.context import (
     Refusal,
     argument_text,
     argument_words,
+    chat_lang,
+    chat_state,
     is_creator_or_admin,
     message_of,
     sender_player,
@@ -18,7 +20,8 @@ from bot.context import (
 from bot.grammar import SENDER_WORDS, check_name, parse_dealer, parse_new, parse_seat_change
 from bot.i18n import t
 from bot.replies import reply, send
-from bot.table import describe_table, forget, open_table, ruleset_name, seat_label, table_of
+from bot.table import forget, open_table, table_of
+from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
 from scoring import rulesets
 from storage import Ledger, Player
 
@@ -51,7 +54,7 @@ async def new(update: Update, context: Context) -> None:
         room=command.room,
     )
     await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
-    table = await table_of(services(context), session)
+    table = await table_of(context, session)
     room = f" · {command.room}" if command.room else ""
     lines = [
         t(
@@ -65,7 +68,7 @@ async def new(update: Update, context: Context) -> None:
         describe_table(table, lang),
     ]
     if not table.full:
-        lines.append(t("session_join_hint", lang, seats=table.empty_seats(lang)))
+        lines.append(t("session_join_hint", lang, seats=empty_seats(table, lang)))
     await reply(message, "\n".join(lines))
 
 
@@ -99,7 +102,7 @@ async def join(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
+    table = await open_table(context, message.chat.id)
     sender = await _sender(context, message)
     text = argument_text(message)
     if text:
@@ -116,7 +119,7 @@ async def join(update: Update, context: Context) -> None:
         raise Refusal("no_sender")
     already = table.seat_of(player.id)
     session = await ledger.join_seat(message.chat.id, player.id)
-    table = await table_of(services(context), session)
+    table = await table_of(context, session)
     seat = table.seat_of(player.id)
     assert seat is not None
     await reply(
@@ -137,13 +140,13 @@ async def seat(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
+    table = await open_table(context, message.chat.id)
     words = argument_words(message)
     if words:
         change = parse_seat_change(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
             raise Refusal("seat_denied")
-        forget(services(context), message.chat.id)
+        forget(context, message.chat.id)
         to = change.to
         if change.newcomer is not None:  # 换人: the newcomer takes the seat, its player leaves
             sender = await _sender(context, message)
@@ -154,7 +157,7 @@ async def seat(update: Update, context: Context) -> None:
         else:
             assert change.mover is not None
             session = await ledger.swap_seats(message.chat.id, change.mover.value, to.value)
-        table = await table_of(services(context), session)
+        table = await table_of(context, session)
     await reply(message, describe_table(table, lang))
 
 
@@ -162,32 +165,31 @@ async def dealer(update: Update, context: Context) -> None:
     """/dealer shows who deals; /dealer 乙 [圈南] corrects it when the table says otherwise."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    svc = services(context)
-    table = await open_table(svc, message.chat.id)
+    table = await open_table(context, message.chat.id)
     words = argument_words(message)
     if words:
         change = parse_dealer(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
             raise Refusal("dealer_denied")
-        session = await svc.db.set_session_state(
+        session = await services(context).db.set_session_state(
             message.chat.id,
             dealer=change.dealer.value if change.dealer else None,
             round_wind=change.round_wind.value if change.round_wind else None,
         )
-        table = await table_of(svc, session)
+        table = await table_of(context, session)
     await reply(message, describe_table(table, lang))
 
 
 async def migrate(update: Update, context: Context) -> None:
-    """A group became a supergroup: move its ledger to the new chat id."""
+    """A group became a supergroup: move its ledger, and what the bot remembers of it, to the
+    new chat id."""
     message = message_of(update)
     if message.migrate_to_chat_id is None:
         return
-    svc = services(context)
-    await svc.db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
-    forget(svc, message.chat.id)
-    lang = svc.langs.pop(message.chat.id, svc.config.lang)
-    svc.langs[message.migrate_to_chat_id] = lang
+    lang = await chat_lang(context, message.chat)
+    await services(context).db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    chat_state(context, message.chat.id).migrated()
+    context.application.migrate_chat_data(message=message)
     await send(context.bot, message.migrate_to_chat_id, t("migrated", lang))
 
 

@@ -29,7 +29,8 @@ from bot.context import (
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
 from bot.i18n import t
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
-from bot.table import describe_tally, forget, kong_name, open_table, signed, tally_block
+from bot.table import forget, open_table
+from bot.table_html import describe_tally, kong_name, signed, tally_block
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
@@ -285,13 +286,13 @@ async def settle(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
+    table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise Refusal("settle_denied")
     standings = await ledger.tally(message.chat.id, table.session.id)
     transfers = settle_up(standings.balances)
     await ledger.close_session(message.chat.id)
-    forget(services(context), message.chat.id)
+    forget(context, message.chat.id)
     names = {row.player.id: row.player.name for row in standings.rows}
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",

@@ -2,7 +2,7 @@
 
 Telegram's limits for sendPhoto: width + height at most 10000, aspect ratio at most 20,
 at most 10 MB. Telegram recompresses photos anyway, so the PNG is tuned for speed:
-``python -m bot.pictures.bench`` measures the compression levels (level 1 is several times
+``python -m benchmarks.pictures`` measures the compression levels (level 1 is several times
 faster than the default 6 for a file a little larger).
 """
 

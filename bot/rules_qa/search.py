@@ -3,7 +3,7 @@
 Why not SQLite FTS5 ``trigram``: most mahjong terms are two characters (爆头, 杠开, 财神,
 双辣, 底分), which a trigram index cannot match at all, and the knowledge base is a few
 dozen topics, so a scan is cheap (about a millisecond cold, well under once its terms
-are cached; see tests/rules/bench_retrieval.py). Instead the question is segmented
+are cached; see benchmarks/rules_retrieval.py). Instead the question is segmented
 against a dictionary (every topic keyword, the synonym table and the ruleset names, longest
 match first, English by whole words); each term then counts for the topics that contain it,
 weighted by where it occurs (keywords and titles above the short answer above the long

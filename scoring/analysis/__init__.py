@@ -13,12 +13,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scoring.analysis.counts import split_wilds
-from scoring.analysis.decompose import standard_readings
+from scoring.analysis.decompose import real_readings, standard_readings
 from scoring.analysis.gate import completing_tiles, is_winning
 from scoring.analysis.shapes import seven_pairs_readings, thirteen_unrelated_readings
 from scoring.hand import Hand, Meld
 from scoring.reading import Reading
-from scoring.tiles import Tile, is_wild
+from scoring.tiles import JOKER, Tile, is_wild
 
 __all__ = ["analyze", "completing_tiles", "forget_hands", "is_winning"]
 
@@ -46,17 +46,34 @@ def _readings(
     wild_faces: frozenset[Tile],
     thirteen_unrelated: bool,
 ) -> tuple[Reading, ...]:
-    counts, wilds = split_wilds((*concealed, winning_tile), wild_faces)
     tiles = len(concealed) + 1
     if tiles % 3 != 2:
         return ()
+    real = (*concealed, winning_tile)
+    if JOKER not in real and wild_faces.isdisjoint(real):
+        without_wilds = _without_wilds(tuple(sorted(real)), melds, thirteen_unrelated)
+        if without_wilds is not None:
+            return without_wilds
+    counts, wilds = split_wilds(real, wild_faces)
     winning_face = None if is_wild(winning_tile, wild_faces) else winning_tile
     readings = standard_readings(counts, wilds, winning_face, melds)
     if not melds and tiles == 14:
         readings += seven_pairs_readings(counts, wilds, winning_face)
         if thirteen_unrelated:
             readings += thirteen_unrelated_readings(counts, wilds)
-    return tuple(dict.fromkeys(readings))
+    return tuple(dict.fromkeys(readings)) if len(readings) > 1 else tuple(readings)
+
+
+def _without_wilds(
+    tiles: tuple[Tile, ...], melds: tuple[Meld, ...], thirteen_unrelated: bool
+) -> tuple[Reading, ...] | None:
+    """``_readings`` of sorted ``tiles`` none of which is wild (most hands), read without
+    a count vector where no special shape can fit; None to leave them to the general walk."""
+    special = not melds and len(tiles) == 14
+    # 七对子 needs every face an even count; 十三不搭 no face twice
+    if special and (tiles[::2] == tiles[1::2] or (thirteen_unrelated and len(set(tiles)) == 14)):
+        return None
+    return real_readings(tiles, melds)
 
 
 def forget_hands() -> None:

@@ -6,6 +6,11 @@ then combined under the wild budget, and the wilds left over form all-wild group
 stay abstract until the end, where each may become a triplet of any honor or of any
 suit (a sequence reads the same as a triplet of its suit, minus 对对胡), or the pair.
 
+A hand without wilds (most hands) takes a shorter road, ``real_readings``: nothing can
+stand for anything, so each suit's sorted tiles have one best way to become melds without
+the pair and one with it (remembered per suit), and the readings of each combination of
+those suit facts are remembered too.
+
 Fact bits are "more is never worth less" facts, so a reading whose bits are a subset of
 another's (same suits and honors) is dropped: bits 0-6 the honor triplets (东 … 中),
 bit 7 对对胡 (every meld a triplet or kong), bit 8 爆头.
@@ -13,10 +18,12 @@ bit 7 对对胡 (every meld a triplet or kong), bit 8 爆头.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from typing import Final
 
 from scoring.analysis.counts import (
     HONOR_CATEGORY,
@@ -116,6 +123,23 @@ def free_groups(melds: int, pair: bool) -> tuple[tuple[int, int], ...]:
     )
 
 
+def declared_facts(melds: Sequence[Meld]) -> tuple[int, int, int]:
+    """What the declared ``melds`` add to every reading: their category bits, their fact
+    bits (对对胡 until a chow, their honor triplets) and how many are kongs."""
+    categories = 0
+    bits = ALL_TRIPLETS
+    kongs = 0
+    for meld in melds:
+        first = meld.tiles[0]
+        categories |= category_of(first)
+        if meld.kind is MeldKind.CHI:
+            bits &= ~ALL_TRIPLETS
+        elif is_honor(first):
+            bits |= 1 << (first - 27)
+        kongs += meld.kind.is_kong
+    return categories, bits, kongs
+
+
 def standard_readings(
     counts: list[int],
     wilds: int,
@@ -125,16 +149,7 @@ def standard_readings(
     """Every non-dominated standard reading of the concealed ``counts`` + ``wilds``
     beside the declared ``melds``. ``winning_face`` is None when the winning tile is a
     wild (which never makes 爆头)."""
-    declared_categories = 0
-    declared_bits = ALL_TRIPLETS
-    for meld in melds:
-        first = meld.tiles[0]
-        declared_categories |= category_of(first)
-        if meld.kind is MeldKind.CHI:
-            declared_bits &= ~ALL_TRIPLETS
-        elif is_honor(first):
-            declared_bits |= 1 << (first - 27)
-
+    declared_categories, declared_bits, kongs = declared_facts(melds)
     states: dict[tuple[int, int], list[int]] = {(0, 0): [declared_bits]}
     held = declared_categories
     counted = tuple(counts)  # sliced per suit below: each slice is already a table key
@@ -181,12 +196,84 @@ def standard_readings(
                 [bits | triplets for bits in all_bits] if triplets else all_bits
             )
 
-    kongs = sum(1 for meld in melds if meld.kind.is_kong) if melds else 0
     return [
         _reading(wilds, categories, bits, kongs)
         for categories, all_bits in facts.items()
         for bits in (all_bits if len(all_bits) == 1 else maximal(all_bits))
     ]
+
+
+_CANNOT: Final = -1  # no way for a suit's real tiles to become melds (with or without the pair)
+# One suit's facts without wilds: its best fact bits without the pair and with it.
+SuitFacts = tuple[int, int]
+
+
+def real_readings(tiles: tuple[Tile, ...], melds: Sequence[Meld]) -> tuple[Reading, ...] | None:
+    """``standard_readings`` of concealed ``tiles`` (sorted, none of them wild) beside
+    ``melds``, or None to leave them to the general walk. Nothing is left over to stand
+    for anything and each suit is read alone, so a reading is the facts of each suit's
+    one best way to become melds, the pair in one of them. No count vector is built:
+    each suit's sorted tiles are its key."""
+    held, declared_bits, kongs = declared_facts(melds) if melds else (0, ALL_TRIPLETS, 0)
+    first_pin = bisect_left(tiles, 9)
+    first_sou = bisect_left(tiles, 18, first_pin)
+    first_honor = bisect_left(tiles, 27, first_sou)
+    suits: list[SuitFacts] = []
+    for index, part in enumerate(
+        (
+            tiles[:first_pin],
+            tiles[first_pin:first_sou],
+            tiles[first_sou:first_honor],
+            tiles[first_honor:],
+        )
+    ):
+        if part:
+            facts = real_suit_facts(part)
+            if facts is None:
+                return None
+            held |= 1 << index
+            suits.append(facts)
+    return _joined(tuple(suits), held, declared_bits, kongs)
+
+
+@lru_cache(maxsize=TABLE_SIZE)
+def _joined(
+    suits: tuple[SuitFacts, ...], held: int, declared_bits: int, kongs: int
+) -> tuple[Reading, ...]:
+    """The readings of suits with these facts (few combinations recur): the pair in each
+    suit that can hold it, every other suit's melds beside it; 对对胡 when every part is all
+    triplets, the honor triplets of every part."""
+    found: set[int] = set()
+    for pair_suit, (_, paired) in enumerate(suits):
+        if paired == _CANNOT:
+            continue
+        bits = declared_bits
+        for index, (plain, _) in enumerate(suits):
+            more = paired if index == pair_suit else plain
+            if more == _CANNOT:
+                break
+            bits = bits & (more | ~ALL_TRIPLETS) | more & ~ALL_TRIPLETS
+        else:
+            found.add(bits)
+    return tuple(_reading(0, held, bits, kongs) for bits in maximal(found)) if found else ()
+
+
+@lru_cache(maxsize=TABLE_SIZE)
+def real_suit_facts(tiles: tuple[Tile, ...]) -> SuitFacts | None:
+    """The fact bits of the one best way one suit's real ``tiles`` (sorted) become melds
+    without a wild: (without the pair, with it), ``_CANNOT`` where there is none; None
+    when some way is not beaten by one other in every fact. (爆头 needs a wild, so where
+    the winning tile is plays no part.)"""
+    start, stop, honors = SEGMENTS[min(tiles[0] // 9, 3)]
+    counts = [0] * (stop - start)
+    for tile in tiles:
+        counts[tile - start] += 1
+    outcomes = suit_outcomes(tuple(counts), honors, -1, True, 0)
+    plain = [bits for _, paired, bits in outcomes if not paired]
+    with_pair = [bits for _, paired, bits in outcomes if paired]
+    if len(plain) > 1 or len(with_pair) > 1:
+        return None
+    return (plain[0] if plain else _CANNOT), (with_pair[0] if with_pair else _CANNOT)
 
 
 @cache

@@ -15,7 +15,7 @@ from telegram.ext import CallbackQueryHandler, CommandHandler
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console import ConsoleRequest
-from bot.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
 from storage import Ledger
 
 GROUP = -1001

@@ -16,7 +16,7 @@ from bot.app import build_application
 from bot.backups import JOB_NAME, backup_name, prune
 from bot.config import Config
 from bot.console import ConsoleRequest
-from bot.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
 from storage import Ledger
 from storage.check import check_file
 from tests.bot.conftest import GROUP, PLAYERS, Harness

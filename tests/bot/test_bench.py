@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.bench import measure
+from benchmarks.bot import measure
 
 
 async def test_bench_runs_every_configuration() -> None:

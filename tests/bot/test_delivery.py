@@ -34,7 +34,7 @@ from bot_process import (
     until,
 )
 
-from bot.fake_server import FakeBotApiServer, FaultPlan
+from tests.rigs.fake_server import FakeBotApiServer, FaultPlan
 
 RUNS = int(os.environ.get("MAHJONG_SOAK_RUNS", "2"))
 PER_GROUP = 6  # hands per group per run: within the per-group burst, so runs stay short

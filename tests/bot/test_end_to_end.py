@@ -13,9 +13,9 @@ from telegram.ext import AIORateLimiter
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
-from bot.fake_server import TOKEN, FakeBotApiServer
-from bot.local_api import Sent
+from bot.console.local_api import Sent
 from storage import Ledger
+from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = -100777
 USERS = {"甲": 21, "乙": 22, "丙": 23, "丁": 24}

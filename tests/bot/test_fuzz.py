@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.local_api import Sent
+from bot.console.local_api import Sent
 from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness, running_harness
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))

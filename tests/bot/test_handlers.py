@@ -11,7 +11,7 @@ import pytest
 from bot.handlers import views
 from bot.handlers.views import running_totals
 from bot.i18n import HELP
-from bot.table import signed
+from bot.table_html import signed
 from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness
 
 
@@ -384,6 +384,23 @@ async def test_supergroup_migration_keeps_the_history(harness: Harness) -> None:
     harness.api.add_chat(new_id, "周五麻将", kind="supergroup")
     await harness.feed(harness.make.migrate(GROUP, new_id, PLAYERS["甲"]))
     assert (await balances(harness, new_id))["甲"] == 48
+
+
+async def test_after_a_migration_the_table_is_read_again_and_the_language_moves_along(
+    harness: Harness,
+) -> None:
+    """The bot's copy of the table names the old chat id; a hand in the supergroup must be
+    recorded in the moved session, answered in the language the group chose."""
+    await harness.open_table()
+    await harness.say("甲", "/lang en")
+    await harness.say("甲", "/hu 甲 自摸 爆头")  # the table and its tally are now remembered
+    new_id = -1009998
+    harness.api.add_chat(new_id, "周五麻将", kind="supergroup")
+    [moved] = await harness.feed(harness.make.migrate(GROUP, new_id, PLAYERS["甲"]))
+    assert moved.chat_id == new_id and "supergroup" in moved.text
+    [recorded] = await harness.say("甲", "/hu 甲 自摸 爆头", chat=new_id)
+    assert "Session standings" in recorded.text and "+96" in recorded.text
+    assert (await balances(harness, new_id))["甲"] == 96
 
 
 async def test_unexpected_error_gets_an_apology(harness: Harness) -> None:

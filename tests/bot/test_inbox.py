@@ -14,9 +14,9 @@ from bot_process import GROUPS, asked, hand_update, open_tables, populate, repli
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
-from bot.fake_server import TOKEN, FakeBotApiServer
 from bot.runner import go_live, webhook_receiver, wind_down
 from storage import Ledger
+from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = GROUPS[0]
 

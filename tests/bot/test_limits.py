@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from bot.local_api import Sent
+from bot.console.local_api import Sent
 from storage import Source
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 

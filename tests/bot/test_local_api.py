@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.local_api import ApiError, LocalBotApi, parse_html
+from bot.console.local_api import ApiError, LocalBotApi, parse_html
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import random
 
 from telegram import Update
 
-from bot.local_api import LocalBotApi, UpdateMaker
+from bot.console.local_api import LocalBotApi, UpdateMaker
 from bot.ordering import ChatOrderedProcessor
 
 

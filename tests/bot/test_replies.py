@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.local_api import ApiError, LocalBotApi, parse_html
+from bot.console.local_api import ApiError, LocalBotApi, parse_html
 from bot.replies import ALERT_LIMIT, CAPTION_LIMIT, TEXT_LIMIT, fit_html, fit_plain, units
 
 CHAT = -5

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.fake_server import TOKEN
+from tests.rigs.fake_server import TOKEN
 
 
 def closed_port() -> int:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.pictures.bench import main
+from benchmarks.pictures import main
 
 
 def test_bench_prints_the_ratio_and_the_compression_table(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.scoring import corpus, main, ready_line, reference, ruleset_of
 from scoring.analysis import analyze
-from scoring.bench import corpus, main, ready_line, reference, ruleset_of
 from scoring.notation import parse_ready
 from scoring.rulesets import get
 from scoring.tiles import JOKER

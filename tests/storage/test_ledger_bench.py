@@ -9,7 +9,7 @@ from pathlib import Path
 
 
 def test_bench_prints_rates_and_ratio(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "storage.bench", "--hands", "20", "--rounds", "2"]
+    command = [sys.executable, "-m", "benchmarks.storage", "--hands", "20", "--rounds", "2"]
     done = subprocess.run(
         [*command, "--dir", str(tmp_path)], capture_output=True, text=True, timeout=120
     )

@@ -251,7 +251,7 @@ async def test_an_older_database_is_upgraded_at_open(db_path: Path) -> None:
 
 def test_storage_imports_neither_scoring_nor_telegram() -> None:
     script = (
-        "import sys, storage, storage.bench\n"
+        "import sys, storage, benchmarks.storage\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('scoring', 'telegram', 'bot')))"
     )
     done = subprocess.run(

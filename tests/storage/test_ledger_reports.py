@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, seat_table
 
-from storage import ErrorCode, Source, StorageError, settle_up
+from storage import ErrorCode, Source, StorageError, WinSpec, settle_up
 
 
 async def test_tally_is_the_sum_of_postings(table: Table) -> None:
@@ -19,6 +19,34 @@ async def test_tally_is_the_sum_of_postings(table: Table) -> None:
     assert sum(tally.balances.values()) == 0
     transfers = settle_up(tally.balances)
     assert len(transfers) <= 3
+
+
+async def test_a_tally_moved_by_each_write_stays_the_ledgers_tally(table: Table) -> None:
+    """What the bot keeps beside the ledger: each write's entries applied to the copy (ties
+    ordered by name, a player's first posting adds a row, a reversal takes its win back)."""
+    ledger, sid = table.ledger, table.session.id
+    e, s, w, n = table.ids
+    copy = await ledger.tally(CHAT, sid)
+    writes = [
+        lambda: ledger.record_win(
+            CHAT, sid, s, {s: 6, w: -6}, "a", None, Source(1), s, discarder=w
+        ),
+        lambda: ledger.record_kong(CHAT, sid, n, {n: 6, e: -2, s: -2, w: -2}, Source(2), n),
+        lambda: ledger.reverse(CHAT, author=e, source=Source(3)),  # the kong: 甲 and 丁 at 0
+        lambda: ledger.record_draw(CHAT, sid, Source(4), None),
+        lambda: ledger.record_wins(
+            CHAT,
+            sid,
+            [WinSpec(e, {e: 4, s: -4}, discarder=s), WinSpec(n, {n: 4, s: -4}, discarder=s)],
+            Source(5),
+            s,
+        ),
+    ]
+    for write in writes:
+        recorded = await write()
+        copy = copy.after(recorded.entries, table.players)
+        assert copy == await ledger.tally(CHAT, sid)
+    assert [row.player.name for row in copy.rows] == ["丁", "甲", "乙", "丙"]
 
 
 async def test_session_and_all_time_tallies(table: Table) -> None:

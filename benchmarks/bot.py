@@ -1,4 +1,4 @@
-"""``python -m bot.bench``: recorded hands through the whole stack against a reply-only bot.
+"""``python -m benchmarks.bot``: recorded hands through the whole stack against a reply-only bot.
 
 All bots are real PTB applications long-polling the same fake Bot API server on
 127.0.0.1. The reference answers every message with one short reply ("ok") and does
@@ -30,8 +30,8 @@ from telegram.ext import ApplicationBuilder, Defaults, MessageHandler, filters
 
 from bot.app import ANY_APP, GIL_SWITCH_INTERVAL, build_application
 from bot.config import Config
-from bot.fake_server import TOKEN, FakeBotApiServer
 from bot.ordering import ChatOrderedProcessor
+from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUPS = tuple(-100_500 - number for number in range(8))  # a busy evening: eight tables
 PLAYERS = {"甲": 31, "乙": 32, "丙": 33, "丁": 34}
@@ -160,7 +160,7 @@ async def measure(count: int, rounds: int, with_pictures: bool) -> dict[str, flo
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.bench", description=__doc__.splitlines()[0]
+        prog="python -m benchmarks.bot", description=__doc__.splitlines()[0]
     )
     parser.add_argument(
         "--hands", type=int, default=300, help="recorded hands per run (default 300)"

@@ -1,4 +1,4 @@
-"""``python -m scoring.bench``: how fast the scoring core answers, measured in one run.
+"""``python -m benchmarks.scoring``: how fast the scoring core answers, measured in one run.
 
 Fixed corpora (seeded) of winning hands built from random sets and a pair:
   * 0 wilds — scored under 杭州 (no 白板 in the hands) from the typed line (``score``:
@@ -221,12 +221,12 @@ def reference(hands: Sequence[Hand]) -> tuple[Callable[[Any], object], list[tupl
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scoring.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.scoring", description=__doc__)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--size", type=int, default=SIZE, help="hands per corpus")
     args = parser.parse_args(argv)
     seed, size = args.seed, args.size
-    print(f"scoring.bench: {size} hands per corpus, seed {seed}, per-hand wall time\n")
+    print(f"benchmarks.scoring: {size} hands per corpus, seed {seed}, per-hand wall time\n")
 
     plain = corpus(seed, 0, size)
     ours = best_score("hangzhou")

@@ -1,4 +1,4 @@
-"""``python -m bot.pictures.bench``: a 14-tile hand picture against the floor of its work.
+"""``python -m benchmarks.pictures``: a 14-tile hand picture against the floor of its work.
 
 The floor is what no hand picture can avoid: pasting 14 pre-rendered tiles onto a canvas of
 the same size and encoding the PNG with the same settings. The ratio, from one run on one
@@ -18,11 +18,11 @@ from pathlib import Path
 
 from PIL import Image
 
+from benchmarks.picture_samples import NAMES, baotou
 from bot.pictures.encode import PNG_COMPRESS_LEVEL, png_bytes
 from bot.pictures.fonts import default_fonts, faces_loaded
 from bot.pictures.hand_image import DEFAULT_SIZE, hand_png, render_hand
 from bot.pictures.hand_text import footer_for, header_for
-from bot.pictures.samples import NAMES, baotou
 from bot.pictures.style import FELT
 from bot.pictures.tile_faces import tile_image, tile_size
 

@@ -1,4 +1,6 @@
-"""The README's sample pictures, from the real scoring core: ``python -m bot.pictures.samples``.
+"""The README's sample pictures, from the real scoring core.
+
+``python -m benchmarks.picture_samples [DIR]``.
 
 Also the benchmark's input. The hands are SPEC's worked examples plus a Huzhou hand with an
 exposed chow, a concealed kong, a wild and its indicator.

@@ -22,7 +22,7 @@ import tornado.http1connection
 import tornado.httpserver
 import tornado.web
 
-from bot.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
+from bot.console.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
 _NOT_BY_DEFAULT: Final = frozenset({"chat_member", "message_reaction", "message_reaction_count"})

@@ -1,6 +1,6 @@
 """Benchmark: recordings per second through the Ledger next to plain sqlite3.
 
-``python -m storage.bench [--hands N] [--rounds R] [--dir DIR]``. Both sides write the same
+``python -m benchmarks.storage [--hands N] [--rounds R] [--dir DIR]``. Both sides write the same
 rows (a source, four postings, an entry, the session's dealer state) into the same schema
 with the same pragmas (WAL, synchronous=FULL), one transaction per hand. The two sides take
 turns in R rounds within one run, so a disk whose fsync speed drifts treats both alike; the
@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from .database import PRAGMAS, migrations
-from .ledger import Ledger
-from .records import Session, Source
+from storage.database import PRAGMAS, migrations
+from storage.ledger import Ledger
+from storage.records import Session, Source
 
 CHAT = 1
 LINE = "123m456m789m123p5s +5s"
@@ -132,7 +132,7 @@ async def run(folder: Path, hands: int, rounds: int) -> tuple[float, float]:
 
 def main() -> None:
     """Run both sides once and print their rates and the ratio."""
-    parser = argparse.ArgumentParser(prog="python -m storage.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.storage", description=__doc__)
     parser.add_argument("--hands", type=int, default=1000, help="recordings per side")
     parser.add_argument("--rounds", type=int, default=10, help="turns the sides take")
     parser.add_argument("--dir", type=Path, default=None, help="where the two databases go")

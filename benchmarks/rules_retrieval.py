@@ -1,6 +1,6 @@
 """Retrieval benchmark: our dictionary + synonym ranking against SQLite FTS5 ``trigram``.
 
-Run: ``python tests/rules/bench_retrieval.py``. Both engines get the same segmented, synonym-
+Run: ``python -m benchmarks.rules_retrieval``. Both engines get the same segmented, synonym-
 expanded terms; FTS5 can only use those of three characters or more (a trigram index cannot
 match 爆头, 杠开, 财神 …), ranked by bm25 with the same column weights. Prints the top-1
 accuracy of each on the test questions and the time per question, as a ratio.
@@ -9,17 +9,12 @@ accuracy of each on the test questions and the time per question, as a ratio.
 from __future__ import annotations
 
 import sqlite3
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from test_questions import QUESTIONS
 
 from bot.rules_qa import answer
 from bot.rules_qa.content import load_topics
 from bot.rules_qa.search import default_index, normalize, topic_fields
+from tests.rules.test_questions import QUESTIONS
 
 
 def fts5_index() -> sqlite3.Connection:

@@ -1,4 +1,4 @@
-"""``python -m storage.scale``: what the looking-back commands cost as a chat's history grows.
+"""``python -m benchmarks.storage_scale``: what the looking-back commands cost as history grows.
 
 Builds chats of 1k, 10k and 100k entries through the public API (``import_csv`` of past
 sessions, then an evening of ``record_win`` in the open session) and a ledger of 1,000 chats,
@@ -24,9 +24,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from .export import COLUMNS, ExportFile
-from .ledger import Ledger
-from .records import Session
+from storage.export import COLUMNS, ExportFile
+from storage.ledger import Ledger
+from storage.records import Session
 
 CHAT = -100
 SIZES = (1_000, 10_000, 100_000)
@@ -196,7 +196,7 @@ async def _write_export(path: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m storage.scale", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.storage_scale", description=__doc__)
     parser.add_argument("--runs", type=int, default=15, help="timed runs per command")
     parser.add_argument("--chats", type=int, default=1000, help="chats in the many-chat ledger")
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, help="entries per chat")

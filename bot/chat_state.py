@@ -1,0 +1,45 @@
+"""What the bot remembers of one chat between updates.
+
+PTB keeps one ``ChatState`` per chat id (``ContextTypes(chat_data=ChatState)``, see
+``bot.context.chat_state``), so nothing else holds per-chat dicts. Everything here is a copy of
+the ledger or of Telegram: forgetting any of it costs one read, never a wrong answer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from storage import Player
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+
+class ChatState:
+    """One chat's copies: its language, open table, admins and the players its users are."""
+
+    def __init__(self) -> None:
+        self.lang: str | None = None  # /lang's choice, once read from the ledger
+        self.table: Table | None = None  # the open session, see bot.table
+        # user → (until when, whether they are an admin), from the Bot API
+        self.admins: dict[int, tuple[float, bool]] = {}
+        # user → (the Telegram name and username last written to the ledger, the player);
+        # keyed by what Telegram sent, since the ledger stores the name cleaned.
+        self.members: dict[int, tuple[str, str | None, Player]] = {}
+
+    def keep(self, table: Table) -> Table:
+        """The table a write returned; a closed session is forgotten."""
+        self.table = table if table.session.is_open else None
+        return table
+
+    def forget_table(self) -> None:
+        """After a write that changes the session in ways it does not return, or an error
+        that may have left the copy behind the ledger."""
+        self.table = None
+
+    def migrated(self) -> None:
+        """The group became a supergroup: its players, admins and session are read again
+        under the new id; the language moves along."""
+        self.table = None
+        self.admins.clear()
+        self.members.clear()
