@@ -477,7 +477,7 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
     if message is None:
         return
     ledger = services(context).db
-    table = await open_table(services(context), message.chat.id)
+    table = await open_table(context, message.chat.id)
     ids = button_numbers(_confirm_ids(query.data or ""))
     entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
     live = [entry for entry in entries if not entry.is_reversed]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.local_api import BOT_USER
+from bot.console.local_api import BOT_USER
 from bot.replies import start_group_url
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 

@@ -8,10 +8,10 @@ import pytest
 from PIL import Image, ImageChops
 
 import scoring
+from benchmarks.picture_samples import NAMES, TALLY, TRANSFERS
 from bot.pictures.fonts import Fonts
 from bot.pictures.hand_image import hand_png
 from bot.pictures.legible import MIN_TEXT_PX, PHONE_WIDTH
-from bot.pictures.samples import NAMES, TALLY, TRANSFERS
 from bot.pictures.settlement import settlement_png
 from bot.pictures.style import (
     BLUE,
