@@ -5,7 +5,8 @@
 - ``handlers/``: one module per feature: ``sessions`` (/new /join /seat, migration),
   ``recording`` (/hu /kong /draw /undo, the 撤销 button, edited messages), ``views``
   (/tally /history /settle /stats /export), ``evaluate`` (/score /ting), ``rules``
-  (/rules /why), ``general`` (/help /lang), ``backup`` (/backup), ``errors``.
+  (/rules /why), ``general`` (/help /lang), ``first_minute`` (/start in private, the welcome
+  on joining a group, what a private chat does), ``backup`` (/backup), ``errors``.
 - ``grammar.py``: the chat grammar as pure functions; ``i18n.py``: every reply in zh and en.
 - ``replies.py``: every message, edit and button answer goes out through it, cut to Telegram's
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what

@@ -12,6 +12,7 @@ from telegram.ext import (
     ApplicationBuilder,
     BaseRateLimiter,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     Defaults,
     MessageHandler,
@@ -24,7 +25,17 @@ from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, message_of
 from bot.delivery import PatientRateLimiter
 from bot.grammar import TEXT_VERB_PATTERN, text_command
-from bot.handlers import backup, errors, evaluate, general, recording, rules, sessions, views
+from bot.handlers import (
+    backup,
+    errors,
+    evaluate,
+    first_minute,
+    general,
+    recording,
+    rules,
+    sessions,
+    views,
+)
 from bot.i18n import COMMANDS
 from bot.inbox import Inbox, InboxBot
 from bot.ordering import ChatOrderedProcessor
@@ -34,16 +45,16 @@ Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
 
 COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
-    "start": general.help_command,
+    "start": first_minute.start,
     "help": general.help_command,
     "lang": general.lang,
     "new": sessions.new,
     "join": sessions.join,
     "seat": sessions.seat,
     "dealer": sessions.dealer,
-    "hu": recording.hu,
-    "kong": recording.kong,
-    "draw": recording.draw,
+    "hu": first_minute.group_only(recording.hu),
+    "kong": first_minute.group_only(recording.kong),
+    "draw": first_minute.group_only(recording.draw),
     "undo": recording.undo,
     "tally": views.tally,
     "history": views.history,
@@ -128,10 +139,27 @@ def add_handlers(application: ANY_APP) -> None:
         )
     )
     application.add_handler(
-        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
+        MessageHandler(
+            new_messages & filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND,
+            first_minute.private_text,
+        )
     )
     application.add_handler(
+        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
+    )
+    application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(
         CallbackQueryHandler(recording.undo_button, pattern=f"^{recording.UNDO_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(
+            recording.undo_confirm_button, pattern=f"^{recording.UNDO_CONFIRM_PREFIX}"
+        )
+    )
+    application.add_handler(
+        CallbackQueryHandler(
+            recording.undo_cancel_button, pattern=f"^{recording.UNDO_CANCEL_PREFIX}"
+        )
     )
     application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")

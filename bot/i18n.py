@@ -38,6 +38,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "底分「{token}」不对：要 1 到 1,000,000,000 之间的整数，例如 1 或 5",
         "Base {token!s} must be a whole number from 1 to 1,000,000,000, e.g. 1 or 5",
     ),
+    "room_not_in_ruleset": (
+        "「{token}」是房间名，可{ruleset}没有房间：直接写底分，例如 /new {typed} 2 甲 乙 丙 丁",
+        "{token} is a room, but {ruleset} has no rooms: give the base instead, "
+        "e.g. /new {typed} 2 Amy Bob Cat Dan",
+    ),
+    "room_unknown": (
+        "{ruleset}没有「{token}」这个房间；它的房间：{rooms}",
+        "{ruleset} has no room {token}; its rooms: {rooms}",
+    ),
     "too_many_players": (
         "一桌最多四人，多出了「{token}」",
         "Four players at most; {token} is one too many",
@@ -238,6 +247,19 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "↩️ Entry #{entry} undone (reversal #{reversal})",
     ),
     "undone_mark": ("↩️ 已由 {name} 撤销（#{reversal}）", "↩️ Undone by {name} (#{reversal})"),
+    "undo_confirm": (
+        "#{entry} 不是最近一手（最近的是 #{latest}）：确定要撤销 #{entry} 吗？"
+        "只有提出撤销的人或群管理员可以确认",
+        "#{entry} is not the latest hand (that is #{latest}): undo #{entry} anyway? "
+        "Only whoever asked or a chat admin can confirm",
+    ),
+    "undo_confirm_button": ("✅ 确认撤销 #{entry}", "✅ Undo #{entry}"),
+    "undo_cancel_button": ("✖ 取消", "✖ Cancel"),
+    "undo_cancelled": ("已取消：#{entry} 没有撤销", "Cancelled: #{entry} stays recorded"),
+    "undo_confirm_denied": (
+        "只有提出撤销的人或群管理员可以确认",
+        "Only whoever asked or a chat admin can confirm this",
+    ),
     "undo_denied": (
         "只有记这笔的人、开局的人或群管理员可以撤销",
         "Only whoever recorded it, the session's creator or a chat admin can undo it",
@@ -373,6 +395,41 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "rules_menu_other": (
         "📖 其他玩法的话题（本群玩的是{ruleset}）：",
         "📖 Topics of the other rulesets (this chat plays {ruleset}):",
+    ),
+    # the first minute
+    "private_intro": (
+        "🀄 我是麻将计分助手：在群里记杭州、湖州麻将的账，谁胡、怎么胡、谁付多少，"
+        "一场打完帮你们结算。\n"
+        "把我加到你们的麻将群，用 /new 开一场，/hu 记每一手（/help 看全部用法）。\n"
+        "在这里直接发一手牌我就算分、不记账，例如 <code>123m456m789m123p白 +5s 自摸</code>",
+        "🀄 I keep the score of Hangzhou and Huzhou mahjong in a group: who won, how, who pays "
+        "whom, and I settle up when the session ends.\n"
+        "Add me to your mahjong group, open a session with /new and record each hand with /hu "
+        "(/help shows everything).\n"
+        "Send me a hand here and I score it without recording, e.g. "
+        "<code>123m456m789m123p白 +5s 自摸</code>",
+    ),
+    "add_to_group_button": ("➕ 添加到群组", "➕ Add to group"),
+    "group_welcome": (
+        "👋 我是麻将计分助手，帮这个群记麻将账。\n"
+        "开一场：<code>/new 杭州 1 甲 乙 丙 丁</code>"
+        "（或 <code>/new 强盗胡 2</code> 再各自 /join）\n"
+        "记一手：<code>/hu 甲 自摸 爆头</code> · 撤销 /undo · 看分 /tally · 全部用法 /help\n"
+        "隐私模式下我只看得到命令（/开头的消息）和回复我的消息，所以记账请写 /hu …",
+        "👋 I am the mahjong score keeper; I keep this group's ledger.\n"
+        "Open a session: <code>/new hangzhou 1 Amy Bob Cat Dan</code> (or "
+        "<code>/new 强盗胡 2</code>, then everyone /join)\n"
+        "Record a hand: <code>/hu Amy 自摸 爆头</code> · undo /undo · standings /tally · "
+        "everything /help\n"
+        "In privacy mode I only see commands (messages starting with /) and replies to me, "
+        "so record with /hu …",
+    ),
+    "records_in_groups": (
+        "这里是私聊：记账在群里用 /hu、/kong、/draw。在这里直接发一手牌我就算分，"
+        "例如 <code>123m456m789m123p白 +5s 自摸</code>（或 /score、/ting）",
+        "This is a private chat: recording happens in a group with /hu, /kong, /draw. Send me a "
+        "hand here and I score it, e.g. <code>123m456m789m123p白 +5s 自摸</code> "
+        "(or /score, /ting)",
     ),
     # misc
     "lang_set": ("好的，本群以后用中文回复", "OK, this chat gets English replies from now on"),

@@ -20,6 +20,7 @@ TEXT_LIMIT: Final = 4096
 CAPTION_LIMIT: Final = 1024
 ALERT_LIMIT: Final = 200
 CALLBACK_DATA_LIMIT: Final = 64  # bytes of UTF-8
+START_PAYLOAD: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what ?start= and ?startgroup= take
 QUOTE_LIMIT: Final = 60  # a user's word quoted back in a refusal
 ELLIPSIS: Final = "…"
 _HTML_PIECE: Final = re.compile(r"<(/?)([a-zA-Z-]+)[^>]*>|&#?\w+;|[^<&]+|&")
@@ -105,6 +106,14 @@ def checked(markup: InlineKeyboardMarkup | None) -> InlineKeyboardMarkup | None:
             if isinstance(data, str) and not 1 <= len(data.encode()) <= CALLBACK_DATA_LIMIT:
                 raise ValueError(f"button data of {len(data.encode())} bytes: {data[:80]!r}")
     return markup
+
+
+def start_group_url(bot_username: str, payload: str) -> str:
+    """The link that opens Telegram's "add to group" picker for the bot, ``payload`` handed
+    back with the /start it sends there (Telegram takes 1-64 of A-Z a-z 0-9 _ -)."""
+    if not START_PAYLOAD.fullmatch(payload):
+        raise ValueError(f"a start payload takes 1-64 of A-Z a-z 0-9 _ -: {payload[:80]!r}")
+    return f"https://t.me/{bot_username}?startgroup={payload}"
 
 
 async def reply(

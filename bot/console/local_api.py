@@ -290,13 +290,7 @@ class LocalBotApi:
         chat = self._chat(p)
         user_id = int(p["user_id"])
         user = self.users.get(user_id, {"id": user_id, "is_bot": False, "first_name": str(user_id)})
-        status = self.statuses.get((chat["id"], user_id), "member")
-        member: JSONDict = {"status": status, "user": user}
-        if status == "administrator":
-            member.update(_ADMIN_RIGHTS)
-        elif status == "creator":
-            member["is_anonymous"] = False
-        return member
+        return _member(self.statuses.get((chat["id"], user_id), "member"), user)
 
     def _getChatAdministrators(self, p: JSONDict, f: JSONDict) -> list[JSONDict]:
         chat = self._chat(p)
@@ -415,6 +409,18 @@ _ADMIN_RIGHTS: Final[JSONDict] = {
 }
 
 
+def _member(status: str, user: JSONDict) -> JSONDict:
+    """A ChatMember of ``status`` with the fields Telegram sends for it."""
+    member: JSONDict = {"status": status, "user": user}
+    if status == "administrator":
+        member.update(_ADMIN_RIGHTS)
+    elif status == "creator":
+        member["is_anonymous"] = False
+    elif status == "kicked":
+        member["until_date"] = 0
+    return member
+
+
 def _check_markup(p: JSONDict) -> None:
     """Every inline button's data 1-64 bytes, as Telegram insists."""
     for row in (p.get("reply_markup") or {}).get("inline_keyboard", []):
@@ -480,6 +486,18 @@ class UpdateMaker:
             "data": data,
         }
         return {"update_id": next(self.api.update_ids), "callback_query": query}
+
+    def bot_status(self, chat_id: int, user_id: int, old: str, new: str) -> JSONDict:
+        """The bot's own membership changed (``my_chat_member``): 'left' → 'member' when
+        ``user_id`` adds it to the chat, 'member' → 'left' or 'kicked' when it is removed."""
+        change = {
+            "chat": self.api.chats[chat_id],
+            "from": self.api.users[user_id],
+            "date": int(time.time()),
+            "old_chat_member": _member(old, BOT_USER),
+            "new_chat_member": _member(new, BOT_USER),
+        }
+        return {"update_id": next(self.api.update_ids), "my_chat_member": change}
 
     def migrate(self, old_id: int, new_id: int, user_id: int) -> JSONDict:
         message: JSONDict = {

@@ -8,7 +8,7 @@ import json
 import re
 from dataclasses import dataclass, replace
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 import scoring
@@ -56,6 +56,10 @@ from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
 UNDO_PREFIX = "undo:"
+# The confirm and cancel buttons of an /undo that names an earlier entry: "undook:ASKER:IDS"
+# (ASKER the asker's Telegram id, 0 for an anonymous admin; well under 64 bytes).
+UNDO_CONFIRM_PREFIX = "undook:"
+UNDO_CANCEL_PREFIX = "undono:"
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
@@ -327,6 +331,10 @@ async def undo(update: Update, context: Context) -> None:
         entries = [await ledger.entry(message.chat.id, entry_id)]
         if entries[0].is_reversed:  # said before asking who may undo it: there is nothing to do
             raise Refusal("already_undone")
+        latest = await _latest_hand(ledger, message.chat.id, table.session.id)
+        if entries[0].id not in {entry.id for entry in latest}:
+            await _ask_to_confirm(context, update, message, table, entries, latest, lang)
+            return
     recorded = await _reverse(context, message, update, table, entries)
     if await _answered_as_replay(message, recorded, lang):
         return
@@ -336,6 +344,46 @@ async def undo(update: Update, context: Context) -> None:
         tally_block(tally, lang),
     ]
     await reply(message, "\n".join(lines))
+
+
+async def _latest_hand(ledger: Ledger, chat_id: int, session_id: int) -> list[Entry]:
+    """The entries of the session's latest hand that still counts (none in an empty session)."""
+    last = await ledger.last_entry(chat_id, session_id)
+    return await _same_hand(ledger, last) if last is not None else []
+
+
+async def _ask_to_confirm(
+    context: Context,
+    update: Update,
+    message: Message,
+    table: Table,
+    entries: list[Entry],
+    latest: list[Entry],
+    lang: str,
+) -> None:
+    """An /undo of an entry older than the latest hand: easy to mistype, so it waits for a tap
+    of the asker (or an admin). Refused at once for someone who may not undo it at all."""
+    if not await _may_reverse(context, message, update, table, entries):
+        raise Refusal("undo_denied")
+    user = update.effective_user
+    asker = user.id if user is not None and message.sender_chat is None else 0
+    ids = _ids(tuple(entries))
+    data = f"{asker}:{ids}"
+    markup = InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(
+                    t("undo_confirm_button", lang, entry=ids),
+                    callback_data=UNDO_CONFIRM_PREFIX + data,
+                ),
+                InlineKeyboardButton(
+                    t("undo_cancel_button", lang), callback_data=UNDO_CANCEL_PREFIX + data
+                ),
+            ]
+        ]
+    )
+    latest_ids = _ids(tuple(latest))
+    await reply(message, t("undo_confirm", lang, entry=ids, latest=latest_ids), markup)
 
 
 async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
@@ -388,20 +436,90 @@ async def undo_button(update: Update, context: Context) -> None:
     await edit(message, f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
 
 
+async def undo_confirm_button(update: Update, context: Context) -> None:
+    """✅ under an /undo of an earlier entry: the asker (or an admin) confirms; undone once."""
+    query, message, lang = await _confirm_press(update, context)
+    if message is None:
+        return
+    ledger = services(context).db
+    table = await open_table(context, message.chat.id)
+    ids = button_numbers(_confirm_ids(query.data or ""))
+    entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
+    live = [entry for entry in entries if not entry.is_reversed]
+    if not live:
+        await answer(query, t("already_undone", lang), alert=True)
+        return
+    recorded = await _reverse(context, message, update, table, live)
+    if recorded.replay:
+        await answer(query, t("already_undone", lang), alert=True)
+        return
+    done = t("undone", lang, entry=_ids(tuple(live)), reversal=_ids(recorded.entries))
+    tally = await ledger.tally(message.chat.id, table.session.id)
+    await answer(query, done)
+    await edit(message, "\n".join([done, tally_block(tally, lang)]), reply_markup=None)
+
+
+async def undo_cancel_button(update: Update, context: Context) -> None:
+    """✖ under an /undo of an earlier entry: nothing is undone."""
+    query, message, lang = await _confirm_press(update, context)
+    if message is None:
+        return
+    await answer(query)
+    ids = _confirm_ids(query.data or "")
+    await edit(message, t("undo_cancelled", lang, entry=ids), reply_markup=None)
+
+
+async def _confirm_press(
+    update: Update, context: Context
+) -> tuple[CallbackQuery, Message | None, str]:
+    """The press, the message under it (None once answered: someone else's button, or no
+    message) and the chat's language. Only the asker or a chat admin may press."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    message = query.message
+    if not isinstance(message, Message):
+        await answer(query)
+        return query, None, "zh"
+    lang = await update_lang(update, context)
+    asker = query.data.split(":")[1]
+    user = update.effective_user
+    if not (
+        (user is not None and str(user.id) == asker) or await is_chat_admin(context, message, user)
+    ):
+        await answer(query, t("undo_confirm_denied", lang), alert=True)
+        return query, None, lang
+    return query, message, lang
+
+
+def _confirm_ids(data: str) -> str:
+    """The entry ids of a confirm or cancel button ('undook:ASKER:IDS')."""
+    return data.split(":", 2)[-1]
+
+
+async def _may_reverse(
+    context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
+) -> bool:
+    """Whoever recorded all of them, the session's creator or a chat admin may undo entries."""
+    user = update.effective_user
+    anonymous = update.message is not None and update.message.sender_chat is not None
+    author = await sender_player(context, message.chat, user) if user and not anonymous else None
+    mine = author is not None and all(entry.author == author.id for entry in entries)
+    creator = author is not None and table.session.creator == author.id
+    return (
+        mine or creator or await is_chat_admin(context, _permission_message(update, message), user)
+    )
+
+
 async def _reverse(
     context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
 ) -> Recorded:
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
     ledger = services(context).db
+    if not await _may_reverse(context, message, update, table, entries):
+        raise Refusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
     author = await sender_player(context, message.chat, user) if user and not anonymous else None
-    mine = author is not None and all(entry.author == author.id for entry in entries)
-    creator = author is not None and table.session.creator == author.id
-    if not (
-        mine or creator or await is_chat_admin(context, _permission_message(update, message), user)
-    ):
-        raise Refusal("undo_denied")
     recorded = await ledger.reverse_many(
         message.chat.id,
         [entry.id for entry in entries],

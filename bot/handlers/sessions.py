@@ -34,6 +34,8 @@ async def new(update: Update, context: Context) -> None:
     words = argument_words(message)
     ruleset = rulesets.get(words[0]) if words else None
     rooms = {room.name: room.base for room in getattr(ruleset, "rooms", ())} if ruleset else {}
+    if ruleset is not None:
+        _refuse_foreign_room(words, ruleset, lang)
     command = parse_new(words, rooms)
     assert ruleset is not None
     creator = await _sender(context, message)
@@ -65,6 +67,31 @@ async def new(update: Update, context: Context) -> None:
     if not table.full:
         lines.append(t("session_join_hint", lang, seats=empty_seats(table, lang)))
     await reply(message, "\n".join(lines))
+
+
+def _refuse_foreign_room(words: list[str], ruleset: rulesets.Ruleset, lang: str) -> None:
+    """A room name (初级场) in the 底分's place that this ruleset has not: refused naming the
+    room, before it could be read as a player's name (or a fifth player)."""
+    word = words[1] if len(words) > 1 else ""
+    own = {name for room in ruleset.rooms for name in (room.name, room.name_en)}
+    if not word or word in own or not _is_room_word(word):
+        return
+    name = ruleset_name(ruleset.id, lang)
+    if not ruleset.rooms:
+        raise Refusal("room_not_in_ruleset", token=word, ruleset=name, typed=words[0])
+    listed = ("、" if lang == "zh" else ", ").join(room.name for room in ruleset.rooms)
+    raise Refusal("room_unknown", token=word, ruleset=name, rooms=listed)
+
+
+def _is_room_word(word: str) -> bool:
+    """A room of any ruleset (初级场, Beginner room), or a word shaped like one (中级场)."""
+    known = {
+        name
+        for rules in rulesets.RULESETS.values()
+        for room in rules.rooms
+        for name in (room.name, room.name_en)
+    }
+    return word in known or (len(word) > 1 and word.endswith("场"))
 
 
 async def join(update: Update, context: Context) -> None:

@@ -16,8 +16,9 @@ from PIL import Image, ImageDraw
 from bot.pictures.encode import png_bytes
 from bot.pictures.fonts import Fonts, default_fonts
 from bot.pictures.hand_text import CELL_SEPARATOR, footer_for, header_for
+from bot.pictures.legible import min_font_size
 from bot.pictures.style import FELT, FELT_LIGHT, RGB, TEXT_DIM, TEXT_GAIN, TEXT_LIGHT
-from bot.pictures.text import draw_text, shorten, width_of
+from bot.pictures.text import Font, draw_text, shorten, width_of, wrap
 from bot.pictures.tile_faces import tile_back, tile_image, tile_size
 from scoring.hand import Hand, MeldKind
 from scoring.reading import Shape
@@ -25,14 +26,16 @@ from scoring.result import ScoreResult
 from scoring.tiles import Seat, Tile, is_wild
 
 DEFAULT_SIZE = 64
+# English captions start with a capital: a lowercase-only word is shorter than the digits
+# the legible size is measured by (see bot.pictures.legible).
 _MELD_CAPTIONS = {
-    MeldKind.CHI: ("吃", "chow"),
-    MeldKind.PON: ("碰", "pung"),
-    MeldKind.KONG: ("杠", "kong"),
-    MeldKind.CONCEALED_KONG: ("暗杠", "concealed kong"),
+    MeldKind.CHI: ("吃", "Chow"),
+    MeldKind.PON: ("碰", "Pung"),
+    MeldKind.KONG: ("杠", "Kong"),
+    MeldKind.CONCEALED_KONG: ("暗杠", "Hidden"),
 }
-_WIN_CAPTION = ("胡", "win")
-_INDICATOR_CAPTION = ("翻", "flip")
+_WIN_CAPTION = ("胡", "Win")
+_INDICATOR_CAPTION = ("翻", "Flip")
 
 
 @dataclass(frozen=True)
@@ -105,57 +108,107 @@ def render_hand(
     """The picture of ``hand``; ``size`` is one tile's width in pixels; ``pairs`` lays the
     concealed tiles out as the pairs of a 七对.
 
-    ``header`` and ``footer`` may span lines; tab-separated cells of a footer line are
-    spread evenly across the width. Without a CJK font, captions are English and any glyph
-    the font lacks is drawn as '?'.
+    The tiles set the width; text is sized to read on a phone at that width
+    (``bot.pictures.legible``) and wraps onto more lines rather than widening the picture.
+    ``header`` and ``footer`` may span lines; tab-separated cells of a footer line are set in
+    columns (four, or two rows of two when four do not fit). Without a CJK font, captions are
+    English and any glyph the font lacks is drawn as '?'.
     """
     fonts = fonts or default_fonts()
     zh = lang == "zh" and fonts.cjk
     tile_w, tile_h = tile_size(size)
     spacing = max(1, size // 32)
     pad = round(size * 0.4)
-    header_font = fonts.get(round(size * 0.42))
-    footer_font = fonts.get(round(size * 0.32))
-    caption_font = fonts.get(round(size * 0.28))
-
     groups = _groups(hand, wild_faces, size, fonts, zh, pairs)
-    row_w = sum(g.gap_before + len(g.tiles) * (tile_w + spacing) - spacing for g in groups)
-    header_lines = [fonts.printable(line, "?") for line in header.splitlines() if line.strip()]
-    footer_lines = [fonts.printable(line, "?") for line in footer.splitlines() if line.strip()]
-    cell_gap = round(size * 0.4)
+    content_w = sum(g.gap_before + len(g.tiles) * (tile_w + spacing) - spacing for g in groups)
+    width = content_w + 2 * pad
+    text_font = fonts.get(min_font_size(fonts, width))
+    header_font = fonts.get(min_font_size(fonts, width, scale=1.2))
 
-    def footer_width(line: str) -> int:
-        cells = line.split(CELL_SEPARATOR)
-        return max(width_of(footer_font, c, bold=len(cells) > 1) for c in cells) * len(
-            cells
-        ) + cell_gap * (len(cells) - 1)
-
-    text_w = max(
-        [
-            0,
-            *map(footer_width, footer_lines),
-            *(width_of(header_font, h, bold=True) for h in header_lines),
-        ]
-    )
-    # Text may widen the picture up to 24 tiles; past that it is shortened with an ellipsis.
-    content_w = max(row_w, min(text_w, size * 24))
-
-    header_step = round(header_font.size * 1.35)
-    footer_step = round(footer_font.size * 1.45)
-    captions = any(g.caption for g in groups)
-    caption_h = round(caption_font.size * 1.5) if captions else 0
-    top = pad + header_step * len(header_lines) + (round(size * 0.2) if header_lines else 0)
+    header_lines = _header_lines(fonts, header_font, header, content_w)
+    footer_rows = _footer_rows(fonts, text_font, footer, content_w)
+    header_step = round(header_font.size * 1.3)
+    text_step = round(text_font.size * 1.35)
+    caption_h = text_step if any(g.caption for g in groups) else 0
+    top = pad + header_step * len(header_lines) + (round(size * 0.3) if header_lines else 0)
     footer_top = top + tile_h + caption_h + round(size * 0.25)
-    height = footer_top + footer_step * len(footer_lines) + pad
-    image = Image.new("RGB", (content_w + 2 * pad, height), FELT)
+    height = footer_top + text_step * len(footer_rows) + pad
+    image = Image.new("RGB", (width, height), FELT)
+
+    for i, (line, bold) in enumerate(header_lines):
+        draw_text(image, (pad, pad + i * header_step), line, header_font, TEXT_LIGHT, bold=bold)
+    _draw_tiles(image, groups, (pad, top), size, fonts, text_font)
+    for i, row in enumerate(footer_rows):
+        y = footer_top + i * text_step
+        for x, cell, colour, bold in row:
+            draw_text(image, (pad + x, y), cell, text_font, colour, bold=bold)
+    return image
+
+
+def _header_lines(fonts: Fonts, font: Font, header: str, width: int) -> list[tuple[str, bool]]:
+    """Each header line wrapped to ``width``; the first line (and its continuation) bold."""
+    lines: list[tuple[str, bool]] = []
+    for index, line in enumerate(h for h in header.splitlines() if h.strip()):
+        bold = index == 0
+        lines.extend((part, bold) for part in wrap(font, fonts.printable(line, "?"), width, bold))
+    return lines
+
+
+Row = list[tuple[int, str, RGB, bool]]  # (x, text, colour, bold) of each piece of a line
+
+
+def _footer_rows(fonts: Fonts, font: Font, footer: str, width: int) -> list[Row]:
+    """A cells line in columns (4, else 2 per row), other lines wrapped: the first in the
+    light text colour, the rest dimmed."""
+    rows: list[Row] = []
+    for index, line in enumerate(f for f in footer.splitlines() if f.strip()):
+        line = fonts.printable(line, "?")
+        cells = line.split(CELL_SEPARATOR)
+        if len(cells) > 1:
+            rows.extend(_cell_rows(fonts, font, cells, width))
+            continue
+        colour = TEXT_LIGHT if index == 0 else TEXT_DIM
+        rows.extend([(0, part, colour, False)] for part in wrap(font, line, width))
+    return rows
+
+
+def _cell_rows(fonts: Fonts, font: Font, cells: list[str], width: int) -> list[Row]:
+    gap = round(font.size)
+    widest = max(width_of(font, cell, bold=True) for cell in cells)
+    per_row = len(cells)
+    while per_row > 1 and widest * per_row + gap * (per_row - 1) > width:
+        per_row //= 2
+    cell_w = (width - gap * (per_row - 1)) // per_row
+    return [
+        [
+            (
+                j * (cell_w + gap),
+                shorten(fonts, font, cell, cell_w, bold=True),
+                _cell_colour(cell),
+                True,
+            )
+            for j, cell in enumerate(cells[start : start + per_row])
+        ]
+        for start in range(0, len(cells), per_row)
+    ]
+
+
+def _draw_tiles(
+    image: Image.Image,
+    groups: list[_Group],
+    origin: tuple[int, int],
+    size: int,
+    fonts: Fonts,
+    caption_font: Font,
+) -> None:
+    """The tile row from ``origin`` (its top-left), each group's caption under it."""
     draw = ImageDraw.Draw(image)
-
-    for i, line in enumerate(header_lines):
-        line = shorten(fonts, header_font, line, content_w, bold=i == 0)
-        draw_text(image, (pad, pad + i * header_step), line, header_font, TEXT_LIGHT, bold=i == 0)
-
-    x = pad
-    for group in groups:
+    tile_w, tile_h = tile_size(size)
+    spacing = max(1, size // 32)
+    x, top = origin
+    gaps_after = [g.gap_before for g in groups[1:]] + [x]  # the last group has the padding
+    caption_end = float(x)  # where the caption before ends: captions never run into each other
+    for group, gap_after in zip(groups, gaps_after, strict=True):
         if group.divider:
             mid = x + group.gap_before // 2
             draw.line([(mid, top), (mid, top + tile_h)], fill=FELT_LIGHT, width=max(2, size // 24))
@@ -166,25 +219,13 @@ def render_hand(
             x += tile_w + spacing
         x -= spacing
         if group.caption:
-            caption = shorten(fonts, caption_font, group.caption, max(x - start, size * 2))
             centre = (start + x) / 2
+            room = min(x - start + (group.gap_before + gap_after) * 0.8, 2 * (centre - caption_end))
+            caption = shorten(fonts, caption_font, group.caption, int(room))
             draw_text(
                 image, (centre, top + tile_h + 4), caption, caption_font, TEXT_DIM, anchor="ma"
             )
-
-    for i, line in enumerate(footer_lines):
-        y = footer_top + i * footer_step
-        cells = line.split(CELL_SEPARATOR)
-        if len(cells) == 1:
-            text = shorten(fonts, footer_font, line, content_w)
-            draw_text(image, (pad, y), text, footer_font, TEXT_LIGHT if i == 0 else TEXT_DIM)
-            continue
-        cell_w = (content_w - cell_gap * (len(cells) - 1)) // len(cells)
-        for j, cell in enumerate(cells):
-            text = shorten(fonts, footer_font, cell, cell_w, bold=True)
-            cell_x = pad + j * (cell_w + cell_gap)
-            draw_text(image, (cell_x, y), text, footer_font, _cell_colour(cell), bold=True)
-    return image
+            caption_end = centre + width_of(caption_font, caption) / 2 + size * 0.1
 
 
 def _cell_colour(cell: str) -> RGB:

@@ -23,7 +23,7 @@ BLUE: RGB = (30, 74, 160)
 ORANGE: RGB = (236, 140, 30)
 
 WILD_GOLD: RGB = (255, 184, 0)  # the wild (财神) border: tests look for exactly this colour
-WILD_BADGE: RGB = (206, 24, 36)
+WILD_BADGE: RGB = (120, 24, 96)  # plum: no face uses it, so a test can tell the badge apart
 
 PAPER: RGB = (255, 255, 255)  # charts
 GRID: RGB = (226, 226, 226)

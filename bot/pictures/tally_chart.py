@@ -14,10 +14,11 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.pictures.chart_kit import DASHES, MARKERS, SUPER, marker, nice_step, polyline
 from bot.pictures.encode import png_bytes
 from bot.pictures.fonts import Fonts, default_fonts
+from bot.pictures.legible import min_font_size
 from bot.pictures.style import AXIS, CHART_TEXT, GRID, PAPER, SERIES
 from bot.pictures.text import draw_text, shorten, width_of
 
-WIDTH, HEIGHT = 1200, 720
+WIDTH, HEIGHT = 800, 560  # about twice a phone's width: its text is sized to read there
 _MARK_EVERY_POINT_UP_TO = 30  # hands; beyond that only the last point gets a marker
 
 
@@ -50,9 +51,10 @@ def render_tally_chart(
     w, h = size[0] * SUPER, size[1] * SUPER
     image = Image.new("RGB", (w, h), PAPER)
     draw = ImageDraw.Draw(image)
-    title_font = fonts.get(30 * SUPER)
-    tick_font = fonts.get(19 * SUPER)
-    label_font = fonts.get(21 * SUPER)
+    legible = min_font_size(fonts, size[0]) * SUPER
+    title_font = fonts.get(round(legible * 1.3))
+    tick_font = fonts.get(legible)
+    label_font = fonts.get(round(legible * 1.1))
 
     names = [fonts.printable(name).strip() or f"P{i + 1}" for i, name in enumerate(series)]
     totals = [list(values) for values in series.values()]
@@ -73,10 +75,10 @@ def render_tally_chart(
     if title is None:
         title = f"本场累计（{hands} 局）" if zh else f"Running totals ({hands} hands)"
     title = shorten(fonts, title_font, fonts.printable(title, "?"), w - 80 * SUPER, bold=True)
-    top = 40 * SUPER + title_font.size
+    top = 14 * SUPER + round(title_font.size * 1.4 + tick_font.size * 0.6)
     left = 28 * SUPER + max(width_of(tick_font, f"{t:+d}") for t in y_ticks)
     right = w - 36 * SUPER - max([width_of(label_font, lb, bold=True) for lb in labels] + [0])
-    bottom = h - 70 * SUPER
+    bottom = h - 12 * SUPER - round(tick_font.size * 2.75)
     x_span = max(1, hands)
 
     def px(hand: float, value: float) -> tuple[float, float]:
@@ -85,7 +87,7 @@ def render_tally_chart(
             bottom - (bottom - top) * (value - y_lo) / (y_hi - y_lo),
         )
 
-    draw_text(image, (left, 18 * SUPER), title, title_font, CHART_TEXT, bold=True)
+    draw_text(image, (left, 14 * SUPER), title, title_font, CHART_TEXT, bold=True)
     for tick in y_ticks:
         _, y = px(0, tick)
         zero = tick == 0
@@ -106,8 +108,8 @@ def render_tally_chart(
         draw.line([(x, bottom), (x, bottom + 6 * SUPER)], fill=AXIS, width=SUPER)
         draw_text(image, (x, bottom + 10 * SUPER), str(hand), tick_font, CHART_TEXT, anchor="ma")
     draw.line([(left, bottom), (right, bottom)], fill=AXIS, width=SUPER)
-    axis_name = "第几局" if zh else "hand"
-    axis_pos = ((left + right) / 2, bottom + 38 * SUPER)
+    axis_name = "第几局" if zh else "Hand"  # capitalised: see bot.pictures.legible
+    axis_pos = ((left + right) / 2, bottom + 8 * SUPER + round(tick_font.size * 1.2))
     draw_text(image, axis_pos, axis_name, tick_font, AXIS, anchor="ma")
     if hands == 0:
         empty = "还没有记录的牌局" if zh else "No hands recorded yet"

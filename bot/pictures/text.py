@@ -87,3 +87,25 @@ def draw_text(
             box = (round(x) + glyph.offset[0], round(baseline) + glyph.offset[1])
             image.paste(fill, box, glyph.mask)
         x += glyph.advance
+
+
+def wrap(font: Font, text: str, max_width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines of at most ``max_width`` pixels: after a space where one is
+    near the end of a line, else between any two characters (Chinese has no spaces)."""
+    lines: list[str] = []
+    rest = text.strip()
+    while rest and width_of(font, rest, bold) > max_width:
+        fits, advance = 0, 0.0
+        for char in rest:
+            advance += _glyph(font, char, bold).advance
+            if advance > max_width:
+                break
+            fits += 1
+        fits = max(1, fits)
+        space = rest.rfind(" ", 0, fits + 1)
+        cut = space if space > fits // 2 else fits
+        lines.append(rest[:cut].rstrip(" ·"))  # a separator does not end a line
+        rest = rest[cut:].strip()
+    if rest:
+        lines.append(rest)
+    return lines

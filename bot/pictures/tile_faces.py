@@ -41,6 +41,11 @@ _WIND_GLYPHS = ("東", "南", "西", "北")
 _WIND_SIMPLE = ("东", "南", "西", "北")
 
 Point = tuple[float, float]
+# The 财 badge (radius and top, fractions of the face width) hides nothing: a wild tile's face
+# is drawn scaled into the area below it (left, top, scale as fractions of the face).
+_BADGE_RADIUS = 0.12
+_BADGE_TOP = 0.01
+_WILD_FACE_AREA = (0.14, 0.2, 0.72)
 
 
 @lru_cache(maxsize=512)
@@ -80,9 +85,16 @@ class _Canvas:
         self.depth = _depth(size) * _SUPER
         self.image = Image.new("RGB", (self.w, self.h + self.depth), FELT)
         self.draw = ImageDraw.Draw(self.image)
+        self.area = (0.0, 0.0, 1.0)  # where the face's drawing goes: left, top, scale
+
+    @property
+    def unit(self) -> float:
+        """The face width lengths are fractions of, scaled with the drawing area."""
+        return self.w * self.area[2]
 
     def px(self, x: float, y: float) -> Point:
-        return x * self.w, y * self.h
+        left, top, scale = self.area
+        return (left + x * scale) * self.w, (top + y * scale) * self.h
 
     def body(self, face: RGB, side: RGB) -> None:
         radius = self.w * 0.12
@@ -109,7 +121,7 @@ class _Canvas:
 
     def disc(self, x: float, y: float, r: float, color: RGB) -> None:
         cx, cy = self.px(x, y)
-        rr = r * self.w
+        rr = r * self.unit
         self.draw.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=color)
 
     def coin(self, x: float, y: float, r: float, color: RGB) -> None:
@@ -123,8 +135,8 @@ class _Canvas:
         """One bamboo stick (条) centred at (x, y), ``length`` a fraction of the face height,
         its rounded ends included."""
         cx, cy = self.px(x, y)
-        half_w = self.w * 0.08
-        half = length * self.h / 2 - half_w
+        half_w = self.unit * 0.08
+        half = length * self.h * self.area[2] / 2 - half_w
         dx, dy = math.sin(math.radians(angle)), -math.cos(math.radians(angle))
         nx, ny = -dy, dx
 
@@ -166,8 +178,8 @@ class _Canvas:
         cx, cy = self.px(x, y)
         points = [
             (
-                cx + r * self.w * (1 if i % 2 == 0 else 0.45) * math.sin(math.pi * i / 5),
-                cy - r * self.w * (1 if i % 2 == 0 else 0.45) * math.cos(math.pi * i / 5),
+                cx + r * self.unit * (1 if i % 2 == 0 else 0.45) * math.sin(math.pi * i / 5),
+                cy - r * self.unit * (1 if i % 2 == 0 else 0.45) * math.cos(math.pi * i / 5),
             )
             for i in range(10)
         ]
@@ -301,7 +313,7 @@ def _bird(c: _Canvas) -> None:
     draw.polygon([c.px(0.6, 0.22), c.px(0.66, 0.1), c.px(0.72, 0.21)], fill=RED)
     c.disc(0.75, 0.29, 0.045, IVORY)
     c.disc(0.76, 0.29, 0.022, INK)
-    width = max(2, c.w // 40)
+    width = max(2, round(c.unit / 40))
     for x in (0.5, 0.6):
         draw.line([c.px(x, 0.66), c.px(x - 0.03, 0.8)], fill=INK, width=width)
     draw.line([c.px(0.3, 0.8), c.px(0.9, 0.8)], fill=TILE_BACK_DARK, width=width * 2)
@@ -311,8 +323,8 @@ def _white_frame(c: _Canvas) -> None:
     """白: an empty face in a blue double frame."""
     outer = (*c.px(0.14, 0.1), *c.px(0.86, 0.9))
     inner = (*c.px(0.22, 0.16), *c.px(0.78, 0.84))
-    c.draw.rectangle(outer, outline=BLUE, width=round(c.w * 0.06))
-    c.draw.rectangle(inner, outline=BLUE, width=round(c.w * 0.02))
+    c.draw.rectangle(outer, outline=BLUE, width=round(c.unit * 0.06))
+    c.draw.rectangle(inner, outline=BLUE, width=round(c.unit * 0.02))
 
 
 def _glyph(fonts: Fonts, preferred: str, simple: str) -> str:
@@ -320,9 +332,7 @@ def _glyph(fonts: Fonts, preferred: str, simple: str) -> str:
     return preferred if fonts.covers(preferred) else simple
 
 
-def _draw_face(c: _Canvas, tile: int, fonts: Fonts, wild: bool) -> None:
-    # a wild's badge takes the top-right corner: the numeral of a 万 moves out of its way
-    numeral_right = 0.7 if wild else 0.86
+def _draw_face(c: _Canvas, tile: int, fonts: Fonts) -> None:
     suit, rank = suit_of(tile), rank_of(tile)
     if tile == JOKER:
         if fonts.cjk:
@@ -331,10 +341,10 @@ def _draw_face(c: _Canvas, tile: int, fonts: Fonts, wild: bool) -> None:
             c.star(0.5, 0.5, 0.4, WILD_GOLD)
     elif suit == "m":
         if fonts.cjk:
-            c.text(_ZH_NUMERALS[rank - 1], fonts, (0.1, 0.06, numeral_right, 0.42), INK)
+            c.text(_ZH_NUMERALS[rank - 1], fonts, (0.1, 0.06, 0.86, 0.42), INK)
             c.text(_glyph(fonts, "萬", "万"), fonts, (0.12, 0.5, 0.88, 0.94), RED)
         else:
-            c.text(str(rank), fonts, (0.12, 0.06, numeral_right, 0.5), INK)
+            c.text(str(rank), fonts, (0.12, 0.06, 0.86, 0.5), INK)
             c.text("m", fonts, (0.2, 0.56, 0.8, 0.92), RED)
     elif suit == "p":
         if rank == 1:
@@ -366,12 +376,12 @@ def _draw_face(c: _Canvas, tile: int, fonts: Fonts, wild: bool) -> None:
 
 
 def _badge(c: _Canvas, fonts: Fonts) -> None:
-    """The small 财 badge in the top-right corner of a wild tile."""
-    r = 0.19
-    x, y = 1 - r - 0.02, r * c.w / c.h + 0.015
+    """The small 财 badge on the top edge of a wild tile, above its (shrunk) face."""
+    r = _BADGE_RADIUS
+    x, y = 0.5, (r + _BADGE_TOP) * c.w / c.h
     c.disc(x, y, r, WILD_GOLD)
-    c.disc(x, y, r * 0.82, WILD_BADGE)
-    rr = r * 0.62
+    c.disc(x, y, r * 0.8, WILD_BADGE)
+    rr = r * 0.6
     if fonts.cjk:
         c.text("财", fonts, (x - rr, y - rr * c.w / c.h, x + rr, y + rr * c.w / c.h), WILD_GOLD)
     else:
@@ -387,11 +397,15 @@ def tile_image(tile: int, size: int, wild: bool, fonts: Fonts) -> Image.Image:
     wild = wild or tile == JOKER
     canvas = _Canvas(size)
     canvas.body(IVORY, IVORY_EDGE)
-    _draw_face(canvas, tile, fonts, wild)
+    badged = wild and tile != JOKER
+    if badged:  # the face shrinks to the lower part, the badge takes the top edge
+        canvas.area = _WILD_FACE_AREA
+    _draw_face(canvas, tile, fonts)
+    canvas.area = (0.0, 0.0, 1.0)
     if wild:
         canvas.border(WILD_GOLD)
-        if tile != JOKER:
-            _badge(canvas, fonts)
+    if badged:
+        _badge(canvas, fonts)
     return canvas.finish()
 
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from bot.rules_qa.content import LANGS, Topic, load_topics
 from bot.rules_qa.synonyms import (
+    GENERIC_TERMS,
     STOPCHARS_ZH,
     STOPWORDS_EN,
     SYNONYMS,
@@ -43,6 +44,7 @@ FIELD_WEIGHTS = (4.0, 2.5, 1.5, 1.0)  # a keyword itself, inside keywords/titles
 DICTIONARY_WEIGHT = 1.0
 WEAK_WEIGHT = 0.3
 INNER_FACTOR = 0.5  # a term found inside a longer matched keyword
+GENERIC_FACTOR = 0.5  # a generic question word (谁付, who pays) beside a rule term
 CACHE_LIMIT = 20_000  # terms whose per-topic weights are kept
 BIGRAM_WEIGHT = 0.4
 WORD_WEIGHT = 0.6
@@ -77,6 +79,7 @@ class Term:
     surfaces: tuple[str, ...]  # any of these in a topic's text counts as the term
     weight: float
     known: bool = True  # from the dictionary, not a leftover bigram or word
+    exact: bool = True  # may count as a topic's keyword itself (FIELD_WEIGHTS[0])
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ class Index:
                 surface = normalize(name)
                 self._dictionary.setdefault(surface, Term(surface, (surface,), DICTIONARY_WEIGHT))
         mentions = ruleset_mentions()
+        self._ruleset_keys = frozenset(normalize(mention) for mention in mentions)
         self._mentions = tuple(
             (normalize(mention), mentions[mention])
             for mention in sorted(mentions, key=len, reverse=True)
@@ -153,7 +157,22 @@ class Index:
         for term in found:
             if term.key not in unique or unique[term.key].weight < term.weight:
                 unique[term.key] = term
-        return list(unique.values())
+        return self._generic_damped(list(unique.values()))
+
+    def _generic_damped(self, terms: list[Term]) -> list[Term]:
+        """Generic question words (谁付, who pays, 多少钱) count for little beside a rule term
+        that is neither generic nor a ruleset's name: 杠开谁付 asks about 杠开."""
+        if not any(
+            term.known and term.key not in GENERIC_TERMS and term.key not in self._ruleset_keys
+            for term in terms
+        ):
+            return terms
+        return [
+            Term(term.key, term.surfaces, term.weight * GENERIC_FACTOR, term.known, exact=False)
+            if term.key in GENERIC_TERMS
+            else term
+            for term in terms
+        ]
 
     def _inner_terms(self, surface: str, outer: Term) -> list[Term]:
         """Shorter terms inside a Chinese keyword (湖州财神是白板 → 湖州, 财神, 白板), weaker."""
@@ -222,7 +241,7 @@ class Index:
         best = 0.0
         for surface in term.surfaces:
             factor = SINGLE_CHAR_FACTOR if len(surface) == 1 and _is_cjk(surface) else 1.0
-            if surface in self._exact[k]:
+            if term.exact and surface in self._exact[k]:
                 best = max(best, FIELD_WEIGHTS[0] * factor)
                 continue
             for weight, field in zip(FIELD_WEIGHTS[1:], self._fields[k], strict=True):

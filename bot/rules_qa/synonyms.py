@@ -146,6 +146,10 @@ SYNONYMS: Final[tuple[tuple[str, ...], ...]] = (
 # Groups too common to point at a topic by themselves (units, "win", "pay"): low weight.
 WEAK_GROUPS: Final = frozenset({"胡", "番", "倍", "付钱", "杭州", "湖州"})
 
+# What every payment question asks (谁付 / who pays / 多少): beside a rule term (杠开谁付,
+# who pays for 杠开) the question is about that term's topic, so these count for little there.
+GENERIC_TERMS: Final = frozenset({"付钱", "who pays", "多少钱", "how much", "番", "倍"})
+
 
 def ruleset_mentions() -> dict[str, tuple[str, ...]]:
     """How a question names a ruleset or a family, to rank towards it over the group's own:

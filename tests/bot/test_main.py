@@ -84,6 +84,11 @@ async def test_long_polling(server: FakeBotApiServer, tmp_path: Path) -> None:
         [opened] = await server.wait_sent(1, timeout=30)
         assert "第 1 场开始" in opened.text
         assert {"zh", "en", ""} <= set(server.api.commands)
+        # Being added to a group arrives as my_chat_member: the polling asks for it.
+        server.push(server.updates.bot_status(GROUP, 5, "left", "member"))
+        [_, welcome] = await server.wait_sent(2, timeout=30)
+        assert welcome.chat_id == GROUP and "隐私模式" in welcome.text
+        assert server.allowed_updates is not None and "my_chat_member" in server.allowed_updates
         assert await health_check(tmp_path) == (0, "ok\n")
     finally:
         out = await stop_bot(process)

@@ -9,7 +9,7 @@ from bot.pictures.encode import MAX_BYTES, MAX_RATIO, MAX_SIDES_SUM, fit_telegra
 from bot.pictures.fonts import Fonts
 from bot.pictures.settlement import MAX_ROWS, render_settlement, settlement_png
 from bot.pictures.style import AXIS, PAPER, SERIES
-from bot.pictures.tally_chart import render_tally_chart, tally_chart_png
+from bot.pictures.tally_chart import HEIGHT, WIDTH, render_tally_chart, tally_chart_png
 
 from .pixels import color_mask, open_png
 
@@ -76,7 +76,7 @@ def test_unequal_series_are_refused(cjk: Fonts) -> None:
 
 def test_a_session_without_hands_still_draws(cjk: Fonts) -> None:
     image = open_png(tally_chart_png({"A": [], "B": []}, fonts=cjk))
-    assert image.size == (1200, 720)
+    assert image.size == (WIDTH, HEIGHT)
 
 
 def test_settlement_rows_grow_with_transfers(cjk: Fonts) -> None:

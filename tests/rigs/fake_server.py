@@ -25,6 +25,7 @@ import tornado.web
 from bot.console.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
+_NOT_BY_DEFAULT: Final = frozenset({"chat_member", "message_reaction", "message_reaction_count"})
 FaultKind = Literal["429", "500", "502", "drop", "400"]  # 400: a refusal, never retried
 
 
@@ -64,6 +65,9 @@ class FakeBotApiServer:
         self.token = token
         self.port = 0
         self._queue: list[dict[str, Any]] = []
+        # What getUpdates delivers, as Telegram remembers the last allowed_updates it was given
+        # (by default every kind but chat_member and the reaction updates).
+        self.allowed_updates: frozenset[str] | None = None
         self._arrived = asyncio.Event()
         self._progress = asyncio.Event()
         self._server: tornado.httpserver.HTTPServer | None = None
@@ -113,11 +117,16 @@ class FakeBotApiServer:
                 await self._progress.wait()
         return self.api.sent
 
-    async def get_updates(self, offset: int | None, timeout: float) -> list[dict[str, Any]]:
+    async def get_updates(
+        self, offset: int | None, timeout: float, allowed: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         self.polls += 1
+        if allowed:  # an empty list keeps the previous choice, as Telegram does
+            self.allowed_updates = frozenset(allowed)
         if offset is not None:
             self.confirmed = max(self.confirmed, offset)
             self._queue = [u for u in self._queue if u["update_id"] >= offset]
+        self._queue = [u for u in self._queue if self._delivered(u)]
         if not self._queue and timeout > 0:
             self._arrived.clear()
             try:
@@ -125,6 +134,12 @@ class FakeBotApiServer:
             except TimeoutError:
                 return []
         return list(self._queue[:100])
+
+    def _delivered(self, update: dict[str, Any]) -> bool:
+        kinds = set(update) - {"update_id"}
+        if self.allowed_updates is None:
+            return not kinds & _NOT_BY_DEFAULT
+        return bool(kinds & self.allowed_updates)
 
     def _on_sent(self, sent: Sent, previous: Any) -> None:
         self._progress.set()
@@ -162,8 +177,11 @@ class _MethodHandler(tornado.web.RequestHandler):
             if method == "getUpdates":
                 offset = int(params["offset"]) if "offset" in params else None
                 try:
+                    allowed = params.get("allowed_updates")
                     result: Any = await self.server.get_updates(
-                        offset, float(params.get("timeout", 0))
+                        offset,
+                        float(params.get("timeout", 0)),
+                        json.loads(allowed) if allowed else None,
                     )
                 except asyncio.CancelledError:
                     if self.gone:  # the poller hung up (the bot stopped): nobody to answer
