@@ -21,7 +21,7 @@ from PIL import Image
 from benchmarks.picture_samples import NAMES, baotou
 from bot.pictures.encode import PNG_COMPRESS_LEVEL, png_bytes
 from bot.pictures.fonts import default_fonts, faces_loaded
-from bot.pictures.hand_image import DEFAULT_SIZE, hand_png, render_hand
+from bot.pictures.hand_image import DEFAULT_SIZE, Layout, hand_png, render_hand
 from bot.pictures.hand_text import footer_for, header_for
 from bot.pictures.style import FELT
 from bot.pictures.tile_faces import tile_image, tile_size
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
         return hand_png(result, NAMES, size=args.size, fonts=fonts)
 
     image = render_hand(
-        hand, result.wild_faces, header=header, footer=footer, size=args.size, fonts=fonts
+        hand, result.wild_faces, header=header, footer=footer, layout=Layout(args.size), fonts=fonts
     )
     faces = [tile_image(t, args.size, t in result.wild_faces, fonts) for t in tiles]
     tile_w, _ = tile_size(args.size)
@@ -94,7 +94,12 @@ def main(argv: list[str] | None = None) -> None:
 
         def picture_at(level: int = level) -> bytes:
             drawn = render_hand(
-                hand, result.wild_faces, header=header, footer=footer, size=args.size, fonts=fonts
+                hand,
+                result.wild_faces,
+                header=header,
+                footer=footer,
+                layout=Layout(args.size),
+                fonts=fonts,
             )
             return png_bytes(drawn, FELT, level)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -94,19 +95,28 @@ def _groups(
     return groups
 
 
+class Layout(NamedTuple):
+    """How a hand picture lays its tiles out: one tile's width in pixels, and whether the
+    concealed tiles stand as the pairs of a 七对."""
+
+    size: int = DEFAULT_SIZE
+    pairs: bool = False
+
+
+DEFAULT_LAYOUT: Final = Layout()
+
+
 def render_hand(
     hand: Hand,
     wild_faces: frozenset[int],
     *,
     header: str,
     footer: str = "",
-    size: int = DEFAULT_SIZE,
+    layout: Layout = DEFAULT_LAYOUT,
     lang: str = "zh",
-    pairs: bool = False,
     fonts: Fonts | None = None,
 ) -> Image.Image:
-    """The picture of ``hand``; ``size`` is one tile's width in pixels; ``pairs`` lays the
-    concealed tiles out as the pairs of a 七对.
+    """The picture of ``hand`` laid out as ``layout`` says (tile width, 七对 pairs).
 
     The tiles set the width; text is sized to read on a phone at that width
     (``bot.pictures.legible``) and wraps onto more lines rather than widening the picture.
@@ -115,6 +125,7 @@ def render_hand(
     English and any glyph the font lacks is drawn as '?'.
     """
     fonts = fonts or default_fonts()
+    size, pairs = layout
     zh = lang == "zh" and fonts.cjk
     tile_w, tile_h = tile_size(size)
     spacing = max(1, size // 32)
@@ -263,9 +274,8 @@ def hand_png(
         result.wild_faces,
         header=header_for(result, printable_names, lang),
         footer=footer_for(result, printable_names, lang),
-        size=size,
+        layout=Layout(size, pairs=result.shape is Shape.SEVEN_PAIRS),
         lang=lang,
-        pairs=result.shape is Shape.SEVEN_PAIRS,
         fonts=fonts,
     )
     return png_bytes(image, FELT)

@@ -128,7 +128,7 @@ def render_tally_chart(
             marker(draw, point, shape, 5 * SUPER, color)
         marker(draw, points[-1], shape, 7 * SUPER, color)
         ends.append((points[-1][1], index))
-    _end_labels(image, ends, labels, right, top, bottom, label_font)
+    _end_labels(image, ends, labels, (right, top, bottom), label_font)
     return image.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
@@ -136,12 +136,12 @@ def _end_labels(
     image: Image.Image,
     ends: list[tuple[float, int]],
     labels: list[str],
-    right: float,
-    top: float,
-    bottom: float,
+    plot_edges: tuple[float, float, float],
     font: ImageFont.FreeTypeFont,
 ) -> None:
-    """Each label beside its line's end, pushed apart (keeping their order) when they collide."""
+    """Each label beside its line's end, pushed apart (keeping their order) when they collide;
+    ``plot_edges`` are the plot's right, top and bottom."""
+    right, top, bottom = plot_edges
     step = font.size * 1.25
     ends.sort()
     placed: list[float] = []

@@ -8,7 +8,9 @@ draws the same tile. The cached images are shared between threads: never draw on
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -332,47 +334,72 @@ def _glyph(fonts: Fonts, preferred: str, simple: str) -> str:
     return preferred if fonts.covers(preferred) else simple
 
 
+def _joker(c: _Canvas, rank: int, fonts: Fonts) -> None:
+    """A faceless wild: 财, or a star without a CJK font."""
+    if fonts.cjk:
+        c.text("财", fonts, (0.14, 0.14, 0.86, 0.86), WILD_GOLD)
+    else:
+        c.star(0.5, 0.5, 0.4, WILD_GOLD)
+
+
+def _characters(c: _Canvas, rank: int, fonts: Fonts) -> None:
+    """萬: the numeral above the red 萬 (or the digit above a red m)."""
+    if fonts.cjk:
+        c.text(_ZH_NUMERALS[rank - 1], fonts, (0.1, 0.06, 0.86, 0.42), INK)
+        c.text(_glyph(fonts, "萬", "万"), fonts, (0.12, 0.5, 0.88, 0.94), RED)
+    else:
+        c.text(str(rank), fonts, (0.12, 0.06, 0.86, 0.5), INK)
+        c.text("m", fonts, (0.2, 0.56, 0.8, 0.92), RED)
+
+
+def _dots(c: _Canvas, rank: int, fonts: Fonts) -> None:
+    """筒: the big one-dot, or the coins of the rank."""
+    if rank == 1:
+        _one_dot(c)
+        return
+    radius, dots = _DOTS[rank]
+    for x, y, color in dots:
+        c.coin(x, y, radius, color)
+
+
+def _bamboo(c: _Canvas, rank: int, fonts: Fonts) -> None:
+    """条: the bird of the one, or the sticks of the rank."""
+    if rank == 1:
+        _bird(c)
+        return
+    length, sticks = _STICKS[rank]
+    for x, y, angle, color in sticks:
+        c.stick(x, y, length, color, angle)
+
+
+def _honor_label(tile: int, rank: int, fonts: Fonts) -> str:
+    if not fonts.cjk:
+        return ascii_label(tile)
+    if tile == GREEN_DRAGON:
+        return _glyph(fonts, "發", "发")
+    if tile == RED_DRAGON:
+        return "中"
+    return _glyph(fonts, _WIND_GLYPHS[rank - 1], _WIND_SIMPLE[rank - 1])
+
+
+_SUIT_FACES: Final[dict[str, Callable[[_Canvas, int, Fonts], None]]] = {
+    "m": _characters,
+    "p": _dots,
+    "s": _bamboo,
+}
+
+
 def _draw_face(c: _Canvas, tile: int, fonts: Fonts) -> None:
     suit, rank = suit_of(tile), rank_of(tile)
     if tile == JOKER:
-        if fonts.cjk:
-            c.text("财", fonts, (0.14, 0.14, 0.86, 0.86), WILD_GOLD)
-        else:
-            c.star(0.5, 0.5, 0.4, WILD_GOLD)
-    elif suit == "m":
-        if fonts.cjk:
-            c.text(_ZH_NUMERALS[rank - 1], fonts, (0.1, 0.06, 0.86, 0.42), INK)
-            c.text(_glyph(fonts, "萬", "万"), fonts, (0.12, 0.5, 0.88, 0.94), RED)
-        else:
-            c.text(str(rank), fonts, (0.12, 0.06, 0.86, 0.5), INK)
-            c.text("m", fonts, (0.2, 0.56, 0.8, 0.92), RED)
-    elif suit == "p":
-        if rank == 1:
-            _one_dot(c)
-        else:
-            radius, dots = _DOTS[rank]
-            for x, y, color in dots:
-                c.coin(x, y, radius, color)
-    elif suit == "s":
-        if rank == 1:
-            _bird(c)
-        else:
-            length, sticks = _STICKS[rank]
-            for x, y, angle, color in sticks:
-                c.stick(x, y, length, color, angle)
+        _joker(c, rank, fonts)
+    elif suit in _SUIT_FACES:
+        _SUIT_FACES[suit](c, rank, fonts)
     elif tile == WHITE:
         _white_frame(c)
     else:
         color = {RED_DRAGON: RED, GREEN_DRAGON: GREEN}.get(tile, INK)
-        if not fonts.cjk:
-            label = ascii_label(tile)
-        elif tile == GREEN_DRAGON:
-            label = _glyph(fonts, "發", "发")
-        elif tile == RED_DRAGON:
-            label = "中"
-        else:
-            label = _glyph(fonts, _WIND_GLYPHS[rank - 1], _WIND_SIMPLE[rank - 1])
-        c.text(label, fonts, (0.1, 0.1, 0.9, 0.9), color)
+        c.text(_honor_label(tile, rank, fonts), fonts, (0.1, 0.1, 0.9, 0.9), color)
 
 
 def _badge(c: _Canvas, fonts: Fonts) -> None:

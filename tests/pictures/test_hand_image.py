@@ -11,7 +11,7 @@ from PIL import Image
 
 import scoring
 from bot.pictures.fonts import Fonts
-from bot.pictures.hand_image import hand_png, render_hand, seven_pairs_order
+from bot.pictures.hand_image import Layout, hand_png, render_hand, seven_pairs_order
 from bot.pictures.hand_text import footer_for, header_for
 from bot.pictures.style import FELT, TEXT_GAIN, TILE_BACK, WILD_GOLD
 from bot.pictures.tile_faces import tile_size
@@ -38,7 +38,9 @@ def plain_hand(**changes: object) -> Hand:
 
 
 def draw(hand: Hand, fonts: Fonts, wild_faces: frozenset[int] = NO_WILDS) -> Image.Image:
-    return render_hand(hand, wild_faces, header="杭州 · 平胡 1番 · 自摸", size=SIZE, fonts=fonts)
+    return render_hand(
+        hand, wild_faces, header="杭州 · 平胡 1番 · 自摸", layout=Layout(SIZE), fonts=fonts
+    )
 
 
 def tile_spans(image: Image.Image) -> list[tuple[int, int]]:
@@ -199,7 +201,7 @@ def test_hand_png_is_a_png_of_the_rendered_hand(cjk: Fonts) -> None:
         result.wild_faces,
         header=header_for(result, NAMES),
         footer=footer_for(result, NAMES),
-        size=SIZE,
+        layout=Layout(SIZE),
         fonts=cjk,
     )
     assert image.size == expected.size
@@ -222,14 +224,14 @@ def test_without_cjk_the_text_is_english_and_never_tofu(latin: Fonts) -> None:
         result.wild_faces,
         header=header_for(result, {}, "en"),
         footer=footer_for(result, {}, "en"),
-        size=SIZE,
+        layout=Layout(SIZE),
         lang="en",
         fonts=latin,
     )
     assert image.tobytes() == english.tobytes()
     # Text the font cannot draw becomes '?', not a notdef box.
-    chinese = render_hand(hand, NO_WILDS, header="杭州", size=SIZE, fonts=latin)
-    marks = render_hand(hand, NO_WILDS, header="??", size=SIZE, fonts=latin)
+    chinese = render_hand(hand, NO_WILDS, header="杭州", layout=Layout(SIZE), fonts=latin)
+    marks = render_hand(hand, NO_WILDS, header="??", layout=Layout(SIZE), fonts=latin)
     assert chinese.tobytes() == marks.tobytes()
 
 
