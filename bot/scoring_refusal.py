@@ -14,7 +14,7 @@ from typing import Final
 
 from bot.i18n import Html, t
 from bot.replies import quote
-from scoring.errors import ErrorCode, Said, ScoringError
+from scoring.errors import ErrorCode, Naming, Said, ScoringError
 from scoring.tiles import Seat
 
 # How a refusal in English quotes each word taking a seat; the Chinese quotes the word typed.
@@ -46,8 +46,7 @@ class TableScoringError(ScoringError):
             error.en,
             error.token,
             error.position,
-            said=error.said,
-            params=error.params,
+            naming=Naming(error.said, error.params),
         )
         self.names = names
         self.discard_word = discard_word  # 点炮, 放冲 or 放炮: as the player said it

@@ -9,7 +9,7 @@ is wrong and why. The bot shows ``message(lang)``; nothing is recorded on an err
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
@@ -64,6 +64,15 @@ class Said:
     seat: Seat
 
 
+@dataclass(frozen=True)
+class Naming:
+    """What a caller needs to name an error's words its own way: the word given as a value
+    the token stands for (``said``) and the values the message names besides the token."""
+
+    said: Said | None = None
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
 class ScoringError(ValueError):
     """A hand, a word or a declaration the core refuses; carries code, token and position.
 
@@ -83,8 +92,7 @@ class ScoringError(ValueError):
         token: str | None = None,
         position: int | None = None,
         *,
-        said: Said | None = None,
-        params: Mapping[str, object] | None = None,
+        naming: Naming | None = None,
     ) -> None:
         super().__init__(zh)
         self.code = code
@@ -92,8 +100,8 @@ class ScoringError(ValueError):
         self.en = en
         self.token = token
         self.position = None if position == SAID_POSITION else position
-        self.said = said
-        self.params: Mapping[str, object] = params or {}
+        self.said = naming.said if naming else None
+        self.params: Mapping[str, object] = naming.params if naming else {}
 
     def message(self, lang: str = "zh") -> str:
         """The message in ``lang`` ('zh' or 'en'), naming the token and where it is."""

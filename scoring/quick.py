@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Final
+from typing import Final, NoReturn
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts, line_of, winner_of, with_facts
@@ -350,20 +350,29 @@ def _unknown(line: str, pos: int) -> ScoringError:
 
 
 def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
-    """Refuse facts that cannot stand together, naming the word that breaks them."""
-    d = declared
+    """Refuse facts that cannot stand together, naming the word that breaks them: the
+    checks run in order, so a line breaking several hears of the first."""
+    for check in _CHECKS:
+        check(declared, rules, kong_chain)
 
-    def refuse(fact: Fact, zh: str, en: str) -> None:
-        raise _error(ErrorCode.INCONSISTENT, d.tokens[fact], zh, en)
 
+def _refuse(d: _Declared, fact: Fact, zh: str, en: str) -> NoReturn:
+    raise _error(ErrorCode.INCONSISTENT, d.tokens[fact], zh, en)
+
+
+def _thirteen_in_ruleset(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.THIRTEEN) and not rules.thirteen_unrelated:
-        refuse(
-            Fact.THIRTEEN, "十三不搭只在湖州玩法里算", "thirteen unrelated exists only in Huzhou"
+        _refuse(
+            d, Fact.THIRTEEN, "十三不搭只在湖州玩法里算", "thirteen unrelated exists only in Huzhou"
         )
+
+
+def _luxury_of_seven_pairs(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.LUXURY) and not d.has(Fact.SEVEN_PAIRS):
         typed = d.tokens[Fact.LUXURY].text  # 双豪华 → 双豪华七对, luxury2 → luxury2 seven pairs
         english = typed.isascii()
-        refuse(
+        _refuse(
+            d,
             Fact.LUXURY,
             f"豪华是七对子的说法：写 {typed} seven pairs"
             if english
@@ -372,58 +381,116 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
             if english
             else f"luxury qualifies seven pairs: write {typed}七对 (luxury seven pairs)",
         )
+
+
+def _luxury_count(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.LUXURY) and not 1 <= d.values[Fact.LUXURY] <= 3:
-        refuse(Fact.LUXURY, "豪华只有 1 到 3 个", "luxury counts 1 to 3 quads")
+        _refuse(d, Fact.LUXURY, "豪华只有 1 到 3 个", "luxury counts 1 to 3 quads")
+
+
+def _one_shape(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.THIRTEEN) and d.has(Fact.SEVEN_PAIRS):
-        refuse(
-            Fact.THIRTEEN, "十三不搭和七对是两种牌型，只能写一个", "a hand is one shape: keep one"
+        _refuse(
+            d,
+            Fact.THIRTEEN,
+            "十三不搭和七对是两种牌型，只能写一个",
+            "a hand is one shape: keep one",
         )
+
+
+def _shape_without_sets(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
+    """Seven pairs and thirteen unrelated hold no triplet and no kong."""
     for shape in (Fact.SEVEN_PAIRS, Fact.THIRTEEN):
         if not d.has(shape):
             continue
         for fact in (Fact.ALL_TRIPLETS, Fact.SEAT_TRIPLET, Fact.ROUND_TRIPLET, Fact.DRAGON_TRIPLET):
             if d.has(fact):
-                refuse(fact, f"{shape.value}没有刻子", f"{shape.en} has no triplets")
+                _refuse(d, fact, f"{shape.value}没有刻子", f"{shape.en} has no triplets")
         if kong_chain:
-            refuse(shape, f"{shape.value}没有杠，不能杠开", f"{shape.en} has no kong to bloom on")
+            _refuse(
+                d, shape, f"{shape.value}没有杠，不能杠开", f"{shape.en} has no kong to bloom on"
+            )
+
+
+def _thirteen_plain(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.THIRTEEN):
         for fact in (Fact.BAOTOU, Fact.PURE, Fact.MIXED):
             if d.has(fact):
-                refuse(
-                    fact, f"十三不搭不会有{fact.value}", f"thirteen unrelated cannot be {fact.en}"
+                _refuse(
+                    d,
+                    fact,
+                    f"十三不搭不会有{fact.value}",
+                    f"thirteen unrelated cannot be {fact.en}",
                 )
+
+
+def _one_suit_kind(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.PURE) and d.has(Fact.MIXED):
-        refuse(Fact.MIXED, "清一色和混一色只能写一个", "pure and mixed one suit: keep one")
+        _refuse(d, Fact.MIXED, "清一色和混一色只能写一个", "pure and mixed one suit: keep one")
+
+
+def _pure_without_honors(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.PURE):
         for fact in (Fact.SEAT_TRIPLET, Fact.ROUND_TRIPLET, Fact.DRAGON_TRIPLET):
             if d.has(fact):
-                refuse(
+                _refuse(
+                    d,
                     fact,
                     f"清一色没有字牌，不会有{fact.value}（有字牌是混一色）",
                     f"pure one suit holds no honors, so no {fact.en}: that is mixed one suit",
                 )
+
+
+def _wilds_agree(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     wilds = d.values.get(Fact.WILDS)
     says_no_wild = d.has(Fact.NO_WILD) or wilds == 0
     if says_no_wild and (d.has(Fact.HAS_WILD) or (wilds or 0) > 0):
-        refuse(Fact.NO_WILD, "有花还是无花？两个都写了", "both with and without wilds")
+        _refuse(d, Fact.NO_WILD, "有花还是无花？两个都写了", "both with and without wilds")
     if says_no_wild and d.has(Fact.BAOTOU):
-        refuse(
-            Fact.BAOTOU, "爆头要有财神（花）：和无花矛盾", "baotou needs a wild: not with no wild"
+        _refuse(
+            d,
+            Fact.BAOTOU,
+            "爆头要有财神（花）：和无花矛盾",
+            "baotou needs a wild: not with no wild",
         )
     if wilds is not None and wilds > rules.wild_copies:
-        refuse(
-            Fact.WILDS, f"财神一共只有 {rules.wild_copies} 张", f"only {rules.wild_copies} wilds"
+        _refuse(
+            d, Fact.WILDS, f"财神一共只有 {rules.wild_copies} 张", f"only {rules.wild_copies} wilds"
         )
+
+
+def _tai_in_ruleset(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if not rules.counts_tai:
         for fact in _TAI_FACTS:
             if d.has(fact):
-                refuse(
+                _refuse(
+                    d,
                     fact,
                     f"{rules.name_zh}不计台（只有双辣计台）",
                     f"{rules.name_en} counts no tai (only double spicy does)",
                 )
+
+
+def _tai_total_or_items(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
     if d.has(Fact.TAI) and any(d.has(fact) for fact in _TAI_FACTS if fact is not Fact.TAI):
-        refuse(Fact.TAI, "写了台数就不要再写台的名目（或只写名目）", "give the tai total or items")
+        _refuse(
+            d, Fact.TAI, "写了台数就不要再写台的名目（或只写名目）", "give the tai total or items"
+        )
+
+
+_CHECKS: Final[tuple[Callable[[_Declared, Ruleset, int], None], ...]] = (
+    _thirteen_in_ruleset,
+    _luxury_of_seven_pairs,
+    _luxury_count,
+    _one_shape,
+    _shape_without_sets,
+    _thirteen_plain,
+    _one_suit_kind,
+    _pure_without_honors,
+    _wilds_agree,
+    _tai_in_ruleset,
+    _tai_total_or_items,
+)
 
 
 def _shape(d: _Declared) -> Shape | None:

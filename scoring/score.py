@@ -173,8 +173,7 @@ def _best_result(readings: tuple[Reading, ...], win: Win, rules: str, base: int)
     tiles but not in facts, won the same way, are valued, settled and explained once."""
     ruleset = get(rules)
     reading, valuation = best_valuation(readings, win, ruleset)
-    settled = settle(ruleset, valuation, win, base)
-    return _result(ruleset, reading.shape, valuation, win, base, settled, None, frozenset())
+    return build_result(ruleset, reading.shape, valuation, win, base)
 
 
 def _for_hand(remembered: ScoreResult, hand: Hand, wild_faces: frozenset[Tile]) -> ScoreResult:
@@ -459,31 +458,11 @@ def settle(rules: Ruleset, valuation: Valuation, win: Win, base: int) -> Settled
 
 
 def build_result(
-    rules: Ruleset,
-    shape: Shape | None,
-    valuation: Valuation,
-    win: Win,
-    base: int,
-    *,
-    hand: Hand | None = None,
-    wild_faces: frozenset[Tile] = frozenset(),
+    rules: Ruleset, shape: Shape | None, valuation: Valuation, win: Win, base: int
 ) -> ScoreResult:
-    """Money and explanation for the chosen valuation (also used by quick entry)."""
-    settled = settle(rules, valuation, win, base)
-    return _result(rules, shape, valuation, win, base, settled, hand, wild_faces)
-
-
-def _result(
-    rules: Ruleset,
-    shape: Shape | None,
-    valuation: Valuation,
-    win: Win,
-    base: int,
-    settled: Settled,
-    hand: Hand | None,
-    wild_faces: frozenset[Tile],
-) -> ScoreResult:
-    deltas, explanation = settled
+    """Money and explanation for the chosen valuation, without the hand (a typed hand's
+    result gets it from ``_for_hand``; quick entry has none)."""
+    deltas, explanation = settle(rules, valuation, win, base)
     return ScoreResult(
         ruleset=rules.id,
         shape=shape,
@@ -497,8 +476,8 @@ def _result(
         base=base,
         tai=valuation.tai,
         seat_wind=SEAT_ORDER[win.seat_wind - EAST],
-        hand=hand,
-        wild_faces=wild_faces,
+        hand=None,
+        wild_faces=frozenset(),
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from scoring.errors import SAID_POSITION, ErrorCode, Said, ScoringError
+from scoring.errors import SAID_POSITION, ErrorCode, Naming, Said, ScoringError
 from scoring.hand import Context
 from scoring.lexicon import Token, fold, scan_tiles
 from scoring.tiles import JOKER, Seat, mpsz, zh_name
@@ -485,9 +485,9 @@ def error_at(
 ) -> ScoringError:
     """An error about ``token`` (typed, or a word given as a value), or about no token."""
     if token is None:
-        return ScoringError(code, zh, en, params=params)
+        return ScoringError(code, zh, en, naming=Naming(params=params))
     return ScoringError(
-        code, zh, en, token.text, token.position, said=said_of(token), params=params
+        code, zh, en, token.text, token.position, naming=Naming(said_of(token), params)
     )
 
 

@@ -72,6 +72,16 @@ class ScoredClaim:
     seat_wind: Seat  # the 门风 the hand was scored with (the deal moves on after it)
 
 
+@dataclass(frozen=True)
+class _RecordedWins:
+    """What a recording reply tells: the table after the write (its dealer deals next),
+    the claims as scored and the entries the ledger wrote for them."""
+
+    table: Table
+    scored: list[ScoredClaim]
+    recorded: Recorded
+
+
 def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     """Every claim scored under the session's ruleset, 底分 and winds (raises ScoringError)."""
     session = table.session
@@ -143,21 +153,16 @@ async def hu(update: Update, context: Context) -> None:
     after = remember(
         context, after_entries(table, recorded.session or table.session, recorded.entries)
     )
-    await _send_win_reply(context, message, after, scored, recorded, lang)
+    await _send_win_reply(context, message, _RecordedWins(after, scored, recorded), lang)
 
 
 async def _send_win_reply(
-    context: Context,
-    message: Message,
-    table: Table,
-    scored: list[ScoredClaim],
-    recorded: Recorded,
-    lang: str,
-    prefix: str = "",
+    context: Context, message: Message, wins: _RecordedWins, lang: str, prefix: str = ""
 ) -> None:
-    text = prefix + await win_text(context, table, scored, recorded, lang)
+    table, recorded = wins.table, wins.recorded
+    text = prefix + await win_text(context, table, wins.scored, recorded, lang)
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
-    for item, entry in zip(scored, recorded.entries, strict=False):
+    for item, entry in zip(wins.scored, recorded.entries, strict=False):
         if item.full_hand:
             await _send_hand_picture(context, message, table, item.result, entry, lang)
 
@@ -619,9 +624,8 @@ async def edited(update: Update, context: Context) -> None:
     new = recorded.entries[-1]
     prefix = t("edit_corrected", lang, old=live[0].id, new=new.id) + "\n"
     after = Table(recorded.session or session, table.players)
-    await _send_win_reply(
-        context, message, after, scored, Recorded((new,), False, recorded.session), lang, prefix
-    )
+    wins = _RecordedWins(after, scored, Recorded((new,), False, recorded.session))
+    await _send_win_reply(context, message, wins, lang, prefix)
 
 
 def _is_hu(text: str) -> bool:
