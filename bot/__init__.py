@@ -7,7 +7,10 @@
   (/tally /history /settle /stats /export), ``evaluate`` (/score /ting), ``rules``
   (/rules /why), ``general`` (/help /lang), ``first_minute`` (/start in private, the welcome
   on joining a group, what a private chat does), ``backup`` (/backup), ``errors``.
-- ``grammar.py``: the chat grammar as pure functions; ``i18n.py``: every reply in zh and en.
+- ``grammar/``: the chat grammar as pure functions, one module per job: ``roster`` (who sits
+  where, how a line names them), ``errors``, ``verbs`` (胡 → /hu), ``names``, ``seat_words``
+  (点炮/抢杠/承包 X), ``new``, ``hu``, ``kong``, ``seating`` (/seat /dealer), ``entries`` (#12);
+  ``i18n.py``: every reply in zh and en.
 - ``replies.py``: every message, edit and button answer goes out through it, cut to Telegram's
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
   counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
