@@ -412,22 +412,10 @@ async def undo_button(update: Update, context: Context) -> None:
         await answer(query)
         return
     lang = await update_lang(update, context)
-    ledger = services(context).db
-    try:
-        ids = button_numbers(query.data.removeprefix(UNDO_PREFIX))
-        table = await open_table(context, message.chat.id)
-        entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
-        live = [entry for entry in entries if not entry.is_reversed]
-        if not live:
-            await answer(query, t("already_undone", lang), alert=True)
-            return
-        recorded = await _reverse(context, message, update, table, live)
-    except Refusal as refusal:
-        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
+    undone = await _undo_pressed(update, context, message, query.data.removeprefix(UNDO_PREFIX))
+    if undone is None:
         return
-    if recorded.replay:
-        await answer(query, t("already_undone", lang), alert=True)
-        return
+    _, live, recorded = undone
     presser = update.effective_user.full_name if update.effective_user else "?"
     old_ids = _ids(tuple(live))
     new_ids = _ids(recorded.entries)
@@ -441,23 +429,41 @@ async def undo_button(update: Update, context: Context) -> None:
     await edit(message, f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
 
 
+async def _undo_pressed(
+    update: Update, context: Context, message: Message, ids_data: str
+) -> tuple[Table, list[Entry], Recorded] | None:
+    """Reverse the entries a pressed button names (``ids_data``) that are not undone yet:
+    the table, those entries and the reversal; None once the press is answered instead
+    (forged data, nothing left to undo, no right to, or a replayed press)."""
+    query = update.callback_query
+    assert query is not None
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    try:
+        ids = button_numbers(ids_data)
+        table = await open_table(context, message.chat.id)
+        entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
+        live = [entry for entry in entries if not entry.is_reversed]
+        recorded = await _reverse(context, message, update, table, live) if live else None
+    except Refusal as refusal:
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
+        return None
+    if recorded is None or recorded.replay:
+        await answer(query, t("already_undone", lang), alert=True)
+        return None
+    return table, live, recorded
+
+
 async def undo_confirm_button(update: Update, context: Context) -> None:
     """✅ under an /undo of an earlier entry: the asker (or an admin) confirms; undone once."""
     query, message, lang = await _confirm_press(update, context)
     if message is None:
         return
+    undone = await _undo_pressed(update, context, message, _confirm_ids(query.data or ""))
+    if undone is None:
+        return
+    table, live, recorded = undone
     ledger = services(context).db
-    table = await open_table(context, message.chat.id)
-    ids = button_numbers(_confirm_ids(query.data or ""))
-    entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
-    live = [entry for entry in entries if not entry.is_reversed]
-    if not live:
-        await answer(query, t("already_undone", lang), alert=True)
-        return
-    recorded = await _reverse(context, message, update, table, live)
-    if recorded.replay:
-        await answer(query, t("already_undone", lang), alert=True)
-        return
     done = t("undone", lang, entry=_ids(tuple(live)), reversal=_ids(recorded.entries))
     tally = await ledger.tally(message.chat.id, table.session.id)
     await answer(query, done)
