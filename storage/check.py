@@ -2,8 +2,9 @@
 
 Checks what SQLite knows (integrity, foreign keys) and what the ledger promises: every
 entry's postings sum to 0 in integer points, postings belong to an entry and to players of
-the entry's chat, a reversal mirrors the entry it reverses, the append-only triggers are in
-place, and the schema version is one this code knows. Reads only; never writes.
+the entry's chat, a reversal mirrors the entry it reverses, the totals kept beside the ledger
+(schema 4 on) agree with its postings, the append-only triggers are in place, and the schema
+version is one this code knows. Reads only; never writes.
 """
 
 from __future__ import annotations
@@ -64,6 +65,19 @@ _INVARIANTS: Final = (
         "第 {} 条撤销记录与被撤销的记录不对应",
         "entry {}: a reversal that does not mirror the entry it reverses",
     ),
+)
+# The totals (migration 0004) are derived from the postings; a player whose all-time points
+# differ from the sum of their postings has totals to rebuild (``python -m storage.rebuild``).
+_TOTALS_SINCE: Final = 4
+_TOTALS_INVARIANT: Final = (
+    "SELECT posted.player_id FROM (SELECT player_id, sum(delta) AS points FROM postings"
+    " GROUP BY player_id) AS posted LEFT JOIN player_totals AS t"
+    " ON t.player_id = posted.player_id AND t.period = 'all'"
+    " WHERE coalesce(t.points, 0) <> posted.points"
+    " UNION SELECT player_id FROM player_totals WHERE period = 'all' AND points <> 0"
+    " AND player_id NOT IN (SELECT player_id FROM postings)",
+    "玩家 {} 的累计分和记账不符：请运行 python -m storage.rebuild",
+    "player {}: the kept totals disagree with the postings (run python -m storage.rebuild)",
 )
 # The guards that keep history append-only; a file without them would take edits silently.
 _GUARDS: Final = (
@@ -131,7 +145,8 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
     if _version_problems(version):
         return _version_problems(version)
     problems = _foreign_keys(db)
-    for query, zh, en in _INVARIANTS:
+    invariants = (*_INVARIANTS, _TOTALS_INVARIANT) if version >= _TOTALS_SINCE else _INVARIANTS
+    for query, zh, en in invariants:
         ids = [str(row[0]) for row in db.execute(query)]
         problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]
     triggers = {

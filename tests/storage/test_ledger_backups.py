@@ -115,6 +115,10 @@ def _unguarded(db: sqlite3.Connection) -> None:
     db.execute("DROP TRIGGER entries_no_delete")
 
 
+def _totals_adrift(db: sqlite3.Connection) -> None:
+    db.execute("UPDATE player_totals SET points = points + 1 WHERE player_id = 1")
+
+
 def _future(db: sqlite3.Connection) -> None:
     db.execute("PRAGMA user_version = 999")
 
@@ -126,6 +130,7 @@ def _future(db: sqlite3.Connection) -> None:
         pytest.param(_orphan, "postings point at a missing entry 999", id="orphan-postings"),
         pytest.param(_skewed_reversal, "a reversal that does not mirror", id="skewed-reversal"),
         pytest.param(_unguarded, "entries_no_delete is missing", id="append-only-guard-dropped"),
+        pytest.param(_totals_adrift, "player 1: the kept totals disagree", id="totals-adrift"),
         pytest.param(_future, "schema version 999", id="newer-schema"),
     ],
 )
