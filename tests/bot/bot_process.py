@@ -8,7 +8,8 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,24 @@ SECRET = "s3cret_token"
 
 
 def populate(server: FakeBotApiServer) -> None:
+    """The four groups and their players, 甲 each group's creator."""
     for group in GROUPS:
         server.api.add_chat(group, f"桌 {group}", kind="supergroup")
         server.api.set_status(group, PLAYERS["甲"], "creator")
     for name, user_id in PLAYERS.items():
         server.api.add_user(user_id, name)
+
+
+@asynccontextmanager
+async def populated_server() -> AsyncIterator[FakeBotApiServer]:
+    """The fake Bot API over HTTP on 127.0.0.1, holding ``populate``'s groups."""
+    fake = FakeBotApiServer()
+    await fake.start()
+    populate(fake)
+    try:
+        yield fake
+    finally:
+        await fake.stop()
 
 
 class BotProcess:

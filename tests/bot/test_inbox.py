@@ -10,7 +10,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from bot_process import GROUPS, asked, hand_update, open_tables, populate, replied_to, until
+from bot_process import (
+    GROUPS,
+    asked,
+    hand_update,
+    open_tables,
+    populated_server,
+    replied_to,
+    until,
+)
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
@@ -23,13 +31,8 @@ GROUP = GROUPS[0]
 
 @pytest.fixture
 async def server() -> AsyncIterator[FakeBotApiServer]:
-    fake = FakeBotApiServer()
-    await fake.start()
-    populate(fake)
-    try:
+    async with populated_server() as fake:
         yield fake
-    finally:
-        await fake.stop()
 
 
 def config_for(server: FakeBotApiServer, tmp_path: Path) -> Config:
