@@ -1,46 +1,34 @@
-"""/stats and head to head, read from the totals the schema keeps (migration 0004).
+"""/stats, /top and head to head, read from the totals the schema keeps (migration 0004,
+months at UTC+8 since 0007).
 
-All-time and whole-month windows read a few rows per player; any other window counts the
-entries in it (by the ``(chat_id, created_at)`` index), as before the totals existed.
+All-time reads a row per player; a window reads its whole months from the totals and counts
+the entries of its ragged ends by the ``(chat_id, created_at)`` index (``storage.periods``).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
-
-import aiosqlite
 
 from .database import Database
 from .errors import ErrorCode, StorageError
+from .periods import totals_between
 from .records import HeadToHead, Player, PlayerStats
-from .reports import STANDING
-from .rows import fetch_all, fetch_one, player_row, players_by_id, time_text
-from .totals import Totals, month_of, player_totals
-
-SEATED = "? IN (e.seat_e, e.seat_s, e.seat_w, e.seat_n)"
-HANDS = "SELECT count(DISTINCT e.session_id || ':' || e.hand_number) FROM entries AS e"
+from .rows import fetch_all, player_row, players_by_id
+from .totals import Totals, player_totals
 
 
 class StatsStore(Database):
     async def stats(
         self, chat_id: int, since: datetime | None = None, until: datetime | None = None
     ) -> list[PlayerStats]:
-        """Per-player statistics over [since, until) (a season), best net first.
-
-        A window of whole UTC months reads the monthly totals; a hand whose standing wins
-        fall in two months (one win of a 一炮多响 edited a month later) counts in each."""
-        bounds = (since, until)
-        months = [month_of(bound) if bound is not None else None for bound in bounds]
-        whole_months = all(
-            bound is None or month is not None for bound, month in zip(bounds, months, strict=True)
-        )
+        """Per-player statistics over [since, until) (a period or a season), best net first:
+        the one place per-player figures are added up (see ``periods.totals_between``)."""
         async with self._read() as conn:
             players = await players_by_id(conn, chat_id)
-            if whole_months:
-                totals = await player_totals(conn, chat_id, months[0], months[1])
+            if since is None and until is None:
+                totals = await player_totals(conn, chat_id, None, None)
             else:
-                totals = {p: await _scanned(conn, chat_id, p, since, until) for p in players}
+                totals = await totals_between(conn, chat_id, since, until)
         result = [_player_stats(p, totals.get(p.id, Totals())) for p in players.values()]
         result.sort(key=lambda s: (-s.net, -s.wins, s.player.name, s.player.id))
         return result
@@ -88,65 +76,3 @@ def _player_stats(player: Player, totals: Totals) -> PlayerStats:
         biggest_win_entry=totals.biggest_entry,
         net=totals.points,
     )
-
-
-async def _scanned(
-    conn: aiosqlite.Connection,
-    chat_id: int,
-    player: int,
-    since: datetime | None,
-    until: datetime | None,
-) -> Totals:
-    """One player's totals counted from the entries of a window that is not whole months."""
-    period = "e.chat_id = ?"
-    params: list[Any] = [chat_id]
-    if since is not None:
-        period += " AND e.created_at >= ?"
-        params.append(time_text(since))
-    if until is not None:
-        period += " AND e.created_at < ?"
-        params.append(time_text(until))
-    hands = await _count(
-        conn,
-        f"{HANDS} WHERE {period} AND {STANDING} AND e.kind IN ('win', 'draw') AND {SEATED}",
-        [*params, player],
-    )
-    wins = await fetch_one(
-        conn,
-        f"SELECT count(*) AS wins, coalesce(sum(e.self_draw), 0) AS self_draws "
-        f"FROM entries AS e WHERE {period} AND {STANDING} AND e.kind = 'win' AND e.winner = ?",
-        [*params, player],
-    )
-    dealt_in = await _count(
-        conn,
-        f"{HANDS} WHERE {period} AND {STANDING} AND e.kind = 'win' AND e.discarder = ?",
-        [*params, player],
-    )
-    biggest = await fetch_one(
-        conn,
-        f"SELECT e.id, p.delta FROM entries AS e JOIN postings AS p "
-        f"ON p.entry_id = e.id AND p.player_id = e.winner WHERE {period} "
-        f"AND {STANDING} AND e.kind = 'win' AND e.winner = ? ORDER BY p.delta DESC, e.id LIMIT 1",
-        [*params, player],
-    )
-    net = await _count(
-        conn,
-        f"SELECT coalesce(sum(p.delta), 0) FROM postings AS p JOIN entries AS e "
-        f"ON e.id = p.entry_id WHERE {period} AND p.player_id = ?",
-        [*params, player],
-    )
-    assert wins is not None
-    return Totals(
-        hands=hands,
-        wins=wins["wins"],
-        self_draws=wins["self_draws"],
-        dealt_in=dealt_in,
-        points=net,
-        biggest_win=biggest["delta"] if biggest else 0,
-        biggest_entry=biggest["id"] if biggest else None,
-    )
-
-
-async def _count(conn: aiosqlite.Connection, sql: str, params: list[Any]) -> int:
-    row = await fetch_one(conn, sql, params)
-    return int(row[0]) if row and row[0] is not None else 0

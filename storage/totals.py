@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Final
 
 import aiosqlite
@@ -21,7 +20,8 @@ _REBUILD_MARK: Final = "-- rebuild:"
 
 
 def _rebuild_statements() -> tuple[str, ...]:
-    migration = next(m for m in migrations() if m.name.endswith("_totals.sql"))
+    # The newest migration that rebuilds the totals (0007 keys their months at UTC+8).
+    migration = [m for m in migrations() if _REBUILD_MARK in m.sql][-1]
     statements, pending = [], ""
     for line in migration.sql.split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
         pending += line + "\n"
@@ -46,16 +46,6 @@ class Totals:
     points: int = 0
     biggest_win: int = 0
     biggest_entry: int | None = None
-
-
-def month_of(moment: datetime) -> str | None:
-    """'YYYY-MM' when ``moment`` is the first instant of a UTC month, else None."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    moment = moment.astimezone(UTC)
-    if moment != datetime(moment.year, moment.month, 1, tzinfo=UTC):
-        return None
-    return f"{moment.year:04d}-{moment.month:02d}"
 
 
 async def player_totals(

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 Rows = dict[str, set[tuple[Any, ...]]]
+CHINA = timezone(timedelta(hours=8))
 
 PLAYER_FIELDS = ("hands", "wins", "self_draws", "dealt_in", "points", "moves")
 PAIR_FIELDS = ("hands", "wins", "dealt_in", "won_from", "net")
@@ -66,7 +68,9 @@ def _seats(entry: sqlite3.Row) -> set[int]:
 
 
 def _periods(entry: sqlite3.Row) -> tuple[str, str]:
-    return "all", entry["created_at"][:7]
+    """All-time, and the month in the players' time (UTC+8, China Standard Time)."""
+    local = datetime.fromisoformat(entry["created_at"]).astimezone(CHINA)
+    return "all", f"{local.year:04d}-{local.month:02d}"
 
 
 def _players(
