@@ -31,8 +31,10 @@ from bot.handlers import (
     evaluate,
     first_minute,
     general,
+    leaderboard,
     recording,
     rules,
+    seasons,
     sessions,
     views,
 )
@@ -61,6 +63,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "settle": views.settle,
     "stats": views.stats,
     "export": views.export,
+    "top": leaderboard.top,
+    "trend": leaderboard.trend,
+    "season": seasons.season,
     "backup": backup.backup,
     "score": evaluate.score,
     "ting": evaluate.ting,
@@ -169,6 +174,9 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(
         CallbackQueryHandler(views.stats_button, pattern=f"^{views.STATS_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(leaderboard.top_button, pattern=f"^{leaderboard.TOP_PREFIX}")
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
     application.add_error_handler(errors.on_error)

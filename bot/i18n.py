@@ -450,6 +450,84 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "抱歉，出了点问题。发 /history 看这条有没有记上，再决定是否重发",
         "Sorry, something went wrong. Check /history whether it was recorded before resending",
     ),
+    # periods, seasons, leaderboard, trend, readable export (issue 13)
+    "bad_period_month": (
+        "「{token}」不是月份：月份是 1 到 12，例如 /stats 2026-11",
+        "{token} is no month: months run 1 to 12, e.g. /stats 2026-11",
+    ),
+    "bad_period_year": (
+        "「{token}」的年份不对：要 2000 到 {last} 年之间，例如 /stats 2026",
+        "{token}: the year must be from 2000 to {last}, e.g. /stats 2026",
+    ),
+    "period_twice": (
+        "只能写一个时段，「{token}」是第二个",
+        "One period at a time; {token} is a second one",
+    ),
+    "not_a_period": (
+        "「{token}」不是时段也不是本群的赛季；可以写 本周 本月 上月 今年 全部 2026-11 或赛季名",
+        "{token} is neither a period nor a season of this chat; write this week, this month, "
+        "last month, this year, all, 2026-11 or a season's name",
+    ),
+    "period_week": ("本周", "this week"),
+    "period_month": ("本月", "this month"),
+    "period_last_month": ("上月", "last month"),
+    "period_year": ("今年", "this year"),
+    "period_all": ("全部", "all time"),
+    "period_season": ("{name}（赛季）", "season {name}"),
+    "top_title": ("🏆 排行榜 · {period}", "🏆 Leaderboard · {period}"),
+    "top_empty": ("{period}还没有人打过牌", "Nobody has played in {period} yet"),
+    "top_row": (
+        "{rank}. {name} {net} · {hands} 局 · 胡牌率 {win_rate} · 点炮率 {deal_in_rate} · "
+        "每局 {average}",
+        "{rank}. {name} {net} · {hands} hands · won {win_rate} · dealt in {deal_in_rate} · "
+        "{average} a hand",
+    ),
+    "top_biggest": (" · 最大一手：{hand} {points}", " · biggest hand: {hand} {points}"),
+    "plain_win": ("平胡", "plain win"),
+    "trend_usage": (
+        "写法：/trend [玩家] [时段]，例如 /trend 甲 本月；多出了「{token}」",
+        "Write: /trend [player] [period], e.g. /trend Amy this month; {token} is one word too many",
+    ),
+    "trend_empty": ("{name} {period}没有输赢记录", "{name} has nothing won or lost in {period}"),
+    "trend_by_hand": ("{name} · {period}累计（{count} 局）", "{name} · {period} ({count} hands)"),
+    "trend_by_month": (
+        "{name} · {period}累计（按月，{count} 个月）",
+        "{name} · {period} (by month, {count} months)",
+    ),
+    "trend_caption": ("📈 {name} {period}：{net}", "📈 {name}, {period}: {net}"),
+    "season_one_word": (
+        "赛季名要写成一个词（不带空格），「{token}」有空格",
+        "A season's name is one word (no spaces); {token} has spaces",
+    ),
+    "season_denied": (
+        "只有群管理员或本场牌局的开局人可以开始或结束赛季",
+        "Only a chat admin or the open session's creator can start or end a season",
+    ),
+    "season_name_long": (
+        "赛季名「{token}」太长：最多 {limit} 个字",
+        "The season name {token} is too long: {limit} characters at most",
+    ),
+    "season_name_reserved": (
+        "「{token}」是时段或结束用词，不能当赛季名",
+        "{token} is a period or the word that ends a season, not a season's name",
+    ),
+    "season_started": (
+        "🏁 赛季「{name}」开始了：从现在起的牌局都算进这个赛季",
+        "🏁 Season {name} has started: every hand from now counts in it",
+    ),
+    "season_ended": ("赛季「{name}」结束了", "Season {name} has ended"),
+    "season_see": (
+        "看排行：/top {name} · 看统计：/stats {name}",
+        "Leaderboard: /top {name} · statistics: /stats {name}",
+    ),
+    "season_none": (
+        "本群现在没有进行中的赛季；管理员可以用 /season 秋季赛 开始一个",
+        "No season is running; an admin can start one with /season autumn",
+    ),
+    "season_running": (
+        "当前赛季：「{name}」，{since} 开始（北京时间）· 看排行：/top {name}",
+        "Current season: {name}, since {since} (Beijing time) · leaderboard: /top {name}",
+    ),
 }
 
 HELP: Final[dict[str, str]] = {
@@ -463,6 +541,10 @@ HELP: Final[dict[str, str]] = {
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
         "流局：/draw · 撤销：/undo\n"
         "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
+        "时段：<code>/stats 本月</code>（本周 上月 今年 全部 2026-11）· "
+        "排行榜：<code>/top 本月</code> · 走势图：<code>/trend 甲 今年</code>\n"
+        "赛季（管理员）：<code>/season 秋季赛</code> 开始 · <code>/season 结束</code> · "
+        "<code>/top 秋季赛</code> · 按局导出表格：<code>/export 上月</code>\n"
         "不记账算分：<code>/score 123m456m789m123p白 +5s 自摸</code>\n"
         "听牌：<code>/ting 123m456m789m123p5s</code>\n"
         "规则问答：/rules · 为什么这么算：/why 12 · 英文：/lang en\n"
@@ -480,6 +562,11 @@ HELP: Final[dict[str, str]] = {
         "Draw: /draw · undo: /undo\n"
         "Standings: /tally /history /stats /export · settle and close: /settle · "
         "backup (admins): /backup\n"
+        "Periods: <code>/stats this month</code> (this week, last month, this year, all, "
+        "2026-11) · leaderboard: <code>/top this month</code> · trend: "
+        "<code>/trend Amy this year</code>\n"
+        "Seasons (admins): <code>/season autumn</code> starts one · <code>/season end</code> · "
+        "<code>/top autumn</code> · a table by hand: <code>/export last month</code>\n"
         "Score without recording: <code>/score 123m456m789m123p白 +5s 自摸</code> · waits: "
         "<code>/ting 123m456m789m123p5s</code>\n"
         "Rules: /rules · explain an entry: /why 12 · 中文: /lang zh\n"
@@ -502,8 +589,11 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("tally", "本场积分"),
         ("history", "记录"),
         ("settle", "结算并散场"),
-        ("stats", "统计"),
-        ("export", "导出 CSV"),
+        ("stats", "统计：/stats 本月"),
+        ("export", "导出 CSV：/export 本月"),
+        ("top", "排行榜：/top 本月"),
+        ("trend", "走势图：/trend 甲 今年"),
+        ("season", "赛季：/season 秋季赛"),
         ("backup", "备份本群记录（管理员）"),
         ("score", "算分不记账"),
         ("ting", "听什么牌"),
@@ -524,8 +614,11 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("tally", "session standings"),
         ("history", "entries, page by page"),
         ("settle", "settle up and close"),
-        ("stats", "player statistics"),
-        ("export", "CSV export"),
+        ("stats", "statistics: /stats this month"),
+        ("export", "CSV export: /export this month"),
+        ("top", "leaderboard: /top this month"),
+        ("trend", "trend chart: /trend Amy this year"),
+        ("season", "seasons: /season autumn"),
         ("backup", "back up this chat's records (admins)"),
         ("score", "score a hand without recording"),
         ("ting", "which tiles complete a hand"),

@@ -43,6 +43,7 @@ from .records import (
     Transfer,
     WinSpec,
 )
+from .seasons import Season
 from .settle import settle_up
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "Recorded",
     "Rotation",
     "RunningTotals",
+    "Season",
     "SeatName",
     "Session",
     "SessionTerms",

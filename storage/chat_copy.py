@@ -23,6 +23,7 @@ _COPY_STATEMENTS: Final = (
     "INSERT INTO postings SELECT p.* FROM src.postings AS p"
     " JOIN src.entries AS e ON e.id = p.entry_id WHERE e.chat_id = :chat",
     "INSERT INTO entries SELECT * FROM src.entries WHERE chat_id = :chat ORDER BY id",
+    "INSERT INTO seasons SELECT * FROM src.seasons WHERE chat_id = :chat ORDER BY id",
 )
 
 

@@ -33,6 +33,9 @@ class ErrorCode(StrEnum):
     BAD_CSV = "bad_csv"
     BAD_BACKUP = "bad_backup"
     CLOSED = "closed"
+    # seasons (issue 13)
+    DUPLICATE_SEASON = "duplicate_season"
+    NO_OPEN_SEASON = "no_open_season"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -100,6 +103,12 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.BAD_CSV: ("CSV 第 {line} 行有误：{detail}", "CSV line {line}: {detail}"),
     ErrorCode.BAD_BACKUP: ("备份文件无效：{detail}", "Not a usable backup: {detail}"),
     ErrorCode.CLOSED: ("账本已关闭", "The ledger is closed"),
+    # seasons (issue 13)
+    ErrorCode.DUPLICATE_SEASON: (
+        "本群已经有过叫「{name}」的赛季，换个名字吧",
+        "This chat already had a season called {name!r}; pick another name",
+    ),
+    ErrorCode.NO_OPEN_SEASON: ("本群现在没有进行中的赛季", "No season is running in this chat"),
 }
 
 

@@ -13,9 +13,11 @@ from .export import ExportStore
 from .inbox import InboxStore
 from .players import PlayerStore
 from .reports import ReportStore
+from .seasons import SeasonStore
 from .sessions import SessionStore
 from .stats import StatsStore
 from .totals import TotalsStore
+from .trend import TrendStore
 
 
 class Ledger(
@@ -30,6 +32,8 @@ class Ledger(
     ExportStore,
     ChatCopyStore,
     InboxStore,
+    SeasonStore,
+    TrendStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

@@ -27,7 +27,16 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
+from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
+from bot.period_stats import (
+    or_all_time,
+    period_from_key,
+    period_key,
+    period_label,
+    period_rows,
+    take_window,
+)
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
 from bot.table import forget, open_table
 from bot.table_html import describe_tally, kong_name, signed, tally_block
@@ -315,38 +324,43 @@ async def settle(update: Update, context: Context) -> None:
 
 
 async def stats(update: Update, context: Context) -> None:
-    """/stats: every player's record; /stats A: one player's; /stats A B: head to head."""
+    """/stats: every player's record; /stats A: one player's; /stats A B: head to head; a
+    period or season among the words (本月, 2026-11, 秋季赛) narrows any of them to it."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    words = argument_words(message)
-    if len(words) == 2:
-        # A name two players share (a guest, and the member who spoke up later) means the one
-        # who sat with the other player: the pairing with the most hands together.
-        firsts, seconds = [await _players_called(ledger, message.chat.id, w) for w in words]
-        pairs = [(a, b) for a in firsts for b in seconds if a.id != b.id] or [
-            (firsts[0], seconds[0])
-        ]
-        met = [await ledger.head_to_head(message.chat.id, a.id, b.id) for a, b in pairs]
-        pair = max(met, key=lambda found: found.hands_together)
-        text = t(
-            "h2h_row",
-            lang,
-            a=_stats_name(pair.a, len(firsts) > 1, lang),
-            b=_stats_name(pair.b, len(seconds) > 1, lang),
-            hands=pair.hands_together,
-            a_wins=pair.a_wins,
-            b_wins=pair.b_wins,
-            a_net=signed(pair.a_net),
-            b_net=signed(pair.b_net),
-        )
-        await reply(message, text)
+    period, words = await take_window(
+        ledger, message.chat.id, argument_words(message), message.date
+    )
+    if len(words) == 2 and period is None:
+        await reply(message, await _head_to_head(ledger, message.chat.id, words, lang))
         return
     named = None
-    if len(words) == 1:  # /stats 甲: that player's line (a guest's and a member's, if both)
-        named = {p.id for p in await _players_called(ledger, message.chat.id, words[0])}
-    text, markup = await stats_view(ledger, message.chat.id, named, 1, lang)
+    if words:  # /stats 甲: that player's line (a guest's and a member's, if both)
+        named = {p.id for w in words for p in await players_called(ledger, message.chat.id, w)}
+    window = or_all_time(period)
+    text, markup = await stats_view(ledger, message.chat.id, named, 1, lang, window)
     await reply(message, text, reply_markup=markup)
+
+
+async def _head_to_head(ledger: Ledger, chat_id: int, words: list[str], lang: str) -> str:
+    # A name two players share (a guest, and the member who spoke up later) means the one
+    # who sat with the other player: the pairing with the most hands together.
+    firsts, seconds = [await players_called(ledger, chat_id, w) for w in words]
+    pairs = [(a, b) for a in firsts for b in seconds if a.id != b.id] or [(firsts[0], seconds[0])]
+    met = [await ledger.head_to_head(chat_id, a.id, b.id) for a, b in pairs]
+    pair = max(met, key=lambda found: found.hands_together)
+    return t(
+        "h2h_row",
+        lang,
+        a=_stats_name(pair.a, len(firsts) > 1, lang),
+        b=_stats_name(pair.b, len(seconds) > 1, lang),
+        hands=pair.hands_together,
+        a_wins=pair.a_wins,
+        b_wins=pair.b_wins,
+        a_net=signed(pair.a_net),
+        b_net=signed(pair.b_net),
+    )
 
 
 async def stats_button(update: Update, context: Context) -> None:
@@ -355,19 +369,28 @@ async def stats_button(update: Update, context: Context) -> None:
     assert query is not None and query.data is not None
     lang = await update_lang(update, context)
     message = query.message
-    page = page_number(query.data.removeprefix(STATS_PREFIX), "bad_button")
+    key, _, page_word = query.data.removeprefix(STATS_PREFIX).rpartition(":")
+    page = page_number(page_word, "bad_button")
     await answer(query)
     if not isinstance(message, Message):
         return
-    text, markup = await stats_view(services(context).db, message.chat.id, None, page, lang)
+    ledger = services(context).db
+    period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
+    text, markup = await stats_view(ledger, message.chat.id, None, page, lang, period)
     await edit(message, text, reply_markup=markup)
 
 
 async def stats_view(
-    ledger: Ledger, chat_id: int, named: set[int] | None, page: int, lang: str
+    ledger: Ledger,
+    chat_id: int,
+    named: set[int] | None,
+    page: int,
+    lang: str,
+    period: Period = ALL_TIME,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """A page of the players' records (``named``: those players' alone, on one page)."""
-    rows = await ledger.stats(chat_id)
+    """A page of the players' records over ``period`` (``named``: those players' alone, on
+    one page)."""
+    rows = await period_rows(ledger, chat_id, period)
     named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
     if named is not None:
         rows = [row for row in rows if row.player.id in named]
@@ -376,6 +399,8 @@ async def stats_view(
     pages = max(1, -(-len(rows) // STATS_PAGE_SIZE))
     page = min(page, pages)
     title = f"<b>{t('stats_title', lang)}</b>"
+    if period != ALL_TIME:
+        title = f"<b>{t('stats_title', lang)} · {html.escape(period_label(period, lang))}</b>"
     if pages > 1:
         title += " " + t("stats_page", lang, page=page, pages=pages)
     lines = [title]
@@ -396,7 +421,8 @@ async def stats_view(
     )
     if not rows:
         lines.append(t("tally_empty", lang))
-    return "\n".join(lines), pager(STATS_PREFIX, page, pages, lang)
+    key = "" if period == ALL_TIME else f"{await period_key(ledger, chat_id, period)}:"
+    return "\n".join(lines), pager(f"{STATS_PREFIX}{key}", page, pages, lang)
 
 
 def _stats_name(player: Player, shared: bool, lang: str) -> str:
@@ -404,14 +430,14 @@ def _stats_name(player: Player, shared: bool, lang: str) -> str:
     return player.name + (t("guest_mark", lang) if shared and player.is_guest else "")
 
 
-async def _players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player]:
+async def players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player]:
     """Every player ``word`` may name: the member with that @username, else a guest written
     down as @name; everyone of a plain name (a guest seated before a member of the same name
     spoke up: both have a record; 乙（客） the guest alone); else the one player a #id or user
     id names."""
     guest = _GUEST_MARK.search(word)
     if guest is not None:
-        named = await _players_called(ledger, chat_id, word[: guest.start()])
+        named = await players_called(ledger, chat_id, word[: guest.start()])
         return [p for p in named if p.is_guest] or named
     at_name = word.startswith("@")
     if at_name and (member := await ledger.find_player(chat_id, word)) is not None:

@@ -4,7 +4,8 @@
 --   a new season ends the open one, /season 结束 ends it alone. A season is the window
 --   [started_at, ended_at) of the ledger's entries: nothing of the ledger moves when one
 --   starts or ends, so it is not ledger history; a season's name is taken once per chat.
---   The only change a row takes is its ending (ended_at and ended_by set once).
+--   A row changes only by its ending (ended_at and ended_by set once) and by its chat's
+--   new id (a supergroup migration).
 --
 -- Months: migration 0004 keyed player_totals by the UTC month of created_at, but the players
 -- live in China: a hand at 00:30 Beijing time on 1 December is a December hand for them. The
@@ -26,9 +27,10 @@ CREATE UNIQUE INDEX seasons_name ON seasons (chat_id, name);
 CREATE UNIQUE INDEX seasons_open ON seasons (chat_id) WHERE ended_at IS NULL;
 
 CREATE TRIGGER seasons_end_only BEFORE UPDATE ON seasons
-WHEN OLD.ended_at IS NOT NULL OR NEW.ended_at IS NULL OR NEW.id IS NOT OLD.id
-    OR NEW.name IS NOT OLD.name OR NEW.started_at IS NOT OLD.started_at
+WHEN NEW.id IS NOT OLD.id OR NEW.name IS NOT OLD.name OR NEW.started_at IS NOT OLD.started_at
     OR NEW.started_by IS NOT OLD.started_by
+    OR (OLD.ended_at IS NOT NULL
+        AND (NEW.ended_at IS NOT OLD.ended_at OR NEW.ended_by IS NOT OLD.ended_by))
 BEGIN
     SELECT RAISE(ABORT, 'a season only ends, once');
 END;

@@ -1,0 +1,184 @@
+"""/top [period]: the leaderboard; /trend NAME [period]: one player's running balance."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatAction
+
+from bot import pictures
+from bot.context import (
+    Context,
+    Refusal,
+    argument_words,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.grammar.periods import Period
+from bot.handlers.views import page_number, pager, players_called
+from bot.i18n import t
+from bot.period_stats import (
+    or_all_time,
+    period_from_key,
+    period_key,
+    period_label,
+    period_rows,
+    take_window,
+)
+from bot.replies import answer, edit, reply, reply_photo
+from bot.table_html import signed
+from storage import Ledger, PlayerStats
+
+TOP_PREFIX = "top:"
+TOP_PAGE_SIZE = 10  # rows of ~120 characters: a page well inside a message
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A leaderboard row: its rank (equal points share one) and the player's record."""
+
+    rank: int
+    stats: PlayerStats
+
+
+def ranked(rows: list[PlayerStats]) -> list[Ranked]:
+    """Players who played or moved points in the window, most points first; equal points
+    share a rank and the next rank skips (1, 1, 3)."""
+    shown = sorted(
+        (row for row in rows if row.hands or row.net),
+        key=lambda row: (-row.net, -row.wins, row.player.name, row.player.id),
+    )
+    out: list[Ranked] = []
+    for index, row in enumerate(shown):
+        tied = out and out[-1].stats.net == row.net
+        out.append(Ranked(out[-1].rank if tied else index + 1, row))
+    return out
+
+
+async def top(update: Update, context: Context) -> None:
+    """/top [period|season]: rank, points, hands, win and 点炮 rates, average, biggest hand."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
+    if rest:
+        raise Refusal("not_a_period", token=rest[0])
+    text, markup = await top_view(ledger, message.chat.id, or_all_time(period), 1, lang)
+    await reply(message, text, reply_markup=markup)
+
+
+async def top_button(update: Update, context: Context) -> None:
+    """◀ / ▶ under a leaderboard: another page of the same window, in the same message."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    lang = await update_lang(update, context)
+    message = query.message
+    key, _, page_word = query.data.removeprefix(TOP_PREFIX).rpartition(":")
+    page = page_number(page_word, "bad_button")
+    await answer(query)
+    if not isinstance(message, Message):
+        return
+    ledger = services(context).db
+    period = await period_from_key(ledger, message.chat.id, key, message.date)
+    text, markup = await top_view(ledger, message.chat.id, period, page, lang)
+    await edit(message, text, reply_markup=markup)
+
+
+async def top_view(
+    ledger: Ledger, chat_id: int, period: Period, page: int, lang: str
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    rows = ranked(await period_rows(ledger, chat_id, period))
+    label = period_label(period, lang)
+    if not rows:
+        return t("top_empty", lang, period=label), None
+    pages = -(-len(rows) // TOP_PAGE_SIZE)
+    page = min(page, pages)
+    title = f"<b>{t('top_title', lang, period=label)}</b>"
+    if pages > 1:
+        title += " " + t("stats_page", lang, page=page, pages=pages)
+    shown = rows[(page - 1) * TOP_PAGE_SIZE : page * TOP_PAGE_SIZE]
+    lines = [title, *[await _top_line(ledger, chat_id, row, lang) for row in shown]]
+    prefix = f"{TOP_PREFIX}{await period_key(ledger, chat_id, period)}:"
+    return "\n".join(lines), pager(prefix, page, pages, lang)
+
+
+async def _top_line(ledger: Ledger, chat_id: int, row: Ranked, lang: str) -> str:
+    stats = row.stats
+    hands = stats.hands
+    line = t(
+        "top_row",
+        lang,
+        rank=row.rank,
+        name=stats.player.name,
+        net=signed(stats.net),
+        hands=hands,
+        win_rate=_percent(stats.wins, hands),
+        deal_in_rate=_percent(stats.dealt_in, hands),
+        average=f"{stats.net / hands:+.1f}".replace("-", "−") if hands else "0",
+    )
+    if stats.biggest_win_entry is not None:
+        hand = await biggest_hand_name(ledger, chat_id, stats.biggest_win_entry, lang)
+        line += t("top_biggest", lang, hand=hand, points=stats.biggest_win)
+    return line
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+async def biggest_hand_name(ledger: Ledger, chat_id: int, entry_id: int, lang: str) -> str:
+    """The biggest hand by the patterns stored with it (财飘、杠开), else 平胡."""
+    entry = await ledger.entry(chat_id, entry_id)
+    names: list[str] = []
+    if entry.result_json:
+        try:
+            names = [p["name"] for p in json.loads(entry.result_json).get("patterns", [])]
+        except (ValueError, TypeError, KeyError):
+            names = []  # a breakdown from another version of the bot: its words instead
+    joined = ("、" if lang == "zh" else ", ").join(names)
+    return joined or t("plain_win", lang)
+
+
+async def trend(update: Update, context: Context) -> None:
+    """/trend [NAME] [period]: a player's running balance over the window as a chart (the
+    sender's own without a name)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
+    period = or_all_time(period)
+    if len(rest) > 1:
+        raise Refusal("trend_usage", token=rest[1])
+    if rest:
+        people = await players_called(ledger, message.chat.id, rest[0])
+    elif message.from_user is not None:
+        people = [await sender_player(context, message.chat, message.from_user)]
+    else:
+        raise Refusal("trend_usage", token="")
+    name = people[0].name
+    label = period_label(period, lang)
+    found_trend = await ledger.trend(
+        message.chat.id, [p.id for p in people], period.since, period.until
+    )
+    if not found_trend.balances:
+        await reply(message, t("trend_empty", lang, name=name, period=label))
+        return
+    steps = found_trend.steps
+    unit = "trend_by_month" if found_trend.by_month else "trend_by_hand"
+    title = t(
+        unit, lang, name=name, period=label, count=len(steps) if found_trend.by_month else steps[-1]
+    )
+    at = list(range(1, len(steps) + 1)) if found_trend.by_month else [int(s) for s in steps]
+    await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+    png = await asyncio.to_thread(
+        pictures.tally_chart_png, {name: list(found_trend.balances)}, lang, title=title, at_hands=at
+    )
+    caption = t(
+        "trend_caption", lang, name=name, period=label, net=signed(found_trend.balances[-1])
+    )
+    await reply_photo(message, png, filename="trend.png", caption=caption)

@@ -1,0 +1,78 @@
+"""/season: show the running season; /season 秋季赛 starts one (ending the running one);
+/season 结束 ends it. Starting and ending: the chat's admins or the open session's creator."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from telegram import Update
+
+from bot.context import (
+    Context,
+    Refusal,
+    argument_words,
+    is_creator_or_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.grammar.periods import read_period, unquoted
+from bot.i18n import t
+from bot.replies import reply
+from storage import Season
+from storage.periods import local
+
+END_WORDS = frozenset({"结束", "end"})
+SEASON_NAME_LIMIT = 32
+
+
+async def season(update: Update, context: Context) -> None:
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    chat_id = message.chat.id
+    words = argument_words(message)
+    if not words:
+        running = await ledger.current_season(chat_id)
+        await reply(message, running_text(running, lang))
+        return
+    if len(words) > 1:
+        raise Refusal("season_one_word", token=" ".join(words))
+    session = await ledger.current_session(chat_id)
+    if not await is_creator_or_admin(context, message, session.creator if session else None):
+        raise Refusal("season_denied")
+    user = message.from_user
+    by = (await sender_player(context, message.chat, user)).id if user is not None else None
+    if words[0].casefold() in END_WORDS:
+        ended = await ledger.end_season(chat_id, by)
+        await reply(message, "\n".join(_ended_lines(ended, lang)))
+        return
+    before = await ledger.current_season(chat_id)
+    started = await ledger.start_season(chat_id, season_name(words[0], message.date), by)
+    lines = [t("season_started", lang, name=started.name)]
+    if before is not None:
+        lines.extend(_ended_lines(before, lang))
+    await reply(message, "\n".join(lines))
+
+
+def season_name(word: str, now: datetime) -> str:
+    """A season's name as typed (quotes taken off), refused when it reads as a period (本月,
+    2026-11), is the word that ends a season, or is too long."""
+    name = unquoted(word) or word
+    if len(name) > SEASON_NAME_LIMIT:
+        raise Refusal("season_name_long", token=name, limit=SEASON_NAME_LIMIT)
+    if name.casefold() in END_WORDS or read_period(name, now) is not None:
+        raise Refusal("season_name_reserved", token=name)
+    return name
+
+
+def running_text(running: Season | None, lang: str) -> str:
+    if running is None:
+        return t("season_none", lang)
+    since = local(running.started_at).strftime("%Y-%m-%d %H:%M")
+    return t("season_running", lang, name=running.name, since=since)
+
+
+def _ended_lines(ended: Season, lang: str) -> list[str]:
+    return [t("season_ended", lang, name=ended.name), t("season_see", lang, name=ended.name)]
