@@ -524,6 +524,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "本群现在没有进行中的赛季；管理员可以用 /season 秋季赛 开始一个",
         "No season is running; an admin can start one with /season autumn",
     ),
+    "export_readable_caption": (
+        "{period}的记录表：每局一行，每位玩家一列（Excel / WPS 直接打开）；"
+        "可导回的完整账本：/export",
+        "{period} as a table: a row per hand, a column per player (opens in Excel or WPS); "
+        "the full ledger that imports back: /export",
+    ),
     "season_running": (
         "当前赛季：「{name}」，{since} 开始（北京时间）· 看排行：/top {name}",
         "Current season: {name}, since {since} (Beijing time) · leaderboard: /top {name}",

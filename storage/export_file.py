@@ -1,5 +1,7 @@
 """``python -m storage.export_file DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
-export written by a process of its own.
+export written by a process of its own; with ``--readable [--since T] [--until T] [--lang L]``
+the readable table of a window instead (``storage.readable``: a row per hand, a column per
+player).
 
 The bot runs /export this way: formatting 100,000 entries is seconds of Python, and in a
 thread of the bot's process it would compete with the event loop for the GIL (every other
@@ -13,10 +15,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 
 from .export import ExportFile
 from .ledger import Ledger
+from .readable import ReadableFile, Window
 
 
 async def export_to_files(
@@ -30,6 +34,18 @@ async def export_to_files(
             return out.finish()
 
 
+async def readable_to_file(
+    database: Path, chat_id: int, folder: Path, name: str, window: Window, lang: str
+) -> Path:
+    """The window's readable table as ``folder/name.csv`` (see ``ReadableFile``)."""
+    async with await Ledger.open(database) as ledger:
+        players = await ledger.readable_players(chat_id, window)
+        with ReadableFile(folder, name, players, lang) as out:
+            async for rows in ledger.readable_pages(chat_id, window):
+                out.write(rows)
+            return out.finish()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m storage.export_file", description=__doc__)
     parser.add_argument("database", type=Path)
@@ -38,7 +54,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("name")
     parser.add_argument("gzip_above", type=int)
     parser.add_argument("part_limit", type=int)
+    parser.add_argument("--readable", action="store_true")
+    parser.add_argument("--since", type=datetime.fromisoformat)
+    parser.add_argument("--until", type=datetime.fromisoformat)
+    parser.add_argument("--lang", default="zh")
     args = parser.parse_args(argv)
+    if args.readable:
+        window = Window(args.since, args.until)
+        print(
+            asyncio.run(
+                readable_to_file(
+                    args.database, args.chat_id, args.folder, args.name, window, args.lang
+                )
+            )
+        )
+        return
     files = asyncio.run(
         export_to_files(
             args.database, args.chat_id, args.folder, args.name, args.gzip_above, args.part_limit

@@ -12,6 +12,7 @@ from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
 from .players import PlayerStore
+from .readable import ReadableStore
 from .reports import ReportStore
 from .seasons import SeasonStore
 from .sessions import SessionStore
@@ -34,6 +35,7 @@ class Ledger(
     InboxStore,
     SeasonStore,
     TrendStore,
+    ReadableStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

@@ -453,14 +453,26 @@ async def players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player
 
 
 async def export(update: Update, context: Context) -> None:
-    """/export: the chat's players, sessions and entries as a CSV document, gzipped when
-    large and sent in parts when over Telegram's limit for a bot's documents. A process of
-    its own writes the file (``python -m storage.export_file``): formatting a long history
-    in this process would hold the GIL the event loop needs."""
+    """/export: the chat's players, sessions and entries as a CSV document (it imports back),
+    gzipped when large and sent in parts when over Telegram's limit for a bot's documents.
+    /export PERIOD (本月, 2026-11, 全部, a season): the readable table instead, a row per
+    hand and a column per player. A process of its own writes either file (``python -m
+    storage.export_file``): formatting a long history in this process would hold the GIL the
+    event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
+    period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
+    if rest:
+        raise Refusal("not_a_period", token=rest[0])
     with tempfile.TemporaryDirectory(prefix="export-") as folder:
+        if period is not None:
+            table = await _readable_file(ledger.path, message.chat.id, Path(folder), period, lang)
+            await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
+            caption = t("export_readable_caption", lang, period=period_label(period, lang))
+            with table.open("rb") as document:
+                await reply_document(message, document, table.name, caption)
+            return
         parts = await _export_files(ledger.path, message.chat.id, Path(folder))
         for number, part in enumerate(parts, start=1):
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
@@ -471,6 +483,26 @@ async def export(update: Update, context: Context) -> None:
             )
             with part.open("rb") as document:
                 await reply_document(message, document, part.name, caption)
+
+
+async def _readable_file(
+    database: str, chat_id: int, folder: Path, period: Period, lang: str
+) -> Path:
+    name = f"mahjong-{abs(chat_id)}-{period.name or period.kind}"
+    bounds = [
+        f"--{flag}={moment.isoformat()}"
+        for flag, moment in (("since", period.since), ("until", period.until))
+        if moment is not None
+    ]
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder),
+        name, "0", "0", "--readable", f"--lang={lang}", *bounds,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"export of chat {chat_id} failed: {err.decode(errors='replace')}")
+    return Path(out.decode().strip())
 
 
 async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]:

@@ -6,6 +6,8 @@ month's first day reads the hands recorded today, and "本月" then reads none.
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -162,3 +164,38 @@ async def test_leaderboard_pages_through_buttons(harness: Harness) -> None:
     assert edited.chat_id == GROUP and edited.message_id == board.message_id
     # three winners share rank 1; the nine who paid share rank 4, two of them on page 2
     assert "第 2/2 页" in edited.text and edited.text.count("\n4. 玩家") == 2
+
+
+async def test_export_of_a_period_is_a_table_of_hands_by_player(harness: Harness) -> None:
+    await played(harness)
+    await harness.say("甲", "/undo")  # 丙's win, undone: not a row of the table
+    [document] = await harness.say("甲", "/export 本月")
+    assert document.method == "sendDocument" and document.file_name is not None
+    assert document.file_name.endswith("-month.csv") and "本月的记录表" in document.text
+    assert document.content is not None and document.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))
+    assert rows[0][:8] == [
+        "时间（北京）",
+        "场",
+        "局",
+        "类型",
+        "胡牌",
+        "点炮",
+        "牌 / 说明",
+        "记录号",
+    ]
+    assert rows[0][8:] == ["甲", "乙", "丙", "丁"]
+    hands = rows[1:-1]
+    assert [row[4] for row in hands] == ["甲", "乙"] and hands[1][5] == "甲"
+    assert "财飘" in hands[0][6] and "座" not in hands[0][6]
+    assert hands[0][8:] == ["96", "-32", "-32", "-32"]
+    assert rows[-1][0] == "合计"
+    sums = [sum(int(row[column] or 0) for row in hands) for column in range(8, 12)]
+    assert [int(cell) for cell in rows[-1][8:]] == sums
+    [stats] = await harness.say("甲", "/stats 本月 甲")
+    assert f"净 {'+' if sums[0] > 0 else '−'}{abs(sums[0])}" in stats.text
+    [last] = await harness.say("甲", "/export 上月")
+    empty = list(csv.reader(io.StringIO((last.content or b"").decode("utf-8-sig"))))
+    assert len(empty) == 2 and empty[1][0] == "合计"  # a header and nothing to add up
+    [refused] = await harness.say("甲", "/export 2026-13")
+    assert "「2026-13」不是月份" in refused.text
