@@ -51,12 +51,13 @@ def spread_over_months(text: str, months: list[int]) -> str:
 
 
 async def month_windows_match_counting(ledger: Ledger, chat_id: int) -> None:
-    """A whole-month window (read from the monthly totals) equals the same window shifted by
-    a microsecond (counted from the entries; nothing was written in that microsecond)."""
+    """A whole-month window (Beijing months, read from the monthly totals) equals the same
+    window shifted by a microsecond (its ragged ends counted from the entries; nothing was
+    written in that microsecond)."""
     tick = timedelta(microseconds=1)
     for start, end in [(MONTHS[0], MONTHS[2]), (MONTHS[1], MONTHS[3]), (MONTHS[3], None)]:
-        since = datetime.fromisoformat(f"{start}-01T00:00:00+00:00")
-        until = datetime.fromisoformat(f"{end}-01T00:00:00+00:00") if end else None
+        since = datetime.fromisoformat(f"{start}-01T00:00:00+08:00")
+        until = datetime.fromisoformat(f"{end}-01T00:00:00+08:00") if end else None
         by_months = await ledger.stats(chat_id, since, until)
         counted = await ledger.stats(chat_id, since - tick, until - tick if until else None)
         assert by_months == counted, (start, end)
