@@ -2,11 +2,13 @@
 
 Builds chats of 1k, 10k and 100k entries through the public API (``import_csv`` of past
 sessions, then an evening of ``record_win`` in the open session) and a ledger of 1,000 chats,
-then times each read the bot's commands make: /stats, /stats A B, /tally (the open session
-with its chart data, and all-time), /history (first and last page), /undo (``reverse``, then
-the hand recorded again) and /export (pages into a file in a worker thread, with the peak
-memory growth of a fresh process). Prints the median of several runs per size and the
-growth from 1k to 100k (target: within 2×; /export: under 50 MB more memory).
+then times each read the bot's commands make: /stats, /stats A B, /stats 本月 and 本周 (the
+evening falls in both), /top 本月 and /top (the leaderboard's page as the bot builds it,
+biggest hands named), /trend 本月, /export 本月 (the readable table written to a file), /tally
+(the open session with its chart data, and all-time), /history (first and last page), /undo
+(``reverse``, then the hand recorded again) and /export (pages into a file in a worker
+thread, with the peak memory growth of a fresh process). Prints the median of several runs
+per size and the growth from 1k to 100k (target: within 2×; /export: under 50 MB more memory).
 """
 
 from __future__ import annotations
@@ -21,11 +23,15 @@ import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.grammar.periods import ALL_TIME, read_period
+from bot.handlers.leaderboard import top_view
 from storage.export import COLUMNS, ExportFile
 from storage.ledger import Ledger
+from storage.readable import ReadableFile, Window
 from storage.records import Session, SessionTerms, WinSpec
 
 CHAT = -100
@@ -102,6 +108,18 @@ async def record(ledger: Ledger, session: Session, hand: int) -> None:
 def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitable[Any]]]:
     chat, a, b = session.chat_id, session.seats[0], session.seats[1]
     assert a is not None and b is not None
+    now = datetime.now(UTC)
+    month, week = read_period("本月", now), read_period("本周", now)
+    assert month is not None and week is not None
+
+    async def readable_month() -> None:
+        window = Window(month.since, month.until)
+        players = await ledger.readable_players(chat, window)
+        with tempfile.TemporaryDirectory() as folder:
+            out = ReadableFile(Path(folder), "month", players, "zh")
+            async for rows in ledger.readable_pages(chat, window):
+                await asyncio.to_thread(out.write, rows)
+            await asyncio.to_thread(out.finish)
 
     async def tally_current() -> None:
         await ledger.tally(chat, session.id)
@@ -110,6 +128,12 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
     return {
         "/stats": lambda: ledger.stats(chat),
         "/stats A B": lambda: ledger.head_to_head(chat, a, b),
+        "/stats 本月": lambda: ledger.stats(chat, month.since, month.until),
+        "/stats 本周": lambda: ledger.stats(chat, week.since, week.until),
+        "/top 本月": lambda: top_view(ledger, chat, month, 1, "zh"),
+        "/top (all-time)": lambda: top_view(ledger, chat, ALL_TIME, 1, "zh"),
+        "/trend 本月": lambda: ledger.trend(chat, [a], month.since, month.until),
+        "/export 本月 (readable table)": readable_month,
         "/tally (open session + chart data)": tally_current,
         "/tally (all-time)": lambda: ledger.tally(chat),
         "/history (first page)": lambda: ledger.history(chat, page=1, page_size=5),
