@@ -337,7 +337,16 @@ async def stats(update: Update, context: Context) -> None:
         return
     named = None
     if words:  # /stats 甲: that player's line (a guest's and a member's, if both)
-        named = {p.id for w in words for p in await players_called(ledger, message.chat.id, w)}
+        named = set()
+        for word in words:
+            try:
+                named.update(p.id for p in await players_called(ledger, message.chat.id, word))
+            except Refusal:
+                # one word and no period: it may have been meant as a period or season
+                key = "unknown_name_or_period" if len(words) == 1 and period is None else None
+                if key is None:
+                    raise
+                raise Refusal(key, token=word) from None
     window = or_all_time(period)
     text, markup = await stats_view(ledger, message.chat.id, named, 1, lang, window)
     await reply(message, text, reply_markup=markup)

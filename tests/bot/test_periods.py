@@ -62,8 +62,18 @@ async def test_a_period_word_is_never_a_player_but_a_quoted_name_is(harness: Har
         ("/stats 1999", "「1999」的年份不对"),
         ("/top 本月 上月", "「上月」是第二个"),
         ("/top 春季赛", "「春季赛」不是时段也不是本群的赛季"),
+        ("/stats 春季赛", "本群没有叫「春季赛」的玩家，也没有这个赛季"),
+        ("/trend 甲 本周 2026-11", "「2026-11」是第二个"),
     ],
-    ids=["month-13", "month-0", "year-1999", "two-periods", "unknown-season"],
+    ids=[
+        "month-13",
+        "month-0",
+        "year-1999",
+        "two-periods",
+        "unknown-season",
+        "stats-unknown-word",
+        "trend-two-periods",
+    ],
 )
 async def test_a_bad_period_is_named(harness: Harness, line: str, named: str) -> None:
     await played(harness)
