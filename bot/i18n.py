@@ -470,7 +470,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "unknown_name_or_period": (
         "本群没有叫「{token}」的玩家，也没有这个赛季；时段写 本周 本月 上月 今年 全部 2026-11",
-        "{token} is neither a player nor a season of this chat; periods are this week, "
+        "No player {token} in this chat, and no season of that name; periods are this week, "
         "this month, last month, this year, all, 2026-11",
     ),
     "period_week": ("本周", "this week"),

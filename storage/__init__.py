@@ -9,6 +9,12 @@ integrity and the ledger's invariants (``storage.check``), ``backup`` copies the
 online, ``restore`` replaces it (with the bot stopped). ``Ledger.backup_chat(chat_id, path)``
 writes one chat's rows as a ledger file of its own.
 
+Periods and seasons: ``stats(chat_id, since, until)`` over any window (whole months from the
+kept totals, month keys in Beijing time; ``storage.periods``), seasons (``start_season``,
+``end_season``, ``current_season``, ``find_season``, ``seasons``), ``trend`` (one person's
+running balance) and the readable export (``readable_players``, ``readable_pages``,
+``storage.readable.ReadableFile``).
+
 The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
 updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
 update committed.
