@@ -335,7 +335,7 @@ async def stats(update: Update, context: Context) -> None:
     if len(words) == 2 and period is None:
         await reply(message, await _head_to_head(ledger, message.chat.id, words, lang))
         return
-    named = None
+    named: set[int] | None = None
     if words:  # /stats 甲: that player's line (a guest's and a member's, if both)
         named = set()
         for word in words:
