@@ -44,7 +44,7 @@ def month_start(year: int, month: int) -> datetime:
     return datetime(year, month, 1, tzinfo=CHINA)
 
 
-def _whole_months(
+def whole_months(
     since: datetime | None, until: datetime | None
 ) -> tuple[datetime | None, datetime | None] | None:
     """The whole months inside [since, until) as their bounds, None when none fits."""
@@ -68,7 +68,7 @@ async def totals_between(
     """Each player's totals over [since, until) (either open): the whole months from the
     kept totals, the ragged ends counted from the entries. A hand whose standing entries fall
     on both sides of a month's edge (one win of a 一炮多响 edited later) counts on each."""
-    months = _whole_months(since, until)
+    months = whole_months(since, until)
     if months is None:
         return await counted_between(conn, chat_id, since, until)
     first, last = months

@@ -1,9 +1,10 @@
 """One person's running balance over a window, for /trend's chart.
 
-A window inside two months reads the hands in it (by the ``(chat_id, created_at)`` index, the
-postings found from the entries), sampled to at most ``points`` points, the last exact; a
-longer one (a year, all time) reads the monthly totals and draws a point per month. Either
-way the cost follows the window's edges, not the ledger's length.
+A window of up to two months reads the entries in it (by the ``(chat_id, created_at)``
+index, the postings found from the entries), sampled to at most ``points`` points, the last
+exact; a longer one (a year, all time) reads the monthly totals and draws a point per month,
+counting a month the window cuts from its entries. Either way the last point is the window's
+net and the cost follows the window's edges, not the ledger's length.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Final
 import aiosqlite
 
 from .database import Database
-from .periods import month_key
+from .periods import counted_between, month_key, whole_months
 from .rows import fetch_all, time_text
 from .totals import ALL_TIME
 
@@ -59,23 +60,27 @@ async def _by_hand(
     window: tuple[datetime | None, datetime | None],
     points: int,
 ) -> Trend:
+    """Every entry in the window that moved the players' points, in order; an entry undone
+    and its reversal both inside the window are left out (they cancel), either alone counts
+    as /stats counts it, so the last balance is the window's net."""
     since, until = window
-    bounds, params = "e.chat_id = ?", [chat_id]
-    extra: list[Any] = []
+    where, params = "e.chat_id = ?", [chat_id]
+    edges: list[Any] = []
     if since is not None:
-        bounds += " AND e.created_at >= ?"
-        extra.append(time_text(since))
+        where += " AND e.created_at >= ?"
+        edges.append(time_text(since))
     if until is not None:
-        bounds += " AND e.created_at < ?"
-        extra.append(time_text(until))
+        where += " AND e.created_at < ?"
+        edges.append(time_text(until))
+    inside = where.replace("e.", "x.")  # the same window, for the undo or the undone
     rows = await fetch_all(
         conn,
         "SELECT e.id, sum(p.delta) AS moved FROM entries AS e "
-        "JOIN postings AS p ON p.entry_id = e.id "
-        f"WHERE {bounds} AND p.player_id IN ({ids}) AND e.kind <> 'reversal' "
-        "AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id) "
-        "GROUP BY e.id ORDER BY e.id",
-        [*params, *extra],
+        f"JOIN postings AS p ON p.entry_id = e.id WHERE {where} AND p.player_id IN ({ids}) "
+        "AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id AND "
+        f"{inside}) AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.id = e.reverses AND "
+        f"{inside}) GROUP BY e.id ORDER BY e.id",
+        [*params, *edges, *params, *edges, *params, *edges],
     )
     step = max(1, -(-len(rows) // points))
     steps: list[int | str] = []
@@ -95,19 +100,37 @@ async def _by_month(
     ids: str,
     window: tuple[datetime | None, datetime | None],
 ) -> Trend:
+    """A point per month: the whole months from the totals, a month cut by the window's
+    start or end counted from its entries (as /stats adds them up), so the last balance is
+    the window's net."""
     since, until = window
-    first = month_key(since) if since is not None else ""
-    last = month_key(until - timedelta(microseconds=1)) if until is not None else "~"
-    rows = await fetch_all(
-        conn,
-        "SELECT period, sum(points) AS moved FROM player_totals "
-        f"WHERE chat_id = ? AND player_id IN ({ids}) AND period <> ? "
-        "AND period >= ? AND period <= ? GROUP BY period ORDER BY period",
-        [chat_id, ALL_TIME, first, last],
-    )
+    months = whole_months(since, until)
+    first, last = months if months is not None else (since, since)
+    moved: dict[str, int] = {}
+    if first is None or last is None or first < last:
+        rows = await fetch_all(
+            conn,
+            "SELECT period, sum(points) AS moved FROM player_totals "
+            f"WHERE chat_id = ? AND player_id IN ({ids}) AND period <> ? "
+            "AND period >= ? AND period < ? GROUP BY period",
+            [
+                chat_id,
+                ALL_TIME,
+                month_key(first) if first else "",
+                month_key(last) if last else "~",
+            ],
+        )
+        moved.update((row["period"], row["moved"]) for row in rows)
+    players = {int(player) for player in ids.split(",") if player != "NULL"}
+    for start, end in ((since, first), (last, until)):
+        if start is not None and end is not None and start < end:
+            counted = await counted_between(conn, chat_id, start, end)
+            points = sum(counted[p].points for p in players if p in counted)
+            key = month_key(start)
+            moved[key] = moved.get(key, 0) + points
     balance = 0
     balances = []
-    for row in rows:
-        balance += row["moved"]
+    for key in sorted(moved):
+        balance += moved[key]
         balances.append(balance)
-    return Trend(True, tuple(row["period"] for row in rows), tuple(balances))
+    return Trend(True, tuple(sorted(moved)), tuple(balances))

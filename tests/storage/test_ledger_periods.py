@@ -50,6 +50,8 @@ WINDOWS = (
     (datetime(2026, 12, 7, tzinfo=CHINA), None),  # this week, asked on 7 December
     (datetime(2026, 11, 20, 9, tzinfo=CHINA), datetime(2026, 12, 20, 9, tzinfo=CHINA)),  # season
     (datetime(2026, 12, 1, 0, 10, tzinfo=CHINA), None),  # a season still running
+    # a long season cut inside its first and last months (/trend draws it month by month)
+    (datetime(2026, 10, 15, 9, tzinfo=CHINA), datetime(2027, 1, 1, 0, 1, 20, tzinfo=CHINA)),
 )
 
 
@@ -166,6 +168,9 @@ async def periods_agree(sequence: list[Op], slots: list[int], undo: list[int], p
         for since, until in WINDOWS:
             found = figures(await ledger.stats(OTHER_CHAT, since, until))
             assert found == counted(path, OTHER_CHAT, since, until), (since, until)
+            for player, row in found.items():  # /trend ends at the window's net
+                trend = await ledger.trend(OTHER_CHAT, [player], since, until)
+                assert (trend.balances or (0,))[-1] == row[4], (player, since, until)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
