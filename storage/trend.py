@@ -60,9 +60,10 @@ async def _by_hand(
     window: tuple[datetime | None, datetime | None],
     points: int,
 ) -> Trend:
-    """Every entry in the window that moved the players' points, in order; an entry undone
-    and its reversal both inside the window are left out (they cancel), either alone counts
-    as /stats counts it, so the last balance is the window's net."""
+    """Every hand in the window that moved the players' points (its kongs and wins together;
+    an entry of no hand alone), in order; an entry undone and its reversal both inside the
+    window are left out (they cancel), either alone counts as /stats counts it, so the last
+    balance is the window's net."""
     since, until = window
     where, params = "e.chat_id = ?", [chat_id]
     edges: list[Any] = []
@@ -75,11 +76,12 @@ async def _by_hand(
     inside = where.replace("e.", "x.")  # the same window, for the undo or the undone
     rows = await fetch_all(
         conn,
-        "SELECT e.id, sum(p.delta) AS moved FROM entries AS e "
+        "SELECT min(e.id) AS first, sum(p.delta) AS moved FROM entries AS e "
         f"JOIN postings AS p ON p.entry_id = e.id WHERE {where} AND p.player_id IN ({ids}) "
         "AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id AND "
         f"{inside}) AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.id = e.reverses AND "
-        f"{inside}) GROUP BY e.id ORDER BY e.id",
+        f"{inside}) GROUP BY coalesce(e.session_id || ':' || e.hand_number, 'e' || e.id) "
+        "ORDER BY first",
         [*params, *edges, *params, *edges, *params, *edges],
     )
     step = max(1, -(-len(rows) // points))
