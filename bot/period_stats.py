@@ -1,7 +1,7 @@
 """Periods and seasons as the stats commands read them, and the one per-player aggregation.
 
 ``take_window`` finds the period (本月, 2026-11 …) or season (秋季赛) among a command's
-words; ``period_rows`` is the one function /stats, /top and /trend add players up through
+words; ``period_rows`` is the one function /stats and /top add players up through
 (``Ledger.stats`` over the window): folding one person's records together belongs there.
 """
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup, Message, Update
@@ -102,19 +103,26 @@ async def top_view(
     if pages > 1:
         title += " " + t("stats_page", lang, page=page, pages=pages)
     shown = rows[(page - 1) * TOP_PAGE_SIZE : page * TOP_PAGE_SIZE]
-    lines = [title, *[await _top_line(ledger, chat_id, row, lang) for row in shown]]
+    alike = Counter(row.stats.player.name for row in rows)
+    lines = [title]
+    for row in shown:
+        player = row.stats.player
+        name = player.name + (
+            t("guest_mark", lang) if alike[player.name] > 1 and player.is_guest else ""
+        )
+        lines.append(await _top_line(ledger, chat_id, row, name, lang))
     prefix = f"{TOP_PREFIX}{await period_key(ledger, chat_id, period)}:"
     return "\n".join(lines), pager(prefix, page, pages, lang)
 
 
-async def _top_line(ledger: Ledger, chat_id: int, row: Ranked, lang: str) -> str:
+async def _top_line(ledger: Ledger, chat_id: int, row: Ranked, name: str, lang: str) -> str:
     stats = row.stats
     hands = stats.hands
     line = t(
         "top_row",
         lang,
         rank=row.rank,
-        name=stats.player.name,
+        name=name,
         net=signed(stats.net),
         hands=hands,
         win_rate=_percent(stats.wins, hands),

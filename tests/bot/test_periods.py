@@ -209,3 +209,14 @@ async def test_export_of_a_period_is_a_table_of_hands_by_player(harness: Harness
     assert len(empty) == 2 and empty[1][0] == "合计"  # a header and nothing to add up
     [refused] = await harness.say("甲", "/export 2026-13")
     assert "「2026-13」不是月份" in refused.text
+
+
+async def test_leaderboard_marks_a_guest_who_shares_a_members_name(harness: Harness) -> None:
+    await harness.open_table()  # 乙 seated as a guest
+    await harness.say("甲", "/hu 乙 自摸")
+    await harness.say("甲", "/settle")
+    await harness.say("乙", "/new 杭州 1 我 丙 丁 戊")  # the member 乙 sits down
+    await harness.say("乙", "/hu 我 点炮 丙")
+    [board] = await harness.say("甲", "/top")
+    names = [line.split()[1] for line in board.text.splitlines()[1:]]
+    assert "乙（客）" in names and "乙" in names
