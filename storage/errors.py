@@ -42,6 +42,7 @@ class ErrorCode(StrEnum):
     IDENTITY_UNDONE = "identity_undone"
     UNDO_OF_UNDO = "undo_of_undo"
     RENAMED_SINCE = "renamed_since"
+    ONE_PERSON_TWICE = "one_person_twice"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -138,6 +139,10 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.UNDO_OF_UNDO: (
         "P{event_id} 本身是撤销，不能再撤销；请重新合并或改名",
         "P{event_id} is itself an undo and cannot be undone; merge or rename again instead",
+    ),
+    ErrorCode.ONE_PERSON_TWICE: (
+        "「{a}」和「{b}」是同一个人，不能同时坐两个位子",
+        "{a!r} and {b!r} are one person, who cannot hold two seats",
     ),
     ErrorCode.RENAMED_SINCE: (
         "「{name}」之后又改过名，请先撤销较新的改名",

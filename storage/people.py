@@ -45,7 +45,6 @@ from .rows import (
     session_row,
     time_text,
 )
-from .sessions import write_seats
 
 T = TypeVar("T")
 LinkHow = Literal["join", "iam", "merge"]
@@ -224,6 +223,33 @@ def _seat_of_any(session: Session | None, records: Iterable[int]) -> SeatName | 
     return None
 
 
+async def _write_seats(
+    conn: aiosqlite.Connection, session_id: int, seats: list[int | None]
+) -> None:
+    await conn.execute(
+        "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
+        [*seats, session_id],
+    )
+
+
+async def refuse_one_person_twice(
+    conn: aiosqlite.Connection, chat_id: int, seats: Iterable[int | None]
+) -> None:
+    """ONE_PERSON_TWICE when two of ``seats`` are records of one person (a session's seats
+    as they are about to be written)."""
+    people = await read_people(conn, chat_id)
+    seen: dict[int, int] = {}
+    for record in seats:
+        if record is None:
+            continue
+        person = people.person(record)
+        if person in seen and seen[person] != record:
+            first = await player_row(conn, chat_id, seen[person])
+            second = await player_row(conn, chat_id, record)
+            raise StorageError(ErrorCode.ONE_PERSON_TWICE, a=first.name, b=second.name)
+        seen[person] = record
+
+
 class PeopleStore(Database):
     async def people(self, chat_id: int) -> People:
         """The chat's identity links as they hold now (see ``People``)."""
@@ -265,7 +291,7 @@ class PeopleStore(Database):
             if seat is not None and session is not None:
                 seats = list(session.seats)
                 seats[SEATS.index(seat)] = target
-                await write_seats(conn, session.id, seats)
+                await _write_seats(conn, session.id, seats)
             event_id = await _insert_event(
                 conn, chat_id, kind="link", how=link.how, player_id=root, person_id=target,
                 author=author, update_id=update_id,
@@ -386,4 +412,4 @@ async def _seat_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEv
         return
     seats = list(session.seats)
     seats[SEATS.index(event.seat)] = event.player_id
-    await write_seats(conn, session.id, seats)
+    await _write_seats(conn, session.id, seats)

@@ -204,3 +204,22 @@ async def test_a_person_cannot_be_seated_with_their_other_record_later(ledger: L
         CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, w, member), e
     )
     assert session.seats == (e, s, w, member)
+
+
+async def test_two_records_of_one_person_cannot_both_be_seated(ledger: Ledger) -> None:
+    table, guest, member = await _guest_table(ledger)
+    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    with pytest.raises(StorageError) as joined:
+        await ledger.join_seat(CHAT, member, "E")  # the guest holds N: E is taken anyway
+    assert joined.value.code is ErrorCode.SEAT_TAKEN
+    with pytest.raises(StorageError) as replaced:
+        await ledger.set_seat(CHAT, "E", member)
+    assert replaced.value.code is ErrorCode.ONE_PERSON_TWICE
+    await ledger.close_session(CHAT)
+    e, s, _, _ = table.ids
+    with pytest.raises(StorageError) as opened:
+        await ledger.open_session(
+            CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, guest, member), e
+        )
+    assert opened.value.code is ErrorCode.ONE_PERSON_TWICE
+    assert "阿明" in opened.value.zh
