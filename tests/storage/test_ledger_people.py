@@ -9,6 +9,7 @@ import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
 from storage import ErrorCode, Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
+from storage.check import check_file
 
 
 async def _guest_table(ledger: Ledger) -> tuple[Table, int, int]:
@@ -223,3 +224,17 @@ async def test_two_records_of_one_person_cannot_both_be_seated(ledger: Ledger) -
         )
     assert opened.value.code is ErrorCode.ONE_PERSON_TWICE
     assert "阿明" in opened.value.zh
+
+
+async def test_storage_check_finds_a_link_that_disagrees_with_the_events(
+    ledger: Ledger, db_path: Path
+) -> None:
+    _table, guest, member = await _guest_table(ledger)
+    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    assert check_file(db_path) == []
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("DELETE FROM person_links")  # derived data gone astray
+    problems = check_file(db_path)
+    assert [p.en for p in problems] == [
+        f"player {guest}: the kept identity link disagrees with the identity events"
+    ]
