@@ -215,12 +215,10 @@ def identity_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str
     """'P3 身份 阿明（客）= 阿明（入座）' as /history shows an identity event."""
     head = f"<b>P{event.id}</b> "
     if event.kind == "link":
+        person = names.get(event.person_id or 0, "?")
+        record = _marked(names.get(event.player_id or 0, "?"), person, lang)
         head += t(
-            "history_link",
-            lang,
-            record=names.get(event.player_id or 0, "?"),
-            person=names.get(event.person_id or 0, "?"),
-            how=t(f"link_how_{event.how}", lang),
+            "history_link", lang, record=record, person=person, how=t(f"link_how_{event.how}", lang)
         )
     elif event.kind == "rename":
         head += t("history_rename", lang, old=event.old_name or "", new=event.new_name or "")
@@ -282,12 +280,19 @@ async def _reply_linked(
     person: Player,
     lang: str,
 ) -> None:
-    lines = [t("linked", lang, event=change.event.id, record=record.name, person=person.name)]
+    shown = _marked(record.name, person.name, lang)
+    lines = [t("linked", lang, event=change.event.id, record=shown, person=person.name)]
     if change.event.seat is not None:
         lines.append(t("linked_seat", lang, seat=seat_label(Seat(change.event.seat), lang)))
     if change.session is not None:
         lines.append(describe_table(await table_of(context, change.session), lang))
     await reply(message, "\n".join(lines), reply_markup=_undo_markup(change, lang))
+
+
+def _marked(record: str, person: str, lang: str) -> str:
+    """The linked record's name, marked 阿明（客） when it is the person's name too (a guest
+    folds into a member of its name, and 「阿明」=「阿明」 would say nothing)."""
+    return record + t("guest_mark", lang) if record.casefold() == person.casefold() else record
 
 
 def _undo_markup(change: IdentityChange, lang: str) -> InlineKeyboardMarkup:

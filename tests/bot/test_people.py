@@ -46,7 +46,7 @@ async def test_join_takes_the_same_named_guests_seat_and_record(harness: Harness
     await _guest_played(harness)
     sent = await _aming(harness, "/join")
     reply = sent[-1]
-    assert "同一个人" in reply.text and "西位" in reply.text, reply.text
+    assert "「阿明（客）」和「阿明」是同一个人了" in reply.text and "西位" in reply.text, reply.text
     assert "坐满" not in reply.text
     session = await harness.ledger.current_session(GROUP)
     assert session is not None
@@ -161,3 +161,18 @@ async def test_a_member_who_sat_with_the_guest_joins_as_usual(harness: Harness) 
     sent = await _aming(harness, "/join")
     assert "四个位子都坐满了" in sent[-1].text, sent[-1].text
     assert await harness.ledger.identity_events(GROUP) == []
+
+
+async def test_a_claimed_guests_name_seats_its_person_at_the_next_session(
+    harness: Harness,
+) -> None:
+    await _guest_played(harness)
+    harness.api.add_user(AMING, "Ming", "aming")
+    await _aming(harness, "/iam 阿明")
+    await harness.say("甲", "/settle")
+    await harness.open_table("/new 杭州 1 甲 乙 阿明 丁")
+    session = await harness.ledger.current_session(GROUP)
+    member = await harness.ledger.find_player(GROUP, "@aming")
+    assert session is not None and member is not None and session.player_at("W") == member.id
+    table = (await harness.say("乙", "/seat"))[0].text
+    assert "Ming" in table and "阿明" not in table, table

@@ -238,3 +238,12 @@ async def test_storage_check_finds_a_link_that_disagrees_with_the_events(
     assert [p.en for p in problems] == [
         f"player {guest}: the kept identity link disagrees with the identity events"
     ]
+
+
+async def test_links_move_with_a_supergroup_migration(ledger: Ledger) -> None:
+    _table, guest, member = await _guest_table(ledger)
+    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    await ledger.migrate_chat(CHAT, OTHER_CHAT)
+    assert (await ledger.people(OTHER_CHAT)).links == {guest: member}
+    assert [e.chat_id for e in await ledger.identity_events(OTHER_CHAT)] == [OTHER_CHAT]
+    assert (await ledger.tally(OTHER_CHAT)).balances[member] == 8
