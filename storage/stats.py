@@ -55,15 +55,15 @@ class StatsStore(Database):
     async def head_to_head(self, chat_id: int, a: int, b: int) -> HeadToHead:
         """Two people compared over the hands they sat in together (each folded from all
         their records: ``a`` and ``b`` may name any record of either person)."""
+        if a == b:
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="head-to-head needs two players")
         async with self._read() as conn:
-            await player_row(conn, chat_id, a)
-            await player_row(conn, chat_id, b)
+            record_a = await player_row(conn, chat_id, a)
+            record_b = await player_row(conn, chat_id, b)
             people = await read_people(conn, chat_id)
             a, b = people.person(a), people.person(b)
             if a == b:
-                raise StorageError(
-                    ErrorCode.INVALID_ARGUMENT, detail="head-to-head needs two players"
-                )
+                raise StorageError(ErrorCode.ALREADY_ONE_PERSON, a=record_a.name, b=record_b.name)
             player_a = await player_row(conn, chat_id, a)
             player_b = await player_row(conn, chat_id, b)
             records = [*people.records(a), *people.records(b)]

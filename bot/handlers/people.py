@@ -115,7 +115,10 @@ async def merge(update: Update, context: Context) -> None:
         raise Refusal("merge_denied")
     if not first.is_guest and second.is_guest:
         first, second = second, first
-    change = await _link(context, update, LinkRequest(first.id, second.id, "merge"), sender)
+    # The person's record takes the seat, so the table only ever seats people's roots (the
+    # standings the bot keeps move by the seated ids).
+    request = LinkRequest(first.id, second.id, "merge", take_seat=True)
+    change = await _link(context, update, request, sender)
     await _reply_linked(context, message, change, first, second, lang)
 
 

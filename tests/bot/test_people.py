@@ -105,6 +105,13 @@ async def test_merge_by_an_admin_and_rename(harness: Harness) -> None:
     merged = (await harness.say("丁", "/merge 阿明（客） @aming"))[-1]
     assert "同一个人" in merged.text, merged.text
     assert (await _stats_names(harness)).count("阿明") == 1
+    member = await harness.ledger.find_player(GROUP, "@aming")
+    session = await harness.ledger.current_session(GROUP)
+    assert member is not None and session is not None and session.player_at("W") == member.id
+    recorded = (await harness.say("甲", "/hu 阿明 自摸"))[0].text
+    assert recorded.count("阿明") >= 1 and "阿明（客）" not in recorded, recorded
+    tally = (await harness.say("乙", "/tally"))[0].text
+    assert tally.count("阿明") == 1, tally
     await harness.ledger.add_guest(GROUP, "小李")
     renamed = (await harness.say("甲", "/rename 小李 老李"))[-1]
     assert "「小李」改名为「老李」" in renamed.text, renamed.text
