@@ -183,3 +183,29 @@ async def test_a_claimed_guests_name_seats_its_person_at_the_next_session(
     assert session is not None and member is not None and session.player_at("W") == member.id
     table = (await harness.say("乙", "/seat"))[0].text
     assert "Ming" in table and "阿明" not in table, table
+
+
+async def test_an_identity_event_shows_on_one_history_page(harness: Harness) -> None:
+    """Five entries a page: the link made after #3 shows on the newest page (below #4), never
+    on the older one too."""
+    await _guest_played(harness)
+    for _ in range(2):
+        await harness.say("甲", "/draw")
+    harness.api.add_user(AMING, "Ming", "aming")
+    await _aming(harness, "/iam 阿明")
+    for _ in range(5):
+        await harness.say("甲", "/draw")
+    newest = (await harness.say("乙", "/history"))[-1]
+    assert "P1" in newest.text and newest.text.index("#4") < newest.text.index("P1"), newest.text
+    older = (await harness.press("乙", newest, index=len(newest.buttons) - 1))[-1]
+    assert "#3" in older.text and "P1" not in older.text, older.text
+
+
+async def test_join_over_a_guest_in_english(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    await _guest_played(harness)
+    reply = (await _aming(harness, "/join"))[-1]
+    assert "阿明 (guest) and 阿明 are one person now" in reply.text, reply.text
+    assert reply.buttons[0][0] == "↩️ Undo"
+    history = (await harness.say("乙", "/history"))[-1].text
+    assert "P1 identity 阿明 (guest) = 阿明 (took the seat at /join)" in history, history
