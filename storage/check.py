@@ -102,8 +102,9 @@ _PEOPLE_INVARIANT: Final = (
     " WHERE NOT EXISTS (SELECT 1 FROM identity_events AS i WHERE i.id = l.event_id AND "
     + _STANDING_LINK
     + ")",
-    "玩家 {} 的身份链接和身份记录不符",
-    "player {}: the kept identity link disagrees with the identity events",
+    "玩家 {} 的身份链接和身份记录不符：请运行 python -m storage.rebuild",
+    "player {}: the kept identity link disagrees with the identity events "
+    "(run python -m storage.rebuild)",
 )
 _PEOPLE_GUARDS: Final = ("identity_events_no_update", "identity_events_no_delete")
 

@@ -256,6 +256,18 @@ class PeopleStore(Database):
         async with self._read() as conn:
             return await read_people(conn, chat_id)
 
+    async def rebuild_people(self) -> None:
+        """Recompute every kept link (``person_links``) from the identity events: the links
+        no undo names (one write transaction)."""
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM person_links")
+            await conn.execute(
+                "INSERT INTO person_links (player_id, chat_id, person_id, event_id) "
+                "SELECT i.player_id, i.chat_id, i.person_id, i.id FROM identity_events AS i "
+                "WHERE i.kind = 'link' "
+                "AND NOT EXISTS (SELECT 1 FROM identity_events AS u WHERE u.undoes = i.id)"
+            )
+
     async def person_of(self, chat_id: int, player_id: int) -> Player:
         """The person's record (the root of its links) for any of the person's records."""
         async with self._read() as conn:
