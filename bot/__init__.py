@@ -10,7 +10,7 @@
   /merge /rename, the /join over a same-named guest, their 撤销 button and /undo P3, identity
   events in /history), ``errors``.
 - ``grammar/``: the chat grammar as pure functions, one module per job: ``roster`` (who sits
-  where, how a line names them), ``errors``, ``verbs`` (胡 → /hu, 我是 → /iam), ``names``, ``seat_words``
+  where, how a line names them), ``errors``, ``verbs`` (胡 → /hu), ``names``, ``seat_words``
   (点炮/抢杠/承包 X), ``new``, ``hu``, ``kong``, ``seating`` (/seat /dealer), ``entries`` (#12);
   ``i18n.py``: every reply in zh and en.
 - ``replies.py``: every message, edit and button answer goes out through it, cut to Telegram's
