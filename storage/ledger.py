@@ -11,6 +11,7 @@ from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
+from .people import PeopleStore
 from .players import PlayerStore
 from .readable import ReadableStore
 from .reports import ReportStore
@@ -24,6 +25,7 @@ from .trend import TrendStore
 class Ledger(
     ChatStore,
     PlayerStore,
+    PeopleStore,
     SessionStore,
     EntryStore,
     ReportStore,

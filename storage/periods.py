@@ -91,25 +91,8 @@ def combined(a: dict[int, Totals], b: dict[int, Totals]) -> dict[int, Totals]:
     out = dict(a)
     for player, more in b.items():
         have = out.get(player)
-        out[player] = more if have is None else _added(have, more)
+        out[player] = more if have is None else have.plus(more)
     return out
-
-
-def _added(a: Totals, b: Totals) -> Totals:
-    bigger = b.biggest_entry is not None and (
-        a.biggest_entry is None
-        or (b.biggest_win, -b.biggest_entry) > (a.biggest_win, -a.biggest_entry)
-    )
-    best = b if bigger else a
-    return Totals(
-        hands=a.hands + b.hands,
-        wins=a.wins + b.wins,
-        self_draws=a.self_draws + b.self_draws,
-        dealt_in=a.dealt_in + b.dealt_in,
-        points=a.points + b.points,
-        biggest_win=best.biggest_win,
-        biggest_entry=best.biggest_entry,
-    )
 
 
 async def counted_between(

@@ -22,6 +22,7 @@ from typing import Any, Final
 import aiosqlite
 
 from .database import Database
+from .people import read_people
 from .periods import local
 from .rows import POSTINGS_COLUMN, fetch_all, fetch_one, parse_time, postings_from, time_text
 
@@ -48,6 +49,15 @@ _STANDING: Final = (
 
 
 @dataclass(frozen=True)
+class Columns:
+    """The table's player columns (a person's root record id and the column's name) and the
+    person each record that moved points belongs to."""
+
+    people: list[tuple[int, str]]
+    person: dict[int, int]
+
+
+@dataclass(frozen=True)
 class Window:
     """[since, until) of entries' times, either open."""
 
@@ -66,26 +76,33 @@ class Window:
 
 
 class ReadableStore(Database):
-    async def readable_players(self, chat_id: int, window: Window) -> list[tuple[int, str]]:
-        """(id, column name) of every player whose points moved in the window, by id; two
-        players of one name are told apart by their ids."""
+    async def readable_players(self, chat_id: int, window: Window) -> Columns:
+        """A column per person whose points moved in the window (their records folded into
+        one, ``storage.people``), by id; two people of one name are told apart by their ids."""
         where, params = window.sql()
         async with self._read() as conn:
-            rows = await fetch_all(
+            moved = await fetch_all(
                 conn,
-                "SELECT pl.id, pl.name FROM players AS pl WHERE pl.chat_id = ? AND pl.id IN ("
-                "SELECT p.player_id FROM entries AS e JOIN postings AS p ON p.entry_id = e.id "
-                f"WHERE e.chat_id = ?{where} AND {_STANDING}) ORDER BY pl.id",
-                [chat_id, chat_id, *params],
+                "SELECT DISTINCT p.player_id FROM entries AS e "
+                f"JOIN postings AS p ON p.entry_id = e.id WHERE e.chat_id = ?{where} "
+                f"AND {_STANDING}",
+                [chat_id, *params],
             )
-        names = [row["name"] for row in rows]
-        return [
-            (
-                row["id"],
-                row["name"] if names.count(row["name"]) == 1 else f"{row['name']} #{row['id']}",
-            )
-            for row in rows
+            people = await read_people(conn, chat_id)
+            person = {row["player_id"]: people.person(row["player_id"]) for row in moved}
+            names = {
+                row["id"]: row["name"]
+                for row in await fetch_all(
+                    conn, "SELECT id, name FROM players WHERE chat_id = ?", [chat_id]
+                )
+            }
+        roots = sorted(set(person.values()))
+        shown = [names.get(root, f"#{root}") for root in roots]
+        columns = [
+            (root, name if shown.count(name) == 1 else f"{name} #{root}")
+            for root, name in zip(roots, shown, strict=True)
         ]
+        return Columns(columns, person)
 
     async def readable_pages(
         self, chat_id: int, window: Window, page_size: int = READABLE_PAGE
@@ -128,16 +145,17 @@ class ReadableFile:
     """Writes ``folder/name.csv`` (UTF-8 with a BOM: Excel and WPS read the Chinese): a
     header, a row per hand, a 合计 row. Blocking: run it off the event loop."""
 
-    def __init__(self, folder: Path, name: str, players: list[tuple[int, str]], lang: str) -> None:
+    def __init__(self, folder: Path, name: str, columns: Columns, lang: str) -> None:
         self.path = folder / f"{name}.csv"
         self.lang = "en" if lang == "en" else "zh"
-        self.players = players
-        self.names = dict(players)
+        self.players = columns.people
+        self.person = columns.person
+        self.names = dict(columns.people)
         self.totals = dict.fromkeys(self.names, 0)
         self._hand: _Hand | None = None
         self._file = self.path.open("w", encoding="utf-8-sig", newline="")
         self._csv = csv.writer(self._file)
-        self._csv.writerow([*_HEADERS[self.lang], *(name for _, name in players)])
+        self._csv.writerow([*_HEADERS[self.lang], *(name for _, name in self.players)])
 
     def write(self, rows: list[aiosqlite.Row]) -> None:
         for row in rows:
@@ -156,9 +174,9 @@ class ReadableFile:
         if kind not in hand.kinds:
             hand.kinds.append(kind)
         if row["winner"] is not None:
-            hand.winners.append(self.names.get(row["winner"], f"#{row['winner']}"))
+            hand.winners.append(self._name(row["winner"]))
         if row["discarder"] is not None:
-            name = self.names.get(row["discarder"], f"#{row['discarder']}")
+            name = self._name(row["discarder"])
             if name not in hand.discarders:
                 hand.discarders.append(name)
         words = [
@@ -170,7 +188,11 @@ class ReadableFile:
             hand.lines.append(" ".join(words))
         hand.ids.append(f"#{row['id']}")
         for player, delta in postings_from(row["postings"]).items():
-            hand.points[player] = hand.points.get(player, 0) + delta
+            person = self.person.get(player, player)
+            hand.points[person] = hand.points.get(person, 0) + delta
+
+    def _name(self, player: int) -> str:
+        return self.names.get(self.person.get(player, player), f"#{player}")
 
     def _flush(self) -> None:
         hand, self._hand = self._hand, None

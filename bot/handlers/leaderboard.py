@@ -168,11 +168,13 @@ async def trend(update: Update, context: Context) -> None:
         people = [await sender_player(context, message.chat, message.from_user)]
     else:
         raise Refusal("trend_usage", token="")
-    name = people[0].name
+    # One person, every record of theirs (a guest seat they claimed, a merged record).
+    folding = await ledger.people(message.chat.id)
+    records = sorted({record for p in people for record in folding.records(p.id)})
+    root = folding.person(people[0].id)
+    name = next((p.name for p in await ledger.list_players(message.chat.id) if p.id == root), "")
     label = period_label(period, lang)
-    found_trend = await ledger.trend(
-        message.chat.id, [p.id for p in people], period.since, period.until
-    )
+    found_trend = await ledger.trend(message.chat.id, records, period.since, period.until)
     if not found_trend.balances:
         await reply(message, t("trend_empty", lang, name=name, period=label))
         return

@@ -220,3 +220,23 @@ async def test_leaderboard_marks_a_guest_who_shares_a_members_name(harness: Harn
     [board] = await harness.say("甲", "/top")
     names = [line.split()[1] for line in board.text.splitlines()[1:]]
     assert "乙（客）" in names and "乙" in names
+
+
+async def test_one_person_is_one_row_one_column_and_one_line(harness: Harness) -> None:
+    """乙 played as a guest, then sent /join and became that guest (storage.people): the
+    leaderboard, the readable table and the trend count both records as one person."""
+    await harness.open_table()
+    await harness.say("甲", "/hu 乙 自摸")  # the guest 乙's win
+    [joined] = await harness.say("乙", "/join")
+    await harness.say("甲", "/hu 乙 点炮 丙")  # the member 乙, in the guest's seat
+    [board] = await harness.say("甲", "/top 本月")
+    rows = [line for line in board.text.splitlines()[1:] if line.split()[1].startswith("乙")]
+    assert len(rows) == 1 and "2 局" in rows[0] and "胡牌率 100%" in rows[0], joined.text
+    [document] = await harness.say("甲", "/export 本月")
+    table = list(csv.reader(io.StringIO((document.content or b"").decode("utf-8-sig"))))
+    assert [name for name in table[0][8:] if name.startswith("乙")] == ["乙"]
+    column = table[0].index("乙")
+    net = rows[0].split()[2]
+    assert [row[column] for row in table[1:]] == ["24", "8", "32"] and net == "+32"
+    sent = await harness.say("甲", "/trend 乙 本月")
+    assert sent[-1].method == "sendPhoto" and sent[-1].text.endswith(f"：{net}")
