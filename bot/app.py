@@ -31,9 +31,11 @@ from bot.handlers import (
     evaluate,
     first_minute,
     general,
+    hand_details,
     recording,
     rules,
     sessions,
+    settings,
     views,
 )
 from bot.i18n import COMMANDS
@@ -48,6 +50,7 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "start": first_minute.start,
     "help": general.help_command,
     "lang": general.lang,
+    "settings": settings.settings,
     "new": sessions.new,
     "join": sessions.join,
     "seat": sessions.seat,
@@ -152,6 +155,9 @@ def add_handlers(application: ANY_APP) -> None:
         CallbackQueryHandler(recording.undo_button, pattern=f"^{recording.UNDO_PREFIX}")
     )
     application.add_handler(
+        CallbackQueryHandler(hand_details.toggle_button, pattern=hand_details.PATTERN)
+    )
+    application.add_handler(
         CallbackQueryHandler(
             recording.undo_confirm_button, pattern=f"^{recording.UNDO_CONFIRM_PREFIX}"
         )
@@ -160,6 +166,9 @@ def add_handlers(application: ANY_APP) -> None:
         CallbackQueryHandler(
             recording.undo_cancel_button, pattern=f"^{recording.UNDO_CANCEL_PREFIX}"
         )
+    )
+    application.add_handler(
+        CallbackQueryHandler(settings.settings_button, pattern=f"^{settings.PREFIX}")
     )
     application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")

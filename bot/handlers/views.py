@@ -21,6 +21,7 @@ from bot.context import (
     Context,
     Refusal,
     argument_words,
+    chat_settings,
     is_creator_or_admin,
     message_of,
     services,
@@ -62,7 +63,8 @@ async def tally(update: Update, context: Context) -> None:
     standings = await ledger.tally(message.chat.id, session.id if session else None)
     title_key = "tally_title" if session else "tally_all_time"
     await reply(message, tally_block(standings, lang, title_key))
-    if session is not None and standings.rows:
+    charts = (await chat_settings(context, message.chat.id)).charts
+    if session is not None and standings.rows and charts:
         hands, series = await running_totals(ledger, session)
         if len(hands) > 1:
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
@@ -307,7 +309,7 @@ async def settle(update: Update, context: Context) -> None:
     else:
         lines.append(t("settle_none", lang))
     await reply(message, "\n".join(lines))
-    if transfers:
+    if transfers and (await chat_settings(context, message.chat.id)).charts:
         named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(pictures.settlement_png, named, lang)
