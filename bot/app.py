@@ -20,6 +20,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
+from bot import hand_reply
 from bot.backups import schedule_backups
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, message_of
@@ -152,7 +153,7 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(
-        CallbackQueryHandler(recording.undo_button, pattern=f"^{recording.UNDO_PREFIX}")
+        CallbackQueryHandler(recording.undo_button, pattern=f"^{hand_reply.UNDO_PREFIX}")
     )
     application.add_handler(
         CallbackQueryHandler(hand_details.toggle_button, pattern=hand_details.PATTERN)
@@ -178,6 +179,9 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(
         CallbackQueryHandler(views.stats_button, pattern=f"^{views.STATS_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(views.tally_button, pattern=f"^{views.TALLY_PREFIX}")
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
     application.add_error_handler(errors.on_error)

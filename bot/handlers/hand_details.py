@@ -94,6 +94,7 @@ async def _undone_text(ledger: Ledger, session: Session, scene: HandScene, lang:
     if current.is_open:
         dealer = Seat(current.dealer)
         dealer_id = current.seats[SEAT_ORDER.index(dealer)]
-        name = next((p.name for p in scene.players.values() if p.id == dealer_id), dealer.zh)
-        now.append(next_dealer_text(dealer, name, Seat(current.round_wind), lang))
+        names = {p.id: p.name for p in await ledger.list_players(session.chat_id)}
+        name = names.get(dealer_id) if dealer_id is not None else None
+        now.append(next_dealer_text(dealer, name or dealer.zh, Seat(current.round_wind), lang))
     return "\n".join(now)

@@ -55,7 +55,6 @@ from scoring.result import ScoreResult
 from scoring.tiles import Seat
 from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
-__all__ = ["UNDO_PREFIX"]  # app.py routes the 撤销 button by it
 # The confirm and cancel buttons of an /undo that names an earlier entry: "undook:ASKER:IDS"
 # (ASKER the asker's Telegram id, 0 for an anonymous admin; well under 64 bytes).
 UNDO_CONFIRM_PREFIX = "undook:"
