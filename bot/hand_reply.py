@@ -19,7 +19,15 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Html, t
 from bot.table import Table
-from bot.table_html import kong_name, ruleset_name, seat_and_wind, seat_label, signed, tally_block
+from bot.table_html import (
+    kong_name,
+    ruleset_name,
+    scores_seat_wind,
+    seat_and_wind,
+    seat_label,
+    signed,
+    tally_block,
+)
 from scoring import rulesets
 from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
@@ -236,7 +244,10 @@ def _seat(scene: HandScene, entry: Entry) -> Seat:
 
 
 def _wind(scene: HandScene, seat: Seat, entry: Entry, lang: str) -> str:
-    """The winner's seat, with the 门风 the hand was scored with where it tells."""
+    """The winner's seat, with the 门风 the hand was scored with where it tells (read from
+    the stored line only then: most rulesets never show it)."""
+    if not scores_seat_wind(scene.ruleset):
+        return seat_label(seat, lang)
     wind = read_winds(entry.hand_line or "")[0] or seat
     return seat_and_wind(seat, wind, scene.ruleset, lang)
 
