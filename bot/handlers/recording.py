@@ -68,7 +68,6 @@ class ScoredClaim:
     line: str  # the words with the facts, as the ledger keeps them (ScoreResult.line)
     result: ScoreResult
     full_hand: bool
-    seat_wind: Seat  # the 门风 the hand was scored with (the deal moves on after it)
 
 
 @dataclass(frozen=True)
@@ -100,10 +99,8 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
         except ScoringError as error:
             _refuse_wrong_dealer(error, table, claim.winner)
             raise TableScoringError(error, table.names(), command.discard_word) from error
-        assert result.line is not None and result.seat_wind is not None  # given facts
-        scored.append(
-            ScoredClaim(claim.winner, result.line, result, claim.full_hand, result.seat_wind)
-        )
+        assert result.line is not None  # given facts
+        scored.append(ScoredClaim(claim.winner, result.line, result, claim.full_hand))
     return scored
 
 
