@@ -33,6 +33,7 @@ from bot.handlers import (
     first_minute,
     general,
     hand_details,
+    people,
     recording,
     rules,
     sessions,
@@ -60,6 +61,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "kong": first_minute.group_only(recording.kong),
     "draw": first_minute.group_only(recording.draw),
     "undo": recording.undo,
+    "iam": first_minute.group_only(people.iam),
+    "merge": first_minute.group_only(people.merge),
+    "rename": first_minute.group_only(people.rename),
     "tally": views.tally,
     "history": views.history,
     "settle": views.settle,
@@ -173,6 +177,9 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(people.undo_button, pattern=f"^{people.IDENTITY_UNDO_PREFIX}")
     )
     application.add_handler(
         CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")
