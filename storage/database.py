@@ -86,17 +86,18 @@ def migrations(folder: Traversable | None = None) -> list[Migration]:
         if match:
             found.append(Migration(int(match.group(1)), item.name, item.read_text("utf-8")))
     found.sort(key=lambda m: m.version)
-    # Numbers may skip (branches reserve theirs: 0007 may land before 0005); each is used once
-    # and the database's user_version is the newest applied.
-    versions = [m.version for m in found]
-    if not versions or versions[0] != 1 or len(set(versions)) != len(versions):
-        raise RuntimeError(f"migrations {[m.name for m in found]} break the 0001.. numbering")
+    # Numbers may skip ahead: branches reserve theirs and land in any order. A number used
+    # twice, or none from 0001, is a mistake.
+    for earlier, migration in zip([None, *found], found, strict=False):
+        if migration.version <= (earlier.version if earlier else 0):
+            raise RuntimeError(f"migration {migration.name} breaks the 0001.. numbering")
     return found
 
 
 def schema_version() -> int:
-    """The newest schema version this code knows."""
-    return migrations()[-1].version
+    """The newest schema version this code knows (the highest migration number)."""
+    known = migrations()
+    return known[-1].version if known else 0
 
 
 def resolve_path(path: str | Path | None) -> str:
