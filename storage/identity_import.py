@@ -22,10 +22,14 @@ from .players import clean_name
 from .records import SEATS
 from .rows import fetch_one, now_text, player_row
 
-_LATER_RENAME: Final = (
-    "SELECT 1 FROM identity_events AS i WHERE i.chat_id = ? AND i.kind = 'rename' "
-    "AND i.player_id = ? AND i.id > ? "
-    "AND NOT EXISTS (SELECT 1 FROM identity_events AS u WHERE u.undoes = i.id)"
+# The guest's name as the events so far leave it: the newest rename's, or the old name an
+# undo of a rename gave back (the import never writes names: the players rows hold the last).
+_NAME_NOW: Final = (
+    "SELECT CASE WHEN i.kind = 'rename' THEN i.new_name ELSE r.old_name END AS name "
+    "FROM identity_events AS i LEFT JOIN identity_events AS r ON r.id = i.undoes "
+    "WHERE i.chat_id = ?1 AND ((i.kind = 'rename' AND i.player_id = ?2) "
+    "OR (i.kind = 'undo' AND r.kind = 'rename' AND r.player_id = ?2)) "
+    "ORDER BY i.id DESC LIMIT 1"
 )
 
 
@@ -106,10 +110,11 @@ async def _undo(
         raise StorageError(ErrorCode.UNDO_OF_UNDO, event_id=event.id)
     if event.undone_by is not None:
         raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event.id)
-    if event.kind == "rename" and await fetch_one(
-        conn, _LATER_RENAME, [chat_id, event.player_id, event.id]
-    ):
-        raise StorageError(ErrorCode.RENAMED_SINCE, name=event.new_name, event_id=event.id)
+    if event.kind == "rename":  # taken back only while it is the guest's name, as live
+        now = await fetch_one(conn, _NAME_NOW, [chat_id, event.player_id])
+        if now is None or now["name"] != event.new_name:
+            name = now["name"] if now else event.new_name
+            raise StorageError(ErrorCode.RENAMED_SINCE, name=name, event_id=event.id)
     return {"undoes": event.id}
 
 
