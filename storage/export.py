@@ -39,8 +39,8 @@ from .rows import (
 )
 
 # One table, one row per record: a player, a session, an entry, one posting of an entry, or
-# an identity event (docs/ledger-csv.md). The identity columns come last, so a file written before
-# them (``COLUMNS_BEFORE_PEOPLE``) is the same table without them and still imports.
+# an identity event (docs/ledger-csv.md). The identity columns come last, so a file written
+# before them (``COLUMNS_BEFORE_PEOPLE``) is the same table without them and still imports.
 COLUMNS_BEFORE_PEOPLE: Final = (
     "record", "id", "session", "kind", "created_at", "player", "delta", "name", "user_id",
     "username", "ruleset", "base", "room", "rotation", "seats", "dealer", "round_wind",
