@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -303,3 +304,21 @@ async def test_one_sessions_export_keeps_the_links_without_the_seat(ledger: Ledg
     people = await ledger.people(OTHER_CHAT)
     assert people.person(event.player_id or 0) == event.person_id
     assert n not in {event.player_id, event.person_id}
+
+
+async def test_storage_check_finds_one_person_seated_twice(ledger: Ledger, db_path: Path) -> None:
+    """A link written past the checks (straight into SQLite) between two records that sat
+    together: `python -m storage check` names it."""
+    ev = await evening(ledger)
+    assert check_file(db_path) == []
+    east = ev.table.ids[0]
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(
+            "INSERT INTO identity_events (chat_id, kind, how, player_id, person_id, created_at) "
+            "VALUES (?, 'link', 'merge', ?, ?, '2026-01-01T00:00:00+00:00')",
+            [CHAT, ev.guest, east],
+        )
+    assert [p.en for p in check_file(db_path)] == [
+        f"player {p}: sat at one table with another record of the same person"
+        for p in sorted((ev.guest, east))
+    ]
