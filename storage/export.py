@@ -2,10 +2,12 @@
 
 ``Ledger.export_pages`` reads the chat a page at a time, each page in its own short read:
 entries are append-only, so stopping at the newest id seen at the start gives the same rows
-as one snapshot. ``ExportFile`` (plain, synchronous: run off the event loop) turns
-each page into CSV lines, gzips the file when it is large and cuts it into parts under a
-size limit, so memory stays flat whatever the ledger's length. ``export_csv`` returns the
-same text as one string, for small exports and the import round trip.
+as one snapshot; the identity events (a handful per chat) are read the same way and
+written among the entries by time. ``ExportFile`` (plain, synchronous: run off the event
+loop) turns each page into CSV lines, gzips the file when it is large and cuts it into
+parts under a size limit, so memory stays flat whatever the ledger's length.
+``export_csv`` returns the same text as one string, for small exports and the import round
+trip.
 """
 
 from __future__ import annotations
@@ -259,14 +261,14 @@ class _Events:
         return self._pending[0]["created_at"] if self._pending else None
 
     async def until(self, time: str | None) -> list[aiosqlite.Row]:
-        """The pending events made at or before ``time`` (None: all of them)."""
+        """The pending events made before ``time`` (None: the rest, a page at a time)."""
         taken: list[aiosqlite.Row] = []
         while (next_time := await self._next_time()) is not None and (
             time is None or next_time < time
         ):
             taken.append(self._pending.popleft())
             if time is None and not self._pending:
-                break  # the rest a page at a time
+                break
         return taken
 
     async def among(self, rows: list[aiosqlite.Row]) -> AsyncIterator[ExportPage]:
