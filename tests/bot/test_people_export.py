@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 AMING = 21
 
