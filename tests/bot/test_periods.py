@@ -11,7 +11,8 @@ import io
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from conftest import GROUP, Harness
+
+from tests.bot.conftest import GROUP, Harness
 
 CHINA = timezone(timedelta(hours=8))
 
