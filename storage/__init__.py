@@ -12,12 +12,18 @@ writes one chat's rows as a ledger file of its own.
 The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
 updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
 update committed.
+
+Money (``storage.money``, docs/money.md): ``Ledger.record_money(chat, session, MoneySpec, source,
+author)`` writes a stake, a table fee, a penalty or a payment as an adjustment entry;
+``Ledger.session_money`` reads a session's stake and fen lines (``SessionMoney``), whose
+``balances(points)`` are the fen its settle-up pays (``TABLE``: the table fee's account).
 """
 
 from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
 from .inbox import InboxItem
 from .ledger import Ledger
+from .money import TABLE, MoneySpec, SessionMoney
 from .players import NAME_LIMIT
 from .records import (
     SEATS,
@@ -48,6 +54,7 @@ from .settle import settle_up
 __all__ = [
     "NAME_LIMIT",
     "SEATS",
+    "TABLE",
     "Chat",
     "Entry",
     "EntryKind",
@@ -59,6 +66,7 @@ __all__ = [
     "InboxItem",
     "KongSpec",
     "Ledger",
+    "MoneySpec",
     "PageKey",
     "Player",
     "PlayerStats",
@@ -68,6 +76,7 @@ __all__ = [
     "RunningTotals",
     "SeatName",
     "Session",
+    "SessionMoney",
     "SessionTerms",
     "Source",
     "StorageError",

@@ -11,6 +11,7 @@ from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
+from .money_store import MoneyStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
@@ -30,6 +31,7 @@ class Ledger(
     ExportStore,
     ChatCopyStore,
     InboxStore,
+    MoneyStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 
