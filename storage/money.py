@@ -9,9 +9,10 @@ fen, and ``priced`` rounds the table's amounts so they still sum to 0.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from .errors import ErrorCode, StorageError
 
@@ -109,3 +110,16 @@ class MoneySpec:
     fen: Mapping[int, int] = field(default_factory=dict)
     stake: int | None = None
     reason: str | None = None
+
+
+def adjustment_data(text: str | None) -> dict[str, Any] | None:
+    """The stored JSON of a money adjustment, or None for any other entry's."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("adjust") not in ADJUST_KINDS:
+        return None
+    return data

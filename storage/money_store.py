@@ -17,7 +17,15 @@ from typing import Any
 from .database import Database
 from .entries import Draft, _insert_recording, _open, check_players, clean_postings, look
 from .errors import ErrorCode, StorageError
-from .money import ADJUST_KINDS, MAX_FEN, MAX_STAKE, TABLE, MoneySpec, SessionMoney
+from .money import (
+    ADJUST_KINDS,
+    MAX_FEN,
+    MAX_STAKE,
+    TABLE,
+    MoneySpec,
+    SessionMoney,
+    adjustment_data,
+)
 from .records import Recorded, Source
 from .reports import IN_SESSION, STANDING
 from .rows import fetch_all, now_text, session_row
@@ -118,16 +126,3 @@ def money_of(stored: Any) -> SessionMoney:
         for account, amount in data.get("fen", ()):
             fen[int(account)] = fen.get(int(account), 0) + int(amount)
     return SessionMoney(stake, {account: amount for account, amount in fen.items() if amount})
-
-
-def adjustment_data(text: str | None) -> dict[str, Any] | None:
-    """The stored JSON of a money adjustment, or None for any other entry's."""
-    if not text:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("adjust") not in ADJUST_KINDS:
-        return None
-    return data
