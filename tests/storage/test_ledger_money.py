@@ -3,12 +3,16 @@ adjustments as append-only entries of the open session (docs/money.md)."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from ledger_fixtures import CHAT, Table
 
 from storage import TABLE, ErrorCode, MoneySpec, Source, StorageError, WinSpec, settle_up
+from storage.check import check_file
 from storage.money import SessionMoney, priced, split_evenly, stake_text, yuan_text
 
 
@@ -160,3 +164,26 @@ async def test_money_needs_an_open_session(table: Table) -> None:
             CHAT, table.session.id, MoneySpec("stake", stake=5000), None, None
         )
     assert caught.value.code is ErrorCode.SESSION_CLOSED
+
+
+@pytest.mark.parametrize(
+    ("lines", "broken"),
+    [
+        pytest.param("[[0, 4000], [1, -3000]]", True, id="unbalanced"),
+        pytest.param("[[0, 0.5], [1, -0.5]]", True, id="not-whole-fen"),
+        pytest.param("[[0, 4000], [1, -4000]]", False, id="balanced"),
+    ],
+)
+async def test_the_check_finds_money_lines_that_do_not_balance(
+    table: Table, lines: str, broken: bool
+) -> None:
+    path = table.ledger.path
+    await table.ledger.close()
+    with contextlib.closing(sqlite3.connect(path)) as raw, raw:
+        raw.execute(
+            "INSERT INTO entries (id, chat_id, session_id, kind, created_at, result_json)"
+            " VALUES (99, ?, ?, 'adjustment', '2026-12-01', ?)",
+            [CHAT, table.session.id, f'{{"adjust": "fee", "fen": {lines}}}'],
+        )
+    problems = [problem.en for problem in check_file(path)]
+    assert ("entry 99: money lines do not sum to 0 in whole fen" in problems) is broken
