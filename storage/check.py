@@ -2,9 +2,10 @@
 
 Checks what SQLite knows (integrity, foreign keys) and what the ledger promises: every
 entry's postings sum to 0 in integer points (its money lines, in integer fen), postings
-belong to an entry and to players of the entry's chat, a reversal mirrors the entry it reverses, the totals kept beside the ledger
-(schema 4 on) agree with its postings, the append-only triggers are in place, and the schema
-version is one this code knows. Reads only; never writes.
+belong to an entry and to players of the entry's chat, a reversal mirrors the entry it
+reverses, the totals kept beside the ledger (schema 4 on) agree with its postings, the
+append-only triggers are in place, and the schema version is one this code knows. Reads
+only; never writes.
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ _INVARIANTS: Final = (
     (  # money lines (storage.money_store) in integer fen summing to 0, as postings do
         "SELECT e.id FROM entries AS e, json_each(e.result_json, '$.fen') AS line"
         " WHERE e.kind = 'adjustment' GROUP BY e.id"
-        " HAVING total(json_extract(line.value, '$[1]')) <> 0 OR max(json_type(line.value, '$[1]') <> 'integer')",
+        " HAVING total(json_extract(line.value, '$[1]')) <> 0"
+        " OR max(json_type(line.value, '$[1]') <> 'integer')",
         "第 {} 条记录的钱（分）加起来不是 0",
         "entry {}: money lines do not sum to 0 in whole fen",
     ),
