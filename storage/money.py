@@ -123,3 +123,19 @@ def adjustment_data(text: str | None) -> dict[str, Any] | None:
     if not isinstance(data, dict) or data.get("adjust") not in ADJUST_KINDS:
         return None
     return data
+
+
+def money_lines(fen: Mapping[int, int]) -> dict[int, int]:
+    """Integer fen per account (``TABLE`` or a player), zeros dropped, summing to 0."""
+    for account, amount in fen.items():
+        if not _whole(account) or not _whole(amount) or abs(amount) > MAX_FEN:
+            raise StorageError(
+                ErrorCode.INVALID_ARGUMENT, detail=f"money line {account!r}: {amount!r}"
+            )
+    if sum(fen.values()) != 0:
+        raise StorageError(ErrorCode.UNBALANCED_POSTINGS, total=sum(fen.values()))
+    return {account: amount for account, amount in sorted(fen.items()) if amount}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -11,7 +11,6 @@ money is read from its standing adjustments (``session_money``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from .database import Database
@@ -19,28 +18,16 @@ from .entries import Draft, _insert_recording, _open, check_players, clean_posti
 from .errors import ErrorCode, StorageError
 from .money import (
     ADJUST_KINDS,
-    MAX_FEN,
     MAX_STAKE,
     TABLE,
     MoneySpec,
     SessionMoney,
     adjustment_data,
+    money_lines,
 )
 from .records import Recorded, Source
 from .reports import IN_SESSION, STANDING
 from .rows import fetch_all, now_text, session_row
-
-
-def money_lines(fen: Mapping[int, int]) -> dict[int, int]:
-    """Integer fen per account (``TABLE`` or a player), zeros dropped, summing to 0."""
-    for account, amount in fen.items():
-        if not _is_int(account) or not _is_int(amount) or abs(amount) > MAX_FEN:
-            raise StorageError(
-                ErrorCode.INVALID_ARGUMENT, detail=f"money line {account!r}: {amount!r}"
-            )
-    if sum(fen.values()) != 0:
-        raise StorageError(ErrorCode.UNBALANCED_POSTINGS, total=sum(fen.values()))
-    return {account: amount for account, amount in sorted(fen.items()) if amount}
 
 
 def _is_int(value: object) -> bool:

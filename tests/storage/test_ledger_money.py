@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from ledger_fixtures import CHAT, Table
+from ledger_fixtures import CHAT, OTHER_CHAT, Table
 
 from storage import TABLE, ErrorCode, MoneySpec, Source, StorageError, WinSpec, settle_up
 from storage.check import check_file
@@ -187,3 +187,20 @@ async def test_the_check_finds_money_lines_that_do_not_balance(
         )
     problems = [problem.en for problem in check_file(path)]
     assert ("entry 99: money lines do not sum to 0 in whole fen" in problems) is broken
+
+
+async def test_money_survives_the_csv_round_trip(table: Table) -> None:
+    ledger, sid = table.ledger, table.session.id
+    e, s, w, n = table.ids
+    await ledger.record_money(CHAT, sid, MoneySpec("stake", stake=5000), Source(1), e)
+    fee = {TABLE: 4000, e: -1000, s: -1000, w: -1000, n: -1000}
+    await ledger.record_money(CHAT, sid, MoneySpec("fee", fen=fee), Source(2), e)
+    await ledger.record_money(CHAT, sid, MoneySpec("pay", fen={e: -150, s: 150}), Source(3), e)
+    await ledger.reverse(CHAT, author=e, source=Source(4))  # the payment
+    text = await ledger.export_csv(CHAT)
+    assert await ledger.import_csv(OTHER_CHAT, text) == 4
+    [imported] = await ledger.list_sessions(OTHER_CHAT)
+    again = await ledger.session_money(OTHER_CHAT, imported.id)
+    assert again.stake == 5000 and again.fee == 4000 and sum(again.fen.values()) == 0
+    players = {player.name: player.id for player in await ledger.list_players(OTHER_CHAT)}
+    assert again.fen == {TABLE: 4000, **{players[name]: -1000 for name in "甲乙丙丁"}}
