@@ -398,6 +398,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」：积分要是整数；按钱算请写 {token}元",
         "{token}: points are whole numbers; for money write {token}元",
     ),
+    "reason_too_long": (
+        "理由太长（最多 {limit} 个字）：「{token}」",
+        "The reason is too long (at most {limit} characters): {token}",
+    ),
     "pay_self": ("{who}不能付给自己", "{who} cannot pay themselves"),
     "money_denied": (
         "只有开局的人或群管理员可以设每分金额、台费、罚分和转账",

@@ -34,6 +34,7 @@ STAKE_DECIMALS: Final = 4  # 1/10 000 元, storage.money.STAKE_UNIT
 MAX_YUAN: Final = 1_000_000  # a fee or adjustment of up to a million 元
 MAX_POINTS: Final = 10**12
 MAX_STAKE_YUAN: Final = 1_000
+MAX_REASON: Final = 60  # characters: a reason is a note (诈胡, 迟到), quoted in every reply
 WINNER_WORDS: Final = frozenset({"赢家", "大赢家", "winner", "赢家付", "赢家出"})
 
 
@@ -181,4 +182,7 @@ def _amount_and_reason(words: Sequence[str], usage: str) -> tuple[Amount, str | 
     if not words:
         raise GrammarError(usage)
     amount = read_amount(words[0], decimals=MONEY_DECIMALS, points=True)
-    return amount, " ".join(words[1:]) or None
+    reason = " ".join(words[1:])
+    if len(reason) > MAX_REASON:
+        raise GrammarError("reason_too_long", token=reason[:MAX_REASON] + "…", limit=MAX_REASON)
+    return amount, reason or None

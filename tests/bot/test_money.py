@@ -117,6 +117,7 @@ async def test_settle_without_a_stake_pays_points_and_the_fee_in_money(
         pytest.param("甲", "/penalty 甲 1.5", "积分要是整数", id="points-not-whole"),
         pytest.param("甲", "/penalty 甲", "/penalty 甲 30", id="penalty-no-amount"),
         pytest.param("甲", "/pay 甲 甲 20", "不能付给自己", id="pay-self"),
+        pytest.param("甲", "/pay 甲 乙 20 " + "钱" * 61, "理由太长", id="reason-too-long"),
         pytest.param("甲", "/pay 甲 戊 20", "「戊」不是本桌玩家", id="pay-unknown"),
         pytest.param("乙", "/stake 0.5", "只有开局的人或群管理员", id="stake-not-allowed"),
         pytest.param("丙", "/fee 40", "只有开局的人或群管理员", id="fee-not-allowed"),
@@ -169,3 +170,10 @@ async def test_stake_alone_shows_it(harness: Harness) -> None:
     await harness.say("甲", "/stake 5毛")
     [after] = await harness.say("乙", "/stake")
     assert "每分 0.5 元" in after.text
+
+
+async def test_winners_level_at_the_top_share_the_fee(harness: Harness) -> None:
+    await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
+    await harness.say("丙", "/hu 甲 乙 点炮 丙")  # 甲 +2, 乙 +2, 丙 −4
+    [fee] = await harness.say("甲", "/fee 40 赢家")
+    assert "甲 −20.00 元" in fee.text and "乙 −20.00 元" in fee.text and "丙" not in fee.text
