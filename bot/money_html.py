@@ -47,9 +47,9 @@ def stake_label(money: SessionMoney, lang: str) -> str:
     return t("stake_is", lang, stake=stake_text(money.stake))
 
 
-def money_block(standings: Tally, money: SessionMoney, lang: str) -> str:
-    """The session in 元 (HTML): each player's money, highest first, and the fee's line."""
-    names = {row.player.id: row.player.name for row in standings.rows}
+def money_block(standings: Tally, money: SessionMoney, names: Mapping[int, str], lang: str) -> str:
+    """The session in 元 (HTML): each player's money, highest first, and the fee's line
+    (``names``: the chat's players, who may have paid a fee without scoring a point)."""
     balances = money.balances(_ordered_points(standings))
     what = (
         t("stake_is", lang, stake=stake_text(money.stake))

@@ -86,7 +86,8 @@ async def tally(update: Update, context: Context) -> None:
     text = tally_block(standings, lang, title_key)
     money = await ledger.session_money(message.chat.id, session.id) if session else None
     if money is not None and has_money(money):
-        text += "\n\n" + money_block(standings, money, lang)
+        names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
+        text += "\n\n" + money_block(standings, money, names, lang)
     await reply(message, text)
     if session is not None and standings.rows:
         hands, series = await running_totals(ledger, session)
@@ -324,8 +325,7 @@ async def settle(update: Update, context: Context) -> None:
     money = await ledger.session_money(message.chat.id, table.session.id)
     await ledger.close_session(message.chat.id)
     forget(context, message.chat.id)
-    names = {row.player.id: row.player.name for row in standings.rows}
-    names.update({player.id: player.name for player in table.players.values()})
+    names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
         describe_tally(standings, lang),
@@ -357,7 +357,7 @@ def _settled(standings: Tally, money: SessionMoney, names: dict[int, str], lang:
     lines: list[str] = []
     points = [] if money.stake else settle_up(standings.balances)
     if has_money(money):
-        lines += [money_block(standings, money, lang), ""]
+        lines += [money_block(standings, money, names, lang), ""]
         if points:
             lines.append(t("points_transfers", lang))
     lines.extend(
