@@ -347,10 +347,6 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
     "transfer": ("{payer} → {payee}：{amount}", "{payer} → {payee}: {amount}"),
     # --- money: /stake, /fee, /penalty, /pay, money at /tally and /settle (issue 13) ---
-    "stake_usage": (
-        "写法：/stake 0.5（每分 0.5 元；也可 5毛、1块、0.0005）。看现在的：/stake",
-        "Write: /stake 0.5 (0.5 yuan a point; also 5毛, 1块, 0.0005). To see it: /stake",
-    ),
     "fee_usage": (
         "写法：/fee 40（台费 40 元，在座的人平摊）· /fee 40 赢家（本场最大赢家付）",
         "Write: /fee 40 (a 40 yuan table fee, shared by those seated) · /fee 40 winner (the "
@@ -402,6 +398,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "理由太长（最多 {limit} 个字）：「{token}」",
         "The reason is too long (at most {limit} characters): {token}",
     ),
+    "reason_note": ("（{reason}）", " ({reason})"),
     "pay_self": ("{who}不能付给自己", "{who} cannot pay themselves"),
     "money_denied": (
         "只有开局的人或群管理员可以设每分金额、台费、罚分和转账",

@@ -93,7 +93,7 @@ async def pay(update: Update, context: Context) -> None:
 async def _adjust(update: Update, context: Context, table: Table, command: Adjustment) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
-    moves = _moves(table, command, lang)
+    moves = _moves(table, command)
     kind: AdjustKind = "penalty" if command.payee is None else "pay"
     spec = (
         MoneySpec(kind, fen=moves, reason=command.reason)
@@ -104,14 +104,13 @@ async def _adjust(update: Update, context: Context, table: Table, command: Adjus
     if await _answered_as_replay(message, recorded, lang, table):
         return
     names = {player.id: player.name for player in table.players.values()}
-    what = f"（{command.reason}）" if command.reason and lang == "zh" else ""
-    what = f" ({command.reason})" if command.reason and lang == "en" else what
+    what = t("reason_note", lang, reason=command.reason) if command.reason else ""
     lines = [
         t(
             f"{kind}_recorded",
             lang,
             entry=recorded.entry.id,
-            what=what,
+            what=Html(what),
             deltas=Html(
                 money_lines_text(moves, names, lang)
                 if command.amount.money
@@ -125,7 +124,7 @@ async def _adjust(update: Update, context: Context, table: Table, command: Adjus
     await reply(message, "\n".join(lines), reply_markup=undo_markup(recorded.entries, lang))
 
 
-def _moves(table: Table, command: Adjustment, lang: str) -> dict[int, int]:
+def _moves(table: Table, command: Adjustment) -> dict[int, int]:
     """Who pays and who gets what: the payee, or the other seated players in seat order from
     the payer's 下家 (the first of them gets what does not divide evenly)."""
     payer = table.player_id(command.payer)
