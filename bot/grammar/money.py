@@ -110,7 +110,11 @@ def parse_stake(words: Sequence[str]) -> int | None:
     return stake.value
 
 
-_STAKE_IN_NEW: Final = re.compile(r"每分(?P<a>.+)|(?P<b>.+?)(?:/分|/pt|/point|一分)", re.IGNORECASE)
+# 每分… is always a stake (and refused as one when it is not a number); a stake written before
+# /分, /pt or 一分 must start like a number, so a guest called 张一分 stays a name.
+_STAKE_IN_NEW: Final = re.compile(
+    r"每分(?P<a>.+)|(?P<b>[¥￥]?[0-9０-９][^/]*?)(?:/分|/pt|/point|一分)", re.IGNORECASE
+)
 
 
 def stake_in_new(word: str) -> int | None:
