@@ -177,3 +177,10 @@ async def test_winners_level_at_the_top_share_the_fee(harness: Harness) -> None:
     await harness.say("丙", "/hu 甲 乙 点炮 丙")  # 甲 +2, 乙 +2, 丙 −4
     [fee] = await harness.say("甲", "/fee 40 赢家")
     assert "甲 −20.00 元" in fee.text and "乙 −20.00 元" in fee.text and "丙" not in fee.text
+
+
+@pytest.mark.parametrize("line", ["/fee 40", "/stake 0.5", "/penalty 甲 30", "/pay 甲 乙 20"])
+async def test_money_without_a_session_says_how_to_open_one(harness: Harness, line: str) -> None:
+    [reply] = await harness.say("甲", line)
+    assert "本群没有进行中的牌局" in reply.text and "/new" in reply.text
+    assert await _entries(harness) == 0
