@@ -26,7 +26,7 @@ from .money import (
     money_lines,
 )
 from .records import Recorded, Source
-from .reports import IN_SESSION, STANDING
+from .reports import STANDING
 from .rows import fetch_all, now_text, session_row
 
 
@@ -51,6 +51,14 @@ def _checked(spec: MoneySpec) -> tuple[dict[int, int], dict[int, int], dict[str,
     if fen:
         stored["fen"] = [[account, amount] for account, amount in fen.items()]
     return postings, fen, stored
+
+
+# A session without adjustments (most) is answered from the kept counts (migration 0004)
+# without walking its entries: SQLite tests this constant term once, before the scan.
+_HAS_ADJUSTMENTS = (
+    "EXISTS (SELECT 1 FROM entry_counts WHERE chat_id = ?1 AND session_id = ?2"
+    " AND kind = 'adjustment')"
+)
 
 
 class MoneyStore(Database):
@@ -92,9 +100,10 @@ class MoneyStore(Database):
             await session_row(conn, chat_id, session_id)
             rows = await fetch_all(
                 conn,
-                f"SELECT e.result_json FROM entries AS e WHERE {IN_SESSION} "
-                f"AND e.kind = 'adjustment' AND e.result_json IS NOT NULL AND {STANDING} "
-                "ORDER BY e.id",
+                f"SELECT e.result_json FROM entries AS e WHERE {_HAS_ADJUSTMENTS} AND "
+                "+e.chat_id = ?1 AND e.session_id = ?2 AND e.kind = 'adjustment' "
+                "AND e.result_json IS NOT NULL "
+                f"AND {STANDING} ORDER BY e.id",
                 [chat_id, session_id],
             )
         return money_of(row["result_json"] for row in rows)
