@@ -32,6 +32,7 @@ from bot.handlers import (
     first_minute,
     general,
     money,
+    people,
     recording,
     rules,
     sessions,
@@ -61,6 +62,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "fee": first_minute.group_only(money.fee),
     "penalty": first_minute.group_only(money.penalty),
     "pay": first_minute.group_only(money.pay),
+    "iam": first_minute.group_only(people.iam),
+    "merge": first_minute.group_only(people.merge),
+    "rename": first_minute.group_only(people.rename),
     "tally": views.tally,
     "history": views.history,
     "settle": views.settle,
@@ -168,6 +172,9 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(people.undo_button, pattern=f"^{people.IDENTITY_UNDO_PREFIX}")
     )
     application.add_handler(
         CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")

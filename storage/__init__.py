@@ -17,6 +17,10 @@ Money (``storage.money``, docs/money.md): ``Ledger.record_money(chat, session, M
 author)`` writes a stake, a table fee, a penalty or a payment as an adjustment entry;
 ``Ledger.session_money`` reads a session's stake and fen lines (``SessionMoney``), whose
 ``balances(points)`` are the fen its settle-up pays (``TABLE``: the table fee's account).
+One person, one record (``storage/people.py``): ``link_records``, ``rename_guest`` and
+``undo_identity`` append identity events; ``People`` folds a chat's records into people at
+read time, and ``stats``, ``tally``, ``head_to_head`` and ``running_totals`` list each person
+once.
 """
 
 from .errors import ErrorCode, StorageError
@@ -24,6 +28,7 @@ from .export import ExportFile, ExportPage
 from .inbox import InboxItem
 from .ledger import Ledger
 from .money import TABLE, MoneySpec, SessionMoney
+from .people import IdentityChange, IdentityEvent, LinkRequest, People
 from .players import NAME_LIMIT
 from .records import (
     SEATS,
@@ -63,11 +68,15 @@ __all__ = [
     "ExportPage",
     "HeadToHead",
     "HistoryPage",
+    "IdentityChange",
+    "IdentityEvent",
     "InboxItem",
     "KongSpec",
     "Ledger",
+    "LinkRequest",
     "MoneySpec",
     "PageKey",
+    "People",
     "Player",
     "PlayerStats",
     "Postings",

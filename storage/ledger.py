@@ -12,6 +12,7 @@ from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
 from .money_store import MoneyStore
+from .people import PeopleStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
@@ -22,6 +23,7 @@ from .totals import TotalsStore
 class Ledger(
     ChatStore,
     PlayerStore,
+    PeopleStore,
     SessionStore,
     EntryStore,
     ReportStore,

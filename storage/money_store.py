@@ -25,6 +25,7 @@ from .money import (
     adjustment_data,
     money_lines,
 )
+from .people import read_people
 from .records import Recorded, Source
 from .reports import STANDING
 from .rows import fetch_all, now_text, session_row
@@ -95,7 +96,8 @@ class MoneyStore(Database):
 
     async def session_money(self, chat_id: int, session_id: int) -> SessionMoney:
         """The session's stake (the latest standing one) and the fen of its standing fees
-        and money adjustments, per account."""
+        and money adjustments, per account (a person's records folded into its root record,
+        as ``tally`` folds them)."""
         async with self._read() as conn:
             await session_row(conn, chat_id, session_id)
             rows = await fetch_all(
@@ -106,7 +108,11 @@ class MoneyStore(Database):
                 f"AND {STANDING} ORDER BY e.id",
                 [chat_id, session_id],
             )
-        return money_of(row["result_json"] for row in rows)
+            people = await read_people(conn, chat_id)
+        money = money_of(row["result_json"] for row in rows)
+        # One person, one account: a record's lines count as its person's, as the tally's do.
+        folded = {account: fen for account, fen in people.fold_sums(money.fen).items() if fen}
+        return SessionMoney(money.stake, folded)
 
 
 def money_of(stored: Any) -> SessionMoney:

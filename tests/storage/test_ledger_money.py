@@ -11,7 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from ledger_fixtures import CHAT, OTHER_CHAT, Table
 
-from storage import TABLE, ErrorCode, MoneySpec, Source, StorageError, WinSpec, settle_up
+from storage import (
+    TABLE,
+    ErrorCode,
+    LinkRequest,
+    MoneySpec,
+    Source,
+    StorageError,
+    WinSpec,
+    settle_up,
+)
 from storage.check import check_file
 from storage.money import SessionMoney, priced, split_evenly, stake_text, yuan_text
 
@@ -204,3 +213,15 @@ async def test_money_survives_the_csv_round_trip(table: Table) -> None:
     assert again.stake == 5000 and again.fee == 4000 and sum(again.fen.values()) == 0
     players = {player.name: player.id for player in await ledger.list_players(OTHER_CHAT)}
     assert again.fen == {TABLE: 4000, **{players[name]: -1000 for name in "甲乙丙丁"}}
+
+
+async def test_money_lines_follow_one_person_one_record(table: Table) -> None:
+    ledger, sid = table.ledger, table.session.id
+    e = table.ids[0]
+    guest = await ledger.add_guest(CHAT, "阿明")
+    member = await ledger.upsert_user(CHAT, 999, "Ming", "aming")
+    paid = MoneySpec("pay", fen={e: -500, guest.id: 500})
+    await ledger.record_money(CHAT, sid, paid, Source(1), e)
+    link = LinkRequest(record=guest.id, person=member.id, how="merge")
+    await ledger.link_records(CHAT, link, author=e, update_id=2)
+    assert (await ledger.session_money(CHAT, sid)).fen == {e: -500, member.id: 500}
