@@ -8,7 +8,7 @@ How amounts are read and refused is ``bot.grammar.money``'s; how they are rounde
 
 from __future__ import annotations
 
-from telegram import Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot.context import (
     Context,
@@ -20,14 +20,15 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
-from bot.handlers.recording import _answered_as_replay, _author, _source, undo_markup
+from bot.hand_reply import UNDO_PREFIX
+from bot.handlers.recording import _answered_as_replay, _author, _source
 from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
 from bot.replies import reply
 from bot.table import Table, after_entries, open_table, remember, standings
 from bot.table_html import tally_block
 from scoring.tiles import SEAT_ORDER
-from storage import TABLE, MoneySpec, Recorded
+from storage import TABLE, Entry, MoneySpec, Recorded
 from storage.money import AdjustKind, split_evenly, stake_text, yuan_text
 
 
@@ -137,6 +138,13 @@ def _moves(table: Table, command: Adjustment) -> dict[int, int]:
     if not others:
         raise Refusal("penalty_alone", who=table.name(command.payer))
     return {payer: -amount, **split_evenly(amount, others)}
+
+
+def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
+    """[↩️ 撤销] under an adjustment: the undo button a hand's reply carries."""
+    ids = ",".join(str(entry.id) for entry in entries)
+    undo = InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + ids)
+    return InlineKeyboardMarkup([[undo]])
 
 
 async def _table(update: Update, context: Context) -> tuple[Message, str, Table]:

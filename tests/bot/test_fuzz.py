@@ -42,7 +42,10 @@ WORDS = (
     "甲\u200b", "\u202a乙\u202c", "\ufeff", "\u3000", "5毛", "0.0005", "20元", "赢家", "五毛",
     "0.5分", "¥40", "每分0.5元",
 )  # fmt: skip
-BUTTON_PREFIXES = ("undo:", "hist:", "stats:", "topic:", "topic:en:", "fault", "", "x:")
+BUTTON_PREFIXES = (
+    "undo:", "hist:", "stats:", "tally:", "full:", "short:", "set:", "set:lang:", "topic:",
+    "topic:en:", "fault", "", "x:",
+)  # fmt: skip
 # Lines the bot records, so that undo, /why, /history and the buttons have entries to work on.
 WELL_FORMED = (
     "/new 杭州 1 甲 乙 丙 丁", "/new 湖州 5 甲 乙 丙 丁", "/hu 甲 自摸 爆头", "/hu 乙 点炮 丙 七对",
@@ -51,6 +54,7 @@ WELL_FORMED = (
     "/why", "/settle", "/seat 戊 南", "/dealer 乙", "/ting 123m456m789m12p白白", "/rules 爆头",
     "/lang en", "/lang zh", "/new 杭州 1 甲 乙 丙 丁 每分0.5元", "/stake 0.05", "/fee 40",
     "/fee 40 赢家", "/penalty 甲 30 诈胡", "/pay 甲 乙 20元",
+    "/lang en", "/lang zh", "/settings", "/settings 回复 完整", "/settings 图片 从不",
 )  # fmt: skip
 _word = st.one_of(
     *[st.sampled_from(WORDS)] * 6,

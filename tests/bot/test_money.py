@@ -184,3 +184,10 @@ async def test_money_without_a_session_says_how_to_open_one(harness: Harness, li
     [reply] = await harness.say("甲", line)
     assert "本群没有进行中的牌局" in reply.text and "/new" in reply.text
     assert await _entries(harness) == 0
+
+
+async def test_the_undo_button_under_a_fee_takes_it_back(harness: Harness) -> None:
+    await harness.open_table()
+    [fee] = await harness.say("甲", "/fee 40")
+    await harness.press("甲", fee)
+    assert (await harness.ledger.session_money(GROUP, 1)).fen == {}
