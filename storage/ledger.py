@@ -11,6 +11,7 @@ from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
+from .money_store import MoneyStore
 from .people import PeopleStore
 from .players import PlayerStore
 from .readable import ReadableStore
@@ -38,6 +39,7 @@ class Ledger(
     SeasonStore,
     TrendStore,
     ReadableStore,
+    MoneyStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 
