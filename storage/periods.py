@@ -1,7 +1,7 @@
 """Windows of time in the players' clock, and the per-player totals over one.
 
 The group lives in China: its months and weeks are China Standard Time (UTC+8, no daylight
-saving since 1991, so Asia/Shanghai is a fixed offset), the same offset migration 0007 keys
+saving since 1991, so Asia/Shanghai is a fixed offset), the same offset migration 0006 keys
 the monthly totals with. A window [since, until) reads the whole months inside it from
 ``player_totals`` and counts the entries of its ragged ends (at most a month on each side) by
 the ``(chat_id, created_at)`` index: the cost follows the window's edges, not the history.

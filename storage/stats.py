@@ -1,5 +1,5 @@
 """/stats, /top and head to head, read from the totals the schema keeps (migration 0004,
-months at UTC+8 since 0007).
+months at UTC+8 since 0006).
 
 All-time reads a row per player; a window reads its whole months from the totals and counts
 the entries of its ragged ends by the ``(chat_id, created_at)`` index (``storage.periods``).

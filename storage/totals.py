@@ -20,7 +20,7 @@ _REBUILD_MARK: Final = "-- rebuild:"
 
 
 def _rebuild_statements() -> tuple[str, ...]:
-    # The newest migration that rebuilds the totals (0007 keys their months at UTC+8).
+    # The newest migration that rebuilds the totals (0006 keys their months at UTC+8).
     migration = [m for m in migrations() if _REBUILD_MARK in m.sql][-1]
     statements, pending = [], ""
     for line in migration.sql.split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
