@@ -34,11 +34,13 @@ from bot.handlers import (
     recording,
     rules,
     sessions,
+    tap,
     views,
 )
 from bot.i18n import COMMANDS
 from bot.inbox import Inbox, InboxBot
 from bot.ordering import ChatOrderedProcessor
+from bot.tap.flow import PREFIX as TAP_PREFIX
 from storage import Ledger
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
@@ -52,9 +54,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "join": sessions.join,
     "seat": sessions.seat,
     "dealer": sessions.dealer,
-    "hu": first_minute.group_only(recording.hu),
-    "kong": first_minute.group_only(recording.kong),
-    "draw": first_minute.group_only(recording.draw),
+    "hu": first_minute.group_only(tap.hu),
+    "kong": first_minute.group_only(tap.kong),
+    "draw": first_minute.group_only(tap.draw),
     "undo": recording.undo,
     "tally": views.tally,
     "history": views.history,
@@ -161,6 +163,7 @@ def add_handlers(application: ANY_APP) -> None:
             recording.undo_cancel_button, pattern=f"^{recording.UNDO_CANCEL_PREFIX}"
         )
     )
+    application.add_handler(CallbackQueryHandler(tap.pressed, pattern=f"^{TAP_PREFIX}"))
     application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
     )

@@ -13,6 +13,7 @@ from storage import Player
 
 if TYPE_CHECKING:
     from bot.table import Table
+    from bot.tap.flow import Flow
 
 
 class ChatState:
@@ -26,6 +27,8 @@ class ChatState:
         # user → (the Telegram name and username last written to the ledger, the player);
         # keyed by what Telegram sent, since the ledger stores the name cleaned.
         self.members: dict[int, tuple[str, str | None, Player]] = {}
+        # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
+        self.flows: dict[str, Flow] = {}
 
     def keep(self, table: Table) -> Table:
         """The table a write returned; a closed session is forgotten."""

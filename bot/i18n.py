@@ -450,6 +450,70 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "抱歉，出了点问题。发 /history 看这条有没有记上，再决定是否重发",
         "Sorry, something went wrong. Check /history whether it was recorded before resending",
     ),
+    # ---- recording by buttons (bot/tap, bot/handlers/tap.py) ----
+    "tap_title_hu": ("🀄 按钮记胡", "🀄 Record a win by buttons"),
+    "tap_title_kong": ("🀄 按钮记杠", "🀄 Record a kong by buttons"),
+    "tap_title_draw": ("🀄 流局", "🀄 Drawn hand"),
+    "tap_line": ("等于打字：<code>{line}</code>", "Same as typing: <code>{line}</code>"),
+    "tap_ask_winners": (
+        "谁胡了？点名字（一炮多响点几个），再点 ▶",
+        "Who won? Tap the name (several for one discard, 一炮多响), then ▶",
+    ),
+    "tap_ask_owner": ("谁杠了？", "Whose kong?"),
+    "tap_ask_how": ("{names} 怎么胡的？", "How did {names} win?"),
+    "tap_ask_kind": ("什么杠？", "Which kong?"),
+    "tap_ask_discarder": ("谁点的炮？", "Who discarded the winning tile?"),
+    "tap_ask_robbed": ("抢了谁的杠？", "Whose kong was robbed?"),
+    "tap_ask_gave": ("谁打出的那张？", "Who discarded the tile?"),
+    "tap_ask_patterns": (
+        "{name} 有哪些牌型？可多选，没有就直接点 ▶",
+        "Patterns for {name}? Tap any that apply, or ▶ for none",
+    ),
+    "tap_ask_wild": (
+        "有花（财神）无花分数不同：请选一个",
+        "With or without a wild scores differently: pick one",
+    ),
+    "tap_ask_draw": ("第 {hand} 局流局，记吗？", "Hand {hand} drawn: record it?"),
+    "tap_kong_preview": ("<b>{name}</b> {kind}", "<b>{name}</b>: {kind}"),
+    "tap_self_draw": ("自摸", "自摸 self-draw"),
+    "tap_discard": ("点炮", "点炮 discard"),
+    "tap_rob": ("抢杠", "抢杠 robbing a kong"),
+    "tap_bloom": ("杠开", "杠开 kong bloom"),
+    "tap_next": ("▶ 下一步", "▶ Next"),
+    "tap_back": ("◀ 返回", "◀ Back"),
+    "tap_cancel": ("✖ 取消", "✖ Cancel"),
+    "tap_record": ("✅ 记账", "✅ Record"),
+    "tap_fix": ("按 ◀ 返回改一下", "Press ◀ Back to change it"),
+    "tap_cancelled": ("✖ {name} 取消了，没有记账", "✖ Cancelled by {name}: nothing recorded"),
+    "tap_expired": (
+        "⌛ 15 分钟没人按，已过期，没有记账。要记请重新发 /{command}",
+        "⌛ Expired after 15 minutes untouched: nothing recorded. Send /{command} again",
+    ),
+    "tap_done": (
+        "✅ {name} 记账：<code>{line}</code>",
+        "✅ Recorded by {name}: <code>{line}</code>",
+    ),
+    "tap_denied": (
+        "只有本桌入座的玩家或群管理员能按",
+        "Only the seated players or an admin of the group may press",
+    ),
+    "tap_unknown": (
+        "这个记账已经不在了（过期或机器人重启过），没有记账：请重新发 /hu、/kong 或 /draw",
+        "This flow is gone (expired, or the bot restarted); nothing was recorded: "
+        "send /hu, /kong or /draw again",
+    ),
+    "tap_stale": (
+        "已经到下一步了，请按新的按钮",
+        "The flow moved on: press one of the new buttons",
+    ),
+    "tap_already": (
+        "已经记过了（#{entries}），没有重复记账",
+        "Already recorded (#{entries}); not counted twice",
+    ),
+    "tap_session_changed": (
+        "牌局已经换了，没有记账：请重新开始",
+        "The session changed; nothing was recorded: start again",
+    ),
 }
 
 HELP: Final[dict[str, str]] = {
@@ -460,6 +524,7 @@ HELP: Final[dict[str, str]] = {
         "记胡（快记）：<code>/hu 甲 自摸 爆头</code> · <code>/hu 乙 点炮 丙 七对 有花</code>\n"
         "记胡（整手牌）：<code>/hu 甲 123m456m789m123p白 +5s 自摸</code>\n"
         "一炮多响：<code>/hu 甲 乙 点炮 丙</code>\n"
+        "按按钮记：只发 /hu（或 /hu 甲、/kong、/draw），一路点下去，最后 ✅ 记账\n"
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
         "流局：/draw · 撤销：/undo\n"
         "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
@@ -476,6 +541,7 @@ HELP: Final[dict[str, str]] = {
         "Quick win: <code>/hu Amy 自摸 爆头</code> · <code>/hu Bob 点炮 Cat 七对 有花</code>\n"
         "Full hand: <code>/hu Amy 123m456m789m123p白 +5s 自摸</code>\n"
         "Two winners on one discard: <code>/hu Amy Bob 点炮 Cat</code>\n"
+        "By buttons: send just /hu (or /hu Amy, /kong, /draw), tap through, then ✅ Record\n"
         "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"
         "Draw: /draw · undo: /undo\n"
         "Standings: /tally /history /stats /export · settle and close: /settle · "

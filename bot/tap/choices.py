@@ -1,0 +1,106 @@
+"""Which ways of winning and which patterns a flow offers: asked of the scoring core.
+
+Nothing here knows a ruleset's tables. A choice is offered when the session's ruleset scores
+the win with it (with or without a wild, ``scoring.vocabulary.WILD_CHOICES``) and it changes
+the money, or when the ruleset's only objection is a threshold more items may reach (双辣's
+four 台). 有花/无花 is asked where the two score differently. Each question goes through
+``recording.score_claims``, the very path the typed line takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.context import Refusal
+from bot.grammar import HuCommand, WinClaim
+from bot.handlers.recording import score_claims
+from bot.table import Table
+from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow
+from scoring.errors import ErrorCode, ScoringError
+from scoring.tiles import SEAT_ORDER, Seat
+from scoring.vocabulary import WILD_CHOICES, pattern_choices
+
+# Refusals that more patterns may lift: such a choice is still worth offering.
+_REACHABLE: Final = frozenset({ErrorCode.UNDER_FOUR_TAI})
+_WILD_WORDS: Final = tuple(word for word, _ in WILD_CHOICES)
+Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why not (None: refused)
+
+
+def outcome(table: Table, flow: Flow, winner: Seat, words: Sequence[str]) -> Outcome:
+    """What one winner's claim with ``words`` pays under the table's ruleset (how the flow
+    says it was won), or why it does not."""
+    how = flow.how or ""
+    said = [how, *words] if how not in HOW_NEEDS_SEAT else list(words)
+    discarder = flow.discarder if how in HOW_NEEDS_SEAT else None
+    if how in HOW_NEEDS_SEAT and discarder is None:
+        discarder = next(seat for seat in SEAT_ORDER if seat not in flow.winners)
+    claim = WinClaim(winner, " ".join(word for word in said if word), full_hand=False)
+    command = HuCommand((claim,), discarder, robbed=how == "抢杠")
+    try:
+        [scored] = score_claims(command, table)
+    except ScoringError as error:
+        return error.code
+    except Refusal:  # 天胡 by a non-dealer, 地胡 by the dealer
+        return None
+    return tuple(sorted(scored.result.payments.items()))
+
+
+def _scores(found: Outcome) -> bool:
+    return isinstance(found, tuple)
+
+
+def _may_score(found: Outcome) -> bool:
+    return _scores(found) or found in _REACHABLE
+
+
+def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
+    """The ways the winners may have won: several winners only on one tile (点炮, 抢杠)."""
+    chosen = flow.how
+    offered = []
+    for how in HOW_WORDS:
+        if len(flow.winners) > 1 and how not in HOW_NEEDS_SEAT:
+            continue
+        flow.how = how
+        if any(
+            _may_score(outcome(table, flow, flow.winners[0], [wild])) for wild in ("", *_WILD_WORDS)
+        ):
+            offered.append(how)
+    flow.how = chosen
+    return tuple(offered)
+
+
+def pattern_offers(table: Table, flow: Flow) -> tuple[int, ...]:
+    """The indexes (into ``pattern_choices()``) of the patterns offered to the winner whose
+    turn it is: those chosen, and those that would change what the hand pays."""
+    seat = flow.winner
+    chosen = flow.words.get(seat, [])
+    offered = []
+    for index, (word, _) in enumerate(pattern_choices()):
+        if word in chosen or _applies(table, flow, seat, [*chosen, word], chosen):
+            offered.append(index)
+    return tuple(offered)
+
+
+def _applies(table: Table, flow: Flow, seat: Seat, with_it: list[str], without: list[str]) -> bool:
+    for wild in ("", *_WILD_WORDS):
+        extra = [wild] if wild else []
+        found = outcome(table, flow, seat, [*with_it, *extra])
+        if found in _REACHABLE:
+            return True
+        if _scores(found) and found != outcome(table, flow, seat, [*without, *extra]):
+            return True
+    return False
+
+
+def wild_matters(table: Table, flow: Flow) -> bool:
+    """Whether 有花 and 无花 pay differently for the winner whose turn it is."""
+    seat = flow.winner
+    chosen = flow.words.get(seat, [])
+    with_wild, without = (outcome(table, flow, seat, [*chosen, wild]) for wild in _WILD_WORDS)
+    return with_wild != without
+
+
+def from_choices(table: Table, flow: Flow) -> tuple[Seat, ...]:
+    """Who may have given the tile (or the exposed kong): the seated players who did not win."""
+    return tuple(seat for seat in SEAT_ORDER if seat in table.players and seat not in flow.winners)
