@@ -36,6 +36,7 @@ from bot.tap.flow import (
     KONG_NEEDS_SEAT,
     KONG_WORDS,
     LIFETIME_SECONDS,
+    MOST_WINNERS,
     Flow,
     Kind,
     Press,
@@ -265,8 +266,10 @@ def _pick_who(table: Table, flow: Flow, argument: str) -> bool:
         flow.go(Step.HOW)
     elif seat in flow.winners:
         flow.winners.remove(seat)
-    else:
+    elif len(flow.winners) < MOST_WINNERS:
         flow.winners.append(seat)
+    else:
+        return False
     return True
 
 

@@ -33,8 +33,10 @@ def outcome(table: Table, flow: Flow, winner: Seat, words: Sequence[str]) -> Out
     how = flow.how or ""
     said = [how, *words] if how not in HOW_NEEDS_SEAT else list(words)
     discarder = flow.discarder if how in HOW_NEEDS_SEAT else None
-    if how in HOW_NEEDS_SEAT and discarder is None:
-        discarder = next(seat for seat in SEAT_ORDER if seat not in flow.winners)
+    if how in HOW_NEEDS_SEAT and discarder is None:  # not asked yet: anyone else will do
+        discarder = next((seat for seat in SEAT_ORDER if seat not in flow.winners), None)
+        if discarder is None:
+            return None
     claim = WinClaim(winner, " ".join(word for word in said if word), full_hand=False)
     command = HuCommand((claim,), discarder, robbed=how == "抢杠")
     try:
@@ -94,9 +96,12 @@ def _applies(table: Table, flow: Flow, seat: Seat, with_it: list[str], without: 
 
 
 def wild_matters(table: Table, flow: Flow) -> bool:
-    """Whether 有花 and 无花 pay differently for the winner whose turn it is."""
+    """Whether the winner whose turn it is must say 有花 or 无花: the core cannot score the
+    words without it, and the two pay differently (or only one of them scores)."""
     seat = flow.winner
     chosen = flow.words.get(seat, [])
+    if _scores(outcome(table, flow, seat, chosen)):
+        return False  # settled by the words (爆头 holds a wild) or the same either way
     with_wild, without = (outcome(table, flow, seat, [*chosen, wild]) for wild in _WILD_WORDS)
     return with_wild != without
 

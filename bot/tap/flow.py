@@ -40,6 +40,7 @@ HOW_WORDS: Final = ("自摸", "点炮", "抢杠", "杠开")
 HOW_NEEDS_SEAT: Final = frozenset({"点炮", "抢杠"})
 KONG_WORDS: Final = ("明杠", "暗杠", "补杠")
 KONG_NEEDS_SEAT: Final = frozenset({"明杠"})
+MOST_WINNERS: Final = 3  # someone gave the tile
 
 
 @dataclass

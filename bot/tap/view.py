@@ -22,7 +22,17 @@ from bot.i18n import Html, t
 from bot.table import Table
 from bot.table_html import kong_name, seat_and_wind
 from bot.tap import choices
-from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, KONG_WORDS, Flow, Kind, Step, hu_line, kong_line
+from bot.tap.flow import (
+    HOW_NEEDS_SEAT,
+    HOW_WORDS,
+    KONG_WORDS,
+    MOST_WINNERS,
+    Flow,
+    Kind,
+    Step,
+    hu_line,
+    kong_line,
+)
 from scoring.errors import ScoringError
 from scoring.explain import summary
 from scoring.payments import KongKind, combine
@@ -115,6 +125,8 @@ def _who(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     seated = [seat for seat in SEAT_ORDER if seat in table.players]
     if flow.kind is Kind.KONG:
         return [t("tap_ask_owner", lang)], _players(table, flow, seated, ()) + _controls(flow, lang)
+    if len(flow.winners) >= MOST_WINNERS:  # the others gave the tile
+        seated = [seat for seat in seated if seat in flow.winners]
     rows = _players(table, flow, seated, flow.winners)
     return [t("tap_ask_winners", lang)], rows + _controls(flow, lang, next_=bool(flow.winners))
 
@@ -150,7 +162,9 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     ]
     rows = _in_rows(buttons)
     question = [t("tap_ask_patterns", lang, name=table.name(seat))]
+    answered = True
     if choices.wild_matters(table, flow):
+        answered = seat in flow.wild  # ▶ waits for it: the line scores only once it is said
         question.append(t("tap_ask_wild", lang))
         rows.append(
             [
@@ -161,7 +175,7 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
         )
     else:
         flow.wild.pop(seat, None)  # it changes nothing here: the line does not say it
-    return question, rows + _controls(flow, lang, next_=True)
+    return question, rows + _controls(flow, lang, next_=answered)
 
 
 def _pattern_label(name: tuple[str, str], index: int, chosen: list[str], lang: str) -> str:

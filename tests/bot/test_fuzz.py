@@ -41,7 +41,18 @@ WORDS = (
     "1m1m1m2m3m4m5m6m7m8m9m9m9m", "；", "|", ":", "，", "\u200b", "\u202e", "\u2066", "\x00",
     "甲\u200b", "\u202a乙\u202c", "\ufeff", "\u3000",
 )  # fmt: skip
-BUTTON_PREFIXES = ("undo:", "hist:", "stats:", "topic:", "topic:en:", "fault", "", "x:")
+BUTTON_PREFIXES = (
+    "undo:",
+    "hist:",
+    "stats:",
+    "topic:",
+    "topic:en:",
+    "tap:",
+    "tap:2:0:",
+    "fault",
+    "",
+    "x:",
+)
 # Lines the bot records, so that undo, /why, /history and the buttons have entries to work on.
 WELL_FORMED = (
     "/new 杭州 1 甲 乙 丙 丁", "/new 湖州 5 甲 乙 丙 丁", "/hu 甲 自摸 爆头", "/hu 乙 点炮 丙 七对",
