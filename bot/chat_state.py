@@ -46,3 +46,4 @@ class ChatState:
         self.table = None
         self.admins.clear()
         self.members.clear()
+        self.flows.clear()  # their messages stay in the old chat
