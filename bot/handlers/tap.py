@@ -58,7 +58,7 @@ async def hu(update: Update, context: Context) -> None:
     """/hu: with no words (the menu's tap) a flow from the winners; /hu 老王 one from how he
     won; anything more is the typed command."""
     winners = await _named_only(update, context)
-    if winners is None:
+    if winners is None or len(winners) > MOST_WINNERS:
         await recording.hu(update, context)
         return
     await _open(update, context, Kind.HU, winners)

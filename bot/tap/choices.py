@@ -27,12 +27,16 @@ _WILD_WORDS: Final = tuple(word for word, _ in WILD_CHOICES)
 Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why not (None: refused)
 
 
-def outcome(table: Table, flow: Flow, winner: Seat, words: Sequence[str]) -> Outcome:
-    """What one winner's claim with ``words`` pays under the table's ruleset (how the flow
-    says it was won), or why it does not."""
-    how = flow.how or ""
+def outcome(
+    table: Table, flow: Flow, winner: Seat, words: Sequence[str], how: str | None = None
+) -> Outcome:
+    """What one winner's claim with ``words`` pays under the table's ruleset, won as ``how``
+    says (by default as the flow says), or why it does not."""
+    how = how or flow.how or ""
     said = [how, *words] if how not in HOW_NEEDS_SEAT else list(words)
     discarder = flow.discarder if how in HOW_NEEDS_SEAT else None
+    if discarder in flow.winners:  # chosen before ◀ made them a winner: asked again
+        discarder = None
     if how in HOW_NEEDS_SEAT and discarder is None:  # not asked yet: anyone else will do
         discarder = next((seat for seat in SEAT_ORDER if seat not in flow.winners), None)
         if discarder is None:
@@ -58,18 +62,15 @@ def _may_score(found: Outcome) -> bool:
 
 def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
     """The ways the winners may have won: several winners only on one tile (点炮, 抢杠)."""
-    chosen = flow.how
-    offered = []
-    for how in HOW_WORDS:
-        if len(flow.winners) > 1 and how not in HOW_NEEDS_SEAT:
-            continue
-        flow.how = how
-        if any(
-            _may_score(outcome(table, flow, flow.winners[0], [wild])) for wild in ("", *_WILD_WORDS)
-        ):
-            offered.append(how)
-    flow.how = chosen
-    return tuple(offered)
+    return tuple(
+        how
+        for how in HOW_WORDS
+        if (len(flow.winners) == 1 or how in HOW_NEEDS_SEAT)
+        and any(
+            _may_score(outcome(table, flow, flow.winners[0], [wild], how))
+            for wild in ("", *_WILD_WORDS)
+        )
+    )
 
 
 def pattern_offers(table: Table, flow: Flow) -> tuple[int, ...]:

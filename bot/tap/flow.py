@@ -62,7 +62,6 @@ class Flow:
     wild: dict[Seat, str] = field(default_factory=dict)  # 有花 / 无花, where said
     turn: int = 0  # whose patterns the PATTERNS step shows
     trail: list[tuple[Step, int]] = field(default_factory=list)  # for ◀
-    recording: bool = False  # a confirm is being written: a second one waits for nothing
 
     def go(self, step: Step, turn: int = 0) -> None:
         self.trail.append((self.step, self.turn))

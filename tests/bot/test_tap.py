@@ -363,3 +363,17 @@ async def test_forged_data_is_answered_and_changes_nothing(harness: Harness, dat
     await flow.press_data("甲", data)
     assert len(flow.answers()) == 1 and flow.text == shown
     assert harness.api.refusals == []
+
+
+async def test_back_to_the_winners_asks_who_discarded_again(harness: Harness) -> None:
+    await harness.open_table()
+    flow = await open_flow(harness, "/hu")
+    for label in ("乙", "▶ 下一步", "点炮", "丙", "◀ 返回", "◀ 返回", "◀ 返回"):
+        await flow.tap(label)
+    assert "谁胡了" in flow.text
+    await flow.tap("乙")
+    await flow.tap("丙")  # the discarder picked before wins instead
+    await flow.tap("▶ 下一步")
+    assert "点炮" in flow.labels
+    await flow.tap("点炮")
+    assert {"甲", "乙", "丁"} <= set(flow.labels) and "丙" not in flow.labels
