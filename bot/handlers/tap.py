@@ -194,6 +194,10 @@ async def pressed(update: Update, context: Context) -> None:
         await answer(query, t("tap_session_changed", lang), alert=True)
         await edit(message, t("tap_session_changed", lang))
         return
+    if not table.full:
+        seats = empty_seats(table, lang)
+        await answer(query, t("seats_incomplete", lang, seats=seats), alert=True)
+        return
     if not await _may_press(context, message, query, table):
         await answer(query, t("tap_denied", lang), alert=True)
         return

@@ -321,15 +321,31 @@ async def test_a_confirm_after_a_restart_answers_already_recorded(tmp_path: Path
         assert len(await entries_of(second, GROUP)) == 1
 
 
-async def test_cancel_records_nothing_and_the_flow_is_gone(harness: Harness) -> None:
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("zh", ("✅ 记账", "✖ 取消", "取消了，没有记账", "不在了")),
+        ("en", ("✅ Record", "✖ Cancel", "Cancelled by 甲: nothing recorded", "This flow is gone")),
+    ],
+)
+async def test_cancel_records_nothing_and_the_flow_is_gone(
+    harness: Harness, lang: str, words: tuple[str, str, str, str]
+) -> None:
+    record, cancel, cancelled, gone = words
+    await harness.say("甲", f"/lang {lang}")
     await harness.open_table()
-    flow = await path_to_confirm(harness)
-    ok = flow.data("✅ 记账")
-    await flow.tap("✖ 取消")
-    assert "取消了，没有记账" in flow.text and not flow.shown.buttons
+    flow = await open_flow(harness, "/hu 乙")
+    for label in (
+        "自摸" if lang == "zh" else "自摸 self-draw",
+        "▶ 下一步" if lang == "zh" else "▶ Next",
+    ):
+        await flow.tap(label)
+    ok = flow.data(record)
+    await flow.tap(cancel)
+    assert cancelled in flow.text and not flow.shown.buttons
     await flow.press_data("甲", ok)
     [answered] = flow.answers()
-    assert "不在了" in answered.text
+    assert gone in answered.text
     assert await harness.ledger.last_entry(GROUP, 1) is None
 
 
