@@ -25,6 +25,7 @@ from bot.tap import choices
 from bot.tap.flow import (
     HOW_NEEDS_SEAT,
     HOW_WORDS,
+    KONG_NEEDS_SEAT,
     KONG_WORDS,
     MOST_WINNERS,
     Flow,
@@ -50,14 +51,17 @@ _PER_ROW: Final = 3
 
 def hu_command(flow: Flow, table: Table) -> tuple[str, HuCommand]:
     """The /hu line the flow stands for, with the players' names, and its parse; with seat
-    words instead should a name read as something else (the parse is checked against the
-    taps)."""
-    line = hu_line(flow, table.name)
-    command = parse_hu(line, table.roster)
-    if not _means(command, flow):
-        line = hu_line(flow, lambda seat: seat.value)
+    words instead where a Telegram name does not read back as its player ('A；B' splits a
+    line), so the parse always means the taps."""
+    try:
+        line = hu_line(flow, table.name)
         command = parse_hu(line, table.roster)
-    return line, command
+        if _means(command, flow):
+            return line, command
+    except GrammarError:
+        pass
+    line = hu_line(flow, lambda seat: seat.value)
+    return line, parse_hu(line, table.roster)
 
 
 def _means(command: HuCommand, flow: Flow) -> bool:
@@ -67,12 +71,20 @@ def _means(command: HuCommand, flow: Flow) -> bool:
 
 
 def kong_command(flow: Flow, table: Table) -> tuple[str, KongCommand]:
-    line = kong_line(flow, table.name)
-    command = parse_kong(line, table.roster)
-    if command.owner != flow.winners[0]:
-        line = kong_line(flow, lambda seat: seat.value)
+    """The /kong line the flow stands for and its parse (seat words where a name misreads)."""
+    try:
+        line = kong_line(flow, table.name)
         command = parse_kong(line, table.roster)
-    return line, command
+        if (command.owner, command.discarder) == (flow.winners[0], _kong_source(flow)):
+            return line, command
+    except GrammarError:
+        pass
+    line = kong_line(flow, lambda seat: seat.value)
+    return line, parse_kong(line, table.roster)
+
+
+def _kong_source(flow: Flow) -> Seat | None:
+    return flow.discarder if flow.how in KONG_NEEDS_SEAT else None
 
 
 def typed_line(flow: Flow, table: Table) -> str:

@@ -393,3 +393,17 @@ async def test_back_to_the_winners_asks_who_discarded_again(harness: Harness) ->
     assert "点炮" in flow.labels
     await flow.tap("点炮")
     assert {"甲", "乙", "丁"} <= set(flow.labels) and "丙" not in flow.labels
+
+
+async def test_a_name_that_would_split_the_line_is_recorded_by_its_seat(harness: Harness) -> None:
+    harness.api.add_user(16, "老;王")  # a Telegram name: nobody checks it like a guest's
+    await harness.open_table("/new 杭州 1 甲 乙 丙")
+    await harness.feed(harness.make.message(GROUP, 16, "/join"))
+    flow = await open_flow(harness, "/hu")
+    for label in ("老;王", "▶ 下一步", "点炮", "甲", "爆头", "▶ 下一步"):
+        await flow.tap(label)
+    assert "老;王（北）胡" in flow.text and "甲 −16" in flow.text
+    await flow.tap("✅ 记账")
+    assert "/hu N 点炮 E 爆头" in flow.text
+    [entry] = await entries_of(harness, GROUP)
+    assert entry[0] == "win" and "('老;王', 16)" in str(entry[3])
