@@ -67,8 +67,8 @@ def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
         for how in HOW_WORDS
         if (len(flow.winners) == 1 or how in HOW_NEEDS_SEAT)
         and any(
-            _may_score(outcome(table, flow, flow.winners[0], [wild], how))
-            for wild in ("", *_WILD_WORDS)
+            _may_score(outcome(table, flow, flow.winners[0], _said(wild), how))
+            for wild in _WILD_OPTIONS
         )
     )
 
@@ -78,20 +78,28 @@ def pattern_offers(table: Table, flow: Flow) -> tuple[int, ...]:
     turn it is: those chosen, and those that would change what the hand pays."""
     seat = flow.winner
     chosen = flow.words.get(seat, [])
+    # What the words chosen pay as they stand, with each way of saying the wilds: asked once.
+    now = {wild: outcome(table, flow, seat, [*chosen, *_said(wild)]) for wild in _WILD_OPTIONS}
     offered = []
     for index, (word, _) in enumerate(pattern_choices()):
-        if word in chosen or _applies(table, flow, seat, [*chosen, word], chosen):
+        if word in chosen or _applies(table, flow, [*chosen, word], now):
             offered.append(index)
     return tuple(offered)
 
 
-def _applies(table: Table, flow: Flow, seat: Seat, with_it: list[str], without: list[str]) -> bool:
-    for wild in ("", *_WILD_WORDS):
-        extra = [wild] if wild else []
-        found = outcome(table, flow, seat, [*with_it, *extra])
-        if found in _REACHABLE:
-            return True
-        if _scores(found) and found != outcome(table, flow, seat, [*without, *extra]):
+_WILD_OPTIONS: Final = ("", *_WILD_WORDS)  # unsaid, 有花, 无花
+
+
+def _said(wild: str) -> list[str]:
+    return [wild] if wild else []
+
+
+def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
+    """Whether ``with_it`` scores where the words now score differently (or not at all),
+    with some way of saying the wilds, or is refused only for a threshold."""
+    for wild in _WILD_OPTIONS:
+        found = outcome(table, flow, flow.winner, [*with_it, *_said(wild)])
+        if found in _REACHABLE or (_scores(found) and found != now[wild]):
             return True
     return False
 
