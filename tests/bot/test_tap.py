@@ -407,3 +407,12 @@ async def test_a_name_that_would_split_the_line_is_recorded_by_its_seat(harness:
     assert "/hu N 点炮 E 爆头" in flow.text
     [entry] = await entries_of(harness, GROUP)
     assert entry[0] == "win" and "('老;王', 16)" in str(entry[3])
+
+
+@pytest.mark.parametrize("line", ["/hu", "/kong", "/draw", "/hu 甲"])
+async def test_no_flow_without_a_full_table(harness: Harness, line: str) -> None:
+    [none] = await harness.say("甲", line)
+    assert none.text.startswith("❌") and "/new" in none.text and not none.buttons
+    await harness.say("甲", "/new 杭州 1 甲 乙")
+    [half] = await harness.say("甲", line)
+    assert half.text.startswith("❌") and "西" in half.text and not half.buttons
