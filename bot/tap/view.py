@@ -100,9 +100,9 @@ def typed_line(flow: Flow, table: Table) -> str:
 
 def render(table: Table, flow: Flow, lang: str) -> tuple[str, InlineKeyboardMarkup]:
     """The flow's message for its current step."""
+    question, rows = _STEPS[flow.step](table, flow, lang)  # first: it may drop an unasked 有花
     title = t(f"tap_title_{flow.kind.value}", lang)
     head = [title, t("tap_line", lang, line=typed_line(flow, table))]
-    question, rows = _STEPS[flow.step](table, flow, lang)
     return "\n".join([*head, *question]), InlineKeyboardMarkup(rows)
 
 
@@ -114,9 +114,9 @@ def _in_rows(buttons: Sequence[InlineKeyboardButton]) -> Rows:
     return [list(buttons[i : i + _PER_ROW]) for i in range(0, len(buttons), _PER_ROW)]
 
 
-def _controls(flow: Flow, lang: str, *, back: bool = True, next_: bool = False) -> Rows:
+def _controls(flow: Flow, lang: str, *, next_: bool = False) -> Rows:
     row = []
-    if back and flow.trail:
+    if flow.trail:
         row.append(_button(flow, t("tap_back", lang), "b"))
     if next_:
         row.append(_button(flow, t("tap_next", lang), "n"))
@@ -169,7 +169,7 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     chosen = flow.words.get(seat, [])
     names = pattern_choices()
     buttons = [
-        _button(flow, _pattern_label(names[index], index, chosen, lang), f"p{index}")
+        _button(flow, _pattern_label(names[index], chosen, lang), f"p{index}")
         for index in choices.pattern_offers(table, flow)
     ]
     rows = _in_rows(buttons)
@@ -178,11 +178,11 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     if choices.wild_matters(table, flow):
         answered = seat in flow.wild  # ▶ waits for it: the line scores only once it is said
         question.append(t("tap_ask_wild", lang))
+        said = [flow.wild.get(seat, "")]
         rows.append(
             [
-                _button(flow, ("✓ " if flow.wild.get(seat) == word else "") + label, f"y{i}")
-                for i, (word, en) in enumerate(WILD_CHOICES)
-                for label in ((word if lang == "zh" else f"{word} {en}"),)
+                _button(flow, _pattern_label(choice, said, lang), f"y{index}")
+                for index, choice in enumerate(WILD_CHOICES)
             ]
         )
     else:
@@ -190,7 +190,7 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     return question, rows + _controls(flow, lang, next_=answered)
 
 
-def _pattern_label(name: tuple[str, str], index: int, chosen: list[str], lang: str) -> str:
+def _pattern_label(name: tuple[str, str], chosen: list[str], lang: str) -> str:
     word, en = name
     return ("✓ " if word in chosen else "") + (word if lang == "zh" else f"{word} {en}")
 
