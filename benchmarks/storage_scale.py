@@ -5,8 +5,11 @@ sessions, then an evening of ``record_win`` in the open session) and a ledger of
 then times each read the bot's commands make: /stats, /stats A B, /tally (the open session
 with its chart data, and all-time), /history (first and last page), /undo (``reverse``, then
 the hand recorded again) and /export (pages into a file in a worker thread, with the peak
-memory growth of a fresh process). Prints the median of several runs per size and the
-growth from 1k to 100k (target: within 2×; /export: under 50 MB more memory).
+memory growth of a fresh process). By default four guests play part of the evening and are
+then claimed by the members (identity links, ``--links 0`` for none), so /stats, /tally and
+head to head fold records into people as they do in a real group. Prints the median of
+several runs per size and the growth from 1k to 100k (target: within 2×; /export: under
+50 MB more memory).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 
 from storage.export import COLUMNS, ExportFile
 from storage.ledger import Ledger
+from storage.people import LinkRequest
 from storage.records import Session, SessionTerms, WinSpec
 
 CHAT = -100
@@ -35,6 +39,7 @@ SESSION = 200  # hands per imported session
 NEIGHBOUR = 100  # entries of each other chat in the many-chat ledger
 IMPORT_BATCH = 5_000  # entries per import_csv call (the import reads its text whole)
 USERS = (1, 2, 3, 4)
+LINKED_HANDS = 20  # hands played by guests the members later claim (four identity links)
 STATE = '{"dealer": "E", "deals_in_round": 0, "hand_number": 1, "round_wind": "E"}'
 
 
@@ -71,19 +76,41 @@ def history_csv(first: int, hands: int) -> str:
     return out.getvalue()
 
 
-async def build_chat(ledger: Ledger, chat_id: int, entries: int, evening: int = EVENING) -> Session:
-    """``entries`` entries: imported history, then an evening recorded hand by hand."""
+async def build_chat(
+    ledger: Ledger, chat_id: int, entries: int, evening: int = EVENING, links: int = 0
+) -> Session:
+    """``entries`` entries: imported history, then an evening recorded hand by hand; with
+    ``links``, that many of the evening's hands are played first by guests who are then
+    claimed by the members (``link_records``), so every read folds linked records."""
     past = max(0, entries - evening)
     for first in range(0, past, IMPORT_BATCH):
         await ledger.import_csv(chat_id, history_csv(first, min(IMPORT_BATCH, past - first)))
     players = [(await ledger.upsert_user(chat_id, user, f"p{user}")).id for user in USERS]
+    if links:
+        await play_as_guests(ledger, chat_id, players, links)
     seats = (players[0], players[1], players[2], players[3])
     session = await ledger.open_session(
         chat_id, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
     )
-    for hand in range(entries - past):
+    for hand in range(entries - past - links):
         await record(ledger, session, hand)
     return session
+
+
+async def play_as_guests(ledger: Ledger, chat_id: int, members: list[int], hands: int) -> None:
+    """A session of four guests (``hands`` hands), then each guest claimed by a member."""
+    guests = [(await ledger.add_guest(chat_id, f"guest{user}")).id for user in USERS]
+    seats = (guests[0], guests[1], guests[2], guests[3])
+    session = await ledger.open_session(
+        chat_id, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
+    )
+    for hand in range(hands):
+        await record(ledger, session, hand)
+    await ledger.close_session(chat_id)
+    for guest, member in zip(guests, members, strict=True):
+        await ledger.link_records(
+            chat_id, LinkRequest(guest, member, "iam"), author=None, update_id=None
+        )
 
 
 async def record(ledger: Ledger, session: Session, hand: int) -> None:
@@ -117,12 +144,12 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
     }
 
 
-async def build(path: Path, entries: int, chats: int = 1) -> None:
+async def build(path: Path, entries: int, chats: int = 1, links: int = 0) -> None:
     """A ledger with a chat of ``entries`` (and ``chats - 1`` others of ``NEIGHBOUR`` each)."""
     async with await Ledger.open(path) as ledger:
         for other in range(1, chats):
             await build_chat(ledger, CHAT - other, NEIGHBOUR, evening=0)
-        await build_chat(ledger, CHAT, entries)
+        await build_chat(ledger, CHAT, entries, links=links)
 
 
 async def measure(paths: dict[str, Path], runs: int) -> dict[str, dict[str, float]]:
@@ -206,15 +233,21 @@ def main() -> None:
     parser.add_argument("--chats", type=int, default=1000, help="chats in the many-chat ledger")
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, help="entries per chat")
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
+    parser.add_argument(
+        "--links",
+        type=int,
+        default=LINKED_HANDS,
+        help="hands four guests play before members claim them (0: no identity links)",
+    )
     args = parser.parse_args()
     exports: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         paths = {f"{entries:,}": Path(folder) / f"chat-{entries}.db" for entries in args.sizes}
         for entries, path in zip(args.sizes, paths.values(), strict=True):
-            asyncio.run(build(path, entries))
+            asyncio.run(build(path, entries, links=args.links))
         many = f"{args.sizes[0]:,} among {args.chats:,} chats"
         paths[many] = Path(folder) / "many.db"
-        asyncio.run(build(paths[many], args.sizes[0], args.chats))
+        asyncio.run(build(paths[many], args.sizes[0], args.chats, links=args.links))
         results = asyncio.run(measure(paths, args.runs))
         for label in paths:
             if label != many:

@@ -6,7 +6,9 @@
   ``recording`` (/hu /kong /draw /undo, the 撤销 button, edited messages), ``views``
   (/tally /history /settle /stats /export), ``evaluate`` (/score /ting), ``rules``
   (/rules /why), ``general`` (/help /lang), ``first_minute`` (/start in private, the welcome
-  on joining a group, what a private chat does), ``backup`` (/backup), ``errors``.
+  on joining a group, what a private chat does), ``backup`` (/backup), ``people`` (/iam
+  /merge /rename, the /join over a same-named guest, their 撤销 button and /undo P3, identity
+  events in /history), ``errors``.
 - ``grammar/``: the chat grammar as pure functions, one module per job: ``roster`` (who sits
   where, how a line names them), ``errors``, ``verbs`` (胡 → /hu), ``names``, ``seat_words``
   (点炮/抢杠/承包 X), ``new``, ``hu``, ``kong``, ``seating`` (/seat /dealer), ``entries`` (#12);

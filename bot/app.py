@@ -31,6 +31,7 @@ from bot.handlers import (
     evaluate,
     first_minute,
     general,
+    people,
     recording,
     rules,
     sessions,
@@ -58,6 +59,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "kong": first_minute.group_only(tap.kong),
     "draw": first_minute.group_only(tap.draw),
     "undo": recording.undo,
+    "iam": first_minute.group_only(people.iam),
+    "merge": first_minute.group_only(people.merge),
+    "rename": first_minute.group_only(people.rename),
     "tally": views.tally,
     "history": views.history,
     "settle": views.settle,
@@ -166,6 +170,9 @@ def add_handlers(application: ANY_APP) -> None:
     application.add_handler(CallbackQueryHandler(tap.pressed, pattern=f"^{TAP_PREFIX}"))
     application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(people.undo_button, pattern=f"^{people.IDENTITY_UNDO_PREFIX}")
     )
     application.add_handler(
         CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")

@@ -514,6 +514,57 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "牌局已经换了，没有记账：请重新开始",
         "The session changed; nothing was recorded: start again",
     ),
+    # --- One person, one record (issue 13): /iam, /merge, /rename, the /join takeover ---
+    "unknown_record": (
+        "本群没有叫「{token}」的玩家，没有改动（/stats 列出本群玩家）",
+        "No player {token} in this chat; nothing changed (/stats lists the players)",
+    ),
+    "iam_usage": (
+        "写法：/iam 名字（我是 阿明）：认领客人「阿明」的记录，例如 /iam 阿明",
+        "Write: /iam NAME to claim a guest's record as yours, e.g. /iam Amy",
+    ),
+    "iam_member": (
+        "「{token}」是群成员，不是客人，不能认领；两个账号是同一个人时请管理员 /merge",
+        "{token} is a chat member, not a guest, and cannot be claimed; "
+        "an admin can /merge two accounts of one person",
+    ),
+    "merge_usage": (
+        "写法：/merge 阿明（客） @aming（合并 两个名字）：把同一个人的两条记录合成一条",
+        "Write: /merge Amy (guest) @amy — two records of one person become one",
+    ),
+    "merge_denied": (
+        "只有群管理员或开这一场的人可以合并玩家，没有合并",
+        "Only a chat admin or the session's creator can merge players; nothing merged",
+    ),
+    "rename_usage": (
+        "写法：/rename 旧名 新名（改名 阿明 老明）：改客人的名字",
+        "Write: /rename OLD NEW to rename a guest, e.g. /rename Amy Amelia",
+    ),
+    "rename_denied": (
+        "只有群管理员或开这一场的人可以改名，没有改",
+        "Only a chat admin or the session's creator can rename a guest; nothing renamed",
+    ),
+    "linked": (
+        "P{event} 「{record}」和「{person}」是同一个人了：以前的牌和统计都算在「{person}」名下",
+        "P{event} {record} and {person} are one person now: past hands and stats count as "
+        "{person}'s",
+    ),
+    "linked_seat": ("{seat}位由本人接着坐", "They take over the {seat} seat"),
+    "renamed": ("P{event} 「{old}」改名为「{new}」", "P{event} {old} is now called {new}"),
+    "identity_undone": ("已撤销 P{event}：{what}", "Undone P{event}: {what}"),
+    "identity_undo_denied": (
+        "只有做这次改动的人、开这一场的人或群管理员可以撤销 P{event}",
+        "Only whoever made P{event}, the session's creator or an admin can undo it",
+    ),
+    "history_link": (
+        "身份 「{record}」=「{person}」（{how}）",
+        "identity {record} = {person} ({how})",
+    ),
+    "link_how_join": ("入座认领", "took the seat at /join"),
+    "link_how_iam": ("本人认领", "claimed with /iam"),
+    "link_how_merge": ("管理员合并", "merged by an admin"),
+    "history_rename": ("改名 「{old}」→「{new}」", "renamed {old} → {new}"),
+    "history_identity_undo": ("撤销 P{event}", "undo P{event}"),
 }
 
 HELP: Final[dict[str, str]] = {
@@ -527,6 +578,8 @@ HELP: Final[dict[str, str]] = {
         "按按钮记：只发 /hu（或 /hu 甲、/kong、/draw），一路点下去，最后 ✅ 记账\n"
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
         "流局：/draw · 撤销：/undo\n"
+        "同一个人：/iam 阿明（认领叫「阿明」的客人记录）· /merge 阿明（客） @aming"
+        "（管理员）· 给客人改名：<code>/rename 丁 阿丁</code> · 撤销：回复里的撤销按钮或 /undo P1\n"
         "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
         "不记账算分：<code>/score 123m456m789m123p白 +5s 自摸</code>\n"
         "听牌：<code>/ting 123m456m789m123p5s</code>\n"
@@ -544,6 +597,9 @@ HELP: Final[dict[str, str]] = {
         "By buttons: send just /hu (or /hu Amy, /kong, /draw), tap through, then ✅ Record\n"
         "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"
         "Draw: /draw · undo: /undo\n"
+        "One person: /iam Amy (claim the guest record called Amy) · /merge Amy(guest) @amy "
+        "(admins) · rename a guest: <code>/rename Dan Daniel</code> · undo: the reply's Undo "
+        "button or /undo P1\n"
         "Standings: /tally /history /stats /export · settle and close: /settle · "
         "backup (admins): /backup\n"
         "Score without recording: <code>/score 123m456m789m123p白 +5s 自摸</code> · waits: "
@@ -565,6 +621,9 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("kong", "记杠：点这里用按钮，或 /kong 甲 暗杠"),
         ("draw", "流局（点 ✅ 确认）"),
         ("undo", "撤销上一笔"),
+        ("iam", "认领客人记录：/iam 阿明"),
+        ("merge", "合并同一人的两条记录（管理员）"),
+        ("rename", "给客人改名（管理员）"),
         ("tally", "本场积分"),
         ("history", "记录"),
         ("settle", "结算并散场"),
@@ -587,6 +646,9 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("kong", "record a kong: tap for buttons, or /kong Amy 暗杠"),
         ("draw", "record a drawn hand (after a ✅ tap)"),
         ("undo", "undo the last entry"),
+        ("iam", "claim a guest's record: /iam Amy"),
+        ("merge", "merge two records of one person (admins)"),
+        ("rename", "rename a guest (admins)"),
         ("tally", "session standings"),
         ("history", "entries, page by page"),
         ("settle", "settle up and close"),

@@ -12,12 +12,18 @@ writes one chat's rows as a ledger file of its own.
 The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
 updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
 update committed.
+
+One person, one record (``storage/people.py``): ``link_records``, ``rename_guest`` and
+``undo_identity`` append identity events; ``People`` folds a chat's records into people at
+read time, and ``stats``, ``tally``, ``head_to_head`` and ``running_totals`` list each person
+once.
 """
 
 from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
 from .inbox import InboxItem
 from .ledger import Ledger
+from .people import IdentityChange, IdentityEvent, LinkRequest, People
 from .players import NAME_LIMIT
 from .records import (
     SEATS,
@@ -56,10 +62,14 @@ __all__ = [
     "ExportPage",
     "HeadToHead",
     "HistoryPage",
+    "IdentityChange",
+    "IdentityEvent",
     "InboxItem",
     "KongSpec",
     "Ledger",
+    "LinkRequest",
     "PageKey",
+    "People",
     "Player",
     "PlayerStats",
     "Postings",

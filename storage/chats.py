@@ -89,7 +89,7 @@ class ChatStore(Database):
 
     @staticmethod
     async def _absorb_empty_chat(conn: aiosqlite.Connection, old_id: int, new_id: int) -> None:
-        for table in ("sessions", "entries", "sources"):
+        for table in ("sessions", "entries", "sources", "identity_events"):
             if await fetch_one(conn, f"SELECT 1 FROM {table} WHERE chat_id = ?", [new_id]):
                 raise StorageError(ErrorCode.MIGRATION_CONFLICT, new_id=new_id)
         await conn.execute(

@@ -89,6 +89,24 @@ _GUARDS: Final = (
     "postings_no_delete",
 )
 _SHOWN: Final = 10  # ids listed per kind of problem
+# Schema 5 on (one person, one record): the kept links are the standing link events, and the
+# identity events are as append-only as the entries.
+_PEOPLE_SINCE: Final = 5
+_STANDING_LINK: Final = (
+    "i.kind = 'link' AND NOT EXISTS (SELECT 1 FROM identity_events AS u WHERE u.undoes = i.id)"
+)
+_PEOPLE_INVARIANT: Final = (
+    "SELECT i.player_id FROM identity_events AS i WHERE " + _STANDING_LINK + " AND NOT EXISTS"
+    " (SELECT 1 FROM person_links AS l WHERE l.event_id = i.id AND l.player_id = i.player_id"
+    " AND l.person_id = i.person_id) UNION SELECT l.player_id FROM person_links AS l"
+    " WHERE NOT EXISTS (SELECT 1 FROM identity_events AS i WHERE i.id = l.event_id AND "
+    + _STANDING_LINK
+    + ")",
+    "玩家 {} 的身份链接和身份记录不符：请运行 python -m storage.rebuild",
+    "player {}: the kept identity link disagrees with the identity events "
+    "(run python -m storage.rebuild)",
+)
+_PEOPLE_GUARDS: Final = ("identity_events_no_update", "identity_events_no_delete")
 
 
 def check_file(path: str | Path) -> list[Problem]:
@@ -146,6 +164,9 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
         return _version_problems(version)
     problems = _foreign_keys(db)
     invariants = (*_INVARIANTS, _TOTALS_INVARIANT) if version >= _TOTALS_SINCE else _INVARIANTS
+    guards = (*_GUARDS, *_PEOPLE_GUARDS) if version >= _PEOPLE_SINCE else _GUARDS
+    if version >= _PEOPLE_SINCE:
+        invariants = (*invariants, _PEOPLE_INVARIANT)
     for query, zh, en in invariants:
         ids = [str(row[0]) for row in db.execute(query)]
         problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]
@@ -154,7 +175,7 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
     }
     problems += [
         Problem(f"缺少保护触发器 {name}", f"the guard trigger {name} is missing")
-        for name in _GUARDS
+        for name in guards
         if name not in triggers
     ]
     return problems

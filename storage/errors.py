@@ -33,6 +33,16 @@ class ErrorCode(StrEnum):
     BAD_CSV = "bad_csv"
     BAD_BACKUP = "bad_backup"
     CLOSED = "closed"
+    # One person, one record (storage/people.py)
+    SAME_RECORD = "same_record"
+    ALREADY_ONE_PERSON = "already_one_person"
+    SAT_TOGETHER = "sat_together"
+    MEMBER_NAME = "member_name"
+    UNKNOWN_IDENTITY_EVENT = "unknown_identity_event"
+    IDENTITY_UNDONE = "identity_undone"
+    UNDO_OF_UNDO = "undo_of_undo"
+    RENAMED_SINCE = "renamed_since"
+    ONE_PERSON_TWICE = "one_person_twice"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -100,6 +110,44 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.BAD_CSV: ("CSV 第 {line} 行有误：{detail}", "CSV line {line}: {detail}"),
     ErrorCode.BAD_BACKUP: ("备份文件无效：{detail}", "Not a usable backup: {detail}"),
     ErrorCode.CLOSED: ("账本已关闭", "The ledger is closed"),
+    # One person, one record (storage/people.py)
+    ErrorCode.SAME_RECORD: (
+        "「{name}」和自己不能合并：请写两个不同的玩家",
+        "{name!r} cannot be merged with itself: name two different players",
+    ),
+    ErrorCode.ALREADY_ONE_PERSON: (
+        "「{a}」和「{b}」已经是同一个人了",
+        "{a!r} and {b!r} are already one person",
+    ),
+    ErrorCode.SAT_TOGETHER: (
+        "「{a}」和「{b}」在同一手牌里同桌坐过（或现在都在桌上），不可能是同一个人，没有合并",
+        "{a!r} and {b!r} sat at one table in the same hand (or both sit now): "
+        "one person cannot sit twice, so they were not merged",
+    ),
+    ErrorCode.MEMBER_NAME: (
+        "「{name}」是群成员，名字跟随 Telegram，只能改客人的名字",
+        "{name!r} is a chat member whose name follows Telegram; only a guest can be renamed",
+    ),
+    ErrorCode.UNKNOWN_IDENTITY_EVENT: (
+        "本群没有第 P{event_id} 条身份记录",
+        "This chat has no identity record P{event_id}",
+    ),
+    ErrorCode.IDENTITY_UNDONE: (
+        "身份记录 P{event_id} 已经撤销过了",
+        "Identity record P{event_id} has already been undone",
+    ),
+    ErrorCode.UNDO_OF_UNDO: (
+        "P{event_id} 本身是撤销，不能再撤销；请重新合并或改名",
+        "P{event_id} is itself an undo and cannot be undone; merge or rename again instead",
+    ),
+    ErrorCode.ONE_PERSON_TWICE: (
+        "「{a}」和「{b}」是同一个人，不能同时坐两个位子",
+        "{a!r} and {b!r} are one person, who cannot hold two seats",
+    ),
+    ErrorCode.RENAMED_SINCE: (
+        "「{name}」之后又改过名，请先撤销较新的改名",
+        "{name!r} was renamed again since P{event_id}; undo the newer rename first",
+    ),
 }
 
 

@@ -11,6 +11,7 @@ from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
+from .people import PeopleStore
 from .players import PlayerStore
 from .reports import ReportStore
 from .sessions import SessionStore
@@ -21,6 +22,7 @@ from .totals import TotalsStore
 class Ledger(
     ChatStore,
     PlayerStore,
+    PeopleStore,
     SessionStore,
     EntryStore,
     ReportStore,

@@ -2,7 +2,8 @@
 
 The totals (``storage/migrations/0004_totals.sql``) are kept by a trigger as entries are
 written and built by that migration; this recomputes them in one write transaction, should
-they ever be doubted. PATH defaults to $DATABASE_PATH, else ./mahjong.db.
+they ever be doubted; the identity links (``0005_people.sql``) are recomputed from the
+identity events likewise. PATH defaults to $DATABASE_PATH, else ./mahjong.db.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .ledger import Ledger
 async def rebuild(path: Path | None) -> None:
     async with await Ledger.open(path) as ledger:
         await ledger.rebuild_totals()
+        await ledger.rebuild_people()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -25,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("path", nargs="?", type=Path, default=None, help="the database file")
     args = parser.parse_args(argv)
     asyncio.run(rebuild(args.path))
-    print("totals rebuilt from the postings")
+    print("totals rebuilt from the postings, identity links from the identity events")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import aiosqlite
 
 from .database import Database
 from .errors import ErrorCode, StorageError
+from .people import People, read_people
 from .records import (
     Entry,
     EntryKind,
@@ -76,7 +77,8 @@ class ReportStore(Database):
             return (await load_entries(conn, chat_id, [row["id"]]))[0]
 
     async def tally(self, chat_id: int, session_id: int | None = None) -> Tally:
-        """Balances from postings: of a session, or all-time for the chat (highest first).
+        """Balances from postings: of a session, or all-time for the chat (highest first),
+        one row per person (records folded: ``storage/people.py``).
 
         All-time balances are the totals the schema keeps (one row per player)."""
         async with self._read() as conn:
@@ -97,7 +99,9 @@ class ReportStore(Database):
                 )
                 params = [chat_id, session_id]
             rows = await fetch_all(conn, sql, params)
-        tally_rows = (TallyRow(players[row["player_id"]], row["balance"]) for row in rows)
+            people = await read_people(conn, chat_id)
+        balances = people.fold_sums({row["player_id"]: row["balance"] for row in rows})
+        tally_rows = (TallyRow(players[person], amount) for person, amount in balances.items())
         return Tally.ranked(chat_id, session_id, tally_rows)
 
     async def history(
@@ -147,7 +151,8 @@ class ReportStore(Database):
         async with self._read() as conn:
             session = await session_row(conn, chat_id, session_id)
             rows = await fetch_all(conn, _RUNNING, [chat_id, session_id, max(1, points)])
-        return running_from(session, rows)
+            people = await read_people(conn, chat_id)
+        return _folded(running_from(session, rows), people)
 
 
 def running_from(session: Session, rows: list[aiosqlite.Row]) -> RunningTotals:
@@ -173,6 +178,15 @@ def running_from(session: Session, rows: list[aiosqlite.Row]) -> RunningTotals:
             series.append(balance)
         balances[player] = tuple(series)
     return RunningTotals(tuple([*seated, *others]), hands, balances)
+
+
+def _folded(found: RunningTotals, people: People) -> RunningTotals:
+    """One line per person: the balances of a person's records added point by point."""
+    order = list(dict.fromkeys(people.person(player) for player in found.players))
+    balances = people.fold(
+        found.balances, lambda a, b: tuple(x + y for x, y in zip(a, b, strict=True))
+    )
+    return RunningTotals(tuple(order), found.hands, balances)
 
 
 # Hands numbered in the order they were first recorded; each player's moves per hand summed,

@@ -9,10 +9,12 @@ import aiosqlite
 from .chats import check_ruleset_and_base, ensure_chat_row
 from .database import Database
 from .errors import ErrorCode, StorageError
+from .people import refuse_one_person_twice
 from .records import SEATS, Rotation, SeatName, Session, SessionTerms
 from .rows import (
     SESSION_COLUMNS,
     fetch_all,
+    fetch_one,
     now_text,
     open_session_row,
     player_row,
@@ -35,6 +37,10 @@ async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Sess
 async def write_seats(
     conn: aiosqlite.Connection, session_id: int, seats: Sequence[int | None]
 ) -> None:
+    """The session's four seats, unless two of them hold records of one person."""
+    session = await fetch_one(conn, "SELECT chat_id FROM sessions WHERE id = ?", [session_id])
+    assert session is not None
+    await refuse_one_person_twice(conn, session["chat_id"], seats)
     await conn.execute(
         "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
         [*seats, session_id],
@@ -67,6 +73,7 @@ class SessionStore(Database):
             current = await open_session_row(conn, chat_id)
             if current is not None:
                 raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
+            await refuse_one_person_twice(conn, chat_id, seats)
             cursor = await conn.execute(
                 "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, seat_e, seat_s, "
                 "seat_w, seat_n, dealer, round_wind, hand_number, deals_in_round, creator, "

@@ -13,6 +13,7 @@ import aiosqlite
 
 from .database import Database
 from .errors import ErrorCode, StorageError
+from .people import read_people
 from .records import HeadToHead, Player, PlayerStats
 from .reports import STANDING
 from .rows import fetch_all, fetch_one, player_row, players_by_id, time_text
@@ -37,31 +38,51 @@ class StatsStore(Database):
         )
         async with self._read() as conn:
             players = await players_by_id(conn, chat_id)
+            people = await read_people(conn, chat_id)
             if whole_months:
                 totals = await player_totals(conn, chat_id, months[0], months[1])
             else:
                 totals = {p: await _scanned(conn, chat_id, p, since, until) for p in players}
-        result = [_player_stats(p, totals.get(p.id, Totals())) for p in players.values()]
+        per_person = people.fold(totals, Totals.plus)  # one row per person, never two
+        result = [
+            _player_stats(p, per_person.get(p.id, Totals()))
+            for p in players.values()
+            if people.person(p.id) == p.id
+        ]
         result.sort(key=lambda s: (-s.net, -s.wins, s.player.name, s.player.id))
         return result
 
     async def head_to_head(self, chat_id: int, a: int, b: int) -> HeadToHead:
-        """Two players compared over the hands they sat in together."""
+        """Two people compared over the hands they sat in together (each folded from all
+        their records: ``a`` and ``b`` may name any record of either person)."""
         if a == b:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="head-to-head needs two players")
         async with self._read() as conn:
+            record_a = await player_row(conn, chat_id, a)
+            record_b = await player_row(conn, chat_id, b)
+            people = await read_people(conn, chat_id)
+            a, b = people.person(a), people.person(b)
+            if a == b:
+                raise StorageError(ErrorCode.ALREADY_ONE_PERSON, a=record_a.name, b=record_b.name)
             player_a = await player_row(conn, chat_id, a)
             player_b = await player_row(conn, chat_id, b)
+            records = [*people.records(a), *people.records(b)]
+            marks = ",".join("?" * len(records))
             rows = await fetch_all(
                 conn,
-                "SELECT player_id, hands, wins, dealt_in, won_from, net FROM pair_totals "
-                "WHERE player_id IN (?2, ?3) AND other_id IN (?2, ?3) AND player_id <> other_id "
-                "AND chat_id = ?1",
-                [chat_id, a, b],
+                "SELECT player_id, other_id, hands, wins, dealt_in, won_from, net "
+                f"FROM pair_totals WHERE player_id IN ({marks}) AND other_id IN ({marks}) "
+                "AND chat_id = ?",
+                [*records, *records, chat_id],
             )
-        pair = {row["player_id"]: row for row in rows}
-        zero = dict.fromkeys(("hands", "wins", "dealt_in", "won_from", "net"), 0)
-        of_a, of_b = pair.get(a, zero), pair.get(b, zero)
+        columns = ("hands", "wins", "dealt_in", "won_from", "net")
+        pair = {a: dict.fromkeys(columns, 0), b: dict.fromkeys(columns, 0)}
+        for row in rows:
+            one, other = people.person(row["player_id"]), people.person(row["other_id"])
+            if one != other:  # one person's records never sat together (people.py)
+                for column in columns:
+                    pair[one][column] += row[column]
+        of_a, of_b = pair[a], pair[b]
         return HeadToHead(
             a=player_a,
             b=player_b,

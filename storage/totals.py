@@ -47,6 +47,23 @@ class Totals:
     biggest_win: int = 0
     biggest_entry: int | None = None
 
+    def plus(self, other: Totals) -> Totals:
+        """Both added up: counts summed, the bigger of the two biggest wins (the earlier
+        entry of equals). Months of one player, or records of one person (``People.fold``)."""
+        bigger = other.biggest_entry is not None and (
+            self.biggest_entry is None
+            or (other.biggest_win, -other.biggest_entry) > (self.biggest_win, -self.biggest_entry)
+        )
+        return Totals(
+            hands=self.hands + other.hands,
+            wins=self.wins + other.wins,
+            self_draws=self.self_draws + other.self_draws,
+            dealt_in=self.dealt_in + other.dealt_in,
+            points=self.points + other.points,
+            biggest_win=other.biggest_win if bigger else self.biggest_win,
+            biggest_entry=other.biggest_entry if bigger else self.biggest_entry,
+        )
+
 
 def month_of(moment: datetime) -> str | None:
     """'YYYY-MM' when ``moment`` is the first instant of a UTC month, else None."""
@@ -61,8 +78,9 @@ def month_of(moment: datetime) -> str | None:
 async def player_totals(
     conn: aiosqlite.Connection, chat_id: int, since: str | None, until: str | None
 ) -> dict[int, Totals]:
-    """Each player's totals all-time (no bounds), else summed over the months in
-    [since, until) ('YYYY-MM' each, either may be None): a few rows per player."""
+    """Each player record's totals all-time (no bounds), else summed over the months in
+    [since, until) ('YYYY-MM' each, either may be None): a few rows per player. Per record:
+    ``People.fold(found, Totals.plus)`` makes them per person (``storage/people.py``)."""
     if since is None and until is None:
         sql, params = "period = ?", [ALL_TIME]
     else:

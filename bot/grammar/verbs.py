@@ -29,6 +29,9 @@ TEXT_VERBS: Final[Mapping[str, str]] = {
     "规则": "rules",
     "为什么": "why",
     "帮助": "help",
+    "我是": "iam",
+    "合并": "merge",
+    "改名": "rename",
 }
 # A slash before a Chinese verb (/流局) is no bot command for Telegram (those are Latin), but it
 # reaches a bot in privacy mode all the same: read it as the verb.

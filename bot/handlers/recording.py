@@ -35,6 +35,7 @@ from bot.grammar import (
     split_args,
     text_command,
 )
+from bot.handlers import people
 from bot.i18n import Html, t
 from bot.replies import answer, edit, reply, reply_photo
 from bot.scoring_refusal import TableScoringError
@@ -381,6 +382,10 @@ async def undo(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
+    event_id = people.event_id_in(argument_text(message))
+    if event_id is not None:  # /undo P3: an identity link or rename, with or without a table
+        await people.undo_event(update, context, event_id)
+        return
     table = await open_table(context, message.chat.id)
     done_before = await ledger.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to

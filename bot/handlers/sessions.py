@@ -18,6 +18,7 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import SENDER_WORDS, check_name, parse_dealer, parse_new, parse_seat_change
+from bot.handlers import people
 from bot.i18n import t
 from bot.replies import reply, send
 from bot.table import forget, open_table, table_of
@@ -111,6 +112,10 @@ async def join(update: Update, context: Context) -> None:
     ):
         player = await sender_player(context, message.chat, message.reply_to_message.from_user)
     elif sender is not None:
+        taken_over = await people.join_as_guest(context, update, table, sender)
+        if taken_over is not None:  # the member took a same-named guest's seat: one person
+            await people.reply_joined_as_guest(context, message, taken_over, lang)
+            return
         player = sender
     else:
         raise Refusal("no_sender")
@@ -199,7 +204,17 @@ async def _sender(context: Context, message: Message) -> Player | None:
 async def _player_for(
     context: Context, message: Message, word: str, sender: Player | None
 ) -> Player:
-    """A named player: 我, a text mention, an @username, a known name, or a new guest."""
+    """A named player: 我, a text mention, an @username, a known name, or a new guest; a
+    record linked to another (storage/people.py) seats its person."""
+    found = await _record_for(context, message, word, sender)
+    if found.id not in (await services(context).db.people(message.chat.id)).links:
+        return found
+    return await services(context).db.person_of(message.chat.id, found.id)
+
+
+async def _record_for(
+    context: Context, message: Message, word: str, sender: Player | None
+) -> Player:
     ledger: Ledger = services(context).db
     chat_id = message.chat.id
     if word.casefold() in SENDER_WORDS and sender is not None:

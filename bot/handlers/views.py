@@ -27,6 +27,7 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
+from bot.handlers import people
 from bot.i18n import t
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
 from bot.table import forget, open_table
@@ -169,7 +170,10 @@ async def history_view(
         if player_id is not None
     }
     lines = [t("history_title", lang, page=found.page, pages=found.pages, total=found.total)]
-    lines.extend(entry_line(entry, names, lang, seated) for entry in found.entries)
+    shown = [(e.created_at, entry_line(e, names, lang, seated)) for e in found.entries]
+    window = await people.history_window(ledger, chat_id, found, session)
+    shown += await people.identity_lines_between(ledger, chat_id, window, names, lang)
+    lines.extend(line for _, line in sorted(shown, key=lambda item: item[0], reverse=True))
     return "\n\n".join(lines), _pager(found, lang)
 
 
@@ -369,7 +373,9 @@ async def stats_view(
     """A page of the players' records (``named``: those players' alone, on one page)."""
     rows = await ledger.stats(chat_id)
     named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
-    if named is not None:
+    if named is not None:  # any record of a person names that person's one row
+        people = await ledger.people(chat_id)
+        named = {people.person(player_id) for player_id in named}
         rows = [row for row in rows if row.player.id in named]
     else:  # members who only ever talked in the chat have no record to show
         rows = [row for row in rows if row.hands or row.net]

@@ -1,0 +1,353 @@
+"""One person, one record: /iam, /merge, /rename, a /join that takes a same-named guest's
+seat, their 撤销 button and /undo P3, and the identity events /history shows.
+
+Who may do what (docs/rules.md, "One person, one record"): /iam and the /join takeover are the
+sender's own claim on a guest; /merge and /rename are for a chat admin or the open session's
+creator; an identity event is undone by its author, the session's creator or an admin.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Final
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+
+from bot.cleaning import as_number
+from bot.context import (
+    Context,
+    Refusal,
+    argument_words,
+    is_chat_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.i18n import t
+from bot.replies import answer, edit, reply
+from bot.table import Table, forget, table_of
+from bot.table_html import describe_table, seat_label
+from scoring.tiles import Seat
+from storage import (
+    ErrorCode,
+    HistoryPage,
+    IdentityChange,
+    IdentityEvent,
+    Ledger,
+    LinkRequest,
+    PageKey,
+    Player,
+    Session,
+    StorageError,
+)
+
+IDENTITY_UNDO_PREFIX: Final = "pundo:"
+# How an identity event is named (P3), as /history shows it and /undo P3 takes it.
+EVENT_ID: Final = re.compile(r"^\s*[Pp](\d+)\s*$")
+_INSTANT: Final = timedelta(microseconds=1)  # the ledger's times are to the microsecond
+_GUEST_MARK: Final = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
+
+
+async def iam(update: Update, context: Context) -> None:
+    """/iam 阿明 (我是 阿明): the sender claims the guest record 阿明 (and its seat)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    words = argument_words(message)
+    if len(words) != 1:
+        raise Refusal("iam_usage")
+    sender = await _sender(context, message)
+    ledger = services(context).db
+    guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
+    if not guest.is_guest:
+        raise Refusal("iam_member", token=words[0])
+    change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
+    await _reply_linked(context, message, change, guest, sender, lang)
+
+
+async def join_as_guest(
+    context: Context, update: Update, table: Table, sender: Player
+) -> IdentityChange | None:
+    """/join by a member while a guest of the same name sits at the table: the member takes
+    the guest's seat and becomes that guest (None when there is no such guest, or the two
+    sat at one table before: then they are two people, and /join seats as usual)."""
+    if table.seat_of(sender.id) is not None:
+        return None
+    name = sender.name.casefold()
+    guests = [p for p in table.players.values() if p.is_guest and p.name.casefold() == name]
+    if len(guests) != 1:
+        return None
+    request = LinkRequest(guests[0].id, sender.id, "join", take_seat=True)
+    try:
+        return await _link(context, update, request, sender)
+    except StorageError as error:
+        if error.code is ErrorCode.SAT_TOGETHER:
+            return None
+        raise
+
+
+async def reply_joined_as_guest(
+    context: Context, message: Message, change: IdentityChange, lang: str
+) -> None:
+    assert change.event.player_id is not None and change.event.person_id is not None
+    ledger = services(context).db
+    guest = await ledger.get_player(message.chat.id, change.event.player_id)
+    member = await ledger.get_player(message.chat.id, change.event.person_id)
+    await _reply_linked(context, message, change, guest, member, lang)
+
+
+async def merge(update: Update, context: Context) -> None:
+    """/merge 阿明（客） @aming (合并): two records of one person become one (admin or the
+    session's creator). A guest folds into a member; otherwise the first into the second."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    words = argument_words(message)
+    if len(words) != 2:
+        raise Refusal("merge_usage")
+    ledger = services(context).db
+    first, second = [
+        await record_called(ledger, message.chat.id, word, prefer_guest=index == 0)
+        for index, word in enumerate(words)
+    ]
+    sender = await _sender(context, message)
+    if not await _may_change_people(context, message):
+        raise Refusal("merge_denied")
+    if not first.is_guest and second.is_guest:
+        first, second = second, first
+    # The person's record takes the seat, so the table only ever seats people's roots (the
+    # standings the bot keeps move by the seated ids).
+    request = LinkRequest(first.id, second.id, "merge", take_seat=True)
+    change = await _link(context, update, request, sender)
+    await _reply_linked(context, message, change, first, second, lang)
+
+
+async def rename(update: Update, context: Context) -> None:
+    """/rename 阿明 老明 (改名): a guest's new name (admin or the session's creator)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    words = argument_words(message)
+    if len(words) != 2:
+        raise Refusal("rename_usage")
+    ledger = services(context).db
+    guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
+    sender = await _sender(context, message)
+    if not await _may_change_people(context, message):
+        raise Refusal("rename_denied")
+    change = await ledger.rename_guest(
+        message.chat.id, guest.id, words[1], author=sender.id, update_id=update.update_id
+    )
+    forget(context, message.chat.id)
+    text = t(
+        "renamed",
+        lang,
+        event=change.event.id,
+        old=change.event.old_name or "",
+        new=change.event.new_name or "",
+    )
+    await reply(message, text, reply_markup=_undo_markup(change, lang))
+
+
+async def undo_event(update: Update, context: Context, event_id: int) -> None:
+    """/undo P3: take back an identity event (its author, the creator or an admin)."""
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    change = await _undo(context, update, message, event_id)
+    await reply(message, await _undone_text(context, message.chat.id, change, lang))
+
+
+async def undo_button(update: Update, context: Context) -> None:
+    """The 撤销 button under a link or rename: take it back, strike the reply through."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    message = query.message
+    if not isinstance(message, Message):
+        await answer(query)
+        return
+    lang = await update_lang(update, context)
+    event_id = as_number(query.data.removeprefix(IDENTITY_UNDO_PREFIX))
+    try:
+        if event_id is None:
+            raise Refusal("bad_button", token=query.data)
+        change = await _undo(context, update, message, event_id)
+    except Refusal as refusal:
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
+        return
+    except StorageError as error:
+        await answer(query, error.message(lang), alert=True)
+        return
+    done = await _undone_text(context, message.chat.id, change, lang)
+    await answer(query, done)
+    await edit(message, f"<s>{message.text_html}</s>\n{done}", reply_markup=None)
+
+
+def event_id_in(text: str) -> int | None:
+    """The identity event an /undo names (P3), or None for anything else."""
+    found = EVENT_ID.match(text)
+    return int(found.group(1)) if found else None
+
+
+async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest: bool) -> Player:
+    """The one existing record ``word`` names (no guest is created): @username, a name (a
+    guest and a member sharing it: the guest with ``prefer_guest`` or the mark 阿明（客）,
+    else the member), #id; Refusal naming the word when there is none."""
+    mark = _GUEST_MARK.search(word)
+    bare = word[: mark.start()] if mark else word
+    prefer_guest = prefer_guest or mark is not None
+    players = await ledger.list_players(chat_id)
+    if bare.startswith("@"):
+        handle = bare[1:].casefold()
+        found = [p for p in players if (p.username or "").casefold() == handle]
+        same = found or [p for p in players if p.name.casefold() == handle]
+    else:
+        same = [p for p in players if p.name.casefold() == bare.casefold()]
+    guests = [p for p in same if p.is_guest]
+    members = [p for p in same if not p.is_guest]
+    pick = (guests if prefer_guest and guests else members) or guests
+    if len(pick) > 1:
+        raise StorageError(ErrorCode.AMBIGUOUS_PLAYER, name=bare)
+    if pick:
+        return pick[0]
+    found_id = None if bare.startswith("@") else await ledger.find_player(chat_id, bare)
+    if found_id is None:
+        raise Refusal("unknown_record", token=word)
+    return found_id
+
+
+def identity_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
+    """'P3 身份 阿明（客）= 阿明（入座）' as /history shows an identity event."""
+    head = f"<b>P{event.id}</b> "
+    if event.kind == "link":
+        person = names.get(event.person_id or 0, "?")
+        record = _marked(names.get(event.player_id or 0, "?"), person, lang)
+        head += t(
+            "history_link", lang, record=record, person=person, how=t(f"link_how_{event.how}", lang)
+        )
+    elif event.kind == "rename":
+        head += t("history_rename", lang, old=event.old_name or "", new=event.new_name or "")
+    else:
+        head += t("history_identity_undo", lang, event=event.undoes)
+    if event.undone_by is not None:
+        head += " " + t("reversed_tag", lang)
+    return head
+
+
+async def history_window(
+    ledger: Ledger, chat_id: int, found: HistoryPage, session: Session | None
+) -> tuple[datetime | None, datetime | None]:
+    """The times whose identity events a history page shows among its entries: from just
+    after the next older entry (the session's start on the last page of a session) up to its
+    newest entry (on the first page: up to now), so each event shows on one page."""
+    if not found.entries:
+        return (session.opened_at if session else None), None
+    newest, oldest = found.entries[0], found.entries[-1]
+    until = None if found.page == 1 else newest.created_at + _INSTANT
+    if found.page >= found.pages:
+        return (session.opened_at if session else None), until
+    older = await ledger.history(
+        chat_id, session.id if session else None, 1, 1, key=PageKey(before=oldest.id)
+    )
+    since = older.entries[0].created_at + _INSTANT if older.entries else None
+    return since, until
+
+
+async def identity_lines_between(
+    ledger: Ledger,
+    chat_id: int,
+    window: tuple[datetime | None, datetime | None],
+    names: dict[int, str],
+    lang: str,
+) -> list[tuple[datetime, str]]:
+    """The identity events made in [since, until), each with its time, for /history to
+    place among the entries of one page."""
+    events = await ledger.identity_events(chat_id, window[0], window[1])
+    return [(event.created_at, identity_line(event, names, lang)) for event in events]
+
+
+async def _link(
+    context: Context, update: Update, request: LinkRequest, sender: Player
+) -> IdentityChange:
+    message = message_of(update)
+    change = await services(context).db.link_records(
+        message.chat.id, request, author=sender.id, update_id=update.update_id
+    )
+    forget(context, message.chat.id)
+    return change
+
+
+async def _reply_linked(
+    context: Context,
+    message: Message,
+    change: IdentityChange,
+    record: Player,
+    person: Player,
+    lang: str,
+) -> None:
+    shown = _marked(record.name, person.name, lang)
+    lines = [t("linked", lang, event=change.event.id, record=shown, person=person.name)]
+    if change.event.seat is not None:
+        lines.append(t("linked_seat", lang, seat=seat_label(Seat(change.event.seat), lang)))
+    if change.session is not None:
+        lines.append(describe_table(await table_of(context, change.session), lang))
+    await reply(message, "\n".join(lines), reply_markup=_undo_markup(change, lang))
+
+
+def _marked(record: str, person: str, lang: str) -> str:
+    """The linked record's name, marked 阿明（客） when it is the person's name too (a guest
+    folds into a member of its name, and 「阿明」=「阿明」 would say nothing)."""
+    return record + t("guest_mark", lang) if record.casefold() == person.casefold() else record
+
+
+def _undo_markup(change: IdentityChange, lang: str) -> InlineKeyboardMarkup:
+    data = f"{IDENTITY_UNDO_PREFIX}{change.event.id}"
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=data)]]
+    )
+
+
+async def _undo(
+    context: Context, update: Update, message: Message, event_id: int
+) -> IdentityChange:
+    ledger = services(context).db
+    event = await ledger.identity_event(message.chat.id, event_id)
+    sender = await _sender(context, message, update)
+    if event.author != sender.id and not await _may_change_people(context, message, update):
+        raise Refusal("identity_undo_denied", event=event_id)
+    change = await ledger.undo_identity(
+        message.chat.id, event_id, author=sender.id, update_id=update.update_id
+    )
+    forget(context, message.chat.id)
+    return change
+
+
+async def _undone_text(context: Context, chat_id: int, change: IdentityChange, lang: str) -> str:
+    undone = change.undone
+    if undone is None:  # a replayed undo: the event it undid
+        assert change.event.undoes is not None
+        undone = await services(context).db.identity_event(chat_id, change.event.undoes)
+    names = {p.id: p.name for p in await services(context).db.list_players(chat_id)}
+    return t("identity_undone", lang, event=undone.id, what=_plain_line(undone, names, lang))
+
+
+def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
+    return re.sub(r"<[^>]+>", "", identity_line(event, names, lang)).removeprefix(f"P{event.id} ")
+
+
+async def _may_change_people(
+    context: Context, message: Message, update: Update | None = None
+) -> bool:
+    """A chat admin, or the creator of the open session."""
+    session = await services(context).db.current_session(message.chat.id)
+    user = update.effective_user if update is not None else message.from_user
+    if session is not None and session.creator is not None and user is not None:
+        player = await sender_player(context, message.chat, user)
+        if player.id == session.creator:
+            return True
+    return await is_chat_admin(context, message, user)
+
+
+async def _sender(context: Context, message: Message, update: Update | None = None) -> Player:
+    user = update.effective_user if update is not None else message.from_user
+    if user is None or user.is_bot:  # an anonymous admin posts as GroupAnonymousBot
+        raise Refusal("no_sender")
+    return await sender_player(context, message.chat, user)

@@ -1,0 +1,427 @@
+"""One person, one record: identity links between a chat's player records, folded at read time.
+
+The ledger keeps every entry and posting under the player id it was written with. An identity
+link (migration 0005, ``identity_events`` / ``person_links``) says that one record is another
+record's person from now on: a guest written down at /new and the member who later sent
+/join or /iam, or two records an admin merged. Links are append-only events, cut again by an
+'undo' event; nothing already written changes.
+
+**The one place that folds records into people** is ``People`` (read with ``read_people``):
+``person(id)`` follows the links to the person's record (its *root*, a record that is linked
+to nothing), ``records(person)`` lists every record of a person, and ``fold`` / ``fold_sums``
+turn any per-record mapping (totals, balances, series) into a per-person one. A chat holds a
+handful of links (one per record that ever had a double), so a fold costs the same at any
+ledger length: readers fold the kept totals (``player_totals``, ``pair_totals``) and session
+sums after reading them, never the history. ``stats``, ``tally``, ``head_to_head`` and
+``running_totals`` fold; any new reader of per-player numbers (/top, periods) folds the same
+way: ``people = await read_people(conn, chat_id)`` then ``people.fold(rows, combine)``.
+
+Refused (``StorageError``, nothing written): a record linked to itself, two records already
+one person (a link that would close a cycle), two records that sat at one table in one hand
+(``pair_totals``: one person cannot hold two seats; also both seated at the open table), a
+record of another chat, renaming a member (their name is their Telegram name), a name taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final, Literal, TypeVar, cast
+
+import aiosqlite
+
+from .database import Database
+from .errors import ErrorCode, StorageError
+from .players import clean_name
+from .records import SEATS, Player, SeatName, Session
+from .rows import (
+    fetch_all,
+    fetch_one,
+    now_text,
+    open_session_row,
+    parse_time,
+    player_row,
+    session_row,
+    time_text,
+)
+
+T = TypeVar("T")
+LinkHow = Literal["join", "iam", "merge"]
+IdentityKind = Literal["link", "rename", "undo"]
+_EVENT_COLUMNS: Final = (
+    "i.id, i.chat_id, i.kind, i.how, i.player_id, i.person_id, i.old_name, i.new_name, "
+    "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by"
+)
+_EVENT_FROM: Final = "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id"
+
+
+@dataclass(frozen=True)
+class People:
+    """Which records of one chat are one person: ``links`` maps each linked record to the
+    record it was linked to (one step; ``person`` follows the chain to its root)."""
+
+    links: Mapping[int, int]
+
+    def person(self, player_id: int) -> int:
+        """The person's record (the root of the links) that ``player_id`` belongs to."""
+        seen = 0
+        while player_id in self.links and seen <= len(self.links):
+            player_id = self.links[player_id]
+            seen += 1
+        return player_id
+
+    def records(self, person_id: int) -> tuple[int, ...]:
+        """Every record of the person ``person_id`` belongs to, its root first."""
+        root = self.person(person_id)
+        others = sorted(r for r in self.links if self.person(r) == root)
+        return (root, *others)
+
+    def fold(self, values: Mapping[int, T], combine: Callable[[T, T], T]) -> dict[int, T]:
+        """Per-record values as per-person values (keyed by the person's root record)."""
+        folded: dict[int, T] = {}
+        for player_id, value in values.items():
+            person = self.person(player_id)
+            folded[person] = combine(folded[person], value) if person in folded else value
+        return folded
+
+    def fold_sums(self, values: Mapping[int, int]) -> dict[int, int]:
+        return self.fold(values, int.__add__)
+
+
+async def read_people(conn: aiosqlite.Connection, chat_id: int) -> People:
+    """The chat's links that hold now (one indexed read of a few rows)."""
+    rows = await fetch_all(
+        conn, "SELECT player_id, person_id FROM person_links WHERE chat_id = ?", [chat_id]
+    )
+    return People({row["player_id"]: row["person_id"] for row in rows})
+
+
+@dataclass(frozen=True)
+class IdentityEvent:
+    """One identity event: a link (``player_id`` is ``person_id``'s person from now on; a seat
+    of the open session taken with it, if any), a guest's rename, or an undo of one."""
+
+    id: int
+    chat_id: int
+    kind: IdentityKind
+    created_at: datetime
+    how: LinkHow | None = None
+    player_id: int | None = None
+    person_id: int | None = None
+    old_name: str | None = None
+    new_name: str | None = None
+    undoes: int | None = None
+    undone_by: int | None = None
+    author: int | None = None
+    update_id: int | None = None
+    session_id: int | None = None
+    seat: SeatName | None = None
+
+
+@dataclass(frozen=True)
+class IdentityChange:
+    """What an identity write returns: the event (the earlier one when ``replay``: the same
+    Telegram update was handled before), the event it undid, and the open session after."""
+
+    event: IdentityEvent
+    replay: bool
+    session: Session | None
+    undone: IdentityEvent | None = None
+
+
+@dataclass(frozen=True)
+class LinkRequest:
+    """``record`` is ``person``'s (their roots are linked); with ``take_seat`` the person takes
+    the seat the record holds at the open table."""
+
+    record: int
+    person: int
+    how: LinkHow
+    take_seat: bool = False
+
+
+def _event_from(row: aiosqlite.Row) -> IdentityEvent:
+    return IdentityEvent(
+        id=row["id"],
+        chat_id=row["chat_id"],
+        kind=cast(IdentityKind, row["kind"]),
+        created_at=parse_time(row["created_at"]),
+        how=cast("LinkHow | None", row["how"]),
+        player_id=row["player_id"],
+        person_id=row["person_id"],
+        old_name=row["old_name"],
+        new_name=row["new_name"],
+        undoes=row["undoes"],
+        undone_by=row["undone_by"],
+        author=row["author"],
+        update_id=row["update_id"],
+        session_id=row["session_id"],
+        seat=cast("SeatName | None", row["seat"]),
+    )
+
+
+async def _event_row(conn: aiosqlite.Connection, chat_id: int, event_id: int) -> IdentityEvent:
+    row = await fetch_one(
+        conn,
+        f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM} WHERE i.id = ? AND i.chat_id = ?",
+        [event_id, chat_id],
+    )
+    if row is None:
+        raise StorageError(ErrorCode.UNKNOWN_IDENTITY_EVENT, event_id=event_id)
+    return _event_from(row)
+
+
+async def _replayed(
+    conn: aiosqlite.Connection, chat_id: int, update_id: int | None
+) -> IdentityChange | None:
+    if update_id is None:
+        return None
+    row = await fetch_one(
+        conn,
+        f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM} WHERE i.chat_id = ? AND i.update_id = ?",
+        [chat_id, update_id],
+    )
+    if row is None:
+        return None
+    return IdentityChange(_event_from(row), True, await open_session_row(conn, chat_id))
+
+
+async def _insert_event(conn: aiosqlite.Connection, chat_id: int, **values: object) -> int:
+    columns = ["chat_id", "created_at", *values]
+    cursor = await conn.execute(
+        f"INSERT INTO identity_events ({', '.join(columns)}) "
+        f"VALUES ({', '.join('?' * len(columns))})",
+        [chat_id, now_text(), *values.values()],
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def _sat_together(
+    conn: aiosqlite.Connection, one: Iterable[int], other: Iterable[int]
+) -> bool:
+    """Whether any record of one person sat at a table with any of the other's in a hand that
+    counts (the kept pair totals: a few rows, whatever the ledger's length)."""
+    a, b = sorted(set(one)), sorted(set(other))
+    row = await fetch_one(
+        conn,
+        f"SELECT 1 FROM pair_totals WHERE player_id IN ({','.join('?' * len(a))}) "
+        f"AND other_id IN ({','.join('?' * len(b))}) AND hands > 0 LIMIT 1",
+        [*a, *b],
+    )
+    return row is not None
+
+
+def _seat_of_any(session: Session | None, records: Iterable[int]) -> SeatName | None:
+    if session is None:
+        return None
+    for record in records:
+        seat = session.seat_of(record)
+        if seat is not None:
+            return seat
+    return None
+
+
+async def _write_seats(
+    conn: aiosqlite.Connection, session_id: int, seats: list[int | None]
+) -> None:
+    await conn.execute(
+        "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
+        [*seats, session_id],
+    )
+
+
+async def refuse_one_person_twice(
+    conn: aiosqlite.Connection, chat_id: int, seats: Iterable[int | None]
+) -> None:
+    """ONE_PERSON_TWICE when two of ``seats`` are records of one person (a session's seats
+    as they are about to be written)."""
+    people = await read_people(conn, chat_id)
+    seen: dict[int, int] = {}
+    for record in seats:
+        if record is None:
+            continue
+        person = people.person(record)
+        if person in seen and seen[person] != record:
+            first = await player_row(conn, chat_id, seen[person])
+            second = await player_row(conn, chat_id, record)
+            raise StorageError(ErrorCode.ONE_PERSON_TWICE, a=first.name, b=second.name)
+        seen[person] = record
+
+
+class PeopleStore(Database):
+    async def people(self, chat_id: int) -> People:
+        """The chat's identity links as they hold now (see ``People``)."""
+        async with self._read() as conn:
+            return await read_people(conn, chat_id)
+
+    async def rebuild_people(self) -> None:
+        """Recompute every kept link (``person_links``) from the identity events: the links
+        no undo names (one write transaction)."""
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM person_links")
+            await conn.execute(
+                "INSERT INTO person_links (player_id, chat_id, person_id, event_id) "
+                "SELECT i.player_id, i.chat_id, i.person_id, i.id FROM identity_events AS i "
+                "WHERE i.kind = 'link' "
+                "AND NOT EXISTS (SELECT 1 FROM identity_events AS u WHERE u.undoes = i.id)"
+            )
+
+    async def person_of(self, chat_id: int, player_id: int) -> Player:
+        """The person's record (the root of its links) for any of the person's records."""
+        async with self._read() as conn:
+            await player_row(conn, chat_id, player_id)
+            people = await read_people(conn, chat_id)
+            return await player_row(conn, chat_id, people.person(player_id))
+
+    async def link_records(
+        self, chat_id: int, link: LinkRequest, *, author: int | None, update_id: int | None
+    ) -> IdentityChange:
+        """Make ``link.record``'s person and ``link.person``'s one (their roots linked; the
+        record's root folds into the person's). With ``take_seat`` the person takes the seat
+        the record's person holds at the open table. Refusals: see the module docstring."""
+        async with self._write() as conn:
+            replay = await _replayed(conn, chat_id, update_id)
+            if replay is not None:
+                return replay
+            record = await player_row(conn, chat_id, link.record)
+            person = await player_row(conn, chat_id, link.person)
+            if record.id == person.id:
+                raise StorageError(ErrorCode.SAME_RECORD, name=record.name)
+            people = await read_people(conn, chat_id)
+            root, target = people.person(record.id), people.person(person.id)
+            if root == target:
+                raise StorageError(ErrorCode.ALREADY_ONE_PERSON, a=record.name, b=person.name)
+            session = await open_session_row(conn, chat_id)
+            mine, theirs = people.records(root), people.records(target)
+            record_seat = _seat_of_any(session, mine)
+            person_seat = _seat_of_any(session, theirs)
+            if await _sat_together(conn, mine, theirs) or (record_seat and person_seat):
+                raise StorageError(ErrorCode.SAT_TOGETHER, a=record.name, b=person.name)
+            seat = record_seat if link.take_seat and session is not None else None
+            if seat is not None and session is not None:
+                seats = list(session.seats)
+                seats[SEATS.index(seat)] = target
+                await _write_seats(conn, session.id, seats)
+            event_id = await _insert_event(
+                conn, chat_id, kind="link", how=link.how, player_id=root, person_id=target,
+                author=author, update_id=update_id,
+                session_id=session.id if seat and session else None, seat=seat,
+            )  # fmt: skip
+            event = await _event_row(conn, chat_id, event_id)
+            return IdentityChange(event, False, await open_session_row(conn, chat_id))
+
+    async def rename_guest(
+        self, chat_id: int, player_id: int, name: str, *, author: int | None, update_id: int | None
+    ) -> IdentityChange:
+        """A guest's new name (a member's name is their Telegram name: refused)."""
+        new_name = clean_name(name)
+        async with self._write() as conn:
+            replay = await _replayed(conn, chat_id, update_id)
+            if replay is not None:
+                return replay
+            player = await player_row(conn, chat_id, player_id)
+            if not player.is_guest:
+                raise StorageError(ErrorCode.MEMBER_NAME, name=player.name)
+            await _check_free_name(conn, chat_id, player.id, new_name)
+            event_id = await _insert_event(
+                conn, chat_id, kind="rename", player_id=player.id, old_name=player.name,
+                new_name=new_name, author=author, update_id=update_id,
+            )  # fmt: skip
+            await conn.execute("UPDATE players SET name = ? WHERE id = ?", [new_name, player.id])
+            event = await _event_row(conn, chat_id, event_id)
+            return IdentityChange(event, False, await open_session_row(conn, chat_id))
+
+    async def undo_identity(
+        self, chat_id: int, event_id: int, *, author: int | None, update_id: int | None
+    ) -> IdentityChange:
+        """Take back a link (the records are two people again; a seat the link took goes back
+        to the record while the person still holds it) or a rename (the old name back)."""
+        async with self._write() as conn:
+            replay = await _replayed(conn, chat_id, update_id)
+            if replay is not None:
+                return replay
+            event = await _event_row(conn, chat_id, event_id)
+            if event.kind == "undo":
+                raise StorageError(ErrorCode.UNDO_OF_UNDO, event_id=event_id)
+            if event.undone_by is not None:
+                raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event_id)
+            if event.kind == "rename":
+                await _rename_back(conn, chat_id, event)
+            undo_id = await _insert_event(
+                conn, chat_id, kind="undo", undoes=event.id, author=author, update_id=update_id
+            )
+            if event.kind == "link":
+                await _seat_back(conn, chat_id, event)
+            undo = await _event_row(conn, chat_id, undo_id)
+            undone = await _event_row(conn, chat_id, event.id)
+            return IdentityChange(undo, False, await open_session_row(conn, chat_id), undone)
+
+    async def identity_event(self, chat_id: int, event_id: int) -> IdentityEvent:
+        async with self._read() as conn:
+            return await _event_row(conn, chat_id, event_id)
+
+    async def identity_events(
+        self,
+        chat_id: int,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int = 20,
+    ) -> list[IdentityEvent]:
+        """The chat's identity events made in [since, until), newest first (at most
+        ``limit``; read on the ``(chat_id, created_at)`` index)."""
+        sql = f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM} WHERE i.chat_id = ?"
+        params: list[object] = [chat_id]
+        if since is not None:
+            sql += " AND i.created_at >= ?"
+            params.append(time_text(since))
+        if until is not None:
+            sql += " AND i.created_at < ?"
+            params.append(time_text(until))
+        sql += " ORDER BY i.created_at DESC, i.id DESC LIMIT ?"
+        async with self._read() as conn:
+            rows = await fetch_all(conn, sql, [*params, limit])
+        return [_event_from(row) for row in rows]
+
+
+async def _check_free_name(
+    conn: aiosqlite.Connection, chat_id: int, player_id: int, name: str, *, guests: bool = False
+) -> None:
+    """No other player of the chat has the name (with ``guests``: no other guest, as when
+    the name comes back and a member had shared it before)."""
+    if name.startswith(("@", "#")):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {name!r}")
+    only = " AND user_id IS NULL" if guests else ""
+    taken = await fetch_one(
+        conn,
+        f"SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE AND id <> ?{only}",
+        [chat_id, name, player_id],
+    )
+    if taken:
+        raise StorageError(ErrorCode.DUPLICATE_NAME, name=name)
+
+
+async def _rename_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent) -> None:
+    """The old name back, unless the guest was renamed again since (undo that first)."""
+    assert event.player_id is not None and event.old_name is not None
+    player = await player_row(conn, chat_id, event.player_id)
+    if player.name != event.new_name:
+        raise StorageError(ErrorCode.RENAMED_SINCE, name=player.name, event_id=event.id)
+    await _check_free_name(conn, chat_id, player.id, event.old_name, guests=True)
+    await conn.execute("UPDATE players SET name = ? WHERE id = ?", [event.old_name, player.id])
+
+
+async def _seat_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent) -> None:
+    """The seat a link took goes back to the record, if that session is still open and the
+    person still holds it."""
+    if event.session_id is None or event.seat is None or event.player_id is None:
+        return
+    session = await session_row(conn, chat_id, event.session_id)
+    if not session.is_open or session.player_at(event.seat) != event.person_id:
+        return
+    if session.seat_of(event.player_id) is not None:
+        return
+    seats = list(session.seats)
+    seats[SEATS.index(event.seat)] = event.player_id
+    await _write_seats(conn, session.id, seats)
