@@ -6,10 +6,11 @@ nothing else: the ceiling of PTB + HTTP on this machine. It runs as the product 
 side by side in arrival order (``ChatOrderedProcessor``), so the two differ only in the
 handler; the same bot in PTB's one-update-at-a-time default is measured too, since that
 mode is faster for every bot here, and the product's ratio to it is printed beside. A third
-reference sends a fixed reply of a recording's size with its 撤销 button, so the gap to it is
-only the deciding (parsing, scoring, the ledger). The product scores each /hu, writes it to
-SQLite and replies with the breakdown and the tally. The ratios, from one run, are the
-figures (target ≥ 0.5); pictures are measured separately because they are Pillow work.
+reference sends a fixed reply of a recording's size with its 撤销 and 详情 buttons, so the
+gap to it is only the deciding (parsing, scoring, the ledger). The product scores each /hu,
+writes it to SQLite and replies with the phone-sized reply (patterns, deltas, next dealer).
+The ratios, from one run, are the figures (target ≥ 0.5); pictures are measured separately
+because they are Pillow work.
 """
 
 from __future__ import annotations
@@ -53,12 +54,17 @@ FULL_HANDS = (
 # What a recording reply looks like on the wire: the second reference sends this, so the
 # difference to the product is the work of deciding it (parsing, scoring, the ledger).
 RECORDING_SIZED_REPLY = (
-    "🀄 #12 · 第 3 局 · 杭州麻将 · 底分 1\n<b>甲</b>（东）胡\n爆头 = 2 番\n"
-    "算法：爆头 2 番 × 8 × 底分 1 = 16 / 家\n付款：自摸：其他三家各付一份\n"
-    "本局：甲 +48 · 乙 −16 · 丙 −16 · 丁 −16\n"
-    "<b>本场积分</b>\n甲 +96\n乙 −32\n丙 −32\n丁 −32\n下一局：甲（东）坐庄 · 圈风 东"
+    "🀄 #12 · 第 3 局\n<b>甲</b>（东）胡 · 爆头 = 2 番\n"
+    "本局：甲 +48 · 乙 −16 · 丙 −16 · 丁 −16\n下一局：甲（东）坐庄 · 圈风 东"
+)  # the phone-sized reply (bot.hand_reply), under its two buttons
+UNDO_BUTTON = InlineKeyboardMarkup(
+    [
+        [
+            InlineKeyboardButton("↩️ 撤销", callback_data="undo:12"),
+            InlineKeyboardButton("📋 详情", callback_data="full:12"),
+        ]
+    ]
 )
-UNDO_BUTTON = InlineKeyboardMarkup([[InlineKeyboardButton("↩️ 撤销", callback_data="undo:12")]])
 
 
 async def _reply_only(update: Update, _: Any) -> None:
@@ -68,7 +74,7 @@ async def _reply_only(update: Update, _: Any) -> None:
 
 
 async def _reply_recording_sized(update: Update, _: Any) -> None:
-    """The second reference: a fixed reply of a recording's size, with its 撤销 button."""
+    """The second reference: a fixed reply of a recording's size, with its two buttons."""
     assert update.effective_message is not None
     await update.effective_message.reply_text(RECORDING_SIZED_REPLY, reply_markup=UNDO_BUTTON)
 

@@ -8,7 +8,8 @@
   (/rules /why), ``general`` (/help /lang), ``first_minute`` (/start in private, the welcome
   on joining a group, what a private chat does), ``backup`` (/backup), ``people`` (/iam
   /merge /rename, the /join over a same-named guest, their 撤销 button and /undo P3, identity
-  events in /history), ``errors``.
+  events in /history), ``hand_details`` (📋 详情 / 🔼 收起 under a recording), ``settings``
+  (/settings and its buttons), ``errors``.
 - ``grammar/``: the chat grammar as pure functions, one module per job: ``roster`` (who sits
   where, how a line names them), ``errors``, ``verbs`` (胡 → /hu), ``names``, ``seat_words``
   (点炮/抢杠/承包 X), ``new``, ``hu``, ``kong``, ``seating`` (/seat /dealer), ``entries`` (#12);
@@ -19,7 +20,8 @@
   (invisible characters taken out).
 - ``context.py`` (services, each chat's state, permissions), ``chat_state.py`` (what the bot
   remembers of one chat: PTB's ``chat_data``), ``table.py`` (the open session as handlers see
-  it), ``table_html.py`` (the table, standings and labels as HTML), ``ordering.py`` (each chat's
+  it), ``table_html.py`` (the table, standings and labels as HTML), ``hand_reply.py`` (the
+  recording reply, short or full, built from the ledger's entries), ``ordering.py`` (each chat's
   updates in order), ``config.py`` (the environment), ``backups.py`` (the daily backup job),
   ``health.py`` (``python -m bot --check``, the start-up warning about where the ledger lives).
 - ``runner.py``: ``python -m bot`` with a token: the ledger first (a bad DATABASE_PATH exits

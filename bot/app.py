@@ -20,6 +20,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
+from bot import hand_reply
 from bot.backups import schedule_backups
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, message_of
@@ -31,10 +32,12 @@ from bot.handlers import (
     evaluate,
     first_minute,
     general,
+    hand_details,
     people,
     recording,
     rules,
     sessions,
+    settings,
     tap,
     views,
 )
@@ -51,6 +54,7 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "start": first_minute.start,
     "help": general.help_command,
     "lang": general.lang,
+    "settings": settings.settings,
     "new": sessions.new,
     "join": sessions.join,
     "seat": sessions.seat,
@@ -155,7 +159,10 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(
-        CallbackQueryHandler(recording.undo_button, pattern=f"^{recording.UNDO_PREFIX}")
+        CallbackQueryHandler(recording.undo_button, pattern=f"^{hand_reply.UNDO_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(hand_details.toggle_button, pattern=hand_details.PATTERN)
     )
     application.add_handler(
         CallbackQueryHandler(
@@ -169,6 +176,9 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(CallbackQueryHandler(tap.pressed, pattern=f"^{TAP_PREFIX}"))
     application.add_handler(
+        CallbackQueryHandler(settings.settings_button, pattern=f"^{settings.PREFIX}")
+    )
+    application.add_handler(
         CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
     )
     application.add_handler(
@@ -179,6 +189,9 @@ def add_handlers(application: ANY_APP) -> None:
     )
     application.add_handler(
         CallbackQueryHandler(views.stats_button, pattern=f"^{views.STATS_PREFIX}")
+    )
+    application.add_handler(
+        CallbackQueryHandler(views.tally_button, pattern=f"^{views.TALLY_PREFIX}")
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
     application.add_error_handler(errors.on_error)

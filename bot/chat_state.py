@@ -7,13 +7,43 @@ the ledger or of Telegram: forgetting any of it costs one read, never a wrong an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from storage import Player
+from storage import Chat, Player
 
 if TYPE_CHECKING:
     from bot.table import Table
     from bot.tap.flow import Flow
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    """/settings beside the language: how long recording replies are, which pictures go out."""
+
+    replies: str = "compact"  # storage.chats.REPLIES
+    pictures: str = "always"  # storage.chats.PICTURES
+
+    @classmethod
+    def of(cls, chat: Chat | None) -> ChatSettings:
+        """The chat row's choices, the defaults where it made none."""
+        if chat is None:
+            return cls()
+        return cls(chat.replies or cls.replies, chat.pictures or cls.pictures)
+
+    @property
+    def full_replies(self) -> bool:
+        return self.replies == "full"
+
+    @property
+    def hand_pictures(self) -> bool:
+        """A picture of each hand typed with its tiles."""
+        return self.pictures != "never"
+
+    @property
+    def charts(self) -> bool:
+        """The /tally chart and the /settle picture."""
+        return self.pictures == "always"
 
 
 class ChatState:
@@ -21,6 +51,7 @@ class ChatState:
 
     def __init__(self) -> None:
         self.lang: str | None = None  # /lang's choice, once read from the ledger
+        self.settings: ChatSettings | None = None  # /settings, once read from the ledger
         self.table: Table | None = None  # the open session, see bot.table
         # user → (until when, whether they are an admin), from the Bot API
         self.admins: dict[int, tuple[float, bool]] = {}

@@ -10,7 +10,7 @@ from telegram import Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
-from bot.chat_state import ChatState
+from bot.chat_state import ChatSettings, ChatState
 from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
@@ -71,6 +71,14 @@ async def chat_lang(context: Context, chat: Chat | None) -> str:
         row = await svc.db.get_chat(chat.id)
         state.lang = lang_of(row.lang if row else None, svc.config.lang)
     return state.lang
+
+
+async def chat_settings(context: Context, chat_id: int) -> ChatSettings:
+    """The chat's /settings (reply length, pictures), read from the ledger once."""
+    state = chat_state(context, chat_id)
+    if state.settings is None:
+        state.settings = ChatSettings.of(await services(context).db.get_chat(chat_id))
+    return state.settings
 
 
 async def update_lang(update: Update, context: Context) -> str:

@@ -431,6 +431,50 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "hand here and I score it, e.g. <code>123m456m789m123p白 +5s 自摸</code> "
         "(or /score, /ting)",
     ),
+    # phone-sized replies and /settings (issue 14)
+    "hand_header_short": ("🀄 #{entries} · 第 {hand} 局", "🀄 #{entries} · hand {hand}"),
+    "details_button": ("📋 详情", "📋 Details"),
+    "short_button": ("🔼 收起", "🔼 Less"),
+    "undone_since": ("↩️ 已撤销（#{reversal}）", "↩️ Undone (#{reversal})"),
+    "settings_title": ("⚙️ <b>本群设置</b>", "⚙️ <b>This chat's settings</b>"),
+    "settings_replies": ("回复：{value}", "Replies: {value}"),
+    "settings_pictures": ("图片：{value}", "Pictures: {value}"),
+    "settings_lang": ("语言：{value}", "Language: {value}"),
+    "settings_who": (
+        "群管理员点下面的按钮修改，或写 <code>/settings 图片 从不</code>",
+        "Chat admins change them with the buttons below or <code>/settings pictures never</code>",
+    ),
+    "replies_compact": ("简短（每手最多 6 行，📋 详情看算法）", "short (6 lines, 📋 for more)"),
+    "replies_full": ("完整（算法、付款和积分）", "full (formula, who pays, standings)"),
+    "pictures_always": ("全部（牌图、积分图、结算图）", "all (hands, charts, settle-up)"),
+    "pictures_full_hands": ("只发整手牌的牌图", "hand pictures of full hands only"),
+    "pictures_never": ("不发图", "none"),
+    "lang_zh": ("中文", "Chinese (中文)"),
+    "lang_en": ("英文 English", "English"),
+    "button_replies_compact": ("简短", "Short"),
+    "button_replies_full": ("完整", "Full"),
+    "button_pictures_always": ("全部图", "All pictures"),
+    "button_pictures_full_hands": ("整手牌", "Full hands"),
+    "button_pictures_never": ("不发图", "No pictures"),
+    "button_lang_zh": ("中文", "中文"),
+    "button_lang_en": ("English", "English"),
+    "settings_set": ("已改：{value}", "Set: {value}"),
+    "settings_admins_only": (
+        "只有群管理员可以改设置（谁都可以发 /settings 看）",
+        "Only chat admins can change settings (anyone may look with /settings)",
+    ),
+    "settings_unknown": (
+        "没有「{token}」这项设置：可以设 回复、图片、语言，例如 /settings 图片 从不",
+        "There is no setting {token}: replies, pictures or language, e.g. /settings pictures never",
+    ),
+    "settings_bad_value": (
+        "「{token}」不是{setting}的选项：可以写 {choices}",
+        "{token} is not a choice for {setting}: write {choices}",
+    ),
+    "settings_missing_value": (
+        "{setting}要写成什么？可以写 {choices}，例如 /settings {setting} {example}",
+        "Set {setting} to what? Write {choices}, e.g. /settings {setting} {example}",
+    ),
     # misc
     "lang_set": ("好的，本群以后用中文回复", "OK, this chat gets English replies from now on"),
     "migrated": (
@@ -584,6 +628,7 @@ HELP: Final[dict[str, str]] = {
         "不记账算分：<code>/score 123m456m789m123p白 +5s 自摸</code>\n"
         "听牌：<code>/ting 123m456m789m123p5s</code>\n"
         "规则问答：/rules · 为什么这么算：/why 12 · 英文：/lang en\n"
+        "设置（回复长短、图片、语言）：/settings · <code>/settings 图片 从不</code>\n"
         "庄家、门风、圈风自动跟着牌局走，不用写（不对时：<code>/dealer 乙</code>）。\n"
         "群里看得到普通消息时，也可以不加斜杠：胡 甲 自摸"
     ),
@@ -605,6 +650,8 @@ HELP: Final[dict[str, str]] = {
         "Score without recording: <code>/score 123m456m789m123p白 +5s 自摸</code> · waits: "
         "<code>/ting 123m456m789m123p5s</code>\n"
         "Rules: /rules · explain an entry: /why 12 · 中文: /lang zh\n"
+        "Settings (reply length, pictures, language): /settings · "
+        "<code>/settings pictures never</code>\n"
         "Dealer, seat and round winds follow the session by themselves "
         "(to correct them: <code>/dealer Bob</code>).\n"
         "Where the bot sees plain messages, the slash may go: 胡 Amy 自摸"
@@ -635,6 +682,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("rules", "规则问答"),
         ("why", "为什么这么算"),
         ("lang", "语言 zh/en"),
+        ("settings", "设置：回复长短、图片、语言"),
         ("help", "帮助"),
     ],
     "en": [
@@ -660,6 +708,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("rules", "rules questions"),
         ("why", "explain an entry"),
         ("lang", "reply language zh/en"),
+        ("settings", "settings: reply length, pictures, language"),
         ("help", "how to use the bot"),
     ],
 }

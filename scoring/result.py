@@ -65,7 +65,9 @@ class ScoreResult:
             "ruleset": self.ruleset,
             "shape": self.shape.value if self.shape else None,
             "value": self.value,
-            "patterns": [{"name": p.name, "value": p.value} for p in self.patterns],
+            "patterns": [
+                {"name": p.name, "name_en": p.name_en, "value": p.value} for p in self.patterns
+            ],
             "payments": {seat.value: self.payments.get(seat, 0) for seat in SEAT_ORDER},
         }
         if self.tai is not None:

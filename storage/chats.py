@@ -1,4 +1,5 @@
-"""Chats: language, default ruleset and 底分, and the group → supergroup migration."""
+"""Chats: language, reply settings, default ruleset and 底分, and the group → supergroup
+migration."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from .records import Chat
 from .rows import chat_from, chat_row, fetch_one, now_text
 
 LANGS = ("zh", "en")
+REPLIES = ("compact", "full")  # the recording reply: phone-sized, or with formula and standings
+PICTURES = ("always", "full_hands", "never")  # every picture, hand pictures only, none
 
 
 def check_lang(lang: str | None) -> None:
@@ -55,6 +58,26 @@ class ChatStore(Database):
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
             await conn.execute("UPDATE chats SET lang = ? WHERE chat_id = ?", [lang, chat_id])
+            return await chat_row(conn, chat_id)
+
+    async def set_chat_replies(self, chat_id: int, replies: str) -> Chat:
+        """Set how long the chat's recording replies are (one of ``REPLIES``)."""
+        return await self._set_choice(chat_id, "replies", replies, REPLIES)
+
+    async def set_chat_pictures(self, chat_id: int, pictures: str) -> Chat:
+        """Set which pictures the chat gets (one of ``PICTURES``)."""
+        return await self._set_choice(chat_id, "pictures", pictures, PICTURES)
+
+    async def _set_choice(
+        self, chat_id: int, column: str, value: str, choices: tuple[str, ...]
+    ) -> Chat:
+        if value not in choices:
+            raise StorageError(
+                ErrorCode.INVALID_ARGUMENT, detail=f"{column} {value!r} ({' or '.join(choices)})"
+            )
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            await conn.execute(f"UPDATE chats SET {column} = ? WHERE chat_id = ?", [value, chat_id])
             return await chat_row(conn, chat_id)
 
     async def set_chat_defaults(self, chat_id: int, ruleset: str, base: int) -> Chat:

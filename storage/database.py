@@ -86,15 +86,18 @@ def migrations(folder: Traversable | None = None) -> list[Migration]:
         if match:
             found.append(Migration(int(match.group(1)), item.name, item.read_text("utf-8")))
     found.sort(key=lambda m: m.version)
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
+    # Numbers may skip ahead: branches reserve theirs and land in any order. A number used
+    # twice, or none from 0001, is a mistake.
+    for earlier, migration in zip([None, *found], found, strict=False):
+        if migration.version <= (earlier.version if earlier else 0):
             raise RuntimeError(f"migration {migration.name} breaks the 0001.. numbering")
     return found
 
 
 def schema_version() -> int:
-    """The newest schema version this code knows."""
-    return len(migrations())
+    """The newest schema version this code knows (the highest migration number)."""
+    known = migrations()
+    return known[-1].version if known else 0
 
 
 def resolve_path(path: str | Path | None) -> str:
@@ -127,9 +130,10 @@ async def migrate(conn: aiosqlite.Connection, known: list[Migration] | None = No
     async with conn.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
     current = int(row[0]) if row else 0
-    if current > len(known):
-        raise StorageError(ErrorCode.SCHEMA_TOO_NEW, found=current, supported=len(known))
-    for migration in known[current:]:
+    newest = known[-1].version if known else 0
+    if current > newest:
+        raise StorageError(ErrorCode.SCHEMA_TOO_NEW, found=current, supported=newest)
+    for migration in (m for m in known if m.version > current):
         # executescript commits first and runs statement by statement, so the version bump
         # sits inside the same explicit transaction as the migration's own statements.
         script = f"BEGIN IMMEDIATE;\n{migration.sql}\nPRAGMA user_version = {migration.version};\n"
@@ -140,7 +144,7 @@ async def migrate(conn: aiosqlite.Connection, known: list[Migration] | None = No
             with contextlib.suppress(sqlite3.Error):
                 await conn.execute("ROLLBACK")
             raise
-    return len(known)
+    return newest
 
 
 _OPEN: weakref.WeakSet[Database] = weakref.WeakSet()

@@ -32,6 +32,8 @@ class Chat:
     ruleset: str | None
     base: int | None
     created_at: datetime
+    replies: str | None = None  # /settings: 'compact' or 'full'; None is compact
+    pictures: str | None = None  # 'always', 'full_hands' or 'never'; None is always
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,16 @@ class Entry:
     @property
     def is_reversed(self) -> bool:
         return self.reversed_by is not None
+
+
+@dataclass(frozen=True)
+class HandSeating:
+    """Who sat where when an entry was written (player ids E S W N, None for an empty seat)
+    and, for a win or a draw, the deal after it: what a reply about that hand names."""
+
+    seats: tuple[int | None, int | None, int | None, int | None]
+    dealer_after: SeatName | None = None
+    round_wind_after: SeatName | None = None
 
 
 @dataclass(frozen=True)

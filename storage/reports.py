@@ -6,6 +6,7 @@ the totals the schema keeps (migration 0004), so they cost the same at any ledge
 
 from __future__ import annotations
 
+import json
 from typing import Any, Final
 
 import aiosqlite
@@ -16,6 +17,7 @@ from .people import People, read_people
 from .records import (
     Entry,
     EntryKind,
+    HandSeating,
     HistoryPage,
     PageKey,
     RunningTotals,
@@ -40,6 +42,24 @@ class ReportStore(Database):
         if not found:
             raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=entry_id)
         return found[0]
+
+    async def hand_seating(self, chat_id: int, entry_id: int) -> HandSeating:
+        """The seats of the entry's hand and the deal after it, as written with the entry."""
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn,
+                "SELECT seat_e, seat_s, seat_w, seat_n, state_after FROM entries "
+                "WHERE chat_id = ? AND id = ?",
+                [chat_id, entry_id],
+            )
+        if row is None:
+            raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=entry_id)
+        after = json.loads(row["state_after"]) if row["state_after"] else {}
+        return HandSeating(
+            seats=(row["seat_e"], row["seat_s"], row["seat_w"], row["seat_n"]),
+            dealer_after=after.get("dealer"),
+            round_wind_after=after.get("round_wind"),
+        )
 
     async def entries_by_message(self, chat_id: int, message_id: int) -> list[Entry]:
         """Every entry recorded from one chat message (reversals included), oldest first."""

@@ -61,6 +61,8 @@ def chat_from(row: aiosqlite.Row) -> Chat:
         ruleset=row["ruleset"],
         base=row["base"],
         created_at=parse_time(row["created_at"]),
+        replies=row["replies"],
+        pictures=row["pictures"],
     )
 
 

@@ -18,6 +18,7 @@ from bot.context import (
     Context,
     Refusal,
     argument_text,
+    chat_settings,
     is_chat_admin,
     message_of,
     sender_player,
@@ -35,29 +36,27 @@ from bot.grammar import (
     split_args,
     text_command,
 )
+from bot.hand_reply import (
+    UNDO_PREFIX,
+    deltas_text,
+    hand_markup,
+    hand_text,
+    next_dealer_text,
+    scene_after,
+)
 from bot.handlers import people
 from bot.i18n import Html, t
 from bot.replies import answer, edit, reply, reply_photo
 from bot.scoring_refusal import TableScoringError
 from bot.table import Table, after_entries, forget, open_table, remember, standings, table_of
-from bot.table_html import (
-    empty_seats,
-    kong_name,
-    ruleset_name,
-    seat_and_wind,
-    seat_label,
-    signed,
-    tally_block,
-)
+from bot.table_html import empty_seats, ruleset_name, tally_block
 from scoring.errors import ErrorCode, ScoringError
-from scoring.explain import summary
 from scoring.facts import WinFacts
-from scoring.payments import KongKind, combine
+from scoring.payments import KongKind
 from scoring.result import ScoreResult
-from scoring.tiles import SEAT_ORDER, Seat
+from scoring.tiles import Seat
 from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
-UNDO_PREFIX = "undo:"
 # The confirm and cancel buttons of an /undo that names an earlier entry: "undook:ASKER:IDS"
 # (ASKER the asker's Telegram id, 0 for an anonymous admin; well under 64 bytes).
 UNDO_CONFIRM_PREFIX = "undook:"
@@ -71,7 +70,6 @@ class ScoredClaim:
     line: str  # the words with the facts, as the ledger keeps them (ScoreResult.line)
     result: ScoreResult
     full_hand: bool
-    seat_wind: Seat  # the 门风 the hand was scored with (the deal moves on after it)
 
 
 @dataclass(frozen=True)
@@ -103,10 +101,8 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
         except ScoringError as error:
             _refuse_wrong_dealer(error, table, claim.winner)
             raise TableScoringError(error, table.names(), command.discard_word) from error
-        assert result.line is not None and result.seat_wind is not None  # given facts
-        scored.append(
-            ScoredClaim(claim.winner, result.line, result, claim.full_hand, result.seat_wind)
-        )
+        assert result.line is not None  # given facts
+        scored.append(ScoredClaim(claim.winner, result.line, result, claim.full_hand))
     return scored
 
 
@@ -180,71 +176,31 @@ async def reply_hu(
 async def _send_win_reply(
     context: Context, message: Message, wins: _RecordedWins, lang: str, prefix: str = ""
 ) -> None:
+    """The recording reply (short or full as the chat's /settings say) and, unless they say
+    no pictures, a picture of each hand typed with its tiles."""
     table, recorded = wins.table, wins.recorded
-    text = prefix + await win_text(context, table, wins.scored, recorded, lang)
-    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
+    await send_hand_reply(context, message, table, recorded.entries, lang, prefix)
+    if not (await chat_settings(context, message.chat.id)).hand_pictures:
+        return
     for item, entry in zip(wins.scored, recorded.entries, strict=False):
         if item.full_hand:
             await _send_hand_picture(context, message, table, item.result, entry, lang)
 
 
-async def win_text(
-    context: Context, table: Table, scored: list[ScoredClaim], recorded: Recorded, lang: str
-) -> str:
-    """The recording reply: header, each win's patterns and formula, deltas, tally, next dealer.
-
-    ``table`` is the table after the write (its dealer deals the next hand)."""
-    session = table.session
-    parts = [
-        t(
-            "hand_header",
-            lang,
-            entries=_ids(recorded.entries),
-            hand=recorded.entry.hand_number or session.hand_number,
-            ruleset=ruleset_name(session.ruleset, lang),
-            base=session.base,
-        )
-    ]
-    for item in scored:
-        parts.append(
-            t(
-                "winner_line",
-                lang,
-                name=table.name(item.winner),
-                seat=seat_and_wind(item.winner, item.seat_wind, session.ruleset, lang),
-            )
-        )
-        parts.extend(html.escape(line, quote=False) for line in summary(item.result, lang))
-    total = combine(item.result.payments for item in scored)  # 一炮多响: the hand as a whole
-    parts.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
-    tally = await standings(context, table)
-    parts.append(tally_block(tally, lang))
-    parts.append(next_dealer_text(table, lang))
-    return "\n".join(parts)
-
-
-def deltas_text(table: Table, deltas: dict[Seat, int]) -> str:
-    return " · ".join(
-        f"{html.escape(table.name(seat))} {signed(deltas.get(seat, 0))}" for seat in SEAT_ORDER
-    )
-
-
-def next_dealer_text(table: Table, lang: str) -> str:
-    return t(
-        "next_dealer",
-        lang,
-        dealer=f"{table.name(table.dealer)}（{seat_label(table.dealer, lang)}）"
-        if lang == "zh"
-        else f"{table.name(table.dealer)} ({table.dealer.value})",
-        round=seat_label(table.round_wind, lang),
-    )
-
-
-def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
-    button = InlineKeyboardButton(
-        "↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + _ids(entries)
-    )
-    return InlineKeyboardMarkup([[button]])
+async def send_hand_reply(
+    context: Context,
+    message: Message,
+    table: Table,
+    entries: tuple[Entry, ...],
+    lang: str,
+    prefix: str = "",
+) -> None:
+    """The reply to a hand just recorded (``table`` is the table after the write, its dealer
+    deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
+    full = (await chat_settings(context, message.chat.id)).full_replies
+    tally = await standings(context, table) if full else None
+    text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
+    await reply(message, text, reply_markup=hand_markup(entries, lang, full))
 
 
 async def _send_hand_picture(
@@ -254,6 +210,11 @@ async def _send_hand_picture(
     await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
     await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
+
+
+def table_dealer_text(table: Table, lang: str) -> str:
+    """Who deals the table's next hand, and the round wind."""
+    return next_dealer_text(table.dealer, table.name(table.dealer), table.round_wind, lang)
 
 
 def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
@@ -276,7 +237,7 @@ async def kong(update: Update, context: Context) -> None:
     recorded = await record_kong(context, table, command, _source(update, message), author)
     if await _answered_as_replay(message, recorded, lang, table):
         return
-    await reply_kong(context, message, table, (command, recorded), lang)
+    await reply_kong(context, message, table, recorded, lang)
 
 
 def refuse_unsettled_kongs(table: Table, lang: str) -> None:
@@ -306,36 +267,12 @@ async def record_kong(
 
 
 async def reply_kong(
-    context: Context,
-    message: Message,
-    table: Table,
-    written: tuple[KongCommand, Recorded],
-    lang: str,
+    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
 ) -> None:
     """The recording reply to ``message`` for a kong ``record_kong`` wrote."""
-    command, recorded = written
-    kind = KongKind(command.kind)
-    payments = kong_payments(table, command)
     session = table.session
-    after = after_entries(table, recorded.session or session, recorded.entries)
-    remember(context, after)
-    header = t(
-        "kong_recorded",
-        lang,
-        entry=recorded.entry.id,
-        name=table.name(command.owner),
-        seat=seat_label(command.owner, lang),
-        kind=kong_name(kind, lang),
-    )
-    tally = await standings(context, after)
-    text = "\n".join(
-        [
-            header,
-            t("deltas", lang, deltas=Html(deltas_text(table, payments))),
-            tally_block(tally, lang),
-        ]
-    )
-    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
+    after = remember(context, after_entries(table, recorded.session or session, recorded.entries))
+    await send_hand_reply(context, message, after, recorded.entries, lang)
 
 
 async def draw(update: Update, context: Context) -> None:
@@ -363,18 +300,7 @@ async def reply_draw(
     """The recording reply to ``message`` for a 流局 the ledger wrote."""
     session = table.session
     after = remember(context, after_entries(table, recorded.session or session, ()))
-    text = "\n".join(
-        [
-            t(
-                "draw_recorded",
-                lang,
-                entry=recorded.entry.id,
-                hand=recorded.entry.hand_number or session.hand_number,
-            ),
-            next_dealer_text(after, lang),
-        ]
-    )
-    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
+    await send_hand_reply(context, message, after, recorded.entries, lang)
 
 
 async def undo(update: Update, context: Context) -> None:
@@ -490,7 +416,7 @@ async def undo_button(update: Update, context: Context) -> None:
     await answer(query, t("undone", lang, entry=old_ids, reversal=new_ids))
     # The recording struck through (its standings and next dealer no longer hold), what holds
     # now below.
-    now = "\n".join([mark, tally_block(tally, lang), next_dealer_text(after, lang)])
+    now = "\n".join([mark, tally_block(tally, lang), table_dealer_text(after, lang)])
     await edit(message, f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
 
 

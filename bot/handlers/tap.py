@@ -282,7 +282,7 @@ async def _record(
         recorded = await recording.record_kong(context, table, kong, source, author)
 
         async def kong_reply(message: Message) -> None:
-            await recording.reply_kong(context, message, table, (kong, recorded), lang)
+            await recording.reply_kong(context, message, table, recorded, lang)
 
         return f"/kong {line}", recorded, kong_reply
     session = table.session

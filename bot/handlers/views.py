@@ -9,7 +9,7 @@ import re
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -21,6 +21,7 @@ from bot.context import (
     Context,
     Refusal,
     argument_words,
+    chat_settings,
     is_creator_or_admin,
     message_of,
     services,
@@ -35,7 +36,17 @@ from bot.table_html import describe_tally, kong_name, signed, tally_block
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
-from storage import SEATS, Entry, HistoryPage, Ledger, PageKey, Player, Session, settle_up
+from storage import (
+    SEATS,
+    Entry,
+    HistoryPage,
+    Ledger,
+    PageKey,
+    Player,
+    Session,
+    Tally,
+    settle_up,
+)
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -47,6 +58,8 @@ LAST_PAGE = 10**15
 # (grammar.MAX_LINE_LENGTH) are cut, so five entries always fit one message.
 SHOWN_LINE_LIMIT = 400
 STATS_PREFIX = "stats:"
+TALLY_PREFIX = "tally:"
+TALLY_PAGE_SIZE = 20  # a big group's all-time standings: a phone screen or two a page
 STATS_PAGE_SIZE = 20  # rows of at most ~150 characters: a page well inside a message
 EXPORT_GZIP_ABOVE = 8 << 20
 EXPORT_PART_LIMIT = 49 << 20  # a bot may send documents of up to 50 MB
@@ -55,20 +68,53 @@ _GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 
 
 async def tally(update: Update, context: Context) -> None:
-    """/tally: the open session's standings (all-time for the chat when none is open)."""
+    """/tally: the open session's standings (all-time for the chat when none is open), a
+    page of ``TALLY_PAGE_SIZE`` players at a time."""
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
     session = await ledger.current_session(message.chat.id)
     standings = await ledger.tally(message.chat.id, session.id if session else None)
-    title_key = "tally_title" if session else "tally_all_time"
-    await reply(message, tally_block(standings, lang, title_key))
-    if session is not None and standings.rows:
+    await reply(message, *tally_page(standings, session is not None, 1, lang))
+    charts = (await chat_settings(context, message.chat.id)).charts
+    if session is not None and standings.rows and charts:
         hands, series = await running_totals(ledger, session)
         if len(hands) > 1:
             await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
             png = await asyncio.to_thread(pictures.tally_chart_png, series, lang, at_hands=hands)
             await reply_photo(message, png, filename=f"tally-{session.id}.png")
+
+
+def tally_page(
+    standings: Tally, of_session: bool, page: int, lang: str
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """One page of the standings under its title, with ◀ / ▶ when there are more."""
+    pages = max(1, -(-len(standings.rows) // TALLY_PAGE_SIZE))
+    page = min(page, pages)
+    start = (page - 1) * TALLY_PAGE_SIZE
+    shown = replace(standings, rows=standings.rows[start : start + TALLY_PAGE_SIZE])
+    text = tally_block(shown, lang, "tally_title" if of_session else "tally_all_time")
+    if pages > 1:
+        title, _, rest = text.partition("\n")
+        text = f"{title} {t('stats_page', lang, page=page, pages=pages)}\n{rest}"
+    return text, pager(TALLY_PREFIX, page, pages, lang)
+
+
+async def tally_button(update: Update, context: Context) -> None:
+    """◀ / ▶ under the standings: another page in the same message (as the ledger has it now)."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    lang = await update_lang(update, context)
+    message = query.message
+    page = page_number(query.data.removeprefix(TALLY_PREFIX), "bad_button")
+    await answer(query)
+    if not isinstance(message, Message):
+        return
+    ledger = services(context).db
+    session = await ledger.current_session(message.chat.id)
+    standings = await ledger.tally(message.chat.id, session.id if session else None)
+    text, markup = tally_page(standings, session is not None, page, lang)
+    await edit(message, text, reply_markup=markup)
 
 
 async def running_totals(
@@ -311,7 +357,7 @@ async def settle(update: Update, context: Context) -> None:
     else:
         lines.append(t("settle_none", lang))
     await reply(message, "\n".join(lines))
-    if transfers:
+    if transfers and (await chat_settings(context, message.chat.id)).charts:
         named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(pictures.settlement_png, named, lang)

@@ -224,7 +224,8 @@ def _scored_lines(table: Table, flow: Flow, lang: str) -> list[str]:
     session = table.session
     lines: list[str] = []
     for item in scored:
-        seat = seat_and_wind(item.winner, item.seat_wind, session.ruleset, lang)
+        wind = item.result.seat_wind or table.seat_wind(item.winner)  # given facts: set
+        seat = seat_and_wind(item.winner, wind, session.ruleset, lang)
         lines.append(t("winner_line", lang, name=table.name(item.winner), seat=seat))
         lines.extend(html.escape(line, quote=False) for line in summary(item.result, lang))
     total = combine(item.result.payments for item in scored)  # 一炮多响: the hand as a whole

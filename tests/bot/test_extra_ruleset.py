@@ -40,8 +40,10 @@ async def test_a_session_records_hands_kongs_and_draws(
     [opened] = await harness.say("甲", "/new 宁波 1 甲 乙 丙 丁")
     assert "宁波麻将" in opened.text and "底分 1" in opened.text
     recorded, photo = await harness.say("甲", f"/hu 东 {BAOTOU_LINE}")
-    assert "宁波麻将" in recorded.text and "自摸 3 × 爆头 2 = 6 台" in recorded.text
+    assert "自摸、爆头 = 6 台" in recorded.text
     assert photo.method == "sendPhoto" and photo.text == "#1"
+    _, details = await harness.press("乙", recorded, 1)
+    assert "宁波麻将" in details.text and "自摸 3 × 爆头 2 = 6 台" in details.text
     assert await balances(harness) == {"甲": 18, "乙": -6, "丙": -6, "丁": -6}
     [kong] = await harness.say("甲", "/kong 乙 暗杠")  # ningbo settles kongs as Hangzhou does
     assert "暗杠" in kong.text and "乙 +6" in kong.text

@@ -29,17 +29,20 @@ async def test_new_seats_four_players_and_refuses_a_second_session(harness: Harn
     assert "已有进行中的牌局" in again.text and "/settle" in again.text
 
 
-async def test_quick_win_reply_shows_patterns_formula_deltas_tally_and_undo(
+async def test_quick_win_reply_shows_patterns_deltas_and_details_the_formula_and_tally(
     harness: Harness,
 ) -> None:
     await harness.open_table()
     [reply] = await harness.say("乙", "/hu 甲 自摸 爆头")
-    assert "爆头" in reply.text and "× 8" in reply.text
+    assert "爆头 = 2 番" in reply.text and "× 8" not in reply.text
     assert "甲 +48 · 乙 −16 · 丙 −16 · 丁 −16" in reply.text
-    assert "本场积分" in reply.text and "下一局：甲（东）坐庄" in reply.text
-    assert reply.buttons == [("↩️ 撤销", "undo:1")]
+    assert "下一局：甲（东）坐庄" in reply.text
+    assert reply.buttons == [("↩️ 撤销", "undo:1"), ("📋 详情", "full:1")]
+    _, details = await harness.press("乙", reply, 1)
+    assert "爆头 2 番 × 8" in details.text and "本场积分" in details.text
     # The hand's deltas are told once, by name (not again by seat), and the ruleset once.
-    assert "东（胡）" not in reply.text and reply.text.count("杭州麻将") == 1
+    assert "东（胡）" not in details.text and details.text.count("杭州麻将") == 1
+    assert details.text.count("甲 +48 · 乙 −16") == 1
     assert await balances(harness) == {"甲": 48, "乙": -16, "丙": -16, "丁": -16}
 
 
@@ -410,7 +413,10 @@ async def test_after_a_migration_the_table_is_read_again_and_the_language_moves_
     [moved] = await harness.feed(harness.make.migrate(GROUP, new_id, PLAYERS["甲"]))
     assert moved.chat_id == new_id and "supergroup" in moved.text
     [recorded] = await harness.say("甲", "/hu 甲 自摸 爆头", chat=new_id)
-    assert "Session standings" in recorded.text and "+96" in recorded.text
+    assert "This hand: 甲 +48" in recorded.text
+    _, details = await harness.press("甲", recorded, 1)
+    assert details.chat_id == new_id
+    assert "Session standings" in details.text and "+96" in details.text
     assert (await balances(harness, new_id))["甲"] == 96
 
 
@@ -454,8 +460,10 @@ async def test_tally_chart_has_a_point_per_hand_and_leaves_out_what_was_undone(
 
 
 async def test_the_tally_in_each_reply_is_the_ledgers(harness: Harness) -> None:
-    """Replies move the session's standings along in memory; they must equal the ledger's."""
+    """Replies move the session's standings along in memory; they must equal the ledger's
+    (the full replies show them)."""
     await harness.open_table()
+    await harness.say("甲", "/settings 回复 完整")
     lines = [
         "/hu 甲 自摸 爆头",
         "/kong 乙 明杠 丙",
@@ -586,8 +594,11 @@ async def test_english_recording_reply(harness: Harness) -> None:
     await harness.say("甲", "/lang en")
     await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
     [reply] = await harness.say("甲", "/hu 甲 自摸 爆头")
-    assert "Baotou" in reply.text and "Session standings" in reply.text
-    assert reply.buttons[0][0] == "↩️ Undo"
+    assert "Baotou (爆头) = 2 fan" in reply.text and "Next: 甲 (E) deals" in reply.text
+    assert [label for label, _ in reply.buttons] == ["↩️ Undo", "📋 Details"]
+    _, details = await harness.press("乙", reply, 1)
+    assert "Formula: Baotou 2 fan × 8" in details.text and "Session standings" in details.text
+    assert [label for label, _ in details.buttons] == ["↩️ Undo", "🔼 Less"]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -632,7 +643,9 @@ async def test_a_newcomer_replaces_a_player_mid_session(harness: Harness) -> Non
     [moved] = await harness.say("甲", "/seat 戊 北")
     assert "北 戊" in moved.text and "丁" not in moved.text
     [reply] = await harness.say("甲", "/hu 戊 自摸")
-    assert "戊 +24" in reply.text and "丁 +24" in reply.text  # 丁 keeps what 丁 won
+    assert "戊 +24" in reply.text and "丁" not in reply.text  # the hand's four players
+    _, details = await harness.press("甲", reply, 1)
+    assert "戊 +24" in details.text and "丁 +24" in details.text  # 丁 keeps what 丁 won
     [taken] = await harness.say("甲", "/seat 戊 东")
     assert "东 戊" in taken.text and "北 甲" in taken.text  # 戊 is seated now: a swap
 
@@ -670,7 +683,7 @@ async def test_undo_takes_back_a_whole_double_win_and_a_replay_is_answered_as_on
 async def test_undo_button_of_a_double_win_reverses_both_at_once(harness: Harness) -> None:
     await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
     [reply] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
-    assert reply.buttons == [("↩️ 撤销", "undo:1,2")]
+    assert reply.buttons == [("↩️ 撤销", "undo:1,2"), ("📋 详情", "full:1,2")]
     assert reply.message_id is not None
     press = harness.make.press(GROUP, PLAYERS["丙"], reply.message_id, "undo:1,2")
     answer, edited = await harness.feed(press)

@@ -109,6 +109,12 @@ FORGED_BUTTONS = [
     pytest.param("hist:0", id="history-zero"),
     pytest.param("hist:-1", id="history-negative"),
     pytest.param("stats:x", id="stats-word"),
+    pytest.param("tally:x", id="tally-word"),
+    pytest.param("full:abc", id="details-word"),
+    pytest.param("full:999", id="details-of-no-entry"),
+    pytest.param("short:1,,2", id="short-empty-id"),
+    pytest.param("set:pictures:sometimes", id="settings-unknown-choice"),
+    pytest.param("set:", id="settings-empty"),
 ]
 
 

@@ -33,7 +33,7 @@ SCORED = [
             "ruleset": "hangzhou",
             "shape": "standard",
             "value": 2,
-            "patterns": [{"name": "爆头", "value": 2}],
+            "patterns": [{"name": "爆头", "name_en": "Baotou", "value": 2}],
             "payments": {"E": 48, "S": -16, "W": -16, "N": -16},
         },
         id="hangzhou-baotou-defaults",

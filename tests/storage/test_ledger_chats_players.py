@@ -21,9 +21,21 @@ async def test_language_and_defaults(ledger: Ledger) -> None:
     assert (chat.ruleset, chat.base, chat.lang) == ("huzhou-shuangla", 5, "en")
 
 
+async def test_reply_and_picture_settings_start_unset_and_are_kept(ledger: Ledger) -> None:
+    fresh = await ledger.ensure_chat(CHAT)
+    assert (fresh.replies, fresh.pictures) == (None, None)  # the bot's defaults apply
+    await ledger.set_chat_replies(CHAT, "full")
+    chat = await ledger.set_chat_pictures(CHAT, "full_hands")
+    assert (chat.replies, chat.pictures) == ("full", "full_hands")
+    moved = await ledger.migrate_chat(CHAT, OTHER_CHAT)  # a supergroup keeps them
+    assert (moved.replies, moved.pictures, moved.chat_id) == ("full", "full_hands", OTHER_CHAT)
+
+
 @pytest.mark.parametrize(
     "call",
     [
+        pytest.param(lambda lg: lg.set_chat_replies(CHAT, "tiny"), id="unknown-replies"),
+        pytest.param(lambda lg: lg.set_chat_pictures(CHAT, "sometimes"), id="unknown-pictures"),
         pytest.param(lambda lg: lg.set_chat_lang(CHAT, "fr"), id="unknown-language"),
         pytest.param(lambda lg: lg.set_chat_defaults(CHAT, "hangzhou", 0), id="zero-base"),
         pytest.param(lambda lg: lg.set_chat_defaults(CHAT, "", 1), id="empty-ruleset"),

@@ -210,3 +210,25 @@ async def test_lookups_by_foreign_values_find_nothing(table: Table) -> None:
     assert await table.ledger.entries_by_message(CHAT, 77) == []
     assert await table.ledger.last_entry(CHAT, other.session.id) is None
     assert all(x.net == 0 for x in await table.ledger.stats(CHAT))
+
+
+async def test_hand_seating_is_the_table_as_the_entry_was_written(table: Table) -> None:
+    """Who sat where and the deal after the hand, as written then (抢庄制: the winner
+    deals next), not as the session is now; a kong moves no deal."""
+    ledger, sid = table.ledger, table.session.id
+    e, s, w, n = table.ids
+    win = await ledger.record_win(
+        CHAT, sid, WinSpec(s, {s: 3, e: -1, w: -1, n: -1}, "x", self_draw=True), Source(1), s
+    )
+    kong = await ledger.record_kong(
+        CHAT, sid, KongSpec(w, {w: 3, e: -1, s: -1, n: -1}), Source(2), w
+    )
+    await ledger.swap_seats(CHAT, "E", "N")
+    seating = await ledger.hand_seating(CHAT, win.entry.id)
+    assert seating.seats == (e, s, w, n)
+    assert (seating.dealer_after, seating.round_wind_after) == ("S", "E")
+    kong_seating = await ledger.hand_seating(CHAT, kong.entry.id)
+    assert kong_seating.seats == (e, s, w, n) and kong_seating.dealer_after is None
+    with pytest.raises(StorageError) as caught:
+        await ledger.hand_seating(OTHER_CHAT, win.entry.id)
+    assert caught.value.code is ErrorCode.UNKNOWN_ENTRY

@@ -1,0 +1,100 @@
+"""📋 详情 and 🔼 收起 under a recording reply: the same message, edited to the other form.
+
+The text is written again from the ledger (the entries, their session, the seats written with
+them), never from memory, so the buttons work on any reply the bot ever sent, after restarts.
+A hand undone since (by /undo or an edit) is shown struck through with what holds now, as
+the 撤销 button leaves it.
+"""
+
+from __future__ import annotations
+
+from telegram import Message, Update
+
+from bot.context import Context, Refusal, services, update_lang
+from bot.hand_reply import (
+    FULL_PREFIX,
+    SHORT_PREFIX,
+    HandScene,
+    hand_markup,
+    hand_text,
+    next_dealer_text,
+    scene_from_ledger,
+)
+from bot.handlers.recording import button_numbers
+from bot.i18n import t
+from bot.replies import answer, edit
+from bot.table_html import tally_block
+from scoring.tiles import SEAT_ORDER, Seat
+from storage import Entry, Ledger, Session, StorageError
+
+PATTERN = f"^({FULL_PREFIX}|{SHORT_PREFIX})"
+
+
+async def toggle_button(update: Update, context: Context) -> None:
+    """Show the reply's full form (详情) or its short one (收起)."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    message = query.message
+    if not isinstance(message, Message):
+        await answer(query)
+        return
+    lang = await update_lang(update, context)
+    full = query.data.startswith(FULL_PREFIX)
+    ids_data = query.data.removeprefix(FULL_PREFIX if full else SHORT_PREFIX)
+    ledger = services(context).db
+    try:
+        entries = await _hand_entries(ledger, message.chat.id, ids_data)
+    except Refusal as refusal:
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
+        return
+    assert entries[0].session_id is not None  # _hand_entries keeps recordings only
+    session = await ledger.get_session(message.chat.id, entries[0].session_id)
+    scene = await _scene(ledger, session, entries, full)
+    await answer(query)
+    if any(entry.is_reversed for entry in entries):
+        await edit(message, await _undone_text(ledger, session, scene, lang), reply_markup=None)
+        return
+    await edit(message, hand_text(scene, lang, full), reply_markup=hand_markup(entries, lang, full))
+
+
+async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[Entry, ...]:
+    """The recordings a button names, of this chat; Refusal('bad_button') for anything else."""
+    try:
+        entries = tuple(
+            [await ledger.entry(chat_id, entry_id) for entry_id in button_numbers(ids_data)]
+        )
+    except StorageError:
+        raise Refusal("bad_button", token=ids_data) from None
+    if any(
+        entry.kind not in ("win", "kong", "draw") or entry.session_id is None for entry in entries
+    ):
+        raise Refusal("bad_button", token=ids_data)
+    return entries
+
+
+async def _scene(
+    ledger: Ledger, session: Session, entries: tuple[Entry, ...], full: bool
+) -> HandScene:
+    chat_id = session.chat_id
+    seating = await ledger.hand_seating(chat_id, entries[0].id)
+    players = {player.id: player for player in await ledger.list_players(chat_id)}
+    tally = await ledger.tally(chat_id, session.id) if full else None
+    return scene_from_ledger(entries, (session.ruleset, session.base), seating, players, tally)
+
+
+async def _undone_text(ledger: Ledger, session: Session, scene: HandScene, lang: str) -> str:
+    """The short form struck through, and what holds now: the standings and the next dealer."""
+    reversals = ",".join(str(entry.reversed_by) for entry in scene.entries if entry.reversed_by)
+    now = [
+        f"<s>{hand_text(scene, lang, full=False)}</s>",
+        t("undone_since", lang, reversal=reversals),
+        tally_block(await ledger.tally(session.chat_id, session.id), lang),
+    ]
+    current = await ledger.get_session(session.chat_id, session.id)
+    if current.is_open:
+        dealer = Seat(current.dealer)
+        dealer_id = current.seats[SEAT_ORDER.index(dealer)]
+        names = {p.id: p.name for p in await ledger.list_players(session.chat_id)}
+        name = names.get(dealer_id) if dealer_id is not None else None
+        now.append(next_dealer_text(dealer, name or dealer.zh, Seat(current.round_wind), lang))
+    return "\n".join(now)
