@@ -3,8 +3,9 @@
 Checks what SQLite knows (integrity, foreign keys) and what the ledger promises: every
 entry's postings sum to 0 in integer points, postings belong to an entry and to players of
 the entry's chat, a reversal mirrors the entry it reverses, the totals kept beside the ledger
-(schema 4 on) agree with its postings, the append-only triggers are in place, and the schema
-version is one this code knows. Reads only; never writes.
+(schema 4 on) agree with its postings, the kept identity links agree with the identity
+events and no two records of one person sat at one table (schema 5 on), the append-only
+triggers are in place, and the schema version is one this code knows. Reads only; never writes.
 """
 
 from __future__ import annotations
@@ -106,6 +107,21 @@ _PEOPLE_INVARIANT: Final = (
     "player {}: the kept identity link disagrees with the identity events "
     "(run python -m storage.rebuild)",
 )
+# One person never sat twice at one table: no two records of one person (by the kept links,
+# followed to their root) sat together in a hand that counts.
+_ONE_SEAT_INVARIANT: Final = (
+    "WITH RECURSIVE chain (player_id, root) AS (SELECT player_id, person_id FROM person_links"
+    " UNION SELECT c.player_id, l.person_id FROM chain AS c"
+    " JOIN person_links AS l ON l.player_id = c.root),"
+    " person (player_id, root) AS (SELECT player_id, root FROM chain"
+    " WHERE root NOT IN (SELECT player_id FROM person_links))"
+    " SELECT DISTINCT t.player_id FROM pair_totals AS t"
+    " LEFT JOIN person AS a ON a.player_id = t.player_id"
+    " LEFT JOIN person AS b ON b.player_id = t.other_id"
+    " WHERE t.hands > 0 AND coalesce(a.root, t.player_id) = coalesce(b.root, t.other_id)",
+    "玩家 {} 和同一个人的另一条记录同桌坐过",
+    "player {}: sat at one table with another record of the same person",
+)
 _PEOPLE_GUARDS: Final = ("identity_events_no_update", "identity_events_no_delete")
 
 
@@ -166,7 +182,7 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
     invariants = (*_INVARIANTS, _TOTALS_INVARIANT) if version >= _TOTALS_SINCE else _INVARIANTS
     guards = (*_GUARDS, *_PEOPLE_GUARDS) if version >= _PEOPLE_SINCE else _GUARDS
     if version >= _PEOPLE_SINCE:
-        invariants = (*invariants, _PEOPLE_INVARIANT)
+        invariants = (*invariants, _PEOPLE_INVARIANT, _ONE_SEAT_INVARIANT)
     for query, zh, en in invariants:
         ids = [str(row[0]) for row in db.execute(query)]
         problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]

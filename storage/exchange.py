@@ -9,76 +9,36 @@ import io
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, cast, get_args
 
 import aiosqlite
 
 from .chats import ensure_chat_row
+from .csv_rows import CsvRow, NewIds
 from .database import Database, migrate, schema_version
 from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
-from .export import COLUMNS
+from .export import COLUMNS, COLUMNS_BEFORE_PEOPLE
+from .identity_import import import_identity
 from .records import EntryKind
 from .rows import (
     fetch_one,
     now_text,
     open_session_row,
-    time_text,
 )
-
-
-class _Rows:
-    """Reads one CSV record's fields with the line number for error messages."""
-
-    def __init__(self, line: int, row: Mapping[str, str]) -> None:
-        self.line = line
-        self.row = row
-
-    def text(self, key: str) -> str | None:
-        value = self.row.get(key) or ""
-        return value if value != "" else None
-
-    def number(self, key: str, *, required: bool = False) -> int | None:
-        value = self.text(key)
-        if value is None:
-            if required:
-                raise StorageError(ErrorCode.BAD_CSV, line=self.line, detail=f"{key} is empty")
-            return None
-        try:
-            return int(value)
-        except ValueError:
-            raise StorageError(
-                ErrorCode.BAD_CSV, line=self.line, detail=f"{key}={value!r} is not an integer"
-            ) from None
-
-    def time(self, key: str) -> str | None:
-        """A timestamp field, normalised to the stored form (UTC ISO 8601)."""
-        value = self.text(key)
-        if value is None:
-            return None
-        try:
-            return time_text(datetime.fromisoformat(value))
-        except ValueError:
-            raise StorageError(
-                ErrorCode.BAD_CSV, line=self.line, detail=f"{key}={value!r} is not a time"
-            ) from None
-
-    def need(self, key: str) -> int:
-        value = self.number(key, required=True)
-        assert value is not None
-        return value
 
 
 class ExchangeStore(Database):
     async def import_csv(self, chat_id: int, text: str) -> int:
         """Import an ``export_csv`` text into this chat atomically; returns the entries added.
 
-        Players are matched by Telegram user id, guests by name, else created; sessions and
-        entries are added with new ids (closed sessions stay closed; an open one is imported
-        closed when this chat already has an open session). Telegram sources are not imported.
+        Players are matched by Telegram user id, guests by name, else created; sessions,
+        entries and identity events are added with new ids (closed sessions stay closed; an
+        open one is imported closed when this chat already has an open session). Each
+        identity row is checked as the live command checks it, among the entries written
+        before it (``identity_import``). Telegram sources are not imported. A file written
+        before identity rows existed (its header ``COLUMNS_BEFORE_PEOPLE``) imports as before.
         """
         records = list(_parse(text))
         postings: dict[int, dict[int, int]] = {}
@@ -88,7 +48,7 @@ class ExchangeStore(Database):
                 postings.setdefault(entry_id, {})[player] = rows.need("delta")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
-            ids = _NewIds()
+            ids = NewIds()
             for rows in records:
                 record = rows.text("record")
                 if record == "player":
@@ -102,6 +62,8 @@ class ExchangeStore(Database):
                     ids.entries[old] = await _import_entry(
                         conn, chat_id, rows, postings.get(old, {}), ids
                     )
+                elif record == "identity":
+                    ids.events[rows.need("id")] = await import_identity(conn, chat_id, rows, ids)
                 elif record != "posting":
                     raise StorageError(
                         ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}"
@@ -165,28 +127,17 @@ def _check_backup(path: Path) -> None:
         raise StorageError(ErrorCode.BAD_BACKUP, detail="no ledger tables in it")
 
 
-def _parse(text: str) -> Iterator[_Rows]:
+def _parse(text: str) -> Iterator[CsvRow]:
     reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) != COLUMNS:
+    if tuple(reader.fieldnames or ()) not in (COLUMNS, COLUMNS_BEFORE_PEOPLE):
         raise StorageError(ErrorCode.BAD_CSV, line=1, detail="not a ledger export (header)")
     for row in reader:
         if None in row:
             raise StorageError(ErrorCode.BAD_CSV, line=reader.line_num, detail="too many fields")
-        yield _Rows(reader.line_num, row)
+        yield CsvRow(reader.line_num, row)
 
 
-def _mapped(rows: _Rows, key: str, ids: Mapping[int, int]) -> int | None:
-    old = rows.number(key)
-    if old is None:
-        return None
-    if old not in ids:
-        raise StorageError(
-            ErrorCode.BAD_CSV, line=rows.line, detail=f"{key} #{old} is not defined above"
-        )
-    return ids[old]
-
-
-def _seats(rows: _Rows, player_ids: Mapping[int, int]) -> list[int | None]:
+def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:
     parts = (rows.text("seats") or "- - - -").split()
     if len(parts) != 4:
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="seats needs 4 fields")
@@ -204,7 +155,7 @@ def _seats(rows: _Rows, player_ids: Mapping[int, int]) -> list[int | None]:
     return seats
 
 
-async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: _Rows) -> int:
+async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: CsvRow) -> int:
     name = rows.text("name")
     if name is None:
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="a player without a name")
@@ -231,7 +182,7 @@ async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: _Rows) 
 
 
 async def _import_session(
-    conn: aiosqlite.Connection, chat_id: int, rows: _Rows, player_ids: Mapping[int, int]
+    conn: aiosqlite.Connection, chat_id: int, rows: CsvRow, player_ids: Mapping[int, int]
 ) -> int:
     is_open = rows.number("is_open") == 1 and await open_session_row(conn, chat_id) is None
     values = [
@@ -245,7 +196,7 @@ async def _import_session(
         rows.text("round_wind"),
         rows.need("hand_number"),
         rows.need("deals_in_round"),
-        _mapped(rows, "author", player_ids),
+        rows.mapped("author", player_ids),
         int(is_open),
         rows.time("created_at") or now_text(),
         None if is_open else (rows.time("closed_at") or now_text()),
@@ -263,21 +214,12 @@ async def _import_session(
     return cursor.lastrowid
 
 
-@dataclass
-class _NewIds:
-    """The ids the imported players, sessions and entries got, by their ids in the file."""
-
-    players: dict[int, int] = field(default_factory=dict)
-    sessions: dict[int, int] = field(default_factory=dict)
-    entries: dict[int, int] = field(default_factory=dict)
-
-
 async def _import_entry(
     conn: aiosqlite.Connection,
     chat_id: int,
-    rows: _Rows,
+    rows: CsvRow,
     postings: Mapping[int, int],
-    ids: _NewIds,
+    ids: NewIds,
 ) -> int:
     player_ids = ids.players
     kind = rows.text("kind")
@@ -285,12 +227,12 @@ async def _import_entry(
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"entry kind {kind!r}")
     seats = _seats(rows, player_ids)
     fields: dict[str, Any] = {
-        "session_id": _mapped(rows, "session", ids.sessions),
+        "session_id": rows.mapped("session", ids.sessions),
         "created_at": rows.time("created_at") or now_text(),
-        "author": _mapped(rows, "author", player_ids),
-        "winner": _mapped(rows, "winner", player_ids),
+        "author": rows.mapped("author", player_ids),
+        "winner": rows.mapped("winner", player_ids),
         "self_draw": rows.number("self_draw"),
-        "discarder": _mapped(rows, "discarder", player_ids),
+        "discarder": rows.mapped("discarder", player_ids),
         "value": rows.number("value"),
         "hand_line": rows.text("hand_line"),
         "note": rows.text("note"),
@@ -302,7 +244,7 @@ async def _import_entry(
         "result_json": rows.text("result_json"),
         "state_before": rows.text("state_before"),
         "state_after": rows.text("state_after"),
-        "reverses": _mapped(rows, "reverses", ids.entries),
+        "reverses": rows.mapped("reverses", ids.entries),
     }
     mapped: dict[int, int] = {}
     for old, delta in postings.items():

@@ -2,10 +2,12 @@
 
 ``Ledger.export_pages`` reads the chat a page at a time, each page in its own short read:
 entries are append-only, so stopping at the newest id seen at the start gives the same rows
-as one snapshot. ``ExportFile`` (plain, synchronous: run off the event loop) turns
-each page into CSV lines, gzips the file when it is large and cuts it into parts under a
-size limit, so memory stays flat whatever the ledger's length. ``export_csv`` returns the
-same text as one string, for small exports and the import round trip.
+as one snapshot; the identity events (a handful per chat) are read the same way and
+written among the entries by time. ``ExportFile`` (plain, synchronous: run off the event
+loop) turns each page into CSV lines, gzips the file when it is large and cuts it into
+parts under a size limit, so memory stays flat whatever the ledger's length.
+``export_csv`` returns the same text as one string, for small exports and the import round
+trip.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import csv
 import gzip
 import io
 import shutil
+from collections import deque
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,14 +40,17 @@ from .rows import (
     session_from,
 )
 
-# One table, one row per record: a player, a session, an entry, or one posting of an entry.
-COLUMNS: Final = (
+# One table, one row per record: a player, a session, an entry, one posting of an entry, or
+# an identity event (docs/ledger-csv.md). The identity columns come last, so a file written
+# before them (``COLUMNS_BEFORE_PEOPLE``) is the same table without them and still imports.
+COLUMNS_BEFORE_PEOPLE: Final = (
     "record", "id", "session", "kind", "created_at", "player", "delta", "name", "user_id",
     "username", "ruleset", "base", "room", "rotation", "seats", "dealer", "round_wind",
     "hand_number", "deals_in_round", "is_open", "closed_at", "author", "winner", "self_draw",
     "discarder", "value", "hand_line", "note", "reverses", "result_json", "state_before",
     "state_after",
 )  # fmt: skip
+COLUMNS: Final = (*COLUMNS_BEFORE_PEOPLE, "person", "how", "old_name", "seat")
 _EMPTY: Final = ("",) * len(COLUMNS)
 _PLAYER: Final = COLUMNS.index("player")
 _DELTA: Final = COLUMNS.index("delta")
@@ -57,6 +63,13 @@ _EXPORT_ENTRY = (
     "WHERE e.chat_id = ?1 AND (?2 IS NULL OR e.session_id = ?2) AND e.id > ?3 AND e.id <= ?4 "
     "ORDER BY e.id LIMIT ?5"
 )
+# Identity events by time (the order /history shows them in), a page after a (time, id) key.
+_EXPORT_IDENTITY = (
+    "SELECT id, kind, how, player_id, person_id, old_name, new_name, undoes, author, "
+    "created_at, session_id, seat FROM identity_events "
+    "WHERE chat_id = ?1 AND id <= ?2 AND (created_at, id) > (?3, ?4) "
+    "ORDER BY created_at, id LIMIT ?5"
+)
 _EXPORT_SESSION = (
     f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ?1 AND (?2 IS NULL OR id = ?2) "
     "AND id > ?3 ORDER BY id LIMIT ?4"
@@ -67,7 +80,7 @@ _EXPORT_SESSION = (
 class ExportPage:
     """Rows of one kind of record, as read; ``csv_text`` formats them."""
 
-    record: Literal["player", "session", "entry"]
+    record: Literal["player", "session", "entry", "identity"]
     rows: list[aiosqlite.Row]
 
 
@@ -104,6 +117,8 @@ def _lines(page: ExportPage) -> Iterable[list[str | int]]:
             })  # fmt: skip
         elif page.record == "session":
             yield _ordered(session_record(session_from(row)))
+        elif page.record == "identity":
+            yield _ordered(identity_record(row))
         else:
             entry = entry_from(row, postings_from(row["postings"]))
             yield _ordered(entry_record(entry, row))
@@ -138,6 +153,26 @@ def session_record(session: Session) -> dict[str, str | int]:
     }
 
 
+def identity_record(row: aiosqlite.Row) -> dict[str, str | int]:
+    """An identity event: a link (``player`` is ``person``'s from then on, ``how``; the seat
+    it took, if any), a rename (``old_name`` → ``name``) or an undo (``reverses`` the event)."""
+    return {
+        "record": "identity",
+        "id": row["id"],
+        "kind": row["kind"],
+        "created_at": row["created_at"],
+        "player": cell(row["player_id"]),
+        "person": cell(row["person_id"]),
+        "how": cell(row["how"]),
+        "old_name": cell(row["old_name"]),
+        "name": cell(row["new_name"]),
+        "reverses": cell(row["undoes"]),
+        "author": cell(row["author"]),
+        "session": cell(row["session_id"]),
+        "seat": cell(row["seat"]),
+    }
+
+
 def entry_record(entry: Entry, state: aiosqlite.Row) -> dict[str, str | int]:
     return {
         "record": "entry",
@@ -166,9 +201,15 @@ class ExportStore(Database):
         self, chat_id: int, session_id: int | None = None, page_size: int = EXPORT_PAGE
     ) -> AsyncIterator[ExportPage]:
         """The chat's (or one session's) players, sessions and entries, a page at a time,
-        read by key (never one query over every id), each page in a short read of its own."""
+        read by key (never one query over every id), each page in a short read of its own.
+        The chat's identity events come among the entries, each before the first entry made
+        after it, so an import checks a link against the hands that stood when it was made."""
         async with self._read() as conn:
-            newest = await fetch_one(conn, "SELECT coalesce(max(id), 0) FROM entries")
+            newest = await fetch_one(
+                conn,
+                "SELECT (SELECT coalesce(max(id), 0) FROM entries), "
+                "(SELECT coalesce(max(id), 0) FROM identity_events)",
+            )
             players = await fetch_all(
                 conn, "SELECT * FROM players WHERE chat_id = ? ORDER BY id", [chat_id]
             )
@@ -182,10 +223,14 @@ class ExportStore(Database):
         while rows := await self._page(_EXPORT_SESSION, [chat_id, session_id, after, page_size]):
             yield ExportPage("session", rows)
             after = rows[-1]["id"]
+        events = _Events(self, chat_id, int(newest[1]), page_size)
         params = [chat_id, session_id, 0, int(newest[0]), page_size]
         while rows := await self._page(_EXPORT_ENTRY, params):
-            yield ExportPage("entry", rows)
+            async for page in events.among(rows):
+                yield page
             params[2] = rows[-1]["id"]
+        while rest := await events.until(None):
+            yield ExportPage("identity", rest)
 
     async def _page(self, sql: str, params: list[Any]) -> list[aiosqlite.Row]:
         async with self._read() as conn:
@@ -195,6 +240,52 @@ class ExportStore(Database):
         """The chat's (or one session's) players, sessions, entries and postings as CSV."""
         pages = [page async for page in self.export_pages(chat_id, session_id)]
         return csv_text(pages, header=True)
+
+
+class _Events:
+    """The chat's identity events read a page at a time, handed out among the entry pages."""
+
+    def __init__(self, store: ExportStore, chat_id: int, newest: int, page_size: int) -> None:
+        self._store = store
+        self._params: list[Any] = [chat_id, newest, "", 0, page_size]
+        self._pending: deque[aiosqlite.Row] = deque()
+        self._done = False
+
+    async def _next_time(self) -> str | None:
+        if not self._pending and not self._done:
+            rows = await self._store._page(_EXPORT_IDENTITY, self._params)
+            self._pending.extend(rows)
+            self._done = len(rows) < self._params[4]
+            if rows:
+                self._params[2:4] = rows[-1]["created_at"], rows[-1]["id"]
+        return self._pending[0]["created_at"] if self._pending else None
+
+    async def until(self, time: str | None) -> list[aiosqlite.Row]:
+        """The pending events made before ``time`` (None: the rest, a page at a time)."""
+        taken: list[aiosqlite.Row] = []
+        while (next_time := await self._next_time()) is not None and (
+            time is None or next_time < time
+        ):
+            taken.append(self._pending.popleft())
+            if time is None and not self._pending:
+                break
+        return taken
+
+    async def among(self, rows: list[aiosqlite.Row]) -> AsyncIterator[ExportPage]:
+        """``rows`` (entries in id order) as pages, the events made before an entry just
+        before it. With no event pending (the usual case) the page goes out whole."""
+        start = 0
+        while (next_time := await self._next_time()) is not None:
+            cut = next(
+                (i for i in range(start, len(rows)) if rows[i]["created_at"] > next_time), None
+            )
+            if cut is None:
+                break
+            if cut > start:
+                yield ExportPage("entry", rows[start:cut])
+            yield ExportPage("identity", await self.until(rows[cut]["created_at"]))
+            start = cut
+        yield ExportPage("entry", rows[start:] if start else rows)
 
 
 class ExportFile:

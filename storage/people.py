@@ -161,7 +161,7 @@ def _event_from(row: aiosqlite.Row) -> IdentityEvent:
     )
 
 
-async def _event_row(conn: aiosqlite.Connection, chat_id: int, event_id: int) -> IdentityEvent:
+async def event_row(conn: aiosqlite.Connection, chat_id: int, event_id: int) -> IdentityEvent:
     row = await fetch_one(
         conn,
         f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM} WHERE i.id = ? AND i.chat_id = ?",
@@ -188,14 +188,53 @@ async def _replayed(
 
 
 async def _insert_event(conn: aiosqlite.Connection, chat_id: int, **values: object) -> int:
+    return await insert_event(conn, chat_id, now_text(), **values)
+
+
+async def insert_event(
+    conn: aiosqlite.Connection, chat_id: int, created_at: str, **values: object
+) -> int:
+    """Append one identity event as given (the live commands and the CSV import check it
+    first); the trigger keeps ``person_links``."""
     columns = ["chat_id", "created_at", *values]
     cursor = await conn.execute(
         f"INSERT INTO identity_events ({', '.join(columns)}) "
         f"VALUES ({', '.join('?' * len(columns))})",
-        [chat_id, now_text(), *values.values()],
+        [chat_id, created_at, *values.values()],
     )
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+@dataclass(frozen=True)
+class LinkCheck:
+    """A link that may be made: the two people's roots, their records, the names said."""
+
+    root: int
+    target: int
+    mine: tuple[int, ...]
+    theirs: tuple[int, ...]
+    names: tuple[str, str]
+
+
+async def check_link(
+    conn: aiosqlite.Connection, chat_id: int, record_id: int, person_id: int
+) -> LinkCheck:
+    """The checks every link passes, live or imported: both records of this chat, not the
+    same record nor already one person (a cycle), never sat at one table in a hand that
+    counts. (The live commands also refuse two people both seated at the open table.)"""
+    record = await player_row(conn, chat_id, record_id)
+    person = await player_row(conn, chat_id, person_id)
+    if record.id == person.id:
+        raise StorageError(ErrorCode.SAME_RECORD, name=record.name)
+    people = await read_people(conn, chat_id)
+    root, target = people.person(record.id), people.person(person.id)
+    if root == target:
+        raise StorageError(ErrorCode.ALREADY_ONE_PERSON, a=record.name, b=person.name)
+    mine, theirs = people.records(root), people.records(target)
+    if await _sat_together(conn, mine, theirs):
+        raise StorageError(ErrorCode.SAT_TOGETHER, a=record.name, b=person.name)
+    return LinkCheck(root, target, mine, theirs, (record.name, person.name))
 
 
 async def _sat_together(
@@ -285,20 +324,12 @@ class PeopleStore(Database):
             replay = await _replayed(conn, chat_id, update_id)
             if replay is not None:
                 return replay
-            record = await player_row(conn, chat_id, link.record)
-            person = await player_row(conn, chat_id, link.person)
-            if record.id == person.id:
-                raise StorageError(ErrorCode.SAME_RECORD, name=record.name)
-            people = await read_people(conn, chat_id)
-            root, target = people.person(record.id), people.person(person.id)
-            if root == target:
-                raise StorageError(ErrorCode.ALREADY_ONE_PERSON, a=record.name, b=person.name)
+            checked = await check_link(conn, chat_id, link.record, link.person)
+            root, target = checked.root, checked.target
             session = await open_session_row(conn, chat_id)
-            mine, theirs = people.records(root), people.records(target)
-            record_seat = _seat_of_any(session, mine)
-            person_seat = _seat_of_any(session, theirs)
-            if await _sat_together(conn, mine, theirs) or (record_seat and person_seat):
-                raise StorageError(ErrorCode.SAT_TOGETHER, a=record.name, b=person.name)
+            record_seat = _seat_of_any(session, checked.mine)
+            if record_seat and _seat_of_any(session, checked.theirs):
+                raise StorageError(ErrorCode.SAT_TOGETHER, a=checked.names[0], b=checked.names[1])
             seat = record_seat if link.take_seat and session is not None else None
             if seat is not None and session is not None:
                 seats = list(session.seats)
@@ -309,7 +340,7 @@ class PeopleStore(Database):
                 author=author, update_id=update_id,
                 session_id=session.id if seat and session else None, seat=seat,
             )  # fmt: skip
-            event = await _event_row(conn, chat_id, event_id)
+            event = await event_row(conn, chat_id, event_id)
             return IdentityChange(event, False, await open_session_row(conn, chat_id))
 
     async def rename_guest(
@@ -330,7 +361,7 @@ class PeopleStore(Database):
                 new_name=new_name, author=author, update_id=update_id,
             )  # fmt: skip
             await conn.execute("UPDATE players SET name = ? WHERE id = ?", [new_name, player.id])
-            event = await _event_row(conn, chat_id, event_id)
+            event = await event_row(conn, chat_id, event_id)
             return IdentityChange(event, False, await open_session_row(conn, chat_id))
 
     async def undo_identity(
@@ -342,7 +373,7 @@ class PeopleStore(Database):
             replay = await _replayed(conn, chat_id, update_id)
             if replay is not None:
                 return replay
-            event = await _event_row(conn, chat_id, event_id)
+            event = await event_row(conn, chat_id, event_id)
             if event.kind == "undo":
                 raise StorageError(ErrorCode.UNDO_OF_UNDO, event_id=event_id)
             if event.undone_by is not None:
@@ -354,13 +385,13 @@ class PeopleStore(Database):
             )
             if event.kind == "link":
                 await _seat_back(conn, chat_id, event)
-            undo = await _event_row(conn, chat_id, undo_id)
-            undone = await _event_row(conn, chat_id, event.id)
+            undo = await event_row(conn, chat_id, undo_id)
+            undone = await event_row(conn, chat_id, event.id)
             return IdentityChange(undo, False, await open_session_row(conn, chat_id), undone)
 
     async def identity_event(self, chat_id: int, event_id: int) -> IdentityEvent:
         async with self._read() as conn:
-            return await _event_row(conn, chat_id, event_id)
+            return await event_row(conn, chat_id, event_id)
 
     async def identity_events(
         self,

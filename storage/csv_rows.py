@@ -1,0 +1,72 @@
+"""Reading the ledger CSV's records: one record's fields with its line number, and the new
+ids the import gave the file's players, sessions, entries and identity events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .errors import ErrorCode, StorageError
+from .rows import time_text
+
+
+def bad_csv(line: int, detail: str) -> StorageError:
+    return StorageError(ErrorCode.BAD_CSV, line=line, detail=detail)
+
+
+class CsvRow:
+    """Reads one CSV record's fields with the line number for error messages."""
+
+    def __init__(self, line: int, row: Mapping[str, str]) -> None:
+        self.line = line
+        self.row = row
+
+    def text(self, key: str) -> str | None:
+        value = self.row.get(key) or ""
+        return value if value != "" else None
+
+    def number(self, key: str, *, required: bool = False) -> int | None:
+        value = self.text(key)
+        if value is None:
+            if required:
+                raise bad_csv(self.line, f"{key} is empty")
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise bad_csv(self.line, f"{key}={value!r} is not an integer") from None
+
+    def time(self, key: str) -> str | None:
+        """A timestamp field, normalised to the stored form (UTC ISO 8601)."""
+        value = self.text(key)
+        if value is None:
+            return None
+        try:
+            return time_text(datetime.fromisoformat(value))
+        except ValueError:
+            raise bad_csv(self.line, f"{key}={value!r} is not a time") from None
+
+    def need(self, key: str) -> int:
+        value = self.number(key, required=True)
+        assert value is not None
+        return value
+
+    def mapped(self, key: str, ids: Mapping[int, int]) -> int | None:
+        """The new id of the record the file's id in ``key`` names (None when empty)."""
+        old = self.number(key)
+        if old is None:
+            return None
+        if old not in ids:
+            raise bad_csv(self.line, f"{key} #{old} is not defined above")
+        return ids[old]
+
+
+@dataclass
+class NewIds:
+    """The ids the imported records got, by their ids in the file."""
+
+    players: dict[int, int] = field(default_factory=dict)
+    sessions: dict[int, int] = field(default_factory=dict)
+    entries: dict[int, int] = field(default_factory=dict)
+    events: dict[int, int] = field(default_factory=dict)
