@@ -346,6 +346,111 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
     "transfer": ("{payer} → {payee}：{amount}", "{payer} → {payee}: {amount}"),
+    # --- money: /stake, /fee, /penalty, /pay, money at /tally and /settle (issue 13) ---
+    "fee_usage": (
+        "写法：/fee 40（台费 40 元，在座的人平摊）· /fee 40 赢家（本场最大赢家付）",
+        "Write: /fee 40 (a 40 yuan table fee, shared by those seated) · /fee 40 winner (the "
+        "session's biggest winner pays)",
+    ),
+    "stake_word": (
+        "看不懂「{token}」。写法：/stake 0.5（每分 0.5 元）",
+        "Cannot read {token}. Write: /stake 0.5 (0.5 yuan a point)",
+    ),
+    "fee_word": (
+        "看不懂「{token}」。写法：/fee 40 · /fee 40 赢家",
+        "Cannot read {token}. Write: /fee 40 · /fee 40 winner",
+    ),
+    "penalty_usage": (
+        "写法：/penalty 甲 30 [理由]（甲 罚 30 分，其他三家平分）· 按钱算：/penalty 甲 30元",
+        "Write: /penalty Amy 30 [reason] (Amy pays 30 points, shared by the other three) · "
+        "in money: /penalty Amy 30元",
+    ),
+    "pay_usage": (
+        "写法：/pay 甲 乙 20 [理由]（甲 付给 乙 20 分）· 按钱算：/pay 甲 乙 20元",
+        "Write: /pay Amy Bob 20 [reason] (Amy pays Bob 20 points) · in money: /pay Amy Bob 20元",
+    ),
+    "amount_not_number": (
+        "「{token}」不是数目：写数字，例如 30、0.5 或 20元",
+        "{token} is not an amount: write a number, e.g. 30, 0.5 or 20元",
+    ),
+    "amount_numerals": (
+        "「{token}」：请用阿拉伯数字写，例如 0.5 或 5毛",
+        "{token}: write the amount in digits, e.g. 0.5 or 5毛",
+    ),
+    "amount_fen_unit": (
+        "「{token}」里的「分」分不清是积分还是钱：钱请写成元，例如 0.05元",
+        "{token}: 分 could mean points or fen; write money in yuan, e.g. 0.05元",
+    ),
+    "amount_not_positive": (
+        "「{token}」要大于 0（谁付给谁由写法决定）",
+        "{token} must be more than 0 (who pays whom comes from the command)",
+    ),
+    "amount_too_fine": (
+        "「{token}」太细：最多 {decimals} 位小数",
+        "{token} is too fine: at most {decimals} decimals",
+    ),
+    "amount_too_big": ("「{token}」太大了", "{token} is too large"),
+    "points_not_whole": (
+        "「{token}」：积分要是整数；按钱算请写 {token}元",
+        "{token}: points are whole numbers; for money write {token}元",
+    ),
+    "reason_too_long": (
+        "理由太长（最多 {limit} 个字）：「{token}」",
+        "The reason is too long (at most {limit} characters): {token}",
+    ),
+    "reason_note": ("（{reason}）", " ({reason})"),
+    "pay_self": ("{who}不能付给自己", "{who} cannot pay themselves"),
+    "money_denied": (
+        "只有开局的人或群管理员可以设每分金额、台费、罚分和转账",
+        "Only the session's creator or a chat admin can set the stake, fees, penalties and "
+        "payments",
+    ),
+    "fee_no_players": (
+        "本场还没有人入座，台费没有人付：先 /join 或 /new 时写上玩家",
+        "Nobody is seated in this session, so nobody can pay a table fee: /join first",
+    ),
+    "fee_no_winner": (
+        "本场还没有赢家（没有人是正分），台费不能由赢家付；可以写 /fee {fee} 平摊",
+        "Nobody is ahead in this session yet, so no winner can pay; /fee {fee} shares it",
+    ),
+    "penalty_alone": (
+        "只有{who}一人入座，罚分没有人收",
+        "Only {who} is seated: nobody would receive the penalty",
+    ),
+    "stake_none": (
+        "本场只记分，没有设每分多少钱。设：/stake 0.5（每分 0.5 元）",
+        "This session keeps points only. Set a stake: /stake 0.5 (0.5 yuan a point)",
+    ),
+    "stake_is": ("每分 {stake} 元", "{stake} yuan a point"),
+    "stake_set": (
+        "💰 #{entry} · 本场每分 {stake} 元（整场的分都按这个价算）",
+        "💰 #{entry} · {stake} yuan a point for this session (all its points are priced so)",
+    ),
+    "fee_recorded": (
+        "💰 #{entry} · 台费 {fee} 元：{shares}",
+        "💰 #{entry} · table fee {fee} yuan: {shares}",
+    ),
+    "penalty_recorded": (
+        "⚖️ #{entry} · 罚{what}：{deltas}",
+        "⚖️ #{entry} · penalty{what}: {deltas}",
+    ),
+    "pay_recorded": ("💸 #{entry} · 转账{what}：{deltas}", "💸 #{entry} · payment{what}: {deltas}"),
+    "adjust_stake": ("每分", "stake"),
+    "adjust_fee": ("台费", "table fee"),
+    "adjust_penalty": ("罚", "penalty"),
+    "adjust_pay": ("转账", "payment"),
+    "table_account": ("台费", "table fee"),
+    "yuan": ("{amount} 元", "{amount} yuan"),
+    "money_title": ("💰 钱（{stake}）", "💰 Money ({stake})"),
+    "money_lines_only": ("只算台费和按元记的调整", "fees and money adjustments only"),
+    "money_fee_line": ("台费 {fee} 元", "table fee {fee} yuan"),
+    "money_transfers": ("转账（元）：", "Transfers (yuan):"),
+    "points_transfers": ("按分转账：", "Transfers in points:"),
+    "why_adjustment": (
+        "#{entry} {kind}{reason}，{author}记\n{lines}",
+        "#{entry} {kind}{reason}, recorded by {author}\n{lines}",
+    ),
+    # --- end money ---
     "stats_title": ("📊 本群统计", "📊 Chat statistics"),
     "stats_page": ("第 {page}/{pages} 页", "page {page}/{pages}"),
     "stats_row": (
@@ -622,6 +727,10 @@ HELP: Final[dict[str, str]] = {
         "按按钮记：只发 /hu（或 /hu 甲、/kong、/draw），一路点下去，最后 ✅ 记账\n"
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
         "流局：/draw · 撤销：/undo\n"
+        "钱：<code>/stake 0.5</code>（每分 0.5 元，或开局写 <code>每分0.5元</code>）· "
+        "台费 <code>/fee 40</code>（平摊）/ <code>/fee 40 赢家</code> · "
+        "罚分 <code>/penalty 甲 30 诈胡</code>（其他三家平分）· 转账 <code>/pay 甲 乙 20</code>"
+        "（写 20元 按钱算）\n"
         "同一个人：/iam 阿明（认领叫「阿明」的客人记录）· /merge 阿明（客） @aming"
         "（管理员）· 给客人改名：<code>/rename 丁 阿丁</code> · 撤销：回复里的撤销按钮或 /undo P1\n"
         "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
@@ -642,6 +751,10 @@ HELP: Final[dict[str, str]] = {
         "By buttons: send just /hu (or /hu Amy, /kong, /draw), tap through, then ✅ Record\n"
         "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"
         "Draw: /draw · undo: /undo\n"
+        "Money: <code>/stake 0.5</code> (0.5 yuan a point, or <code>每分0.5元</code> in /new) · "
+        "table fee <code>/fee 40</code> (shared) / <code>/fee 40 winner</code> · "
+        "penalty <code>/penalty Amy 30 false win</code> (shared by the other three) · "
+        "payment <code>/pay Amy Bob 20</code> (20元 for money)\n"
         "One person: /iam Amy (claim the guest record called Amy) · /merge Amy(guest) @amy "
         "(admins) · rename a guest: <code>/rename Dan Daniel</code> · undo: the reply's Undo "
         "button or /undo P1\n"
@@ -668,6 +781,10 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("kong", "记杠：点这里用按钮，或 /kong 甲 暗杠"),
         ("draw", "流局（点 ✅ 确认）"),
         ("undo", "撤销上一笔"),
+        ("stake", "每分多少钱：/stake 0.5"),
+        ("fee", "台费：/fee 40 或 /fee 40 赢家"),
+        ("penalty", "罚分：/penalty 甲 30 诈胡"),
+        ("pay", "转账：/pay 甲 乙 20"),
         ("iam", "认领客人记录：/iam 阿明"),
         ("merge", "合并同一人的两条记录（管理员）"),
         ("rename", "给客人改名（管理员）"),
@@ -694,6 +811,10 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("kong", "record a kong: tap for buttons, or /kong Amy 暗杠"),
         ("draw", "record a drawn hand (after a ✅ tap)"),
         ("undo", "undo the last entry"),
+        ("stake", "money a point: /stake 0.5"),
+        ("fee", "table fee: /fee 40 or /fee 40 winner"),
+        ("penalty", "penalty: /penalty Amy 30 false win"),
+        ("pay", "payment: /pay Amy Bob 20"),
         ("iam", "claim a guest's record: /iam Amy"),
         ("merge", "merge two records of one person (admins)"),
         ("rename", "rename a guest (admins)"),

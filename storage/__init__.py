@@ -13,6 +13,10 @@ The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) k
 updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
 update committed.
 
+Money (``storage.money``, docs/money.md): ``Ledger.record_money(chat, session, MoneySpec, source,
+author)`` writes a stake, a table fee, a penalty or a payment as an adjustment entry;
+``Ledger.session_money`` reads a session's stake and fen lines (``SessionMoney``), whose
+``balances(points)`` are the fen its settle-up pays (``TABLE``: the table fee's account).
 One person, one record (``storage/people.py``): ``link_records``, ``rename_guest`` and
 ``undo_identity`` append identity events; ``People`` folds a chat's records into people at
 read time, and ``stats``, ``tally``, ``head_to_head`` and ``running_totals`` list each person
@@ -23,6 +27,7 @@ from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
 from .inbox import InboxItem
 from .ledger import Ledger
+from .money import TABLE, MoneySpec, SessionMoney
 from .people import IdentityChange, IdentityEvent, LinkRequest, People
 from .players import NAME_LIMIT
 from .records import (
@@ -55,6 +60,7 @@ from .settle import settle_up
 __all__ = [
     "NAME_LIMIT",
     "SEATS",
+    "TABLE",
     "Chat",
     "Entry",
     "EntryKind",
@@ -70,6 +76,7 @@ __all__ = [
     "KongSpec",
     "Ledger",
     "LinkRequest",
+    "MoneySpec",
     "PageKey",
     "People",
     "Player",
@@ -80,6 +87,7 @@ __all__ = [
     "RunningTotals",
     "SeatName",
     "Session",
+    "SessionMoney",
     "SessionTerms",
     "Source",
     "StorageError",

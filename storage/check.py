@@ -1,11 +1,12 @@
 """``python -m storage check FILE``: is this ledger file whole, and do its books balance?
 
 Checks what SQLite knows (integrity, foreign keys) and what the ledger promises: every
-entry's postings sum to 0 in integer points, postings belong to an entry and to players of
-the entry's chat, a reversal mirrors the entry it reverses, the totals kept beside the ledger
-(schema 4 on) agree with its postings, the kept identity links agree with the identity
-events and no two records of one person sat at one table (schema 5 on), the append-only
-triggers are in place, and the schema version is one this code knows. Reads only; never writes.
+entry's postings sum to 0 in integer points (its money lines, in integer fen), postings
+belong to an entry and to players of the entry's chat, a reversal mirrors the entry it
+reverses, the totals kept beside the ledger (schema 4 on) agree with its postings, the kept
+identity links agree with the identity events and no two records of one person sat at one
+table (schema 5 on), the append-only triggers are in place, and the schema version is one
+this code knows. Reads only; never writes.
 """
 
 from __future__ import annotations
@@ -65,6 +66,14 @@ _INVARIANTS: Final = (
         " WHERE r.kind = 'reversal' AND (t.kind = 'reversal' OR t.chat_id <> r.chat_id)",
         "第 {} 条撤销记录与被撤销的记录不对应",
         "entry {}: a reversal that does not mirror the entry it reverses",
+    ),
+    (  # money lines (storage.money_store) in integer fen summing to 0, as postings do
+        "SELECT e.id FROM entries AS e, json_each(e.result_json, '$.fen') AS line"
+        " WHERE e.kind = 'adjustment' GROUP BY e.id"
+        " HAVING total(json_extract(line.value, '$[1]')) <> 0"
+        " OR max(json_type(line.value, '$[1]') <> 'integer')",
+        "第 {} 条记录的钱（分）加起来不是 0",
+        "entry {}: money lines do not sum to 0 in whole fen",
     ),
 )
 # The totals (migration 0004) are derived from the postings; a player whose all-time points

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import csv
 import io
+import json
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -21,6 +22,7 @@ from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
 from .export import COLUMNS, COLUMNS_BEFORE_PEOPLE
 from .identity_import import import_identity
+from .money import TABLE, adjustment_data, money_lines
 from .records import EntryKind
 from .rows import (
     fetch_one,
@@ -214,6 +216,28 @@ async def _import_session(
     return cursor.lastrowid
 
 
+def _money_mapped(rows: CsvRow, player_ids: Mapping[int, int]) -> str | None:
+    """The entry's result JSON, a money adjustment's fen lines moved to the players' new ids
+    (and refused unless they are whole fen summing to 0, as ``record_money`` writes them)."""
+    text = rows.text("result_json")
+    data = adjustment_data(text)
+    if data is None or "fen" not in data:
+        return text
+    lines: dict[int, int] = {}
+    for account, amount in data["fen"]:
+        if account != TABLE and account not in player_ids:
+            raise StorageError(
+                ErrorCode.BAD_CSV, line=rows.line, detail=f"player #{account} unknown"
+            )
+        lines[account if account == TABLE else player_ids[account]] = amount
+    try:
+        checked = money_lines(lines)
+    except StorageError as error:
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=error.en) from error
+    moved = {**data, "fen": [[account, amount] for account, amount in checked.items()]}
+    return json.dumps(moved, ensure_ascii=False)
+
+
 async def _import_entry(
     conn: aiosqlite.Connection,
     chat_id: int,
@@ -241,7 +265,7 @@ async def _import_entry(
         "seat_s": seats[1],
         "seat_w": seats[2],
         "seat_n": seats[3],
-        "result_json": rows.text("result_json"),
+        "result_json": _money_mapped(rows, player_ids),
         "state_before": rows.text("state_before"),
         "state_after": rows.text("state_after"),
         "reverses": rows.mapped("reverses", ids.entries),

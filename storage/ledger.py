@@ -11,6 +11,7 @@ from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
+from .money_store import MoneyStore
 from .people import PeopleStore
 from .players import PlayerStore
 from .reports import ReportStore
@@ -32,6 +33,7 @@ class Ledger(
     ExportStore,
     ChatCopyStore,
     InboxStore,
+    MoneyStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

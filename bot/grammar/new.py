@@ -9,6 +9,7 @@ from typing import Final
 
 from bot.cleaning import as_number
 from bot.grammar.errors import GrammarError
+from bot.grammar.money import stake_in_new
 from bot.grammar.names import check_name
 from bot.grammar.roster import SENDER_WORDS
 from scoring.payments import MAX_BASE
@@ -26,14 +27,21 @@ class NewSession:
     base: int | None
     room: str | None
     players: tuple[str, ...]
+    stake: int | None = None  # 元 a point in 1/10 000 元 (每分0.5元), see storage.money
 
 
 def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
-    """/new RULESET [底分|room] [P1 P2 P3 P4]."""
+    """/new RULESET [底分|room] [P1 P2 P3 P4] [每分0.5元] (the stake anywhere after the ruleset)."""
     if not args:
         raise GrammarError("new_usage")
     ruleset = args[0]
     rest = [piece for word in args[1:] for piece in _LIST_SPLIT.split(word) if piece]
+    stakes = [(word, stake_in_new(word)) for word in rest]
+    set_twice = [word for word, value in stakes if value is not None][1:]
+    if set_twice:
+        raise GrammarError("stake_word", token=set_twice[0])
+    per_point = next((value for _, value in stakes if value is not None), None)
+    rest = [word for word, value in stakes if value is None]
     base: int | None = None
     room: str | None = None
     if len(rest) > 1 and rest[0] == "底分":  # 底分 5
@@ -52,7 +60,7 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     rest = [name if name.casefold() in SENDER_WORDS else check_name(name) for name in rest]
     if len({n.casefold() for n in rest}) != len(rest):
         raise GrammarError("duplicate_player", token=_first_duplicate(rest))
-    return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest))
+    return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest), stake=per_point)
 
 
 def _number_like(word: str) -> bool:

@@ -11,11 +11,13 @@ from bot.context import Context, Refusal, argument_text, message_of, services, u
 from bot.grammar import parse_entry_id
 from bot.handlers.recording import entry_id_in
 from bot.i18n import t
+from bot.money_html import why_adjustment
 from bot.replies import answer, edit, reply
 from bot.rules_qa.content import LANGS
 from bot.table_html import ruleset_name
 from scoring import rulesets
 from storage import SEATS, Ledger
+from storage.money import adjustment_data
 
 TOPIC_PREFIX = "rule:"
 LAST_WIN_LOOKBACK = 20  # entries: kongs, draws and undos may follow the last win
@@ -125,6 +127,12 @@ async def why(update: Update, context: Context) -> None:
     if entry_id is None:
         raise Refusal("why_usage")
     entry = await services(context).db.entry(message.chat.id, entry_id)
+    adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
+    if adjusted is not None:  # a stake, fee, penalty or payment: what moved, and why
+        players = await services(context).db.list_players(message.chat.id)
+        by_id = {player.id: player.name for player in players}
+        await reply(message, why_adjustment(entry, adjusted, by_id, lang))
+        return
     if entry.kind != "win" or not entry.result_json:
         raise Refusal("why_not_win", entry=entry_id)
     titles = dict(rules_qa.menu(lang))

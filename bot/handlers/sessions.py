@@ -24,7 +24,8 @@ from bot.replies import reply, send
 from bot.table import forget, open_table, table_of
 from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
 from scoring import rulesets
-from storage import Ledger, Player, SessionTerms
+from storage import Ledger, MoneySpec, Player, SessionTerms, Source
+from storage.money import stake_text
 
 
 async def new(update: Update, context: Context) -> None:
@@ -52,6 +53,11 @@ async def new(update: Update, context: Context) -> None:
         creator.id if creator else None,
     )
     await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
+    if command.stake is not None:  # 每分0.5元: the session's first entry
+        source = Source(update.update_id, message.message_id)
+        stake = MoneySpec("stake", stake=command.stake)
+        author = creator.id if creator else None
+        await ledger.record_money(message.chat.id, session.id, stake, source, author)
     table = await table_of(context, session)
     room = f" · {command.room}" if command.room else ""
     lines = [
@@ -65,6 +71,8 @@ async def new(update: Update, context: Context) -> None:
         ),
         describe_table(table, lang),
     ]
+    if command.stake is not None:
+        lines.append("💰 " + t("stake_is", lang, stake=stake_text(command.stake)))
     if not table.full:
         lines.append(t("session_join_hint", lang, seats=empty_seats(table, lang)))
     await reply(message, "\n".join(lines))

@@ -9,6 +9,7 @@ import re
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -30,6 +31,15 @@ from bot.context import (
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
 from bot.handlers import people
 from bot.i18n import t
+from bot.money_html import (
+    account_name,
+    adjustment_label,
+    entry_money,
+    has_money,
+    money_block,
+    money_lines_text,
+    yuan,
+)
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
 from bot.table import forget, open_table
 from bot.table_html import describe_tally, kong_name, signed, tally_block
@@ -44,9 +54,11 @@ from storage import (
     PageKey,
     Player,
     Session,
+    SessionMoney,
     Tally,
     settle_up,
 )
+from storage.money import adjustment_data, yuan_text
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -75,7 +87,12 @@ async def tally(update: Update, context: Context) -> None:
     ledger = services(context).db
     session = await ledger.current_session(message.chat.id)
     standings = await ledger.tally(message.chat.id, session.id if session else None)
-    await reply(message, *tally_page(standings, session is not None, 1, lang))
+    text, markup = tally_page(standings, session is not None, 1, lang)
+    money = await ledger.session_money(message.chat.id, session.id) if session else None
+    if money is not None and has_money(money):
+        names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
+        text += "\n\n" + money_block(standings, money, names, lang)
+    await reply(message, text, reply_markup=markup)
     charts = (await chat_settings(context, message.chat.id)).charts
     if session is not None and standings.rows and charts:
         hands, series = await running_totals(ledger, session)
@@ -227,7 +244,8 @@ def entry_line(
     entry: Entry, names: dict[int, str], lang: str, seated: dict[str, str] | None = None
 ) -> str:
     """'#12 胡 甲 自摸 爆头 … / 甲 +48 · 乙 −16 …' as HTML (``seated``: seat → name now)."""
-    kind = t(f"kind_{entry.kind}", lang)
+    adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
+    kind = adjustment_label(adjusted, lang) if adjusted else t(f"kind_{entry.kind}", lang)
     head = f"<b>#{entry.id}</b> {kind}"
     if entry.winner is not None:
         head += f" {html.escape(names.get(entry.winner, '?'))}"
@@ -250,6 +268,10 @@ def entry_line(
         for pid, amount in entry.postings.items()
         if amount
     )
+    if adjusted and entry_money(adjusted):
+        postings = " · ".join(
+            filter(None, [postings, money_lines_text(entry_money(adjusted), names, lang)])
+        )
     return head + (f"\n{postings}" if postings else "")
 
 
@@ -340,28 +362,64 @@ async def settle(update: Update, context: Context) -> None:
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise Refusal("settle_denied")
     standings = await ledger.tally(message.chat.id, table.session.id)
-    transfers = settle_up(standings.balances)
+    money = await ledger.session_money(message.chat.id, table.session.id)
     await ledger.close_session(message.chat.id)
     forget(context, message.chat.id)
-    names = {row.player.id: row.player.name for row in standings.rows}
+    names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
         describe_tally(standings, lang),
         "",
     ]
-    if transfers:
-        lines.extend(
-            t("transfer", lang, payer=names[tr.payer], payee=names[tr.payee], amount=tr.amount)
-            for tr in transfers
-        )
-    else:
-        lines.append(t("settle_none", lang))
+    paid = _settled(standings, money, names, lang)
+    lines.extend(paid.lines)
     await reply(message, "\n".join(lines))
-    if transfers and (await chat_settings(context, message.chat.id)).charts:
-        named = [(names[tr.payer], names[tr.payee], tr.amount) for tr in transfers]
+    if paid.picture and (await chat_settings(context, message.chat.id)).charts:
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
-        png = await asyncio.to_thread(pictures.settlement_png, named, lang)
+        png = await asyncio.to_thread(
+            pictures.settlement_png, paid.picture, lang, amount_text=paid.amount_text
+        )
         await reply_photo(message, png, filename=f"settle-{table.session.id}.png")
+
+
+@dataclass(frozen=True)
+class _Settled:
+    """The settle-up's lines, and the transfers its picture draws with how amounts read."""
+
+    lines: list[str]
+    picture: list[tuple[str, str, int]]
+    amount_text: Callable[[int], str] = str
+
+
+def _settled(standings: Tally, money: SessionMoney, names: dict[int, str], lang: str) -> _Settled:
+    """Transfers in points (no stake), and in 元 for whatever money the session holds: with a
+    stake its points priced and the money lines together, without one the money lines alone."""
+    lines: list[str] = []
+    points = [] if money.stake else settle_up(standings.balances)
+    if has_money(money):
+        lines += [money_block(standings, money, names, lang), ""]
+        if points:
+            lines.append(t("points_transfers", lang))
+    lines.extend(
+        t("transfer", lang, payer=names[tr.payer], payee=names[tr.payee], amount=tr.amount)
+        for tr in points
+    )
+    in_money = settle_up(money.balances(standings.balances)) if has_money(money) else []
+    if in_money:
+        lines.append(t("money_transfers", lang))
+    named = [
+        (account_name(tr.payer, names, lang), account_name(tr.payee, names, lang), tr.amount)
+        for tr in in_money
+    ]
+    lines.extend(
+        t("transfer", lang, payer=payer, payee=payee, amount=yuan(amount, lang))
+        for payer, payee, amount in named
+    )
+    if not points and not in_money:
+        lines.append(t("settle_none", lang))
+    if money.stake:
+        return _Settled(lines, named, yuan_text)
+    return _Settled(lines, [(names[tr.payer], names[tr.payee], tr.amount) for tr in points])
 
 
 async def stats(update: Update, context: Context) -> None:

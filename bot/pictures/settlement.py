@@ -9,7 +9,7 @@ empty bands beside the rows.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -58,9 +58,11 @@ def render_settlement(
     *,
     fonts: Fonts | None = None,
     title: str | None = None,
+    amount_text: Callable[[int], str] = str,
 ) -> Image.Image:
-    """``transfers``: (payer, payee, amount) with positive integer amounts; ``title``
-    replaces the default (结算 · 谁付给谁).
+    """``transfers``: (payer, payee, amount) with positive integer amounts, written by
+    ``amount_text`` (fen as 元: ``storage.money.yuan_text``); ``title`` replaces the default
+    (结算 · 谁付给谁).
 
     Raises ValueError for an amount that is not positive.
     """
@@ -97,7 +99,9 @@ def render_settlement(
     for i, row in enumerate(shown):
         if i % 2 == 0:
             draw.rectangle((margin // 2, y, w - margin // 2, y + round(_ROW * em)), fill=_ZEBRA)
-        _draw_row(image, fonts, sizes, row, columns, y + _ROW * em / 2)
+        _draw_row(
+            image, fonts, sizes, (row[0], row[1], amount_text(row[2])), columns, y + _ROW * em / 2
+        )
         y += round(_ROW * em)
     if hidden:
         more = f"…还有 {len(hidden)} 笔" if zh else f"… and {len(hidden)} more"
@@ -108,9 +112,9 @@ def render_settlement(
     draw.line([(margin, line_y), (w - margin, line_y)], fill=GRID, width=SUPER)
     total = sum(amount for _, _, amount in transfers)
     note = (
-        f"共 {len(transfers)} 笔，合计 {total}"
+        f"共 {len(transfers)} 笔，合计 {amount_text(total)}"
         if zh
-        else f"{len(transfers)} transfers, {total} in all"
+        else f"{len(transfers)} transfers, {amount_text(total)} in all"
     )
     draw_text(image, (margin, line_y + round(0.35 * em)), note, sizes.small, AXIS)
     return image.resize((w // SUPER, h // SUPER), Image.Resampling.LANCZOS, reducing_gap=2.0)
@@ -144,7 +148,7 @@ def _draw_row(
     image: Image.Image,
     fonts: Fonts,
     sizes: _Fonts,
-    row: tuple[str, str, int],
+    row: tuple[str, str, str],
     at: _Columns,
     mid: float,
 ) -> None:
@@ -161,7 +165,7 @@ def _draw_row(
     draw_text(
         image,
         (centre, arrow_y - 0.2 * em),
-        str(amount),
+        amount,
         amount_font,
         SERIES[1],
         anchor="md",
@@ -185,6 +189,8 @@ def settlement_png(
     *,
     fonts: Fonts | None = None,
     title: str | None = None,
+    amount_text: Callable[[int], str] = str,
 ) -> bytes:
     """The settle-up picture as PNG bytes for a Telegram photo."""
-    return png_bytes(render_settlement(transfers, lang, fonts=fonts, title=title), PAPER)
+    image = render_settlement(transfers, lang, fonts=fonts, title=title, amount_text=amount_text)
+    return png_bytes(image, PAPER)

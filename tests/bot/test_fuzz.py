@@ -29,7 +29,7 @@ COMMANDS = (
     "/hu", "/hu", "/hu", "/kong", "/draw", "/undo", "/undo", "/why", "/history", "/stats",
     "/tally", "/seat", "/join", "/dealer", "/new", "/new", "/score", "/ting", "/rules", "/help",
     "/lang", "/settle", "/start", "胡", "杠", "流局", "撤销", "历史", "统计", "开局", "加入",
-    "为什么", "/hu@mahjong_score_bot", FAULT_COMMAND,
+    "为什么", "/hu@mahjong_score_bot", FAULT_COMMAND, "/stake", "/fee", "/penalty", "/pay",
 )  # fmt: skip
 WORDS = (
     "甲", "乙", "丙", "丁", "戊", "东", "南", "西", "北", "E", "S", "我", "me", "@甲",
@@ -39,7 +39,8 @@ WORDS = (
     "²", "#²", "①", "٣", "NaN", "inf", "1e3", "1.5", "2**64", "18446744073709551616",
     "9223372036854775807", "9223372036854775808", "123m456m789m123p白白", "+5s", "白", "财",
     "1m1m1m2m3m4m5m6m7m8m9m9m9m", "；", "|", ":", "，", "\u200b", "\u202e", "\u2066", "\x00",
-    "甲\u200b", "\u202a乙\u202c", "\ufeff", "\u3000",
+    "甲\u200b", "\u202a乙\u202c", "\ufeff", "\u3000", "5毛", "0.0005", "20元", "赢家", "五毛",
+    "0.5分", "¥40", "每分0.5元",
 )  # fmt: skip
 BUTTON_PREFIXES = (
     "undo:", "hist:", "stats:", "tally:", "full:", "short:", "set:", "set:lang:", "topic:",
@@ -51,6 +52,8 @@ WELL_FORMED = (
     "/hu 丙 自摸 杠开 财飘", "/hu 东 123m456m789m123p白 +5s 自摸", "/hu 甲 乙 点炮 丙",
     "/kong 甲 明杠 丙", "/kong 乙 暗杠", "/draw", "/undo", "/history", "/stats", "/tally",
     "/why", "/settle", "/seat 戊 南", "/dealer 乙", "/ting 123m456m789m12p白白", "/rules 爆头",
+    "/lang en", "/lang zh", "/new 杭州 1 甲 乙 丙 丁 每分0.5元", "/stake 0.05", "/fee 40",
+    "/fee 40 赢家", "/penalty 甲 30 诈胡", "/pay 甲 乙 20元",
     "/lang en", "/lang zh", "/settings", "/settings 回复 完整", "/settings 图片 从不",
 )  # fmt: skip
 _word = st.one_of(

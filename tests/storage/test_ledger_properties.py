@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 from totals_reference import expected, kept
 
 from storage import (
+    TABLE,
     ErrorCode,
     KongSpec,
     Ledger,
+    MoneySpec,
     Recorded,
     Session,
     SessionTerms,
@@ -32,7 +34,7 @@ from storage import (
 
 CHAT = 7
 KINDS = ("self_draw", "discard", "double", "kong", "draw", "adjust", "unbalanced", "undo",
-         "reverse", "edit")  # fmt: skip
+         "reverse", "edit", "fee", "penalty")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class Model:
     kinds: dict[int, str] = field(default_factory=dict)
     reversed: set[int] = field(default_factory=set)
     by_update: dict[int, list[int]] = field(default_factory=dict)
+    fees: dict[int, int] = field(default_factory=dict)  # table fees in fen, by entry
 
     def balances(self) -> dict[int, int]:
         totals: dict[int, int] = {}
@@ -115,6 +118,8 @@ class Model:
             return
         assert op.update not in self.by_update, "a used update id was recorded again"
         for entry in recorded.entries:
+            if op.kind == "fee":
+                self.fees[entry.id] = 4 * op.amount
             self.postings[entry.id] = dict(entry.postings)
             self.kinds[entry.id] = entry.kind
             if entry.reverses is not None:
@@ -164,6 +169,13 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
         if op.kind == "unbalanced":
             postings[seat] += 1
         return ledger.record_adjustment(CHAT, postings, source, None, session_id=session.id)
+    if op.kind == "fee":  # money lines only: each seat pays, the table account gets it all
+        fen = {TABLE: 4 * amount, **{p: -amount for p in players}}
+        return ledger.record_money(CHAT, session.id, MoneySpec("fee", fen=fen), source, None)
+    if op.kind == "penalty":  # points: ``other`` pays, the other three get ``amount`` each
+        fined = {p: -3 * amount if p == other else amount for p in players}
+        spec = MoneySpec("penalty", postings=fined, reason="罚")
+        return ledger.record_money(CHAT, session.id, spec, source, None)
     if op.kind == "undo":
         return ledger.reverse(CHAT, author=None, source=source)
     if op.kind == "reverse":
@@ -219,6 +231,9 @@ async def run(sequence: list[Op], path: Path) -> None:
         assert not any(after.values())
         assert len(transfers) <= len(players) - 1
         assert kept(path) == expected(path)  # the totals kept as the entries were written
+        money = await ledger.session_money(CHAT, 1)
+        standing_fees = [fen for entry, fen in model.fees.items() if entry not in model.reversed]
+        assert money.fee == sum(standing_fees) and sum(money.fen.values()) == 0
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

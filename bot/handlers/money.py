@@ -1,0 +1,167 @@
+"""Money at the table: /stake, /fee, /penalty, /pay (the session's creator or a chat admin).
+
+Each writes one adjustment entry of the open session (``Ledger.record_money``): undone by
+/undo like a hand, listed by /history, explained by /why, counted by /tally and /settle.
+How amounts are read and refused is ``bot.grammar.money``'s; how they are rounded and split,
+``storage.money``'s (docs/money.md).
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+
+from bot.context import (
+    Context,
+    Refusal,
+    argument_words,
+    is_creator_or_admin,
+    message_of,
+    services,
+    update_lang,
+)
+from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
+from bot.hand_reply import UNDO_PREFIX
+from bot.handlers.recording import _answered_as_replay, _author, _source
+from bot.i18n import Html, t
+from bot.money_html import money_lines_text, points_lines_text, stake_label
+from bot.replies import reply
+from bot.table import Table, after_entries, open_table, remember, standings
+from bot.table_html import tally_block
+from scoring.tiles import SEAT_ORDER
+from storage import TABLE, Entry, MoneySpec, Recorded
+from storage.money import AdjustKind, split_evenly, stake_text, yuan_text
+
+
+async def stake(update: Update, context: Context) -> None:
+    """/stake: the session's price of a point; /stake 0.5 sets it (每分 0.5 元)."""
+    message, lang, table = await _table(update, context)
+    value = parse_stake(argument_words(message))
+    ledger = services(context).db
+    if value is None:
+        money = await ledger.session_money(message.chat.id, table.session.id)
+        await reply(message, stake_label(money, lang))
+        return
+    recorded = await _record(update, context, table, MoneySpec("stake", stake=value))
+    if await _answered_as_replay(message, recorded, lang):
+        return
+    text = t("stake_set", lang, entry=recorded.entry.id, stake=stake_text(value))
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
+
+
+async def fee(update: Update, context: Context) -> None:
+    """/fee 40: a table fee shared equally by those seated; /fee 40 赢家: the biggest winner
+    pays it (winners level at the top share it)."""
+    message, lang, table = await _table(update, context)
+    command = parse_fee(argument_words(message))
+    seated = [table.player_id(seat) for seat in SEAT_ORDER if seat in table.players]
+    if not seated:
+        raise Refusal("fee_no_players")
+    payers = seated
+    if command.by_winner:
+        standings = await services(context).db.tally(message.chat.id, table.session.id)
+        top = max((row.balance for row in standings.rows), default=0)
+        if top <= 0:
+            raise Refusal("fee_no_winner", fee=yuan_text(command.fen))
+        payers = [row.player.id for row in standings.rows if row.balance == top]
+    shares = split_evenly(command.fen, payers)
+    lines = {TABLE: command.fen, **{player: -share for player, share in shares.items()}}
+    recorded = await _record(update, context, table, MoneySpec("fee", fen=lines))
+    if await _answered_as_replay(message, recorded, lang):
+        return
+    names = {player.id: player.name for player in table.players.values()}
+    text = t(
+        "fee_recorded",
+        lang,
+        entry=recorded.entry.id,
+        fee=yuan_text(command.fen),
+        shares=Html(money_lines_text({p: -share for p, share in shares.items()}, names, lang)),
+    )
+    await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
+
+
+async def penalty(update: Update, context: Context) -> None:
+    """/penalty 甲 30 [理由]: 甲 pays 30 points (30元: money), shared by the other players."""
+    message, _, table = await _table(update, context)
+    await _adjust(update, context, table, parse_penalty(argument_words(message), table.roster))
+
+
+async def pay(update: Update, context: Context) -> None:
+    """/pay 甲 乙 20 [理由]: 甲 pays 乙 20 points (20元: money)."""
+    message, _, table = await _table(update, context)
+    await _adjust(update, context, table, parse_pay(argument_words(message), table.roster))
+
+
+async def _adjust(update: Update, context: Context, table: Table, command: Adjustment) -> None:
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    moves = _moves(table, command)
+    kind: AdjustKind = "penalty" if command.payee is None else "pay"
+    spec = (
+        MoneySpec(kind, fen=moves, reason=command.reason)
+        if command.amount.money
+        else MoneySpec(kind, postings=moves, reason=command.reason)
+    )
+    recorded = await _record(update, context, table, spec)
+    if await _answered_as_replay(message, recorded, lang, table):
+        return
+    names = {player.id: player.name for player in table.players.values()}
+    what = t("reason_note", lang, reason=command.reason) if command.reason else ""
+    lines = [
+        t(
+            f"{kind}_recorded",
+            lang,
+            entry=recorded.entry.id,
+            what=Html(what),
+            deltas=Html(
+                money_lines_text(moves, names, lang)
+                if command.amount.money
+                else points_lines_text(moves, names)
+            ),
+        )
+    ]
+    if not command.amount.money:
+        after = remember(context, after_entries(table, table.session, recorded.entries))
+        lines.append(tally_block(await standings(context, after), lang))
+    await reply(message, "\n".join(lines), reply_markup=undo_markup(recorded.entries, lang))
+
+
+def _moves(table: Table, command: Adjustment) -> dict[int, int]:
+    """Who pays and who gets what: the payee, or the other seated players in seat order from
+    the payer's 下家 (the first of them gets what does not divide evenly)."""
+    payer = table.player_id(command.payer)
+    amount = command.amount.value
+    if command.payee is not None:
+        return {payer: -amount, table.player_id(command.payee): amount}
+    start = SEAT_ORDER.index(command.payer)
+    after = [SEAT_ORDER[(start + step) % 4] for step in range(1, 4)]
+    others = [table.player_id(seat) for seat in after if seat in table.players]
+    if not others:
+        raise Refusal("penalty_alone", who=table.name(command.payer))
+    return {payer: -amount, **split_evenly(amount, others)}
+
+
+def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
+    """[↩️ 撤销] under an adjustment: the undo button a hand's reply carries."""
+    ids = ",".join(str(entry.id) for entry in entries)
+    undo = InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + ids)
+    return InlineKeyboardMarkup([[undo]])
+
+
+async def _table(update: Update, context: Context) -> tuple[Message, str, Table]:
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    return message, lang, await open_table(context, message.chat.id)
+
+
+async def _record(update: Update, context: Context, table: Table, spec: MoneySpec) -> Recorded:
+    """The adjustment written, once the sender may change the session's money."""
+    message = message_of(update)
+    if not await is_creator_or_admin(context, message, table.session.creator):
+        raise Refusal("money_denied")
+    return await services(context).db.record_money(
+        message.chat.id,
+        table.session.id,
+        spec,
+        _source(update, message),
+        await _author(context, message),
+    )

@@ -1,0 +1,141 @@
+"""Money arithmetic (pure, integers only): a session's points priced in fen, even splits, and
+the fen balances its settle-up pays (see docs/money.md for the rules in words).
+
+Amounts of money are integer fen (分, 1/100 元). A stake — the price of one point — is an
+integer count of ``STAKE_UNIT`` (1/10 000 元, a hundredth of a fen), so 0.5 元 a point is
+5 000 and 0.0005 元 a point (a 底分-400 room) is 5; a point times a stake need not be a whole
+fen, and ``priced`` rounds the table's amounts so they still sum to 0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from .errors import ErrorCode, StorageError
+
+FEN_PER_YUAN: Final = 100
+STAKE_UNIT_PER_FEN: Final = 100
+STAKE_PER_YUAN: Final = FEN_PER_YUAN * STAKE_UNIT_PER_FEN  # a stake of 1 元 a point
+MAX_STAKE: Final = 1_000 * STAKE_PER_YUAN  # 1 000 元 a point
+MAX_FEN: Final = 10**12  # 100 亿元: far beyond any table, well inside 64 bits
+TABLE: Final = 0
+"""The account a table fee is paid to (台费): never a player id (those start at 1)."""
+
+AdjustKind = Literal["stake", "fee", "penalty", "pay"]
+ADJUST_KINDS: Final[tuple[AdjustKind, ...]] = ("stake", "fee", "penalty", "pay")
+
+
+def priced(points: Mapping[int, int], stake: int) -> dict[int, int]:
+    """Each balance in points as fen at ``stake``, summing to 0 like the points.
+
+    Exactly, a balance is worth ``points × stake / 100`` fen. Each is rounded down, and the
+    fen that rounding dropped (a whole number, as the exact amounts sum to 0) go one each to
+    the balances with the largest dropped fractions (largest remainder; equal fractions in
+    the order ``points`` lists them). Every amount is within one fen of its exact value.
+    """
+    if sum(points.values()) != 0:
+        raise StorageError(ErrorCode.UNBALANCED_POSTINGS, total=sum(points.values()))
+    floors: dict[int, int] = {}
+    dropped: list[tuple[int, int, int]] = []
+    for order, (account, balance) in enumerate(points.items()):
+        whole, fraction = divmod(balance * stake, STAKE_UNIT_PER_FEN)
+        floors[account] = whole
+        dropped.append((-fraction, order, account))
+    missing = -sum(floors.values())
+    for _, _, account in sorted(dropped)[:missing]:
+        floors[account] += 1
+    return floors
+
+
+def split_evenly(total: int, accounts: Sequence[int]) -> dict[int, int]:
+    """``total`` shared by ``accounts`` as evenly as integers allow: each gets the quotient,
+    and the remainder goes one each to the first accounts in the order given (the bot gives
+    them in seat order 东南西北, a penalty's from the payer's 下家 on)."""
+    if not accounts:
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="nobody to share among")
+    share, remainder = divmod(total, len(accounts))
+    return {
+        account: share + (1 if index < remainder else 0) for index, account in enumerate(accounts)
+    }
+
+
+@dataclass(frozen=True)
+class SessionMoney:
+    """What a session's standing adjustments say about money: the stake (None: points only),
+    the fen each account gets from fees and money adjustments (``TABLE`` the fee), and the
+    standing fees' total."""
+
+    stake: int | None = None
+    fen: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def fee(self) -> int:
+        return self.fen.get(TABLE, 0)
+
+    def balances(self, points: Mapping[int, int]) -> dict[int, int]:
+        """Fen per account once settled: the points priced at the stake (none without one)
+        plus the money lines; sums to 0."""
+        total = priced(points, self.stake) if self.stake else {}
+        for account, amount in self.fen.items():
+            total[account] = total.get(account, 0) + amount
+        return {account: amount for account, amount in total.items() if amount}
+
+
+def yuan_text(fen: int, *, signed: bool = False) -> str:
+    """'12.50', '−3.00' (a true minus, as the tally writes points), '+40.00' when ``signed``."""
+    whole, cents = divmod(abs(fen), FEN_PER_YUAN)
+    sign = "−" if fen < 0 else ("+" if signed and fen > 0 else "")
+    return f"{sign}{whole:,}.{cents:02d}"
+
+
+def stake_text(stake: int) -> str:
+    """A stake in 元 with no trailing zeros: 5000 → '0.5', 10000 → '1', 5 → '0.0005'."""
+    whole, part = divmod(stake, STAKE_PER_YUAN)
+    if not part:
+        return str(whole)
+    return f"{whole}.{part:04d}".rstrip("0")
+
+
+@dataclass(frozen=True)
+class MoneySpec:
+    """An adjustment for ``Ledger.record_money``: what it is (``ADJUST_KINDS``), its points
+    postings (a penalty or payment in points), its money lines in fen (``TABLE`` the fee's
+    account), the stake it sets (kind "stake") and the reason given."""
+
+    kind: AdjustKind
+    postings: Mapping[int, int] = field(default_factory=dict)
+    fen: Mapping[int, int] = field(default_factory=dict)
+    stake: int | None = None
+    reason: str | None = None
+
+
+def adjustment_data(text: str | None) -> dict[str, Any] | None:
+    """The stored JSON of a money adjustment, or None for any other entry's."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("adjust") not in ADJUST_KINDS:
+        return None
+    return data
+
+
+def money_lines(fen: Mapping[int, int]) -> dict[int, int]:
+    """Integer fen per account (``TABLE`` or a player), zeros dropped, summing to 0."""
+    for account, amount in fen.items():
+        if not _whole(account) or not _whole(amount) or abs(amount) > MAX_FEN:
+            raise StorageError(
+                ErrorCode.INVALID_ARGUMENT, detail=f"money line {account!r}: {amount!r}"
+            )
+    if sum(fen.values()) != 0:
+        raise StorageError(ErrorCode.UNBALANCED_POSTINGS, total=sum(fen.values()))
+    return {account: amount for account, amount in sorted(fen.items()) if amount}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
