@@ -41,11 +41,13 @@ from bot.handlers import (
     seasons,
     sessions,
     settings,
+    tap,
     views,
 )
 from bot.i18n import COMMANDS
 from bot.inbox import Inbox, InboxBot
 from bot.ordering import ChatOrderedProcessor
+from bot.tap.flow import PREFIX as TAP_PREFIX
 from storage import Ledger
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
@@ -60,9 +62,9 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "join": sessions.join,
     "seat": sessions.seat,
     "dealer": sessions.dealer,
-    "hu": first_minute.group_only(recording.hu),
-    "kong": first_minute.group_only(recording.kong),
-    "draw": first_minute.group_only(recording.draw),
+    "hu": first_minute.group_only(tap.hu),
+    "kong": first_minute.group_only(tap.kong),
+    "draw": first_minute.group_only(tap.draw),
     "undo": recording.undo,
     "stake": first_minute.group_only(money.stake),
     "fee": first_minute.group_only(money.fee),
@@ -182,6 +184,7 @@ def add_handlers(application: ANY_APP) -> None:
             recording.undo_cancel_button, pattern=f"^{recording.UNDO_CANCEL_PREFIX}"
         )
     )
+    application.add_handler(CallbackQueryHandler(tap.pressed, pattern=f"^{TAP_PREFIX}"))
     application.add_handler(
         CallbackQueryHandler(settings.settings_button, pattern=f"^{settings.PREFIX}")
     )

@@ -14,6 +14,7 @@ from storage import Chat, Player
 
 if TYPE_CHECKING:
     from bot.table import Table
+    from bot.tap.flow import Flow
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class ChatState:
         # user → (the Telegram name and username last written to the ledger, the player);
         # keyed by what Telegram sent, since the ledger stores the name cleaned.
         self.members: dict[int, tuple[str, str | None, Player]] = {}
+        # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
+        self.flows: dict[str, Flow] = {}
 
     def keep(self, table: Table) -> Table:
         """The table a write returned; a closed session is forgotten."""
@@ -74,3 +77,4 @@ class ChatState:
         self.table = None
         self.admins.clear()
         self.members.clear()
+        self.flows.clear()  # their messages stay in the old chat

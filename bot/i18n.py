@@ -688,6 +688,70 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "当前赛季：「{name}」，{since} 开始（北京时间）· 看排行：/top {name}",
         "Current season: {name}, since {since} (Beijing time) · leaderboard: /top {name}",
     ),
+    # ---- recording by buttons (bot/tap, bot/handlers/tap.py) ----
+    "tap_title_hu": ("🀄 按钮记胡", "🀄 Record a win by buttons"),
+    "tap_title_kong": ("🀄 按钮记杠", "🀄 Record a kong by buttons"),
+    "tap_title_draw": ("🀄 流局", "🀄 Drawn hand"),
+    "tap_line": ("等于打字：<code>{line}</code>", "Same as typing: <code>{line}</code>"),
+    "tap_ask_winners": (
+        "谁胡了？点名字（一炮多响点几个），再点 ▶",
+        "Who won? Tap the name (several for one discard, 一炮多响), then ▶",
+    ),
+    "tap_ask_owner": ("谁杠了？", "Whose kong?"),
+    "tap_ask_how": ("{names} 怎么胡的？", "How did {names} win?"),
+    "tap_ask_kind": ("什么杠？", "Which kong?"),
+    "tap_ask_discarder": ("谁点的炮？", "Who discarded the winning tile?"),
+    "tap_ask_robbed": ("抢了谁的杠？", "Whose kong was robbed?"),
+    "tap_ask_gave": ("谁打出的那张？", "Who discarded the tile?"),
+    "tap_ask_patterns": (
+        "{name} 有哪些牌型？可多选，没有就直接点 ▶",
+        "Patterns for {name}? Tap any that apply, or ▶ for none",
+    ),
+    "tap_ask_wild": (
+        "有花（财神）无花分数不同：请选一个",
+        "With or without a wild scores differently: pick one",
+    ),
+    "tap_ask_draw": ("第 {hand} 局流局，记吗？", "Hand {hand} drawn: record it?"),
+    "tap_kong_preview": ("<b>{name}</b> {kind}", "<b>{name}</b>: {kind}"),
+    "tap_self_draw": ("自摸", "自摸 self-draw"),
+    "tap_discard": ("点炮", "点炮 discard"),
+    "tap_rob": ("抢杠", "抢杠 robbing a kong"),
+    "tap_bloom": ("杠开", "杠开 kong bloom"),
+    "tap_next": ("▶ 下一步", "▶ Next"),
+    "tap_back": ("◀ 返回", "◀ Back"),
+    "tap_cancel": ("✖ 取消", "✖ Cancel"),
+    "tap_record": ("✅ 记账", "✅ Record"),
+    "tap_fix": ("按 ◀ 返回改一下", "Press ◀ Back to change it"),
+    "tap_cancelled": ("✖ {name} 取消了，没有记账", "✖ Cancelled by {name}: nothing recorded"),
+    "tap_expired": (
+        "⌛ 15 分钟没人按，已过期，没有记账。要记请重新发 /{command}",
+        "⌛ Expired after 15 minutes untouched: nothing recorded. Send /{command} again",
+    ),
+    "tap_done": (
+        "✅ {name} 记账：<code>{line}</code>",
+        "✅ Recorded by {name}: <code>{line}</code>",
+    ),
+    "tap_denied": (
+        "只有本桌入座的玩家或群管理员能按",
+        "Only the seated players or an admin of the group may press",
+    ),
+    "tap_unknown": (
+        "这个记账已经不在了（过期或机器人重启过），没有记账：请重新发 /hu、/kong 或 /draw",
+        "This flow is gone (expired, or the bot restarted); nothing was recorded: "
+        "send /hu, /kong or /draw again",
+    ),
+    "tap_stale": (
+        "已经到下一步了，请按新的按钮",
+        "The flow moved on: press one of the new buttons",
+    ),
+    "tap_already": (
+        "已经记过了（#{entries}），没有重复记账",
+        "Already recorded (#{entries}); not counted twice",
+    ),
+    "tap_session_changed": (
+        "牌局已经换了，没有记账：请重新开始",
+        "The session changed; nothing was recorded: start again",
+    ),
     # --- One person, one record (issue 13): /iam, /merge, /rename, the /join takeover ---
     "unknown_record": (
         "本群没有叫「{token}」的玩家，没有改动（/stats 列出本群玩家）",
@@ -749,6 +813,7 @@ HELP: Final[dict[str, str]] = {
         "记胡（快记）：<code>/hu 甲 自摸 爆头</code> · <code>/hu 乙 点炮 丙 七对 有花</code>\n"
         "记胡（整手牌）：<code>/hu 甲 123m456m789m123p白 +5s 自摸</code>\n"
         "一炮多响：<code>/hu 甲 乙 点炮 丙</code>\n"
+        "按按钮记：只发 /hu（或 /hu 甲、/kong、/draw），一路点下去，最后 ✅ 记账\n"
         "杠：<code>/kong 甲 暗杠</code> · <code>/kong 甲 明杠 丙</code>\n"
         "流局：/draw · 撤销：/undo\n"
         "钱：<code>/stake 0.5</code>（每分 0.5 元，或开局写 <code>每分0.5元</code>）· "
@@ -776,6 +841,7 @@ HELP: Final[dict[str, str]] = {
         "Quick win: <code>/hu Amy 自摸 爆头</code> · <code>/hu Bob 点炮 Cat 七对 有花</code>\n"
         "Full hand: <code>/hu Amy 123m456m789m123p白 +5s 自摸</code>\n"
         "Two winners on one discard: <code>/hu Amy Bob 点炮 Cat</code>\n"
+        "By buttons: send just /hu (or /hu Amy, /kong, /draw), tap through, then ✅ Record\n"
         "Kongs: <code>/kong Amy 暗杠</code> · <code>/kong Amy 明杠 Cat</code>\n"
         "Draw: /draw · undo: /undo\n"
         "Money: <code>/stake 0.5</code> (0.5 yuan a point, or <code>每分0.5元</code> in /new) · "
@@ -809,9 +875,9 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("join", "入座"),
         ("seat", "看座位或换座"),
         ("dealer", "看或改庄家、圈风"),
-        ("hu", "记胡：/hu 甲 自摸 爆头"),
-        ("kong", "记杠：/kong 甲 暗杠"),
-        ("draw", "流局"),
+        ("hu", "记胡：点这里用按钮，或 /hu 甲 自摸 爆头"),
+        ("kong", "记杠：点这里用按钮，或 /kong 甲 暗杠"),
+        ("draw", "流局（点 ✅ 确认）"),
         ("undo", "撤销上一笔"),
         ("stake", "每分多少钱：/stake 0.5"),
         ("fee", "台费：/fee 40 或 /fee 40 赢家"),
@@ -842,9 +908,9 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("join", "take the next free seat"),
         ("seat", "show or change seats"),
         ("dealer", "show or correct the dealer and round wind"),
-        ("hu", "record a win: /hu Amy 自摸 爆头"),
-        ("kong", "record a kong: /kong Amy 暗杠"),
-        ("draw", "record a drawn hand"),
+        ("hu", "record a win: tap for buttons, or /hu Amy 自摸 爆头"),
+        ("kong", "record a kong: tap for buttons, or /kong Amy 暗杠"),
+        ("draw", "record a drawn hand (after a ✅ tap)"),
         ("undo", "undo the last entry"),
         ("stake", "money a point: /stake 0.5"),
         ("fee", "table fee: /fee 40 or /fee 40 winner"),

@@ -139,6 +139,15 @@ async def edit(
             raise
 
 
+async def edit_sent(bot: Bot, chat_id: int, message_id: int, text: str) -> None:
+    """Replace the text of a message the bot sent earlier (known by id), its buttons gone."""
+    try:
+        await bot.edit_message_text(fit_html(text), chat_id, message_id, reply_markup=None)
+    except BadRequest as error:
+        if "not modified" not in error.message:
+            raise
+
+
 async def answer(query: CallbackQuery, text: str | None = None, alert: bool = False) -> None:
     """Answer a button press: nothing, a toast, or an alert (``text`` is HTML, shown plain)."""
     if text is None:

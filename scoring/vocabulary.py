@@ -102,3 +102,39 @@ def starts_with_word(text: str) -> bool:
 def spellings() -> tuple[str, ...]:
     """Every word a line may hold besides tiles, in its fixed spellings: what to suggest."""
     return tuple(dict.fromkeys([*VOCABULARY, *SPELLINGS]))
+
+
+# What a button may add to a win, one spelling per thing quick entry reads (with the English a
+# button shows beside it): the shapes and items first, then the words that say more about how
+# the hand was won. Which of them a table's ruleset takes is for ``quick`` to say.
+PATTERN_CHOICES: Final[tuple[tuple[str, str], ...]] = (
+    ("爆头", "baotou"),
+    ("七对", "seven pairs"),
+    ("豪华", "luxury"),
+    ("双豪华", "double luxury"),
+    ("三豪华", "triple luxury"),
+    ("十三不搭", "thirteen unrelated"),
+    ("清一色", "pure one suit"),
+    ("混一色", "mixed one suit"),
+    ("对对胡", "all triplets"),
+    ("座风刻", "seat wind triplet"),
+    ("圈风刻", "round wind triplet"),
+    ("中刻", "red triplet"),
+    ("发刻", "green triplet"),
+    ("白刻", "white triplet"),
+    ("财飘", "one wild float"),
+    ("双财飘", "two wild floats"),
+    ("三财飘", "three wild floats"),
+    ("二连杠", "two kongs in a row"),
+    ("三连杠", "three kongs in a row"),
+    ("天胡", "heavenly hand"),
+    ("地胡", "earthly hand"),
+)
+# The two words that settle whether the hand held a wild, where the money depends on it.
+WILD_CHOICES: Final[tuple[tuple[str, str], ...]] = (("有花", "with wild"), ("无花", "no wild"))
+
+
+def pattern_choices() -> tuple[tuple[str, str], ...]:
+    """(word, English) of every pattern a win may be declared with, for a picker; ``quick``
+    says which ones a ruleset takes for a given win."""
+    return PATTERN_CHOICES

@@ -28,6 +28,7 @@ from bot.context import (
 from bot.grammar import (
     ME_WORDS,
     HuCommand,
+    KongCommand,
     Roster,
     parse_entry_id,
     parse_hu,
@@ -136,17 +137,36 @@ def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> li
 async def hu(update: Update, context: Context) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
     message, lang, table = await _full_table(update, context)
-    ledger = services(context).db
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
-    scored = score_claims(command, table)
     author = await _author(context, message)
-    specs = win_specs(scored, command, table)  # one, or several on one discard: one write
-    session = table.session
-    recorded = await ledger.record_wins(
-        session.chat_id, session.id, specs, _source(update, message), author
-    )
+    scored, recorded = await record_hu(context, table, command, _source(update, message), author)
     if await _answered_as_replay(message, recorded, lang, table):
         return
+    await reply_hu(context, message, table, (scored, recorded), lang)
+
+
+async def record_hu(
+    context: Context, table: Table, command: HuCommand, source: Source, author: int | None
+) -> tuple[list[ScoredClaim], Recorded]:
+    """Score a parsed /hu and write it once (a replayed ``source`` returns what it wrote)."""
+    scored = score_claims(command, table)
+    specs = win_specs(scored, command, table)  # one, or several on one discard: one write
+    session = table.session
+    recorded = await services(context).db.record_wins(
+        session.chat_id, session.id, specs, source, author
+    )
+    return scored, recorded
+
+
+async def reply_hu(
+    context: Context,
+    message: Message,
+    table: Table,
+    written: tuple[list[ScoredClaim], Recorded],
+    lang: str,
+) -> None:
+    """The recording reply (and pictures) to ``message`` for a /hu ``record_hu`` wrote."""
+    scored, recorded = written
     after = remember(
         context, after_entries(table, recorded.session or table.session, recorded.entries)
     )
@@ -211,20 +231,46 @@ async def kong(update: Update, context: Context) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
     message, lang, table = await _full_table(update, context)
-    ledger = services(context).db
-    session = table.session
     command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
-    rules = scoring.rulesets.get(session.ruleset)
-    if not rules.settles_kongs:
-        raise _kongs_not_settled(rules.id, lang)
-    kind = KongKind(command.kind)
-    payments = scoring.kong_payment(kind, command.owner, command.discarder, session.base, rules)
-    kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=kind.zh)
-    recorded = await ledger.record_kong(
-        session.chat_id, session.id, kong, _source(update, message), await _author(context, message)
-    )
+    refuse_unsettled_kongs(table, lang)
+    author = await _author(context, message)
+    recorded = await record_kong(context, table, command, _source(update, message), author)
     if await _answered_as_replay(message, recorded, lang, table):
         return
+    await reply_kong(context, message, table, recorded, lang)
+
+
+def refuse_unsettled_kongs(table: Table, lang: str) -> None:
+    """Refusal unless the session's ruleset pays kongs at once."""
+    rules = scoring.rulesets.get(table.session.ruleset)
+    if not rules.settles_kongs:
+        raise _kongs_not_settled(rules.id, lang)
+
+
+def kong_payments(table: Table, command: KongCommand) -> dict[Seat, int]:
+    """What each seat gets for the kong under the session's ruleset and 底分."""
+    session = table.session
+    return scoring.kong_payment(
+        KongKind(command.kind), command.owner, command.discarder, session.base, session.ruleset
+    )
+
+
+async def record_kong(
+    context: Context, table: Table, command: KongCommand, source: Source, author: int | None
+) -> Recorded:
+    """Write a parsed /kong once (a replayed ``source`` returns what it wrote)."""
+    session = table.session
+    payments = kong_payments(table, command)
+    note = KongKind(command.kind).zh
+    kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
+    return await services(context).db.record_kong(session.chat_id, session.id, kong, source, author)
+
+
+async def reply_kong(
+    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
+) -> None:
+    """The recording reply to ``message`` for a kong ``record_kong`` wrote."""
+    session = table.session
     after = remember(context, after_entries(table, recorded.session or session, recorded.entries))
     await send_hand_reply(context, message, after, recorded.entries, lang)
 
@@ -236,9 +282,8 @@ async def draw(update: Update, context: Context) -> None:
     if extra:
         raise Refusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
-    ledger = services(context).db
     session = table.session
-    recorded = await ledger.record_draw(
+    recorded = await services(context).db.record_draw(
         session.chat_id,
         session.id,
         _source(update, message),
@@ -246,6 +291,14 @@ async def draw(update: Update, context: Context) -> None:
     )
     if await _answered_as_replay(message, recorded, lang):
         return
+    await reply_draw(context, message, table, recorded, lang)
+
+
+async def reply_draw(
+    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
+) -> None:
+    """The recording reply to ``message`` for a 流局 the ledger wrote."""
+    session = table.session
     after = remember(context, after_entries(table, recorded.session or session, ()))
     await send_hand_reply(context, message, after, recorded.entries, lang)
 

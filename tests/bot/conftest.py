@@ -48,6 +48,13 @@ class Harness:
         data = sent.buttons[index][1]
         return await self.feed(self.make.press(sent.chat_id, PLAYERS[who], sent.message_id, data))
 
+    async def draw(self, who: str = "甲", chat: int = GROUP) -> Sent:
+        """/draw and its ✅ (what the menu's /draw asks for): the recording reply."""
+        [ask] = await self.say(who, "/draw", chat=chat)
+        [ok] = [index for index, (_, data) in enumerate(ask.buttons) if data.endswith(":ok")]
+        sent = await self.press(who, ask, ok)
+        return [s for s in sent if s.method == "sendMessage"][-1]
+
     async def open_table(self, line: str = "/new 杭州 1 甲 乙 丙 丁") -> None:
         sent = await self.say("甲", line)
         assert "第" in sent[-1].text or "Session" in sent[-1].text, sent[-1].text

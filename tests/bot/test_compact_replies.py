@@ -51,7 +51,7 @@ CASES = [
     ),
     pytest.param(Case("/kong 甲 暗杠", "zh", ("甲（东）暗杠", "甲 +6 · 乙 −2")), id="kong"),
     pytest.param(
-        Case("/draw", "zh", ("第 2 局流局", "下一局：甲"), before="/hu 甲 自摸"), id="draw"
+        Case("流局", "zh", ("第 2 局流局", "下一局：甲"), before="/hu 甲 自摸"), id="draw"
     ),
     pytest.param(
         Case("/hu 甲 自摸 爆头", "en", ("#1 · hand 1", "Baotou (爆头) = 2 fan", "Next: 甲")),
@@ -62,7 +62,7 @@ CASES = [
         id="一炮多响-en",
     ),
     pytest.param(Case("/kong 甲 明杠 丙", "en", ("exposed kong", "丙 −3")), id="kong-en"),
-    pytest.param(Case("/draw", "en", ("hand 1 drawn", "Next: 甲")), id="draw-en"),
+    pytest.param(Case("流局", "en", ("hand 1 drawn", "Next: 甲")), id="draw-en"),  # typed: no ✅
     pytest.param(
         Case("/hu 甲 乙 点炮 丙", "zh", ("#1,2", "乙（南）胡"), table="/new 强盗胡 2 甲 乙 丙 丁"),
         id="一炮多响-湖州",

@@ -104,7 +104,7 @@ async def test_a_whole_evening_over_long_polling(server: FakeBotApiServer, tmp_p
 
         [kong] = await table.say("丁", "/kong 丁 暗杠")
         assert "暗杠" in kong.text and "丁 +6" in kong.text
-        [draw] = await table.say("乙", "/draw")
+        [draw] = await table.say("乙", "/流局")  # typed: recorded at once
         assert "流局" in draw.text
 
         [refused] = await table.press("丙", draw, answers=1)

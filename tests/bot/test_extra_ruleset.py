@@ -47,7 +47,7 @@ async def test_a_session_records_hands_kongs_and_draws(
     assert await balances(harness) == {"甲": 18, "乙": -6, "丙": -6, "丁": -6}
     [kong] = await harness.say("甲", "/kong 乙 暗杠")  # ningbo settles kongs as Hangzhou does
     assert "暗杠" in kong.text and "乙 +6" in kong.text
-    [draw] = await harness.say("甲", "/draw")
+    draw = await harness.draw()
     assert "下一局：甲（东）坐庄" in draw.text  # its rotation: the dealer keeps the deal
     [discard] = await harness.say("甲", "/hu 乙 点炮 丙")
     assert "放炮 = 1 台" in discard.text

@@ -44,7 +44,7 @@ WORDS = (
 )  # fmt: skip
 BUTTON_PREFIXES = (
     "undo:", "hist:", "stats:", "tally:", "full:", "short:", "set:", "set:lang:", "topic:",
-    "topic:en:", "fault", "", "x:",
+    "topic:en:", "tap:", "tap:2:0:", "fault", "", "x:",
 )  # fmt: skip
 # Lines the bot records, so that undo, /why, /history and the buttons have entries to work on.
 WELL_FORMED = (

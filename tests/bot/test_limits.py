@@ -143,7 +143,7 @@ async def test_a_page_button_within_range_shows_a_page(
 ) -> None:
     await harness.open_table()
     for _ in range(11):
-        await harness.say("甲", "/draw")
+        await harness.draw()
     [page] = await harness.say("甲", "/history")
     assert page.message_id is not None
     sent = await harness.feed(harness.make.press(GROUP, PLAYERS["甲"], page.message_id, data))

@@ -163,7 +163,7 @@ async def test_a_member_who_sat_with_the_guest_joins_as_usual(harness: Harness) 
     await _speak_up(harness, "阿明")
     seated = await harness.say("甲", "/seat @aming 北")  # 换人: the member sits in for 丁
     assert "阿明" in seated[-1].text
-    await harness.say("甲", "/draw")  # a hand the guest and the member both sat in
+    await harness.draw()  # a hand the guest and the member both sat in
     await harness.say("甲", "/seat 戊 北")
     sent = await _aming(harness, "/join")
     assert "四个位子都坐满了" in sent[-1].text, sent[-1].text
@@ -190,11 +190,11 @@ async def test_an_identity_event_shows_on_one_history_page(harness: Harness) -> 
     on the older one too."""
     await _guest_played(harness)
     for _ in range(2):
-        await harness.say("甲", "/draw")
+        await harness.draw()
     harness.api.add_user(AMING, "Ming", "aming")
     await _aming(harness, "/iam 阿明")
     for _ in range(5):
-        await harness.say("甲", "/draw")
+        await harness.draw()
     newest = (await harness.say("乙", "/history"))[-1]
     assert "P1" in newest.text and newest.text.index("#4") < newest.text.index("P1"), newest.text
     older = (await harness.press("乙", newest, index=len(newest.buttons) - 1))[-1]

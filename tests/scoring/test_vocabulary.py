@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+import scoring
+from scoring.errors import ErrorCode, ScoringError
 from scoring.vocabulary import (
+    WILD_CHOICES,
     holds_tiles,
     is_scoring_word,
     is_seat_word,
+    pattern_choices,
     seat_word_at,
     spellings,
     starts_with_word,
@@ -93,3 +97,12 @@ def test_holds_tiles(line: str, tiles: bool) -> None:
 
 def test_every_spelling_is_read() -> None:
     assert all(is_scoring_word(word) for word in spellings())
+
+
+@pytest.mark.parametrize(("word", "english"), [*pattern_choices(), *WILD_CHOICES], ids=str)
+def test_every_pattern_choice_is_a_word_quick_entry_reads(word: str, english: str) -> None:
+    assert is_scoring_word(word) and english.isascii()
+    try:
+        scoring.quick(f"自摸 {word}")
+    except ScoringError as error:  # refused as a win perhaps, but read: no unknown token
+        assert error.code is not ErrorCode.UNKNOWN_TOKEN, error

@@ -1,0 +1,294 @@
+"""Recording by buttons: /hu, /kong and /draw without their words open a flow (``bot.tap``);
+its presses edit the one message until ✅ records through ``bot.handlers.recording``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any, Final
+
+from telegram import CallbackQuery, Chat, Message, Update
+from telegram.constants import ChatType
+
+from bot.context import (
+    Context,
+    Refusal,
+    argument_text,
+    chat_lang,
+    chat_state,
+    is_chat_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.grammar import GrammarError, Roster, split_args, take_player
+from bot.handlers import recording
+from bot.handlers.errors import user_message
+from bot.i18n import t
+from bot.replies import answer, edit, edit_sent, reply
+from bot.table import Table, open_table
+from bot.table_html import empty_seats
+from bot.tap import steps, view
+from bot.tap.flow import (
+    LIFETIME_SECONDS,
+    MOST_WINNERS,
+    Flow,
+    Kind,
+    Press,
+    Step,
+    flow_id,
+    read_press,
+)
+from scoring.errors import ScoringError
+from scoring.tiles import Seat
+from storage import Recorded, Source
+
+_JOB_PREFIX: Final = "tap-expiry"
+# Sends the recording reply (and pictures) to the message given, once the write is done.
+_Reply = Callable[[Message], Coroutine[Any, Any, None]]
+
+
+async def hu(update: Update, context: Context) -> None:
+    """/hu: with no words (the menu's tap) a flow from the winners; /hu 老王 one from how he
+    won; anything more is the typed command."""
+    winners = await _named_only(update, context)
+    if winners is None or len(winners) > MOST_WINNERS:
+        await recording.hu(update, context)
+        return
+    await _open(update, context, Kind.HU, winners)
+
+
+async def kong(update: Update, context: Context) -> None:
+    """/kong: with no words a flow from whose kong it is; /kong 甲 one from which kind."""
+    winners = await _named_only(update, context)
+    if winners is None or len(winners) > 1:
+        await recording.kong(update, context)
+        return
+    await _open(update, context, Kind.KONG, winners)
+
+
+async def draw(update: Update, context: Context) -> None:
+    """/draw (what the menu sends) asks for a ✅ first; 流局 (or /流局) typed records at once."""
+    message = message_of(update)
+    command = (message.text or "").split(maxsplit=1)[0].split("@")[0] if message.text else ""
+    if argument_text(message) or command != "/draw":
+        await recording.draw(update, context)
+        return
+    await _open(update, context, Kind.DRAW, [])
+
+
+async def _named_only(update: Update, context: Context) -> list[Seat] | None:
+    """The players a command names when it names nothing else (none for a bare command);
+    None when it says more, for the typed path to read."""
+    text = argument_text(message_of(update))
+    if not text:
+        return []
+    table = await open_table(context, message_of(update).chat.id)
+    return _players_in(split_args(text), table.roster)
+
+
+def _players_in(words: list[str], roster: Roster) -> list[Seat] | None:
+    seats: list[Seat] = []
+    while words:
+        taken = take_player(words, roster)
+        if taken is None or taken[0] in seats:
+            return None
+        seats.append(taken[0])
+        words = words[taken[1] :]
+    return seats
+
+
+async def _full_table(context: Context, chat_id: int, lang: str) -> Table:
+    table = await open_table(context, chat_id)
+    if not table.full:
+        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+    return table
+
+
+async def _open(update: Update, context: Context, kind: Kind, winners: list[Seat]) -> None:
+    message = message_of(update)
+    lang = await update_lang(update, context)
+    table = await _full_table(context, message.chat.id, lang)
+    if kind is Kind.KONG:
+        recording.refuse_unsettled_kongs(table, lang)
+    step = Step.PREVIEW if kind is Kind.DRAW else Step.HOW if winners else Step.WHO
+    flow = Flow(
+        id=flow_id(update.update_id),
+        kind=kind,
+        session_id=table.session.id,
+        update_id=update.update_id,
+        deadline=time.monotonic() + LIFETIME_SECONDS,
+        step=step,
+        winners=winners,
+    )
+    text, markup = view.render(table, flow, lang)
+    sent = await reply(message, text, markup)
+    flow.message_id = sent.message_id
+    chat_state(context, message.chat.id).flows[flow.id] = flow
+    if context.job_queue is not None:
+        context.job_queue.run_once(
+            expire,
+            LIFETIME_SECONDS,
+            chat_id=message.chat.id,
+            data=flow.id,
+            name=job_name(message.chat.id, flow.id),
+        )
+
+
+def job_name(chat_id: int, flow: str) -> str:
+    """The name of the job that expires a flow (one per flow)."""
+    return f"{_JOB_PREFIX}:{chat_id}:{flow}"
+
+
+async def expire(context: Context) -> None:
+    """A flow left alone for 15 minutes: forgotten, and its message says so."""
+    job = context.job
+    if job is None or job.chat_id is None or not isinstance(job.data, str):
+        return
+    flow = chat_state(context, job.chat_id).flows.pop(job.data, None)
+    if flow is None or flow.message_id is None:
+        return
+    lang = await chat_lang(context, Chat(job.chat_id, ChatType.GROUP))
+    text = t("tap_expired", lang, command=flow.kind.value)
+    await edit_sent(context.bot, job.chat_id, flow.message_id, text)
+
+
+def _drop(context: Context, chat_id: int, flow: Flow) -> None:
+    chat_state(context, chat_id).flows.pop(flow.id, None)
+    if context.job_queue is not None:
+        for job in context.job_queue.get_jobs_by_name(job_name(chat_id, flow.id)):
+            job.schedule_removal()
+
+
+async def pressed(update: Update, context: Context) -> None:
+    """A button of a flow: checked (the flow, its step, who pressed), then applied."""
+    query = update.callback_query
+    assert query is not None and query.data is not None
+    message = query.message
+    if not isinstance(message, Message):
+        await answer(query)
+        return
+    lang = await update_lang(update, context)
+    press = read_press(query.data)
+    flow = chat_state(context, message.chat.id).flows.get(press.flow_id) if press else None
+    if press is None or flow is None or flow.message_id != message.message_id:
+        await _unknown(context, query, message, lang)
+        return
+    if time.monotonic() > flow.deadline:
+        _drop(context, message.chat.id, flow)
+        await answer(query, t("tap_expired", lang, command=flow.kind.value), alert=True)
+        await edit(message, t("tap_expired", lang, command=flow.kind.value))
+        return
+    try:
+        table = await open_table(context, message.chat.id)
+    except Refusal:
+        table = None
+    if table is None or table.session.id != flow.session_id:
+        _drop(context, message.chat.id, flow)
+        await answer(query, t("tap_session_changed", lang), alert=True)
+        await edit(message, t("tap_session_changed", lang))
+        return
+    if not table.full:
+        seats = empty_seats(table, lang)
+        await answer(query, t("seats_incomplete", lang, seats=seats), alert=True)
+        return
+    if not await _may_press(context, message, query, table):
+        await answer(query, t("tap_denied", lang), alert=True)
+        return
+    await _apply(context, query, (message, table, flow, press), lang)
+
+
+async def _unknown(context: Context, query: CallbackQuery, message: Message, lang: str) -> None:
+    """A press on a flow the bot does not hold: recorded already (the flow's message is the
+    entries' source), or gone (expired, cancelled, or the bot restarted)."""
+    recorded = await services(context).db.entries_by_message(message.chat.id, message.message_id)
+    if recorded:
+        ids = ",".join(str(entry.id) for entry in recorded)
+        await answer(query, t("tap_already", lang, entries=ids), alert=True)
+        return
+    await answer(query, t("tap_unknown", lang), alert=True)
+
+
+async def _may_press(
+    context: Context, message: Message, query: CallbackQuery, table: Table
+) -> bool:
+    """A seated player or an admin of the chat."""
+    user = query.from_user
+    player = await sender_player(context, message.chat, user)
+    return table.seat_of(player.id) is not None or await is_chat_admin(context, message, user)
+
+
+Pressing = tuple[Message, Table, Flow, Press]
+
+
+async def _apply(context: Context, query: CallbackQuery, pressing: Pressing, lang: str) -> None:
+    message, table, flow, press = pressing
+    if press.action == "x":
+        _drop(context, message.chat.id, flow)
+        await answer(query)
+        await edit(message, t("tap_cancelled", lang, name=query.from_user.full_name))
+        return
+    if press.action == "ok" and flow.step is Step.PREVIEW:
+        await _confirm(context, query, pressing, lang)
+        return
+    if press.revision != flow.revision or not steps.take(table, flow, press.action):
+        await answer(query, t("tap_stale", lang))
+        return
+    flow.revision += 1
+    text, markup = view.render(table, flow, lang)
+    await answer(query)
+    await edit(message, text, markup)
+
+
+async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, lang: str) -> None:
+    """✅: the flow's line recorded once, its source the flow (a second press, or the same
+    press delivered again, finds it recorded); the reply is the typed line's."""
+    message, table, flow, _ = pressing
+    author = (await sender_player(context, message.chat, query.from_user)).id
+    source = Source(update_id=flow.update_id, message_id=message.message_id)
+    try:
+        line, recorded, send_reply = await _record(context, table, flow, (source, author), lang)
+    except (GrammarError, ScoringError, Refusal) as error:
+        await answer(query, user_message(error, lang) or "", alert=True)
+        return
+    _drop(context, message.chat.id, flow)
+    ids = ",".join(str(entry.id) for entry in recorded.entries)
+    if recorded.replay:
+        await answer(query, t("tap_already", lang, entries=ids), alert=True)
+        return
+    await answer(query)
+    done = t("tap_done", lang, name=query.from_user.full_name, line=line)
+    await edit(message, done)
+    await send_reply(message)
+
+
+async def _record(
+    context: Context, table: Table, flow: Flow, by: tuple[Source, int], lang: str
+) -> tuple[str, Recorded, _Reply]:
+    """Write what the flow stands for; the typed line, the write, and how to reply to it."""
+    source, author = by
+    if flow.kind is Kind.HU:
+        line, command = view.hu_command(flow, table)
+        written = await recording.record_hu(context, table, command, source, author)
+
+        async def hu_reply(message: Message) -> None:
+            await recording.reply_hu(context, message, table, written, lang)
+
+        return f"/hu {line}", written[1], hu_reply
+    if flow.kind is Kind.KONG:
+        recording.refuse_unsettled_kongs(table, lang)
+        line, kong = view.kong_command(flow, table)
+        recorded = await recording.record_kong(context, table, kong, source, author)
+
+        async def kong_reply(message: Message) -> None:
+            await recording.reply_kong(context, message, table, recorded, lang)
+
+        return f"/kong {line}", recorded, kong_reply
+    session = table.session
+    drawn = await services(context).db.record_draw(session.chat_id, session.id, source, author)
+
+    async def draw_reply(message: Message) -> None:
+        await recording.reply_draw(context, message, table, drawn, lang)
+
+    return "/draw", drawn, draw_reply

@@ -1,0 +1,120 @@
+"""Which ways of winning and which patterns a flow offers: asked of the scoring core.
+
+Nothing here knows a ruleset's tables. A choice is offered when the session's ruleset scores
+the win with it (with or without a wild, ``scoring.vocabulary.WILD_CHOICES``) and it changes
+the money, or when the ruleset's only objection is a threshold more items may reach (双辣's
+four 台). 有花/无花 is asked where the two score differently. Each question goes through
+``recording.score_claims``, the very path the typed line takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.context import Refusal
+from bot.grammar import HuCommand, WinClaim
+from bot.handlers.recording import score_claims
+from bot.table import Table
+from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow
+from scoring.errors import ErrorCode, ScoringError
+from scoring.tiles import SEAT_ORDER, Seat
+from scoring.vocabulary import WILD_CHOICES, pattern_choices
+
+# Refusals that more patterns may lift: such a choice is still worth offering.
+_REACHABLE: Final = frozenset({ErrorCode.UNDER_FOUR_TAI})
+_WILD_WORDS: Final = tuple(word for word, _ in WILD_CHOICES)
+Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why not (None: refused)
+
+
+def outcome(
+    table: Table, flow: Flow, winner: Seat, words: Sequence[str], how: str | None = None
+) -> Outcome:
+    """What one winner's claim with ``words`` pays under the table's ruleset, won as ``how``
+    says (by default as the flow says), or why it does not."""
+    how = how or flow.how or ""
+    said = [how, *words] if how not in HOW_NEEDS_SEAT else list(words)
+    discarder = flow.discarder if how in HOW_NEEDS_SEAT else None
+    if discarder in flow.winners:  # chosen before ◀ made them a winner: asked again
+        discarder = None
+    if how in HOW_NEEDS_SEAT and discarder is None:  # not asked yet: anyone else will do
+        discarder = next((seat for seat in SEAT_ORDER if seat not in flow.winners), None)
+        if discarder is None:
+            return None
+    claim = WinClaim(winner, " ".join(word for word in said if word), full_hand=False)
+    command = HuCommand((claim,), discarder, robbed=how == "抢杠")
+    try:
+        [scored] = score_claims(command, table)
+    except ScoringError as error:
+        return error.code
+    except Refusal:  # 天胡 by a non-dealer, 地胡 by the dealer
+        return None
+    return tuple(sorted(scored.result.payments.items()))
+
+
+def _scores(found: Outcome) -> bool:
+    return isinstance(found, tuple)
+
+
+def _may_score(found: Outcome) -> bool:
+    return _scores(found) or found in _REACHABLE
+
+
+def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
+    """The ways the winners may have won: several winners only on one tile (点炮, 抢杠)."""
+    return tuple(
+        how
+        for how in HOW_WORDS
+        if (len(flow.winners) == 1 or how in HOW_NEEDS_SEAT)
+        and any(
+            _may_score(outcome(table, flow, flow.winners[0], _said(wild), how))
+            for wild in _WILD_OPTIONS
+        )
+    )
+
+
+def pattern_offers(table: Table, flow: Flow) -> tuple[int, ...]:
+    """The indexes (into ``pattern_choices()``) of the patterns offered to the winner whose
+    turn it is: those chosen, and those that would change what the hand pays."""
+    seat = flow.winner
+    chosen = flow.words.get(seat, [])
+    # What the words chosen pay as they stand, with each way of saying the wilds: asked once.
+    now = {wild: outcome(table, flow, seat, [*chosen, *_said(wild)]) for wild in _WILD_OPTIONS}
+    offered = []
+    for index, (word, _) in enumerate(pattern_choices()):
+        if word in chosen or _applies(table, flow, [*chosen, word], now):
+            offered.append(index)
+    return tuple(offered)
+
+
+_WILD_OPTIONS: Final = ("", *_WILD_WORDS)  # unsaid, 有花, 无花
+
+
+def _said(wild: str) -> list[str]:
+    return [wild] if wild else []
+
+
+def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
+    """Whether ``with_it`` scores where the words now score differently (or not at all),
+    with some way of saying the wilds, or is refused only for a threshold."""
+    for wild in _WILD_OPTIONS:
+        found = outcome(table, flow, flow.winner, [*with_it, *_said(wild)])
+        if found in _REACHABLE or (_scores(found) and found != now[wild]):
+            return True
+    return False
+
+
+def wild_matters(table: Table, flow: Flow) -> bool:
+    """Whether the winner whose turn it is must say 有花 or 无花: the core cannot score the
+    words without it, and the two pay differently (or only one of them scores)."""
+    seat = flow.winner
+    chosen = flow.words.get(seat, [])
+    if _scores(outcome(table, flow, seat, chosen)):
+        return False  # settled by the words (爆头 holds a wild) or the same either way
+    with_wild, without = (outcome(table, flow, seat, [*chosen, wild]) for wild in _WILD_WORDS)
+    return with_wild != without
+
+
+def from_choices(table: Table, flow: Flow) -> tuple[Seat, ...]:
+    """Who may have given the tile (or the exposed kong): the seated players who did not win."""
+    return tuple(seat for seat in SEAT_ORDER if seat in table.players and seat not in flow.winners)
