@@ -277,7 +277,7 @@ def check_players(before: Before, player_ids: Iterable[int | None]) -> None:
         raise StorageError(ErrorCode.UNKNOWN_PLAYER, player=f"#{missing[0]}")
 
 
-async def _insert_recording(
+async def insert_recording(
     conn: aiosqlite.Connection,
     chat_id: int,
     draft: Draft,
@@ -346,7 +346,7 @@ def _seat(session: Session, player: int) -> SeatName:
     return seat
 
 
-def _open(session: Session | None, session_id: int) -> Session:
+def open_session_of(session: Session | None, session_id: int) -> Session:
     """A session of this chat that is open."""
     if session is None:
         raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
@@ -357,7 +357,7 @@ def _open(session: Session | None, session_id: int) -> Session:
 
 def playing(session: Session | None, session_id: int) -> Session:
     """A session of this chat that is open and has all four seats filled."""
-    session = _open(session, session_id)
+    session = open_session_of(session, session_id)
     if session.empty_seats:
         raise StorageError(ErrorCode.SEATS_INCOMPLETE, seats=" ".join(session.empty_seats))
     return session
@@ -577,7 +577,7 @@ class EntryStore(Database):
                 "result_json": _json_text(kong.result_json),
                 "created_at": now_text(),
             }
-            entry = await _insert_recording(
+            entry = await insert_recording(
                 conn, chat_id, Draft("kong", cleaned, fields), source, before
             )
             return Recorded((entry,), replay=False, session=session)
@@ -609,7 +609,7 @@ class EntryStore(Database):
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
-            entry = await _insert_recording(
+            entry = await insert_recording(
                 conn, chat_id, Draft("draw", cleaned, fields), source, before, deal=after
             )
             return Recorded((entry,), replay=False, session=_dealt(session, after))
@@ -630,7 +630,7 @@ class EntryStore(Database):
             if before.replay is not None:
                 return before.replay
             if session_id is not None:
-                _open(before.session, session_id)
+                open_session_of(before.session, session_id)
             cleaned = clean_postings(postings)
             check_players(before, [*cleaned, author])
             fields = {
@@ -639,7 +639,7 @@ class EntryStore(Database):
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
-            entry = await _insert_recording(
+            entry = await insert_recording(
                 conn, chat_id, Draft("adjustment", cleaned, fields), source, before
             )
             return Recorded((entry,), replay=False, session=before.session)

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from .database import Database
-from .entries import Draft, _insert_recording, _open, check_players, clean_postings, look
+from .entries import Draft, check_players, clean_postings, insert_recording, look, open_session_of
 from .errors import ErrorCode, StorageError
 from .money import (
     ADJUST_KINDS,
@@ -78,7 +78,7 @@ class MoneyStore(Database):
             before = await look(conn, chat_id, source, [author, *players], session_id)
             if before.replay is not None:
                 return before.replay
-            _open(before.session, session_id)
+            open_session_of(before.session, session_id)
             check_players(before, [*players, author])
             if spec.reason is not None and not isinstance(spec.reason, str):
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"note {spec.reason!r}")
@@ -89,7 +89,7 @@ class MoneyStore(Database):
                 "result_json": json.dumps(stored, ensure_ascii=False),
                 "created_at": now_text(),
             }
-            entry = await _insert_recording(
+            entry = await insert_recording(
                 conn, chat_id, Draft("adjustment", postings, fields), source, before
             )
             return Recorded((entry,), replay=False, session=before.session)

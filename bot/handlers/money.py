@@ -21,7 +21,7 @@ from bot.context import (
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
 from bot.hand_reply import UNDO_PREFIX
-from bot.handlers.recording import _answered_as_replay, _author, _source
+from bot.handlers.recording import answered_as_replay, message_source, recording_author
 from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
 from bot.replies import reply
@@ -42,7 +42,7 @@ async def stake(update: Update, context: Context) -> None:
         await reply(message, stake_label(money, lang))
         return
     recorded = await _record(update, context, table, MoneySpec("stake", stake=value))
-    if await _answered_as_replay(message, recorded, lang):
+    if await answered_as_replay(message, recorded, lang):
         return
     text = t("stake_set", lang, entry=recorded.entry.id, stake=stake_text(value))
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
@@ -66,7 +66,7 @@ async def fee(update: Update, context: Context) -> None:
     shares = split_evenly(command.fen, payers)
     lines = {TABLE: command.fen, **{player: -share for player, share in shares.items()}}
     recorded = await _record(update, context, table, MoneySpec("fee", fen=lines))
-    if await _answered_as_replay(message, recorded, lang):
+    if await answered_as_replay(message, recorded, lang):
         return
     names = {player.id: player.name for player in table.players.values()}
     text = t(
@@ -102,7 +102,7 @@ async def _adjust(update: Update, context: Context, table: Table, command: Adjus
         else MoneySpec(kind, postings=moves, reason=command.reason)
     )
     recorded = await _record(update, context, table, spec)
-    if await _answered_as_replay(message, recorded, lang, table):
+    if await answered_as_replay(message, recorded, lang, table):
         return
     names = {player.id: player.name for player in table.players.values()}
     what = t("reason_note", lang, reason=command.reason) if command.reason else ""
@@ -162,6 +162,6 @@ async def _record(update: Update, context: Context, table: Table, spec: MoneySpe
         message.chat.id,
         table.session.id,
         spec,
-        _source(update, message),
-        await _author(context, message),
+        message_source(update, message),
+        await recording_author(context, message),
     )

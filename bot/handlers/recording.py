@@ -138,9 +138,11 @@ async def hu(update: Update, context: Context) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
     message, lang, table = await _full_table(update, context)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
-    author = await _author(context, message)
-    scored, recorded = await record_hu(context, table, command, _source(update, message), author)
-    if await _answered_as_replay(message, recorded, lang, table):
+    author = await recording_author(context, message)
+    scored, recorded = await record_hu(
+        context, table, command, message_source(update, message), author
+    )
+    if await answered_as_replay(message, recorded, lang, table):
         return
     await reply_hu(context, message, table, (scored, recorded), lang)
 
@@ -233,9 +235,9 @@ async def kong(update: Update, context: Context) -> None:
     message, lang, table = await _full_table(update, context)
     command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
     refuse_unsettled_kongs(table, lang)
-    author = await _author(context, message)
-    recorded = await record_kong(context, table, command, _source(update, message), author)
-    if await _answered_as_replay(message, recorded, lang, table):
+    author = await recording_author(context, message)
+    recorded = await record_kong(context, table, command, message_source(update, message), author)
+    if await answered_as_replay(message, recorded, lang, table):
         return
     await reply_kong(context, message, table, recorded, lang)
 
@@ -286,10 +288,10 @@ async def draw(update: Update, context: Context) -> None:
     recorded = await services(context).db.record_draw(
         session.chat_id,
         session.id,
-        _source(update, message),
-        await _author(context, message),
+        message_source(update, message),
+        await recording_author(context, message),
     )
-    if await _answered_as_replay(message, recorded, lang):
+    if await answered_as_replay(message, recorded, lang):
         return
     await reply_draw(context, message, table, recorded, lang)
 
@@ -332,7 +334,7 @@ async def undo(update: Update, context: Context) -> None:
             await _ask_to_confirm(context, update, message, table, entries, latest, lang)
             return
     recorded = await _reverse(context, message, update, table, entries)
-    if await _answered_as_replay(message, recorded, lang):
+    if await answered_as_replay(message, recorded, lang):
         return
     tally = await ledger.tally(message.chat.id, table.session.id)
     lines = [
@@ -542,7 +544,7 @@ async def _full_table(update: Update, context: Context) -> tuple[Message, str, T
     return message, lang, table
 
 
-async def _answered_as_replay(
+async def answered_as_replay(
     message: Message, recorded: Recorded, lang: str, table: Table | None = None
 ) -> bool:
     """Whether the update was recorded before; if so the chat hears what was recorded (the
@@ -612,8 +614,8 @@ async def edited(update: Update, context: Context) -> None:
         message.chat.id,
         live[0].id,
         spec,
-        author=await _author(context, message),
-        source=_source(update, message),
+        author=await recording_author(context, message),
+        source=message_source(update, message),
     )
     forget(context, message.chat.id)
     if recorded.replay:
@@ -650,7 +652,7 @@ async def _speaker_roster(context: Context, message: Message, table: Table) -> R
     return replace(table.roster, me=me, me_known=True)
 
 
-async def _author(context: Context, message: Message) -> int | None:
+async def recording_author(context: Context, message: Message) -> int | None:
     """Who recorded it: the sender's player; None for an anonymous admin posting as the group."""
     if message.sender_chat is not None:
         return None
@@ -660,7 +662,8 @@ async def _author(context: Context, message: Message) -> int | None:
     return (await sender_player(context, message.chat, user)).id
 
 
-def _source(update: Update, message: Message) -> Source:
+def message_source(update: Update, message: Message) -> Source:
+    """Where a typed command is recorded from: its update and its message (the replay key)."""
     return Source(update_id=update.update_id, message_id=message.message_id)
 
 
