@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from telegram import Chat, Message, Update, User
+from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
@@ -17,6 +17,7 @@ from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
 from bot.inbox import Inbox
 from bot.ordering import ChatOrderedProcessor
+from bot.replies import answer
 from storage import NAME_LIMIT, Ledger, Player
 
 ADMIN_CACHE_SECONDS: Final = 120.0
@@ -83,6 +84,28 @@ async def chat_settings(context: Context, chat_id: int) -> ChatSettings:
 
 async def update_lang(update: Update, context: Context) -> str:
     return await chat_lang(context, update.effective_chat)
+
+
+@dataclass(frozen=True)
+class ButtonPress:
+    """A button press with the message it sits under and the chat's language."""
+
+    query: CallbackQuery
+    data: str
+    message: Message
+    lang: str
+
+
+async def press_of(update: Update, context: Context) -> ButtonPress | None:
+    """The press of a button; None, the press answered, when Telegram no longer sends the
+    message under it (too old), so there is nothing to edit."""
+    query = update.callback_query
+    assert query is not None and query.data is not None, "button handlers only"
+    message = query.message
+    if not isinstance(message, Message):
+        await answer(query)
+        return None
+    return ButtonPress(query, query.data, message, await update_lang(update, context))
 
 
 def message_of(update: Update) -> Message:

@@ -8,9 +8,9 @@ the 撤销 button leaves it.
 
 from __future__ import annotations
 
-from telegram import Message, Update
+from telegram import Update
 
-from bot.context import Context, Refusal, services, update_lang
+from bot.context import Context, Refusal, press_of, services
 from bot.hand_reply import (
     FULL_PREFIX,
     SHORT_PREFIX,
@@ -32,15 +32,12 @@ PATTERN = f"^({FULL_PREFIX}|{SHORT_PREFIX})"
 
 async def toggle_button(update: Update, context: Context) -> None:
     """Show the reply's full form (详情) or its short one (收起)."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    message = query.message
-    if not isinstance(message, Message):
-        await answer(query)
+    button = await press_of(update, context)
+    if button is None:
         return
-    lang = await update_lang(update, context)
-    full = query.data.startswith(FULL_PREFIX)
-    ids_data = query.data.removeprefix(FULL_PREFIX if full else SHORT_PREFIX)
+    query, message, lang = button.query, button.message, button.lang
+    full = button.data.startswith(FULL_PREFIX)
+    ids_data = button.data.removeprefix(FULL_PREFIX if full else SHORT_PREFIX)
     ledger = services(context).db
     try:
         entries = await _hand_entries(ledger, message.chat.id, ids_data)

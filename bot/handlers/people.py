@@ -21,6 +21,7 @@ from bot.context import (
     argument_words,
     is_chat_admin,
     message_of,
+    press_of,
     sender_player,
     services,
     update_lang,
@@ -158,14 +159,11 @@ async def undo_event(update: Update, context: Context, event_id: int) -> None:
 
 async def undo_button(update: Update, context: Context) -> None:
     """The 撤销 button under a link or rename: take it back, strike the reply through."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    message = query.message
-    if not isinstance(message, Message):
-        await answer(query)
+    button = await press_of(update, context)
+    if button is None:
         return
-    lang = await update_lang(update, context)
-    event_id = as_number(query.data.removeprefix(IDENTITY_UNDO_PREFIX))
+    query, message, lang = button.query, button.message, button.lang
+    event_id = as_number(button.data.removeprefix(IDENTITY_UNDO_PREFIX))
     try:
         if event_id is None:
             raise Refusal("bad_button", token=query.data)

@@ -21,6 +21,7 @@ from bot.context import (
     chat_settings,
     is_chat_admin,
     message_of,
+    press_of,
     sender_player,
     services,
     update_lang,
@@ -398,14 +399,11 @@ async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
 
 async def undo_button(update: Update, context: Context) -> None:
     """The 撤销 button under a recording: reverse its entries, mark the message."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    message = query.message
-    if not isinstance(message, Message):
-        await answer(query)
+    button = await press_of(update, context)
+    if button is None:
         return
-    lang = await update_lang(update, context)
-    undone = await _undo_pressed(update, context, message, query.data.removeprefix(UNDO_PREFIX))
+    query, message, lang = button.query, button.message, button.lang
+    undone = await _undo_pressed(update, context, message, button.data.removeprefix(UNDO_PREFIX))
     if undone is None:
         return
     _, live, recorded = undone

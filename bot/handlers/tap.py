@@ -18,6 +18,7 @@ from bot.context import (
     chat_state,
     is_chat_admin,
     message_of,
+    press_of,
     sender_player,
     services,
     update_lang,
@@ -163,14 +164,11 @@ def _drop(context: Context, chat_id: int, flow: Flow) -> None:
 
 async def pressed(update: Update, context: Context) -> None:
     """A button of a flow: checked (the flow, its step, who pressed), then applied."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    message = query.message
-    if not isinstance(message, Message):
-        await answer(query)
+    button = await press_of(update, context)
+    if button is None:
         return
-    lang = await update_lang(update, context)
-    press = read_press(query.data)
+    query, message, lang = button.query, button.message, button.lang
+    press = read_press(button.data)
     flow = chat_state(context, message.chat.id).flows.get(press.flow_id) if press else None
     if press is None or flow is None or flow.message_id != message.message_id:
         await _unknown(context, query, message, lang)
