@@ -29,6 +29,7 @@ from .rows import (
     now_text,
     open_session_row,
 )
+from .season_import import import_season
 
 
 class ExchangeStore(Database):
@@ -39,8 +40,10 @@ class ExchangeStore(Database):
         entries and identity events are added with new ids (closed sessions stay closed; an
         open one is imported closed when this chat already has an open session). Each
         identity row is checked as the live command checks it, among the entries written
-        before it (``identity_import``). Telegram sources are not imported. A file written
-        before identity rows existed (its header ``COLUMNS_BEFORE_PEOPLE``) imports as before.
+        before it (``identity_import``); each season row as /season checks a season
+        (``season_import``). Telegram sources are not imported. A file written before identity
+        rows existed (its header ``COLUMNS_BEFORE_PEOPLE``) imports as before, and one written
+        before season rows (no such rows) brings no seasons.
         """
         records = list(_parse(text))
         postings: dict[int, dict[int, int]] = {}
@@ -66,6 +69,8 @@ class ExchangeStore(Database):
                     )
                 elif record == "identity":
                     ids.events[rows.need("id")] = await import_identity(conn, chat_id, rows, ids)
+                elif record == "season":
+                    await import_season(conn, chat_id, rows, ids)
                 elif record != "posting":
                     raise StorageError(
                         ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}"

@@ -40,9 +40,10 @@ from .rows import (
     session_from,
 )
 
-# One table, one row per record: a player, a session, an entry, one posting of an entry, or
-# an identity event (docs/ledger-csv.md). The identity columns come last, so a file written
-# before them (``COLUMNS_BEFORE_PEOPLE``) is the same table without them and still imports.
+# One table, one row per record: a player, a season, a session, an entry, one posting of an
+# entry, or an identity event (docs/ledger-csv.md); season rows use columns already there.
+# The identity columns come last, so a file written before them (``COLUMNS_BEFORE_PEOPLE``)
+# is the same table without them and still imports.
 COLUMNS_BEFORE_PEOPLE: Final = (
     "record", "id", "session", "kind", "created_at", "player", "delta", "name", "user_id",
     "username", "ruleset", "base", "room", "rotation", "seats", "dealer", "round_wind",
@@ -80,7 +81,7 @@ _EXPORT_SESSION = (
 class ExportPage:
     """Rows of one kind of record, as read; ``csv_text`` formats them."""
 
-    record: Literal["player", "session", "entry", "identity"]
+    record: Literal["player", "season", "session", "entry", "identity"]
     rows: list[aiosqlite.Row]
 
 
@@ -119,6 +120,8 @@ def _lines(page: ExportPage) -> Iterable[list[str | int]]:
             yield _ordered(session_record(session_from(row)))
         elif page.record == "identity":
             yield _ordered(identity_record(row))
+        elif page.record == "season":
+            yield _ordered(season_record(row))
         else:
             entry = entry_from(row, postings_from(row["postings"]))
             yield _ordered(entry_record(entry, row))
@@ -173,6 +176,20 @@ def identity_record(row: aiosqlite.Row) -> dict[str, str | int]:
     }
 
 
+def season_record(row: aiosqlite.Row) -> dict[str, str | int]:
+    """A named season: ``name``, started at ``created_at`` by ``author``, ended at
+    ``closed_at`` by ``player`` (both empty while it runs)."""
+    return {
+        "record": "season",
+        "id": row["id"],
+        "name": row["name"],
+        "created_at": row["started_at"],
+        "author": cell(row["started_by"]),
+        "closed_at": cell(row["ended_at"]),
+        "player": cell(row["ended_by"]),
+    }
+
+
 def entry_record(entry: Entry, state: aiosqlite.Row) -> dict[str, str | int]:
     return {
         "record": "entry",
@@ -203,7 +220,8 @@ class ExportStore(Database):
         """The chat's (or one session's) players, sessions and entries, a page at a time,
         read by key (never one query over every id), each page in a short read of its own.
         The chat's identity events come among the entries, each before the first entry made
-        after it, so an import checks a link against the hands that stood when it was made."""
+        after it, so an import checks a link against the hands that stood when it was made.
+        A whole-chat export has the chat's seasons right after the players."""
         async with self._read() as conn:
             newest = await fetch_one(
                 conn,
@@ -217,8 +235,11 @@ class ExportStore(Database):
                 conn, "SELECT 1 FROM sessions WHERE id = ? AND chat_id = ?", [session_id, chat_id]
             ):
                 raise StorageError(ErrorCode.UNKNOWN_SESSION, session_id=session_id)
+            seasons = await _seasons(conn, chat_id, session_id)
         assert newest is not None
         yield ExportPage("player", players)
+        if seasons:
+            yield ExportPage("season", seasons)
         after = 0
         while rows := await self._page(_EXPORT_SESSION, [chat_id, session_id, after, page_size]):
             yield ExportPage("session", rows)
@@ -240,6 +261,17 @@ class ExportStore(Database):
         """The chat's (or one session's) players, sessions, entries and postings as CSV."""
         pages = [page async for page in self.export_pages(chat_id, session_id)]
         return csv_text(pages, header=True)
+
+
+async def _seasons(
+    conn: aiosqlite.Connection, chat_id: int, session_id: int | None
+) -> list[aiosqlite.Row]:
+    """The chat's seasons (a few rows, read once), for a whole-chat export only: a season
+    is the chat's window, and one session's file imported back beside its chat would clash
+    by name with the chat's own seasons."""
+    if session_id is not None:
+        return []
+    return await fetch_all(conn, "SELECT * FROM seasons WHERE chat_id = ? ORDER BY id", [chat_id])
 
 
 class _Events:
