@@ -629,6 +629,7 @@ async def _readable_file(
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder),
         name, "0", "0", "--readable", f"--lang={lang}", *bounds,
+        *(f"--discard-word={r.id}={r.family.discard_win_zh}" for r in rulesets.RULESETS.values()),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     out, err = await process.communicate()

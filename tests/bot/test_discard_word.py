@@ -3,6 +3,9 @@ shows the stored line; the line itself keeps 点炮, which every reader of it pa
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from tests.bot.conftest import GROUP, Harness
@@ -34,3 +37,21 @@ async def test_history_says_a_discard_win_as_the_table_does(
     assert session is not None
     [entry] = (await harness.ledger.history(GROUP, session.id)).entries
     assert entry.hand_line is not None and "点炮W" in entry.hand_line.split()
+
+
+@pytest.mark.parametrize(
+    ("table", "shown", "hidden"),
+    [
+        pytest.param("/new 杭州 1", "点炮W 七对 有花", "放冲", id="hangzhou"),
+        pytest.param("/new 湖州 1", "放冲W 七对 有花", "点炮W", id="huzhou"),
+    ],
+)
+async def test_the_readable_export_says_a_discard_win_as_the_table_does(
+    harness: Harness, table: str, shown: str, hidden: str
+) -> None:
+    await harness.open_table(f"{table} 甲 乙 丙 丁")
+    await harness.say("甲", "/hu 乙 点炮 丙 七对 有花")
+    [document] = await harness.say("甲", "/export 本月")
+    assert document.content is not None
+    [_, hand, _] = list(csv.reader(io.StringIO(document.content.decode("utf-8-sig"))))
+    assert hand[6] == shown and hidden not in hand[6]
