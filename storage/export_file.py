@@ -1,7 +1,8 @@
 """``python -m storage.export_file DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
-export written by a process of its own; with ``--readable [--since T] [--until T] [--lang L]``
-the readable table of a window instead (``storage.readable``: a row per hand, a column per
-player).
+export written by a process of its own; with ``--readable [--since T] [--until T] [--lang L]
+[--discard-word RULESET=WORD …]`` the readable table of a window instead (``storage.readable``:
+a row per hand, a column per player; a win on a discard in each ruleset's word, given by the
+caller since storage knows no rulesets).
 
 The bot runs /export this way: formatting 100,000 entries is seconds of Python, and in a
 thread of the bot's process it would compete with the event loop for the GIL (every other
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -35,12 +36,18 @@ async def export_to_files(
 
 
 async def readable_to_file(
-    database: Path, chat_id: int, folder: Path, name: str, window: Window, lang: str
+    database: Path,
+    chat_id: int,
+    folder: Path,
+    name: str,
+    window: Window,
+    lang: str,
+    discard_words: Mapping[str, str] | None = None,
 ) -> Path:
     """The window's readable table as ``folder/name.csv`` (see ``ReadableFile``)."""
     async with await Ledger.open(database) as ledger:
         players = await ledger.readable_players(chat_id, window)
-        with ReadableFile(folder, name, players, lang) as out:
+        with ReadableFile(folder, name, players, lang, discard_words) as out:
             async for rows in ledger.readable_pages(chat_id, window):
                 out.write(rows)
             return out.finish()
@@ -58,13 +65,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--since", type=datetime.fromisoformat)
     parser.add_argument("--until", type=datetime.fromisoformat)
     parser.add_argument("--lang", default="zh")
+    parser.add_argument(
+        "--discard-word",
+        action="append",
+        default=[],
+        metavar="RULESET=WORD",
+        help="what a ruleset's players call a win on a discard (huzhou=放冲)",
+    )
     args = parser.parse_args(argv)
     if args.readable:
         window = Window(args.since, args.until)
+        words = dict(pair.split("=", 1) for pair in args.discard_word)
         print(
             asyncio.run(
                 readable_to_file(
-                    args.database, args.chat_id, args.folder, args.name, window, args.lang
+                    args.database, args.chat_id, args.folder, args.name, window, args.lang, words
                 )
             )
         )

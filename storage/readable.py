@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -39,9 +39,12 @@ _KINDS: Final = {
 }
 _TOTAL: Final = {"zh": "合计", "en": "total"}
 _WIND_WORD: Final = re.compile(r"[座圈][ESWN]")
+# A stored line always writes a win on a discard 点炮X; a table may call it otherwise (放冲).
+_STORED_DISCARD: Final = re.compile(r"点炮([ESWN])")
 _ENTRY_COLUMNS: Final = (
     "e.id, e.kind, e.created_at, e.session_id, e.hand_number, e.winner, e.discarder, "
-    f"e.hand_line, e.note, {POSTINGS_COLUMN}"
+    f"e.hand_line, e.note, {POSTINGS_COLUMN}, "
+    "(SELECT s.ruleset FROM sessions AS s WHERE s.id = e.session_id) AS ruleset"
 )
 _STANDING: Final = (
     "e.kind <> 'reversal' AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id)"
@@ -145,9 +148,19 @@ class ReadableFile:
     """Writes ``folder/name.csv`` (UTF-8 with a BOM: Excel and WPS read the Chinese): a
     header, a row per hand, a 合计 row. Blocking: run it off the event loop."""
 
-    def __init__(self, folder: Path, name: str, columns: Columns, lang: str) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        name: str,
+        columns: Columns,
+        lang: str,
+        discard_words: Mapping[str, str] | None = None,
+    ) -> None:
+        """``discard_words``: what each ruleset's players call a win on a discard (放冲 for
+        a 湖州 ruleset), by ruleset id; a Chinese table writes it for the stored 点炮."""
         self.path = folder / f"{name}.csv"
         self.lang = "en" if lang == "en" else "zh"
+        self.discard_words = dict(discard_words or {}) if self.lang == "zh" else {}
         self.players = columns.people
         self.person = columns.person
         self.names = dict(columns.people)
@@ -179,8 +192,9 @@ class ReadableFile:
             name = self._name(row["discarder"])
             if name not in hand.discarders:
                 hand.discarders.append(name)
+        discard_word = self.discard_words.get(row["ruleset"], "点炮")
         words = [
-            w
+            _STORED_DISCARD.sub(discard_word + r"\1", w)
             for w in (row["hand_line"] or row["note"] or "").split()
             if not _WIND_WORD.fullmatch(w)
         ]

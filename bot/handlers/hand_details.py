@@ -47,11 +47,14 @@ async def toggle_button(update: Update, context: Context) -> None:
     assert entries[0].session_id is not None  # _hand_entries keeps recordings only
     session = await ledger.get_session(message.chat.id, entries[0].session_id)
     scene = await _scene(ledger, session, entries, full)
+    corrected = await _correction_line(ledger, entries, lang)
     await answer(query)
     if any(entry.is_reversed for entry in entries):
-        await edit(message, await _undone_text(ledger, session, scene, lang), reply_markup=None)
+        text = await _undone_text(ledger, session, scene, lang, corrected)
+        await edit(message, text, reply_markup=None)
         return
-    await edit(message, hand_text(scene, lang, full), reply_markup=hand_markup(entries, lang, full))
+    text = corrected + hand_text(scene, lang, full)
+    await edit(message, text, reply_markup=hand_markup(entries, lang, full))
 
 
 async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[Entry, ...]:
@@ -79,11 +82,30 @@ async def _scene(
     return scene_from_ledger(entries, (session.ruleset, session.base), seating, players, tally)
 
 
-async def _undone_text(ledger: Ledger, session: Session, scene: HandScene, lang: str) -> str:
-    """The short form struck through, and what holds now: the standings and the next dealer."""
+async def _correction_line(ledger: Ledger, entries: tuple[Entry, ...], lang: str) -> str:
+    """The line a reply to an edited /hu starts with (已更正：撤销 #1，重记为 #3), read again
+    from the ledger: the edit wrote the reversal and the new win from the same message, the
+    reversal just before the win; '' for a hand recorded any other way."""
+    entry = entries[0]
+    if len(entries) != 1 or entry.source is None or entry.source.message_id is None:
+        return ""
+    same_message = await ledger.entries_by_message(entry.chat_id, entry.source.message_id)
+    reversal = next(
+        (e for e in reversed(same_message) if e.kind == "reversal" and e.id < entry.id), None
+    )
+    if reversal is None:
+        return ""
+    return t("edit_corrected", lang, old=reversal.reverses, new=entry.id) + "\n"
+
+
+async def _undone_text(
+    ledger: Ledger, session: Session, scene: HandScene, lang: str, corrected: str
+) -> str:
+    """The short form (after the correction line of an edit's reply) struck through, and what
+    holds now: the standings and the next dealer."""
     reversals = ",".join(str(entry.reversed_by) for entry in scene.entries if entry.reversed_by)
     now = [
-        f"<s>{hand_text(scene, lang, full=False)}</s>",
+        f"<s>{corrected}{hand_text(scene, lang, full=False)}</s>",
         t("undone_since", lang, reversal=reversals),
         tally_block(await ledger.tally(session.chat_id, session.id), lang),
     ]

@@ -289,7 +289,9 @@ def shown_line(
 ) -> str:
     """The recorded line as players write it: a seat the grammar wrote (点炮W, 承包N) by the
     player's name — the discarder as recorded, anyone else as seated now — after the word in
-    the reader's language, and without the session's winds the bot added (座N 圈E)."""
+    the reader's language (a win on a discard in the table's own word: 点炮 in 杭州, 放冲 in
+    湖州), and without the session's winds the bot added (座N 圈E)."""
+    discard_word = _discard_word(entry.result_json)
     shown: list[str] = []
     for word in (entry.hand_line or "").split():
         if _WIND_WORD.fullmatch(word):
@@ -302,9 +304,20 @@ def shown_line(
                 name = names[entry.discarder]
             if lang == "en":
                 prefix = SEAT_WORDS_EN.get(prefix, prefix)
+            elif prefix in DISCARD_PREFIXES:
+                prefix = discard_word or prefix
             word = f"{prefix} {name}" if name else word
         shown.append(word)
     return " ".join(shown)
+
+
+def _discard_word(result_json: str | None) -> str | None:
+    """What the players of the entry's ruleset call a win on a discard (点炮, 放冲): the
+    stored line always writes 点炮, the one spelling every reader of it parses."""
+    try:
+        return rulesets.get(json.loads(result_json or "")["ruleset"]).family.discard_win_zh
+    except (ValueError, KeyError, TypeError, ScoringError):
+        return None  # no breakdown (a kong), or one from another version: keep the stored word
 
 
 def patterns_of(result_json: str | None, lang: str) -> str:
@@ -616,6 +629,7 @@ async def _readable_file(
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder),
         name, "0", "0", "--readable", f"--lang={lang}", *bounds,
+        *(f"--discard-word={r.id}={r.family.discard_win_zh}" for r in rulesets.RULESETS.values()),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     out, err = await process.communicate()
