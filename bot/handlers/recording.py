@@ -633,10 +633,9 @@ def _is_hu(text: str) -> bool:
     return word.split("@")[0] == "/hu"
 
 
-def entry_id_in(text: str | None) -> int | None:
-    """The first '#12' in a bot message: the entry it reported."""
-    match = _ENTRY_REFERENCE.search(text or "")
-    return int(match.group(1)) if match else None
+def entry_ids_in(text: str | None) -> list[int]:
+    """Every '#12' in a bot message, in order: the entries it names."""
+    return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
 
 
 async def _speaker_roster(context: Context, message: Message, table: Table) -> Roster:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -9,14 +10,14 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from bot import rules_qa
 from bot.context import Context, Refusal, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
-from bot.handlers.recording import entry_id_in
+from bot.handlers.recording import entry_ids_in
 from bot.i18n import t
 from bot.money_html import why_adjustment
 from bot.replies import answer, edit, reply
 from bot.rules_qa.content import LANGS
 from bot.table_html import ruleset_name
 from scoring import rulesets
-from storage import SEATS, Ledger
+from storage import SEATS, Ledger, StorageError
 from storage.money import adjustment_data
 
 TOPIC_PREFIX = "rule:"
@@ -113,6 +114,17 @@ async def topic_button(update: Update, context: Context) -> None:
     await reply(message, html.escape(rules_qa.topic(wanted, lang), quote=False))
 
 
+async def _reported_entry(ledger: Ledger, chat_id: int, named: list[int]) -> int | None:
+    """The entry a bot message reported: the first it names that still stands (a correction
+    names the undone entry before the one written in its place), else the first."""
+    for entry_id in named:
+        with contextlib.suppress(StorageError):
+            entry = await ledger.entry(chat_id, entry_id)
+            if entry.kind != "reversal" and not entry.is_reversed:
+                return entry_id
+    return named[0] if named else None
+
+
 async def why(update: Update, context: Context) -> None:
     """/why 12, /why as a reply to the bot's recording, or /why alone (the session's last win):
     how that entry's score came about."""
@@ -121,7 +133,9 @@ async def why(update: Update, context: Context) -> None:
     entry_id = parse_entry_id(argument_text(message))
     replied = message.reply_to_message
     if entry_id is None and replied is not None and replied.from_user and replied.from_user.is_bot:
-        entry_id = entry_id_in(replied.text or replied.caption)
+        entry_id = await _reported_entry(
+            services(context).db, message.chat.id, entry_ids_in(replied.text or replied.caption)
+        )
     if entry_id is None:
         entry_id = await _last_win(services(context).db, message.chat.id)
     if entry_id is None:

@@ -57,3 +57,16 @@ async def test_an_earlier_corrections_reply_keeps_its_line_when_undone_since(
     _, undone = await harness.press("乙", first, 1)
     assert undone.text.startswith("✏️ 消息改了，已更正：撤销 #1，重记为 #3\n🀄 #3")
     assert "已撤销（#4）" in undone.text
+
+
+async def test_why_as_a_reply_to_a_correction_explains_the_hand_written_in_its_place(
+    harness: Harness,
+) -> None:
+    await harness.open_table()
+    update = harness.make.message(GROUP, PLAYERS["甲"], "/hu 甲 自摸")
+    await harness.feed(update)
+    [correction] = await harness.feed(
+        harness.make.edit(GROUP, update["message"]["message_id"], "/hu 甲 自摸 爆头")
+    )
+    [why] = await harness.say("乙", "/why", reply_to=correction.message_id)
+    assert why.text.startswith("#3 甲 胡\n") and "爆头" in why.text
