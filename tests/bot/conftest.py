@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,3 +105,19 @@ async def running_harness(database: Path, api: LocalBotApi | None = None) -> Asy
     finally:
         await app.post_shutdown(app)
         await app.shutdown()
+
+
+@contextmanager
+def module_bot(
+    factory: pytest.TempPathFactory, name: str
+) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    """One running bot and its ledger for a whole module of synchronous (hypothesis) tests:
+    the ledger grows as the examples go on."""
+    database = Path(factory.mktemp(name)) / f"{name}.db"
+    with asyncio.Runner() as runner:
+        running = running_harness(database)
+        harness = runner.run(running.__aenter__())
+        try:
+            yield runner, harness
+        finally:
+            runner.run(running.__aexit__(None, None, None))

@@ -15,14 +15,13 @@ import asyncio
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.console.local_api import Sent
-from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness, running_harness
+from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness, module_bot
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))
 COMMANDS = (
@@ -115,14 +114,8 @@ _update = st.one_of(
 @pytest.fixture(scope="module")
 def bot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
     """One bot for the whole fuzz: its ledger grows as the traffic goes on."""
-    database = Path(tmp_path_factory.mktemp("fuzz")) / "fuzz.db"
-    with asyncio.Runner() as runner:
-        running = running_harness(database)
-        harness = runner.run(running.__aenter__())
-        try:
-            yield runner, harness
-        finally:
-            runner.run(running.__aexit__(None, None, None))
+    with module_bot(tmp_path_factory, "fuzz") as running:
+        yield running
 
 
 @settings(

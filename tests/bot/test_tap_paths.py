@@ -12,14 +12,13 @@ import itertools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import rulesets
-from tests.bot.conftest import Harness, running_harness
+from tests.bot.conftest import Harness, module_bot
 from tests.bot.tap_driver import Flow
 from tests.bot.test_tap import entries_of, without_ids
 
@@ -110,14 +109,8 @@ class Typed:
 
 @pytest.fixture(scope="module")
 def bot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
-    database = Path(tmp_path_factory.mktemp("tap")) / "tap.db"
-    with asyncio.Runner() as runner:
-        running = running_harness(database)
-        harness = runner.run(running.__aenter__())
-        try:
-            yield runner, harness
-        finally:
-            runner.run(running.__aexit__(None, None, None))
+    with module_bot(tmp_path_factory, "tap") as running:
+        yield running
 
 
 @settings(
