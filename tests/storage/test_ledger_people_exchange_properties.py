@@ -14,37 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings
-from hypothesis import strategies as st
+from people_ops import RECORDS, Op, operations
 from people_round_trip import people_view
 
 from storage import Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
 from storage.check import check_file
 
 CHAT, COPY = 9, 10
-RECORDS = 7  # 4 members and 3 guests
 KINDS = ("win", "win", "win", "undo_hand", "join", "merge", "rename", "undo", "session")
 
 
-@dataclass(frozen=True)
-class Op:
-    kind: str
-    a: int
-    b: int
-    amount: int
-    pick: tuple[int, ...]
-
-
-ops = st.lists(
-    st.builds(
-        Op,
-        kind=st.sampled_from(KINDS),
-        a=st.integers(0, RECORDS - 1),
-        b=st.integers(0, RECORDS - 1),
-        amount=st.integers(1, 40),
-        pick=st.permutations(range(RECORDS)).map(tuple),
-    ),
-    max_size=30,
-)
+ops = operations(KINDS)
 
 
 @dataclass

@@ -16,35 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from people_ops import RECORDS, Op, operations
 
 from storage import ErrorCode, Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
 
 CHAT = 9
-RECORDS = 7  # 4 members and 3 guests
 KINDS = ("win", "win", "draw", "undo_hand", "link", "link", "unlink", "session")
 
 
-@dataclass(frozen=True)
-class Op:
-    kind: str
-    a: int  # a seat or a record index
-    b: int
-    amount: int
-    pick: tuple[int, ...]  # a shuffle of the records, for a new session's seats
-
-
-ops = st.lists(
-    st.builds(
-        Op,
-        kind=st.sampled_from(KINDS),
-        a=st.integers(0, RECORDS - 1),
-        b=st.integers(0, RECORDS - 1),
-        amount=st.integers(1, 40),
-        pick=st.permutations(range(RECORDS)).map(tuple),
-    ),
-    max_size=30,
-)
+ops = operations(KINDS)
 
 
 @dataclass
