@@ -34,6 +34,15 @@ MAX_PAGE: Final = 500
 CHART_POINTS: Final = 300
 
 
+# The entries whose source is one message, or one update (both indexed on sources).
+_FROM_SOURCES: Final = (
+    "SELECT e.id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
+    "WHERE s.chat_id = ? AND s.{} = ? ORDER BY e.id"
+)
+_BY_MESSAGE: Final = _FROM_SOURCES.format("message_id")
+_BY_UPDATE: Final = _FROM_SOURCES.format("update_id")
+
+
 class ReportStore(Database):
     async def entry(self, chat_id: int, entry_id: int) -> Entry:
         """One entry of this chat with its postings and breakdown."""
@@ -63,24 +72,15 @@ class ReportStore(Database):
 
     async def entries_by_message(self, chat_id: int, message_id: int) -> list[Entry]:
         """Every entry recorded from one chat message (reversals included), oldest first."""
-        async with self._read() as conn:
-            rows = await fetch_all(
-                conn,
-                "SELECT e.id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
-                "WHERE s.chat_id = ? AND s.message_id = ? ORDER BY e.id",
-                [chat_id, message_id],
-            )
-            return await load_entries(conn, chat_id, [row["id"] for row in rows])
+        return await self._entries_from_sources(chat_id, _BY_MESSAGE, message_id)
 
     async def entries_by_update(self, chat_id: int, update_id: int) -> list[Entry]:
         """Every entry one update committed (none: whatever it wrote was rolled back)."""
+        return await self._entries_from_sources(chat_id, _BY_UPDATE, update_id)
+
+    async def _entries_from_sources(self, chat_id: int, query: str, key: int) -> list[Entry]:
         async with self._read() as conn:
-            rows = await fetch_all(
-                conn,
-                "SELECT e.id FROM sources AS s JOIN entries AS e ON e.source_id = s.id "
-                "WHERE s.chat_id = ? AND s.update_id = ? ORDER BY e.id",
-                [chat_id, update_id],
-            )
+            rows = await fetch_all(conn, query, [chat_id, key])
             return await load_entries(conn, chat_id, [row["id"] for row in rows])
 
     async def last_entry(self, chat_id: int, session_id: int) -> Entry | None:
