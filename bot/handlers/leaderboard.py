@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
@@ -21,7 +21,7 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar.periods import Period
-from bot.handlers.views import page_number, pager, players_called
+from bot.handlers.views import pager, period_page_press, players_called
 from bot.i18n import t
 from bot.period_stats import (
     or_all_time,
@@ -31,7 +31,7 @@ from bot.period_stats import (
     period_rows,
     take_window,
 )
-from bot.replies import answer, edit, reply, reply_photo
+from bot.replies import edit, reply, reply_photo
 from bot.table_html import signed
 from storage import Ledger, PlayerStats
 
@@ -75,18 +75,13 @@ async def top(update: Update, context: Context) -> None:
 
 async def top_button(update: Update, context: Context) -> None:
     """◀ / ▶ under a leaderboard: another page of the same window, in the same message."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    lang = await update_lang(update, context)
-    message = query.message
-    key, _, page_word = query.data.removeprefix(TOP_PREFIX).rpartition(":")
-    page = page_number(page_word, "bad_button")
-    await answer(query)
-    if not isinstance(message, Message):
+    pressed = await period_page_press(update, context, TOP_PREFIX)
+    if pressed is None:
         return
-    ledger = services(context).db
+    button, key, page = pressed
+    message, ledger = button.message, services(context).db
     period = await period_from_key(ledger, message.chat.id, key, message.date)
-    text, markup = await top_view(ledger, message.chat.id, period, page, lang)
+    text, markup = await top_view(ledger, message.chat.id, period, page, button.lang)
     await edit(message, text, reply_markup=markup)
 
 

@@ -19,12 +19,14 @@ from telegram.constants import ChatAction
 from bot import pictures
 from bot.cleaning import as_number
 from bot.context import (
+    ButtonPress,
     Context,
     Refusal,
     argument_words,
     chat_settings,
     is_creator_or_admin,
     message_of,
+    press_of,
     services,
     update_lang,
 )
@@ -493,20 +495,29 @@ async def _head_to_head(ledger: Ledger, chat_id: int, words: list[str], lang: st
     )
 
 
+async def period_page_press(
+    update: Update, context: Context, prefix: str
+) -> tuple[ButtonPress, str, int] | None:
+    """A ◀ / ▶ under a view of a period (``PREFIX[KEY:]PAGE``): the press, the period's key
+    and the page, the press answered; None when there is no message to turn."""
+    button = await press_of(update, context)
+    if button is None:
+        return None
+    key, _, page_word = button.data.removeprefix(prefix).rpartition(":")
+    page = page_number(page_word, "bad_button")
+    await answer(button.query)
+    return button, key, page
+
+
 async def stats_button(update: Update, context: Context) -> None:
     """◀ / ▶ under the chat's statistics: another page in the same message."""
-    query = update.callback_query
-    assert query is not None and query.data is not None
-    lang = await update_lang(update, context)
-    message = query.message
-    key, _, page_word = query.data.removeprefix(STATS_PREFIX).rpartition(":")
-    page = page_number(page_word, "bad_button")
-    await answer(query)
-    if not isinstance(message, Message):
+    pressed = await period_page_press(update, context, STATS_PREFIX)
+    if pressed is None:
         return
-    ledger = services(context).db
+    button, key, page = pressed
+    message, ledger = button.message, services(context).db
     period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
-    text, markup = await stats_view(ledger, message.chat.id, None, page, lang, period)
+    text, markup = await stats_view(ledger, message.chat.id, None, page, button.lang, period)
     await edit(message, text, reply_markup=markup)
 
 
