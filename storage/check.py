@@ -138,11 +138,9 @@ def check_file(path: str | Path) -> list[Problem]:
     """Every problem found in the ledger file at ``path``; empty when it is healthy."""
     file = Path(path)
     if not file.is_file():
-        return [Problem(f"文件不存在：{file}", f"no such file: {file}")]
+        return [_no_such_file(file)]
     try:
-        with contextlib.closing(
-            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
-        ) as db:
+        with _read_only(file) as db:
             return _check(db)
     except sqlite3.DatabaseError as error:
         return [
@@ -156,16 +154,23 @@ def probe(path: str | Path) -> list[Problem]:
     history (``check_file`` reads everything)."""
     file = Path(path)
     if not file.is_file():
-        return [Problem(f"文件不存在：{file}", f"no such file: {file}")]
+        return [_no_such_file(file)]
     try:
-        with contextlib.closing(
-            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
-        ) as db:
+        with _read_only(file) as db:
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
             db.execute("SELECT id FROM entries ORDER BY id DESC LIMIT 1").fetchall()
     except sqlite3.Error as error:
         return [Problem(f"不是可用的账本：{error}", f"not a usable ledger: {error}")]
     return _version_problems(version)
+
+
+def _no_such_file(file: Path) -> Problem:
+    return Problem(f"文件不存在：{file}", f"no such file: {file}")
+
+
+def _read_only(file: Path) -> contextlib.closing[sqlite3.Connection]:
+    """The ledger file opened read-only: a check must never change it."""
+    return contextlib.closing(sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True))
 
 
 def _version_problems(version: int) -> list[Problem]:
