@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement, pairwise
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import blocks
 
 from scoring.analysis import analyze, completing_tiles, is_winning
 from scoring.errors import ScoringError
@@ -125,18 +126,7 @@ def as_fact(reading: Reading) -> Fact:
 
 # A hand: a few random "blocks" (triplets, sequences, pairs, singles) cut to the right
 # size, some tiles turned wild, so that winning and non-winning hands both come up.
-_blocks = st.lists(
-    st.one_of(
-        st.integers(0, 33).map(lambda t: [t, t, t]),
-        st.integers(0, 33).map(lambda t: [t, t]),
-        st.integers(0, 33).map(lambda t: [t]),
-        st.tuples(st.integers(0, 2), st.integers(0, 6)).map(
-            lambda sr: [sr[0] * 9 + sr[1] + k for k in range(3)]
-        ),
-    ),
-    min_size=6,
-    max_size=9,
-)
+_blocks = blocks(6, 9)
 
 
 @st.composite

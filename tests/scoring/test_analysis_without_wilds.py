@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import blocks
 
 from scoring.analysis.counts import split_wilds
 from scoring.analysis.decompose import real_readings, standard_readings
@@ -16,18 +17,7 @@ _MELD_KINDS = (MeldKind.CHI, MeldKind.PON, MeldKind.KONG, MeldKind.CONCEALED_KON
 
 
 # Sets and pairs, mostly, so that many hands win; singles so that some do not.
-_BLOCKS = st.lists(
-    st.one_of(
-        st.integers(0, 33).map(lambda t: [t, t, t]),
-        st.integers(0, 33).map(lambda t: [t, t]),
-        st.integers(0, 33).map(lambda t: [t]),
-        st.tuples(st.integers(0, 2), st.integers(0, 6)).map(
-            lambda sr: [sr[0] * 9 + sr[1] + k for k in range(3)]
-        ),
-    ),
-    min_size=5,
-    max_size=8,
-)
+_BLOCKS = blocks(5, 8)
 _MELDS = st.lists(
     st.tuples(st.sampled_from(_MELD_KINDS), st.integers(0, 2), st.integers(0, 6)), max_size=2
 )
