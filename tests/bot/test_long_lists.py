@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.grammar.names import MAX_NAME_LENGTH
 from bot.handlers.views import TALLY_PAGE_SIZE
 from tests.bot.conftest import Harness
 
@@ -24,3 +25,23 @@ async def test_the_all_time_tally_of_many_players_pages(harness: Harness) -> Non
     assert not set(rows) & set(later) and second.buttons == [("◀ 上一页", "tally:1")]
     balances = [int(row.split()[-1].replace("−", "-")) for row in rows + later]
     assert balances == sorted(balances, reverse=True) and sum(balances) == 0
+
+
+async def test_sixty_long_named_players_with_money_fit_every_view(harness: Harness) -> None:
+    """60 guests with names at the length limit, a stake, fees and a penalty: every view of
+    people and money (settle-up, standings, leaderboard, month stats, history) is sent within
+    Telegram's limits, none refused by the emulator."""
+    sent = []
+    for table in range(15):
+        names = [f"{table:02d}{seat}" + "长" * (MAX_NAME_LENGTH - 3) for seat in "东南西北"]
+        await harness.say("甲", f"/new 杭州 1 {' '.join(names)} 每分0.5元")
+        sent += await harness.say("甲", f"/hu {names[table % 4]} 自摸")
+        sent += await harness.say("甲", "/fee 40")
+        sent += await harness.say("甲", f"/penalty {names[0]} 30 迟到")
+        sent += await harness.say("甲", "/settle")
+    for command in ("/tally", "/top", "/stats 本月", "/history", "/stake"):
+        sent += await harness.say("甲", command)
+    assert harness.api.refusals == [], harness.api.refusals
+    assert sent and not any("抱歉" in s.text for s in sent), [s.text[:80] for s in sent]
+    settle = [s for s in sent if "台费" in s.text]
+    assert settle and all(len(s.text) <= 4096 for s in sent)
