@@ -18,6 +18,8 @@ from storage import Ledger
 from tests.bot import big_chat
 from tests.bot.conftest import GROUP, Harness, running_harness
 
+pytestmark = pytest.mark.slow  # see pyproject's markers: skipped in the fast loop, always in CI
+
 HANDS = 100_000
 STALL_LIMIT = 0.050
 PROBE_EVERY = 0.005

@@ -36,6 +36,8 @@ from bot_process import (
 
 from tests.rigs.fake_server import FakeBotApiServer, FaultPlan
 
+pytestmark = pytest.mark.slow  # see pyproject's markers: skipped in the fast loop, always in CI
+
 RUNS = int(os.environ.get("MAHJONG_SOAK_RUNS", "2"))
 PER_GROUP = 6  # hands per group per run: within the per-group burst, so runs stay short
 NOTHING_RECORDED = ("没有记账", "nothing was recorded")

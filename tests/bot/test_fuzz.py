@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 from bot.console.local_api import Sent
 from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness, module_bot
 
+pytestmark = pytest.mark.slow  # see pyproject's markers: skipped in the fast loop, always in CI
+
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))
 COMMANDS = (
     "/hu", "/hu", "/hu", "/kong", "/draw", "/undo", "/undo", "/why", "/history", "/stats",

@@ -25,6 +25,8 @@ from scoring.rulesets.base import Ruleset, Win, WinKind
 from scoring.score import best_valuation
 from scoring.tiles import JOKER, SUITS, WHITE, Seat, Tile, is_honor, suit_of
 
+pytestmark = pytest.mark.slow  # see pyproject's markers: skipped in the fast loop, always in CI
+
 Fact = tuple[Shape, int, bool, frozenset[str], bool, bool, frozenset[Tile]]
 
 

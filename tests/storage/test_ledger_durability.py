@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from ledger_fixtures import CHAT, Table, seat_table
 
 from storage import ErrorCode, Ledger, Source, StorageError, WinSpec
@@ -55,6 +56,7 @@ async def test_reads_run_beside_writes(table: Table) -> None:
     assert all(total == 0 for total in results[40:])
 
 
+@pytest.mark.slow
 def test_sigkill_mid_write_loses_no_returned_recording(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
     writer = Path(__file__).with_name("crash_writer.py")
