@@ -373,6 +373,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是数目：写数字，例如 30、0.5 或 20元",
         "{token} is not an amount: write a number, e.g. 30, 0.5 or 20元",
     ),
+    "amount_decimal_comma": (
+        "「{token}」里的逗号看不出是小数点还是千位：小数点请写 0.5，千位请三位一组写 1,000",
+        "{token}: a comma is not a decimal point here; write the decimal point as 0.5, "
+        "and thousands in groups of three as 1,000",
+    ),
     "amount_numerals": (
         "「{token}」：请用阿拉伯数字写，例如 0.5 或 5毛",
         "{token}: write the amount in digits, e.g. 0.5 or 5毛",
