@@ -108,6 +108,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是本桌玩家（{roster}）；可以写名字、@用户名或座位 东/南/西/北",
         "{token} is not at this table ({roster}); name a player, an @username or a seat E/S/W/N",
     ),
+    "nobody_in_seat": (
+        "「{token}」这个位子没人坐，没法付钱或收钱（本桌：{roster}）：写坐着的玩家",
+        "Nobody sits at {token}, so nobody there can pay or be paid (table: {roster}); "
+        "name a seated player",
+    ),
     "winner_unclear": (
         "看不出谁胡（{roster}）：把胡牌的人写在最前面。" + _USAGE_HU_ZH,
         "Cannot tell who won ({roster}): put the winner first. " + _USAGE_HU_EN,

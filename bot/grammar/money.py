@@ -190,7 +190,10 @@ def _player(words: Sequence[str], roster: Roster, usage: str) -> tuple[Seat, lis
     taken = take_player(words, roster)
     if taken is None:
         raise GrammarError("unknown_player", token=words[0], roster=roster)
-    return taken[0], list(words[taken[1] :])
+    seat, count = taken
+    if seat not in roster.members:  # a seat word for an empty seat: nobody to pay or be paid
+        raise GrammarError("nobody_in_seat", token=" ".join(words[:count]), roster=roster)
+    return seat, list(words[count:])
 
 
 def _amount_and_reason(words: Sequence[str], usage: str) -> tuple[Amount, str | None]:
