@@ -427,6 +427,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "只有{who}一人入座，罚分没有人收",
         "Only {who} is seated: nobody would receive the penalty",
     ),
+    "penalty_too_small": (
+        "罚的 {amount} 不够 {receivers} 家平分（有人会收 0）：至少罚 {least}；"
+        "只给一个人请用 /pay {payer} 收的人 {amount}",
+        "A penalty of {amount} cannot reach {receivers} players (someone would get 0): "
+        "fine at least {least}, or give it to one player with /pay {payer} PLAYER {amount}",
+    ),
     "stake_none": (
         "本场只记分，没有设每分多少钱。设：/stake 0.5（每分 0.5 元）",
         "This session keeps points only. Set a stake: /stake 0.5 (0.5 yuan a point)",
@@ -615,8 +621,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{token} is no month: months run 1 to 12, e.g. /stats 2026-11",
     ),
     "bad_period_year": (
-        "「{token}」的年份不对：要 2000 到 {last} 年之间，例如 /stats 2026",
-        "{token}: the year must be from 2000 to {last}, e.g. /stats 2026",
+        "「{token}」的年份不对：要 {first} 到 {last} 年之间，例如 /stats 2026",
+        "{token}: the year must be from {first} to {last}, e.g. /stats 2026",
     ),
     "period_twice": (
         "只能写一个时段，「{token}」是第二个",

@@ -140,4 +140,3 @@ async def test_a_thousands_penalty_is_points(harness: Harness) -> None:
     assert session is not None
     tally = await harness.ledger.tally(GROUP, session.id)
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == -1200
-
