@@ -35,8 +35,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
     ),
     "bad_base": (
-        "底分「{token}」不对：要 1 到 1,000,000,000 之间的整数，例如 1 或 5",
-        "Base {token!s} must be a whole number from 1 to 1,000,000,000, e.g. 1 or 5",
+        "底分「{token}」不对：要 1 到 {last} 之间的整数，例如 1 或 5",
+        "Base {token!s} must be a whole number from 1 to {last}, e.g. 1 or 5",
     ),
     "room_not_in_ruleset": (
         "「{token}」是房间名，可{ruleset}没有房间：直接写底分，例如 /new {typed} 2 甲 乙 丙 丁",
@@ -399,7 +399,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」太细：最多 {decimals} 位小数",
         "{token} is too fine: at most {decimals} decimals",
     ),
-    "amount_too_big": ("「{token}」太大了", "{token} is too large"),
+    "amount_too_big": (
+        "「{token}」太大了：最多 {limit} 元",
+        "{token} is too large: at most {limit} yuan",
+    ),
+    "points_too_big": (
+        "「{token}」太大了：积分最多 {limit}",
+        "{token} is too large: at most {limit} points",
+    ),
+    "stake_too_big": (
+        "「{token}」太大了：每分最多 {limit} 元",
+        "{token} is too large: at most {limit} yuan a point",
+    ),
     "points_not_whole": (
         "「{token}」：积分要是整数；按钱算请写 {token}元",
         "{token}: points are whole numbers; for money write {token}元",

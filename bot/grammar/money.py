@@ -76,12 +76,15 @@ def read_amount(word: str, *, decimals: int, points: bool = False) -> Amount:
         if part:
             raise GrammarError("points_not_whole", token=word)
         whole = int(match["whole"].replace(",", ""))
-        return _bounded(Amount(whole, money=False), word, MAX_POINTS)
+        return _bounded(
+            Amount(whole, money=False), word, MAX_POINTS, ("points_too_big", MAX_POINTS)
+        )
     shift = decimals - (1 if unit in _TENTH_UNITS else 0)
     if len(part) > shift:
         raise GrammarError("amount_too_fine", token=word, decimals=shift)
     value = int(match["whole"].replace(",", "") + part.ljust(shift, "0"))
-    return _bounded(Amount(value, money=True), word, MAX_YUAN * 10**decimals)
+    largest = MAX_YUAN * 10**decimals
+    return _bounded(Amount(value, money=True), word, largest, ("amount_too_big", MAX_YUAN))
 
 
 def _folded(word: str) -> str:
@@ -89,11 +92,14 @@ def _folded(word: str) -> str:
     return word.translate(_FOLD).removeprefix("+")
 
 
-def _bounded(amount: Amount, word: str, largest: int) -> Amount:
+def _bounded(amount: Amount, word: str, largest: int, too_big: tuple[str, int]) -> Amount:
+    """The amount if it is within (0, ``largest``]; ``too_big``: the refusal's key and the
+    limit it names, in the unit people typed (元 or points)."""
     if amount.value <= 0:
         raise GrammarError("amount_not_positive", token=word)
     if amount.value > largest:
-        raise GrammarError("amount_too_big", token=word)
+        key, limit = too_big
+        raise GrammarError(key, token=word, limit=f"{limit:,}")
     return amount
 
 
@@ -118,7 +124,7 @@ def parse_stake(words: Sequence[str]) -> int | None:
     word = words[0].removeprefix("每分")
     stake = read_amount(word, decimals=STAKE_DECIMALS)
     if stake.value > MAX_STAKE_YUAN * 10**STAKE_DECIMALS:
-        raise GrammarError("amount_too_big", token=words[0])
+        raise GrammarError("stake_too_big", token=words[0], limit=f"{MAX_STAKE_YUAN:,}")
     return stake.value
 
 

@@ -140,3 +140,27 @@ async def test_a_thousands_penalty_is_points(harness: Harness) -> None:
     assert session is not None
     tally = await harness.ledger.tally(GROUP, session.id)
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == -1200
+
+
+@pytest.mark.parametrize(
+    ("line", "said", "accepted"),
+    [
+        pytest.param("/fee 1000001", "最多 1,000,000 元", "/fee 1000000", id="fee"),
+        pytest.param("/stake 1001", "每分最多 1,000 元", "/stake 1000", id="stake"),
+        pytest.param(
+            "/penalty 甲 1000000000001", "积分最多 1,000,000,000,000", "/penalty 甲 30", id="points"
+        ),
+        pytest.param(
+            "/new 杭州 1000000001", "要 1 到 1,000,000,000 之间", "/new 杭州 1000000000", id="base"
+        ),
+    ],
+)
+async def test_a_refusal_for_too_much_names_the_limit_it_checks(
+    harness: Harness, line: str, said: str, accepted: str
+) -> None:
+    if not line.startswith("/new"):
+        await harness.open_table()
+    [refused] = await harness.say("甲", line)
+    assert said in refused.text
+    [ok] = await harness.say("甲", accepted)
+    assert "❌" not in ok.text
