@@ -35,8 +35,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
     ),
     "bad_base": (
-        "底分「{token}」不对：要 1 到 1,000,000,000 之间的整数，例如 1 或 5",
-        "Base {token!s} must be a whole number from 1 to 1,000,000,000, e.g. 1 or 5",
+        "底分「{token}」不对：要 1 到 {last} 之间的整数，例如 1 或 5",
+        "Base {token!s} must be a whole number from 1 to {last}, e.g. 1 or 5",
     ),
     "room_not_in_ruleset": (
         "「{token}」是房间名，可{ruleset}没有房间：直接写底分，例如 /new {typed} 2 甲 乙 丙 丁",
@@ -107,6 +107,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "unknown_player": (
         "「{token}」不是本桌玩家（{roster}）；可以写名字、@用户名或座位 东/南/西/北",
         "{token} is not at this table ({roster}); name a player, an @username or a seat E/S/W/N",
+    ),
+    "nobody_in_seat": (
+        "「{token}」这个位子没人坐，没法付钱或收钱（本桌：{roster}）：写坐着的玩家",
+        "Nobody sits at {token}, so nobody there can pay or be paid (table: {roster}); "
+        "name a seated player",
     ),
     "winner_unclear": (
         "看不出谁胡（{roster}）：把胡牌的人写在最前面。" + _USAGE_HU_ZH,
@@ -373,6 +378,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是数目：写数字，例如 30、0.5 或 20元",
         "{token} is not an amount: write a number, e.g. 30, 0.5 or 20元",
     ),
+    "amount_decimal_comma": (
+        "「{token}」里的逗号看不出是小数点还是千位：小数点请写 0.5，千位请三位一组写 1,000",
+        "{token}: a comma is not a decimal point here; write the decimal point as 0.5, "
+        "and thousands in groups of three as 1,000",
+    ),
     "amount_numerals": (
         "「{token}」：请用阿拉伯数字写，例如 0.5 或 5毛",
         "{token}: write the amount in digits, e.g. 0.5 or 5毛",
@@ -389,7 +399,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」太细：最多 {decimals} 位小数",
         "{token} is too fine: at most {decimals} decimals",
     ),
-    "amount_too_big": ("「{token}」太大了", "{token} is too large"),
+    "amount_too_big": (
+        "「{token}」太大了：最多 {limit} 元",
+        "{token} is too large: at most {limit} yuan",
+    ),
+    "points_too_big": (
+        "「{token}」太大了：积分最多 {limit}",
+        "{token} is too large: at most {limit} points",
+    ),
+    "stake_too_big": (
+        "「{token}」太大了：每分最多 {limit} 元",
+        "{token} is too large: at most {limit} yuan a point",
+    ),
     "points_not_whole": (
         "「{token}」：积分要是整数；按钱算请写 {token}元",
         "{token}: points are whole numbers; for money write {token}元",
@@ -416,6 +437,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "penalty_alone": (
         "只有{who}一人入座，罚分没有人收",
         "Only {who} is seated: nobody would receive the penalty",
+    ),
+    "penalty_too_small": (
+        "罚的 {amount} 不够 {receivers} 家平分（有人会收 0）：至少罚 {least}；"
+        "只给一个人请用 /pay {payer} 收的人 {amount}",
+        "A penalty of {amount} cannot reach {receivers} players (someone would get 0): "
+        "fine at least {least}, or give it to one player with /pay {payer} PLAYER {amount}",
     ),
     "stake_none": (
         "本场只记分，没有设每分多少钱。设：/stake 0.5（每分 0.5 元）",
@@ -605,8 +632,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{token} is no month: months run 1 to 12, e.g. /stats 2026-11",
     ),
     "bad_period_year": (
-        "「{token}」的年份不对：要 2000 到 {last} 年之间，例如 /stats 2026",
-        "{token}: the year must be from 2000 to {last}, e.g. /stats 2026",
+        "「{token}」的年份不对：要 {first} 到 {last} 年之间，例如 /stats 2026",
+        "{token}: the year must be from {first} to {last}, e.g. /stats 2026",
     ),
     "period_twice": (
         "只能写一个时段，「{token}」是第二个",

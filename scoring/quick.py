@@ -27,9 +27,10 @@ from scoring.score import (
     build_result,
     check_no_indicator,
     checked_table,
+    floated_beyond_supply,
     win_of,
 )
-from scoring.tiles import GREEN, RED, WHITE, Seat, Tile
+from scoring.tiles import GREEN, JOKER, RED, WHITE, Seat, Tile
 from scoring.words import Word, WordKind, ascii_letter, build_context, error_at, scan_word
 
 
@@ -253,6 +254,7 @@ def quick(
     context, word_tokens = build_context(with_facts(context_words, facts))
     check_no_indicator(ruleset, context.indicator, lambda kind: word_tokens.get(kind.value))
     _check(declared, ruleset, context.kong_chain)
+    _check_floated_wilds(declared, ruleset, context.piao, word_tokens.get(WordKind.PIAO.value))
     win = win_of(context, lambda kind: word_tokens.get(kind.value), ruleset, seat)
     shape = _shape(declared)
     if declared.has(Fact.TAI):
@@ -457,6 +459,15 @@ def _wilds_agree(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
         _refuse(
             d, Fact.WILDS, f"财神一共只有 {rules.wild_copies} 张", f"only {rules.wild_copies} wilds"
         )
+
+
+def _check_floated_wilds(d: _Declared, rules: Ruleset, piao: int, word: Token | None) -> None:
+    """飘 discards wilds from the same copies the hand holds: 财飘 with 4财神 needs five, as a
+    full line with four 白 and 财飘 does (``score``'s wild supply check, the same refusal)."""
+    held = d.values.get(Fact.WILDS, 0)
+    if rules.has_piao and held + piao > rules.wild_copies:
+        faces = frozenset({JOKER}) if rules.uses_indicator else rules.wild_faces(None)
+        raise floated_beyond_supply(word, faces, rules.wild_copies, held, piao)
 
 
 def _tai_in_ruleset(d: _Declared, rules: Ruleset, kong_chain: int) -> None:

@@ -400,6 +400,14 @@ def _floated_too_many(
     """A 飘 of ``discarded`` wilds beside ``held`` ones: more copies than the wall has (each
     飘 discards one wild, so the wilds held and floated share the same four tiles)."""
     piao = where.word(WordKind.PIAO)
+    return floated_beyond_supply(piao, wild_faces, copies, held, discarded)
+
+
+def floated_beyond_supply(
+    piao: Token | None, wild_faces: frozenset[Tile], copies: int, held: int, discarded: int
+) -> ScoringError:
+    """The refusal of a 飘 word (``piao``) that, with the wilds held, needs more wilds than the
+    wall has: one wording for full lines and quick entry (which says held wilds as 财神N)."""
     word = piao.text if piao is not None else f"飘{discarded}"
     face = next(iter(wild_faces)) if len(wild_faces) == 1 else JOKER
     name_zh = "财神" if face == JOKER else f"{zh_name(face)}（财神）"

@@ -1,9 +1,13 @@
 """/stake, /fee, /penalty, /pay: amounts of money and points as people type them.
 
-Accepted (full-width digits and ．too): ``0.5`` ``0.5元`` ``5块`` ``5块钱`` ``5毛`` / ``5角``
-(0.5 元) ``¥40`` ``40yuan``; a unit may also stand as the next word (``40 元``). Refused by
-name: Chinese numerals (五毛), ``分`` as a unit (a point is also 分: write 0.05元), a sign, zero,
-more decimals than the amount keeps (money: 2, a stake: 4), and anything beyond the limits.
+One amount grammar for all of them and /new's 每分X元 (``read_amount``): ASCII or full-width
+digits, one decimal point (``.`` ``．``), a comma (``,`` ``，``) only between groups of three
+(``1,000``), a leading ``+`` (``+5`` is 5). Accepted: ``0.5`` ``0.5元`` ``5块`` ``5块钱``
+``5毛`` / ``5角`` (0.5 元) ``¥40`` ``40yuan``; a unit may also stand as the next word
+(``40 元``). Refused by name: a decimal comma (``0,5`` ``2,50``: many players write one, and
+reading it as a separator would multiply the money), Chinese numerals (五毛), ``分`` as a unit
+(a point is also 分: write 0.05元), a minus sign, zero, more decimals than the amount keeps
+(money: 2, a stake: 4), and anything beyond the limits.
 An adjustment's amount is points when it has no unit (``30``, ``30分``) and money with one.
 """
 
@@ -18,9 +22,9 @@ from bot.grammar.errors import GrammarError
 from bot.grammar.roster import Roster, take_player
 from scoring.tiles import Seat
 
-_FOLD: Final = str.maketrans("０１２３４５６７８９．，￥", "0123456789.,¥")
+_FOLD: Final = str.maketrans("０１２３４５６７８９．，￥＋", "0123456789.,¥+")
 _AMOUNT: Final = re.compile(
-    r"(?P<yen>¥)?(?P<whole>[0-9]+)(?:\.(?P<part>[0-9]+))?"
+    r"(?P<yen>¥)?(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<part>[0-9]+))?"
     r"(?P<unit>元|块钱?|毛钱?|角|分|yuan|rmb|pts?|points?)?",
     re.IGNORECASE,
 )
@@ -48,12 +52,14 @@ class Amount:
 
 def read_amount(word: str, *, decimals: int, points: bool = False) -> Amount:
     """``word`` as an amount; ``points``: a bare number is points (an adjustment), else 元."""
-    text = word.translate(_FOLD).replace(",", "")
+    text = _folded(word)
     match = _AMOUNT.fullmatch(text)
     if match is None:
+        if "," in text and _AMOUNT.fullmatch(text.replace(",", "")):
+            raise GrammarError("amount_decimal_comma", token=word)
         if _CHINESE_NUMERALS.fullmatch(text):
             raise GrammarError("amount_numerals", token=word)
-        if text[:1] in "-+−":
+        if text[:1] in "-−":
             raise GrammarError("amount_not_positive", token=word)
         raise GrammarError("amount_not_number", token=word)
     unit = (match["unit"] or "").lower()
@@ -69,19 +75,31 @@ def read_amount(word: str, *, decimals: int, points: bool = False) -> Amount:
     if not money:
         if part:
             raise GrammarError("points_not_whole", token=word)
-        return _bounded(Amount(int(match["whole"]), money=False), word, MAX_POINTS)
+        whole = int(match["whole"].replace(",", ""))
+        return _bounded(
+            Amount(whole, money=False), word, MAX_POINTS, ("points_too_big", MAX_POINTS)
+        )
     shift = decimals - (1 if unit in _TENTH_UNITS else 0)
     if len(part) > shift:
         raise GrammarError("amount_too_fine", token=word, decimals=shift)
-    value = int(match["whole"] + part.ljust(shift, "0"))
-    return _bounded(Amount(value, money=True), word, MAX_YUAN * 10**decimals)
+    value = int(match["whole"].replace(",", "") + part.ljust(shift, "0"))
+    largest = MAX_YUAN * 10**decimals
+    return _bounded(Amount(value, money=True), word, largest, ("amount_too_big", MAX_YUAN))
 
 
-def _bounded(amount: Amount, word: str, largest: int) -> Amount:
+def _folded(word: str) -> str:
+    """The word in ASCII digits and signs, without the leading + that changes nothing."""
+    return word.translate(_FOLD).removeprefix("+")
+
+
+def _bounded(amount: Amount, word: str, largest: int, too_big: tuple[str, int]) -> Amount:
+    """The amount if it is within (0, ``largest``]; ``too_big``: the refusal's key and the
+    limit it names, in the unit people typed (元 or points)."""
     if amount.value <= 0:
         raise GrammarError("amount_not_positive", token=word)
     if amount.value > largest:
-        raise GrammarError("amount_too_big", token=word)
+        key, limit = too_big
+        raise GrammarError(key, token=word, limit=f"{limit:,}")
     return amount
 
 
@@ -89,7 +107,7 @@ def joined_unit(words: Sequence[str]) -> list[str]:
     """The words with a unit written apart glued back to its number (40 元 → 40元)."""
     out: list[str] = []
     for word in words:
-        if out and word.lower() in UNIT_WORDS and _AMOUNT.fullmatch(out[-1].translate(_FOLD)):
+        if out and word.lower() in UNIT_WORDS and _AMOUNT.fullmatch(_folded(out[-1])):
             out[-1] += word
         else:
             out.append(word)
@@ -106,7 +124,7 @@ def parse_stake(words: Sequence[str]) -> int | None:
     word = words[0].removeprefix("每分")
     stake = read_amount(word, decimals=STAKE_DECIMALS)
     if stake.value > MAX_STAKE_YUAN * 10**STAKE_DECIMALS:
-        raise GrammarError("amount_too_big", token=words[0])
+        raise GrammarError("stake_too_big", token=words[0], limit=f"{MAX_STAKE_YUAN:,}")
     return stake.value
 
 
@@ -178,7 +196,10 @@ def _player(words: Sequence[str], roster: Roster, usage: str) -> tuple[Seat, lis
     taken = take_player(words, roster)
     if taken is None:
         raise GrammarError("unknown_player", token=words[0], roster=roster)
-    return taken[0], list(words[taken[1] :])
+    seat, count = taken
+    if seat not in roster.members:  # a seat word for an empty seat: nobody to pay or be paid
+        raise GrammarError("nobody_in_seat", token=" ".join(words[:count]), roster=roster)
+    return seat, list(words[count:])
 
 
 def _amount_and_reason(words: Sequence[str], usage: str) -> tuple[Amount, str | None]:

@@ -50,7 +50,7 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
         stake = rest.pop(0)
         base = as_number(stake.removeprefix("底分"))
         if base is None or not 1 <= base <= MAX_BASE:
-            raise GrammarError("bad_base", token=stake)
+            raise GrammarError("bad_base", token=stake, last=f"{MAX_BASE:,}")
     elif rest and rest[0] in rooms:
         room = rest.pop(0)
         base = rooms[room]

@@ -121,5 +121,8 @@ def _relative(kind: str, now: datetime) -> Period:
 
 
 def _check_year(year: int, word: str, now: datetime) -> None:
-    if not _FIRST_YEAR <= year <= local(now).year + 1:
-        raise GrammarError("bad_period_year", token=word, last=local(now).year)
+    """Years from 2000 to next year (a date typed ahead is a player's, not a mistake); the
+    refusal names the same range it checks."""
+    last = local(now).year + 1
+    if not _FIRST_YEAR <= year <= last:
+        raise GrammarError("bad_period_year", token=word, first=_FIRST_YEAR, last=last)

@@ -137,7 +137,21 @@ def _moves(table: Table, command: Adjustment) -> dict[int, int]:
     others = [table.player_id(seat) for seat in after if seat in table.players]
     if not others:
         raise Refusal("penalty_alone", who=table.name(command.payer))
+    if amount < len(others):  # someone would be listed as receiving 0: say what to write
+        raise Refusal(
+            "penalty_too_small",
+            amount=_amount_text(command),
+            receivers=len(others),
+            least=_amount_text(command, len(others)),
+            payer=table.name(command.payer),
+        )
     return {payer: -amount, **split_evenly(amount, others)}
+
+
+def _amount_text(command: Adjustment, value: int | None = None) -> str:
+    """The amount as the reply writes it: points as a number, money in 元 with its fen."""
+    value = command.amount.value if value is None else value
+    return yuan_text(value) + "元" if command.amount.money else str(value)
 
 
 def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:

@@ -56,6 +56,7 @@ def test_amounts(word: str, points: bool, amount: Amount) -> None:
         pytest.param("NaN", False, "amount_not_number", id="nan"),
         pytest.param("30pt", False, "amount_not_number", id="points-as-money"),
         pytest.param("9999999999", False, "amount_too_big", id="too-big"),
+        pytest.param("9999999999999", True, "points_too_big", id="too-many-points"),
     ],
 )
 def test_refused_amounts_name_the_word(word: str, points: bool, key: str) -> None:

@@ -191,3 +191,22 @@ async def test_the_undo_button_under_a_fee_takes_it_back(harness: Harness) -> No
     [fee] = await harness.say("甲", "/fee 40")
     await harness.press("甲", fee)
     assert (await harness.ledger.session_money(GROUP, 1)).fen == {}
+
+
+@pytest.mark.parametrize(
+    ("line", "seat"),
+    [
+        pytest.param("/penalty 北 5", "北", id="penalty-from-the-empty-seat"),
+        pytest.param("/pay 北 东 5", "北", id="pay-from-the-empty-seat"),
+        pytest.param("/pay 东 北 5元", "北", id="pay-to-the-empty-seat"),
+        pytest.param("/pay N E 5", "N", id="english-seat-word"),
+    ],
+)
+async def test_an_empty_seat_neither_pays_nor_is_paid(
+    harness: Harness, line: str, seat: str
+) -> None:
+    await harness.say("甲", "/new 杭州 1 A B C")
+    before = (await harness.ledger.history(GROUP)).total
+    [sent] = await harness.say("甲", line)
+    assert f"「{seat}」这个位子没人坐" in sent.text and "东 A · 南 B · 西 C" in sent.text
+    assert (await harness.ledger.history(GROUP)).total == before

@@ -3,6 +3,8 @@ held, so a line that needs a fifth copy of the wild is refused, naming the face 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,3 +146,84 @@ def test_a_float_is_refused_exactly_when_the_wilds_outnumber_the_wall(
         return
     assert held + piao <= 4
     assert result.value == 2 ** (piao + 1) * (2 if rules == RP else 1)
+
+
+# Quick entry says the wilds held as 财神N / N财神 / N花: they share the copies with the 飘'd ones
+# exactly as a full line's tiles do, and the refusal is the full line's. (rules, words, the 飘
+# word named, held, discarded, (face zh, face en))
+QUICK_IMPOSSIBLE = [
+    pytest.param(HZ, "财飘 4财神", "财飘", 4, 1, ("白", "White"), id="hz-caipiao-4caishen"),
+    pytest.param(HZ, "双财飘 财神3", "双财飘", 3, 2, ("白", "White"), id="hz-double-caishen3"),
+    pytest.param(HZ, "三财飘 财神2", "三财飘", 2, 3, ("白", "White"), id="hz-triple-caishen2"),
+    pytest.param(HZ, "4财神 自摸 财飘", "财飘", 4, 1, ("白", "White"), id="hz-wilds-first"),
+    pytest.param(HZ, "杠飘 4财神", "杠飘", 4, 1, ("白", "White"), id="hz-kong-float"),
+    pytest.param(HZ, "float 2 wilds 3", "float 2", 3, 2, ("白", "White"), id="hz-english"),
+    pytest.param(YP, "飘两花 财神3", "飘两花", 3, 2, (None, None), id="yp-two-floats-3"),
+    pytest.param(YP, "飘三花 2花", "飘三花", 2, 3, (None, None), id="yp-three-floats-2hua"),
+    pytest.param(RP, "飘三花 财神2", "飘三花", 2, 3, (None, None), id="rp-three-floats-2"),
+    pytest.param(RP, "飘一花 4财神", "飘一花", 4, 1, (None, None), id="rp-one-float-4"),
+]
+
+
+@pytest.mark.parametrize(("rules", "words", "word", "held", "discarded", "face"), QUICK_IMPOSSIBLE)
+def test_quick_entry_counts_floated_wilds_against_the_wilds_held(
+    rules: str,
+    words: str,
+    word: str,
+    held: int,
+    discarded: int,
+    face: tuple[str | None, str | None],
+) -> None:
+    face_zh, face_en = face
+    with pytest.raises(ScoringError) as caught:
+        scoring.quick(words, rules)
+    error = caught.value
+    assert (error.code, error.token, error.position) == (
+        ErrorCode.FIFTH_COPY,
+        word,
+        words.index(word),
+    )
+    zh_face = "财神" if face_zh is None else f"{face_zh}（财神）"
+    en_face = "wild tiles" if face_en is None else f"{face_en} tiles (the wild)"
+    assert error.zh == (
+        f"{zh_face}一共只有 4 张，这手牌要 {held + discarded} 张："
+        f"手里 {held} 张，「{word}」打出了 {discarded} 张"
+    )
+    assert f"needs {held + discarded}" in error.en and en_face in error.en
+
+
+# At the limit quick entry scores what the full line with those tiles scores.
+QUICK_POSSIBLE = [
+    pytest.param(HZ, "三财飘 财神1", 16, id="hz-one-held-three-floated"),
+    pytest.param(HZ, "双财飘 财神2", 8, id="hz-two-held-two-floated"),
+    pytest.param(HZ, "财飘 3财神", 4, id="hz-three-held-one-floated"),
+    pytest.param(HZ, "飘3 有花", 16, id="hz-with-wild-no-count"),
+    pytest.param(YP, "飘三花 财神1", 16, id="yp-one-held-three-floated"),
+    pytest.param(RP, "飘两花 财神2", 16, id="rp-two-held-two-floated"),
+]
+
+
+@pytest.mark.parametrize(("rules", "words", "value"), QUICK_POSSIBLE)
+def test_quick_entry_within_the_four_wilds_scores(rules: str, words: str, value: int) -> None:
+    assert scoring.quick(words, rules).value == value
+
+
+@settings(max_examples=200, deadline=None)
+@given(held=st.integers(0, 4), piao=st.integers(1, 3), rules=st.sampled_from([HZ, YP, RP]))
+def test_quick_entry_refuses_exactly_when_the_full_line_does(
+    held: int, piao: int, rules: str
+) -> None:
+    """财神N with 飘N against the full line holding N faceless wilds: refused alike."""
+    real = [f"{rank}m" for rank in range(1, 10)] + ["1p", "2p", "3p", "5s"]
+    line = "".join(real[held:] + ["*"] * held) + f" +5s 飘{piao}"
+
+    def code(run: Callable[[], object]) -> ErrorCode | None:
+        try:
+            run()
+        except ScoringError as error:
+            return error.code
+        return None
+
+    full = code(lambda: scoring.score(line, rules))
+    quick = code(lambda: scoring.quick(f"飘{piao} 财神{held}", rules))
+    assert (full is ErrorCode.FIFTH_COPY) == (quick is ErrorCode.FIFTH_COPY)
