@@ -1,0 +1,55 @@
+"""A TEST RIG, not the product: the keyboard's routes on a small aiohttp app whose stand-in for
+the server's authentication takes the viewer from test headers. The real server checks
+Telegram's signature instead (bot/webapp, the webapp branch); the lead switches these tests to
+it at merge. Static files are served under /app/ as the real server serves them."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Final
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.webapp import keyboard_api
+from bot.webapp.viewer import APPLICATION, VIEWER, Viewer
+from tests.bot.conftest import GROUP, PLAYERS, Harness
+
+STATIC: Final = Path(keyboard_api.__file__).parent / "static"
+USER_HEADER: Final = "X-Test-User"  # the rig's whole "authentication": a user id
+
+
+def viewer_headers(who: str = "甲") -> dict[str, str]:
+    return {USER_HEADER: str(PLAYERS[who])}
+
+
+def rig_app(harness: Harness, lang: str = "zh", chat: int = GROUP) -> web.Application:
+    """The keyboard's routes and pages over the harness's bot, a viewer per request."""
+
+    @web.middleware
+    async def test_viewer(
+        request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        user = request.headers.get(USER_HEADER)
+        if request.path.startswith("/api/"):
+            if user is None:
+                raise web.HTTPUnauthorized()
+            name = next(n for n, uid in PLAYERS.items() if uid == int(user))
+            request[VIEWER] = Viewer(int(user), name, None, chat, lang)
+        return await handler(request)
+
+    app = web.Application(middlewares=[test_viewer])
+    app[APPLICATION] = harness.app
+    keyboard_api.add_routes(app)
+    app.router.add_static("/app/", STATIC)
+    return app
+
+
+@asynccontextmanager
+async def rig_client(
+    harness: Harness, lang: str = "zh"
+) -> AsyncIterator[TestClient[web.Request, web.Application]]:
+    async with TestClient(TestServer(rig_app(harness, lang))) as client:
+        yield client
