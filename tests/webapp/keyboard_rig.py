@@ -5,10 +5,12 @@ it at merge. Static files are served under /app/ as the real server serves them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Final
+from urllib.parse import parse_qs
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
@@ -19,6 +21,15 @@ from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 STATIC: Final = Path(keyboard_api.__file__).parent / "static"
 USER_HEADER: Final = "X-Test-User"  # the rig's whole "authentication": a user id
+
+
+def _user_in_init_data(request: web.Request) -> str | None:
+    """The page's user id from ``Authorization: tma <initData>``, signature NOT checked (rig)."""
+    auth = request.headers.get("Authorization", "")
+    if not auth.startswith("tma "):
+        return None
+    user = parse_qs(auth.removeprefix("tma ")).get("user")
+    return str(json.loads(user[0])["id"]) if user else None
 
 
 def viewer_headers(who: str = "甲") -> dict[str, str]:
@@ -32,7 +43,7 @@ def rig_app(harness: Harness, lang: str = "zh", chat: int = GROUP) -> web.Applic
     async def test_viewer(
         request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        user = request.headers.get(USER_HEADER)
+        user = request.headers.get(USER_HEADER) or _user_in_init_data(request)
         if request.path.startswith("/api/"):
             if user is None:
                 raise web.HTTPUnauthorized()
