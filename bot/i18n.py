@@ -112,7 +112,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{token} 不能自己点炮给自己",
         "{token} cannot have discarded the winning tile to themselves",
     ),
-    "keyboard_recorded_by": ("🀄 {name} 用整手牌键盘记账", "🀄 Recorded by {name} on the tile keyboard"),
+    "keyboard_recorded_by": (
+        "🀄 {name} 用整手牌键盘记账",
+        "🀄 Recorded by {name} on the tile keyboard",
+    ),
     "hu_usage": (_USAGE_HU_ZH, _USAGE_HU_EN),
     "unknown_winner": (
         "「{token}」不是本桌玩家（{roster}）。" + _USAGE_HU_ZH,

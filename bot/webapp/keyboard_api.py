@@ -72,9 +72,10 @@ async def record_route(request: web.Request) -> web.Response:
     try:
         payload = await _payload(request)
         source = keyboard_record.request_source(payload.get("request_id"))
-        at = await _seated(request)
-        hand = tapped_hand(payload, keyboard_record.full_table(at))
-        recorded = await keyboard_record.record_tapped(at, viewer, hand.command, source)
+        async with keyboard_record.chat_turn(request.app[APPLICATION], viewer):
+            at = await _seated(request)  # the table as the chat's last update left it
+            hand = tapped_hand(payload, keyboard_record.full_table(at))
+            recorded = await keyboard_record.record_tapped(at, viewer, hand.command, source)
     except _USER_ERRORS as error:
         return _refused(error, viewer.language)
     entries = [entry.id for entry in recorded.entries]

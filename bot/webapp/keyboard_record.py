@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
@@ -23,6 +24,7 @@ from bot.grammar import GrammarError
 from bot.hand_reply import hand_markup, hand_text, scene_after
 from bot.handlers import recording
 from bot.i18n import t
+from bot.ordering import ChatOrderedProcessor
 from bot.replies import CAPTION_LIMIT, checked, fit_html
 from bot.table import Table, after_entries, open_table, remember, standings
 from bot.table_html import empty_seats
@@ -44,6 +46,16 @@ class Seated:
 def context_for(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Context:
     """A handler's context for the viewer's chat, as PTB makes one for an update of it."""
     return cast(Context, CallbackContext(application, viewer.chat_id, viewer.user_id))
+
+
+def chat_turn(
+    application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer
+) -> AbstractAsyncContextManager[None]:
+    """The chat's turn among its updates: a recording is scored against the table the chat's
+    previous hand left, never between a typed /hu's scoring and its write."""
+    processor = application.bot_data["services"].processor
+    assert isinstance(processor, ChatOrderedProcessor)
+    return processor.chat_turn(viewer.chat_id)
 
 
 async def seated(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Seated:

@@ -14,8 +14,10 @@ from typing import Any, Final
 from urllib.parse import quote
 
 import pytest
+from aiohttp.test_utils import TestServer
 
-from tests.bot.conftest import PLAYERS
+from tests.bot.conftest import PLAYERS, Harness
+from tests.webapp.keyboard_rig import rig_app
 
 CHROMIUM: Final = Path("/usr/bin/chromium")
 TELEGRAM_JS: Final = "https://telegram.org/js/telegram-web-app.js"
@@ -39,6 +41,7 @@ THEMES: Final = {
     },
 }
 
+
 def _fonts_config() -> Path:
     """A fontconfig file adding the Noto Sans CJK the project ships (noto-cjk-sans-otc) to the
     system's fonts: a bare Debian image has no CJK font, and a phone always has one."""
@@ -49,7 +52,7 @@ def _fonts_config() -> Path:
     fonts = Path(noto_cjk_sans_otc.__file__).parent
     config.write_text(
         '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-        f"<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include><dir>{fonts}</dir>"
+        f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>{fonts}</dir>'
         f"<cachedir>{folder}</cachedir></fontconfig>"
     )
     return config
@@ -105,3 +108,15 @@ async def phone_page(base_url: str, who: str = "甲", theme: str = "light") -> A
             yield page
         finally:
             await browser.close()
+
+
+@asynccontextmanager
+async def keyboard_page(
+    harness: Harness, who: str = "甲", theme: str = "light"
+) -> AsyncIterator[Any]:
+    """The keyboard page served by the rig over ``harness``'s bot, open on a phone."""
+    async with (
+        TestServer(rig_app(harness)) as server,
+        phone_page(str(server.make_url("")).rstrip("/"), who, theme) as page,
+    ):
+        yield page

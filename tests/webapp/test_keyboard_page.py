@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
+from playwright.async_api import async_playwright
 
 from tests.bot.conftest import GROUP, Harness
-from tests.webapp.browser import needs_chromium, phone_page
+from tests.webapp.browser import PHONE, TELEGRAM_JS, keyboard_page, launch, needs_chromium
 from tests.webapp.keyboard_payloads import faces
 from tests.webapp.keyboard_rig import rig_app
 
@@ -92,7 +93,9 @@ async def pt_rob(page: Any) -> None:
 
 
 HANDS = [
-    pytest.param("/new 杭州 1 甲 乙 丙 丁", hz_baotou, "甲 123m456m789m123p白 +5s 自摸", id="hz-baotou"),
+    pytest.param(
+        "/new 杭州 1 甲 乙 丙 丁", hz_baotou, "甲 123m456m789m123p白 +5s 自摸", id="hz-baotou"
+    ),
     pytest.param(
         "/new 杭州 1 甲 乙 丙 丁",
         hz_kong_discard,
@@ -122,28 +125,26 @@ async def test_a_tapped_hand_shows_what_the_typed_line_records(
     harness: Harness, new: str, hand: Any, typed: str
 ) -> None:
     await harness.open_table(new)
-    async with TestServer(rig_app(harness)) as server:
-        async with phone_page(str(server.make_url("")).rstrip("/")) as page:
-            await hand(page)
-            shown = await shown_payments(page)
+    async with keyboard_page(harness) as page:
+        await hand(page)
+        shown = await shown_payments(page)
     await harness.say("甲", f"/hu {typed}")
     assert shown == await recorded_postings(harness)
 
 
 async def test_record_twice_records_once(harness: Harness) -> None:
     await harness.open_table()
-    async with TestServer(rig_app(harness)) as server:
-        async with phone_page(str(server.make_url("")).rstrip("/")) as page:
-            await hz_baotou(page)
-            await shown_payments(page)
-            await page.evaluate("document.getElementById('record').disabled = false")
-            await page.click("#record")
-            await page.evaluate("document.getElementById('record').disabled = false")
-            await page.click("#record")  # as a double tap, or a retry, sends it again
-            await page.wait_for_function(
-                "document.querySelectorAll('#recorded').length === 2", timeout=10_000
-            )
-            said = await page.eval_on_selector_all("#recorded", "ps => ps.map(p => p.textContent)")
+    async with keyboard_page(harness) as page:
+        await hz_baotou(page)
+        await shown_payments(page)
+        await page.evaluate("document.getElementById('record').disabled = false")
+        await page.click("#record")
+        await page.evaluate("document.getElementById('record').disabled = false")
+        await page.click("#record")  # as a double tap, or a retry, sends it again
+        await page.wait_for_function(
+            "document.querySelectorAll('#recorded').length === 2", timeout=10_000
+        )
+        said = await page.eval_on_selector_all("#recorded", "ps => ps.map(p => p.textContent)")
     assert "已记账" in said[0] and "已经记过" in said[1]
     session = await harness.ledger.current_session(GROUP)
     assert session is not None
@@ -151,32 +152,39 @@ async def test_record_twice_records_once(harness: Harness) -> None:
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48  # 爆头 once
 
 
-async def test_a_refused_hand_says_why(harness: Harness) -> None:
+async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness) -> None:
+    await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
+    async with keyboard_page(harness) as page:
+        await page.click('#indicator-grid [data-face="1m"]')
+        await tap(page, "123p456p789p111z1s")
+        await choose(page, "hows", "discard")
+        await choose(page, "froms", "S")
+        await tap(page, "2m", "winning")  # 翻1m: 2m is the wild, and no one wins on a thrown wild
+        await page.wait_for_selector("#refusal")
+        shown = await page.text_content("#refusal")
+        assert await page.is_disabled("#record")
+    [typed] = await harness.say("甲", "/hu 甲 123p456p789p东东东1s +2m 翻1m 点炮 乙")
+    assert shown == typed.text
+
+
+async def test_a_self_draw_only_ruleset_offers_no_discard(harness: Harness) -> None:
     await harness.open_table("/new 硬飘花 1 甲 乙 丙 丁")
-    async with TestServer(rig_app(harness)) as server:
-        async with phone_page(str(server.make_url("")).rstrip("/")) as page:
-            await page.click('#indicator-grid [data-face="1m"]')
-            assert not await page.is_visible('#hows [data-value="discard"]')  # 硬飘花: 自摸 only
-            await tap(page, "123p456p789p111z2m")
-            await tap(page, "2m", "winning")  # a fifth 2m counting the indicator's wilds? no: 3+1
-            await page.wait_for_selector("#score, #refusal")
+    async with keyboard_page(harness) as page:
+        await page.click('#indicator-grid [data-face="1m"]')
+        assert await page.is_visible('#hows [data-value="self_draw"]')
+        assert not await page.is_visible('#hows [data-value="discard"]')
 
 
 async def test_without_telegram_the_page_says_how_to_open_it(harness: Harness) -> None:
     await harness.open_table()
-    async with TestServer(rig_app(harness)) as server:
-        from playwright.async_api import async_playwright
-
-        from tests.webapp.browser import PHONE, TELEGRAM_JS, launch
-
-        async with async_playwright() as playwright:
-            browser = await launch(playwright)
-            page = await browser.new_page(viewport=PHONE)
-            await page.route(TELEGRAM_JS, lambda route: route.fulfill(body="", status=200))
-            await page.goto(str(server.make_url("/app/keyboard.html")))
-            await page.wait_for_selector("#notice:not([hidden])")
-            text = await page.text_content("#notice")
-            await browser.close()
+    async with TestServer(rig_app(harness)) as server, async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await browser.new_page(viewport=PHONE)
+        await page.route(TELEGRAM_JS, lambda route: route.fulfill(body="", status=200))
+        await page.goto(str(server.make_url("/app/keyboard.html")))
+        await page.wait_for_selector("#notice:not([hidden])")
+        text = await page.text_content("#notice")
+        await browser.close()
     assert text is not None and "🀄" in text
 
 
@@ -185,16 +193,14 @@ async def test_screenshots(harness: Harness, theme: str) -> None:
     """docs/images/keyboard-*.png: a scored hand, the Huzhou indicator step, the waits."""
     IMAGES.mkdir(parents=True, exist_ok=True)
     await harness.open_table()
-    async with TestServer(rig_app(harness)) as server:
-        base = str(server.make_url("")).rstrip("/")
-        async with phone_page(base, theme=theme) as page:
-            await hz_kong_discard(page)
-            await shown_payments(page)
-            await page.screenshot(path=IMAGES / f"keyboard-score-{theme}.png")
-            await page.click("#clear")
-            await tap(page, "123m456m789m123p5s")
-            await page.wait_for_selector("#waits")
-            await page.screenshot(path=IMAGES / f"keyboard-waits-{theme}.png")
+    async with keyboard_page(harness, theme=theme) as page:
+        await hz_kong_discard(page)
+        await shown_payments(page)
+        await page.screenshot(path=IMAGES / f"keyboard-score-{theme}.png")
+        await page.click("#clear")
+        await tap(page, "123m456m789m123p5s")
+        await page.wait_for_selector("#waits")
+        await page.screenshot(path=IMAGES / f"keyboard-waits-{theme}.png")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -202,10 +208,9 @@ async def test_huzhou_screenshots(harness: Harness, theme: str) -> None:
     """docs/images/keyboard-indicator-*.png and keyboard-huzhou-*.png: the flipped tile asked
     first, then a hand with its wilds marked (翻1m: 2m)."""
     await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
-    async with TestServer(rig_app(harness)) as server:
-        async with phone_page(str(server.make_url("")).rstrip("/"), theme=theme) as page:
-            await page.wait_for_selector("#indicator-step:not([hidden])")
-            await page.screenshot(path=IMAGES / f"keyboard-indicator-{theme}.png")
-            await qd_wild(page)
-            await shown_payments(page)
-            await page.screenshot(path=IMAGES / f"keyboard-huzhou-{theme}.png")
+    async with keyboard_page(harness, theme=theme) as page:
+        await page.wait_for_selector("#indicator-step:not([hidden])")
+        await page.screenshot(path=IMAGES / f"keyboard-indicator-{theme}.png")
+        await qd_wild(page)
+        await shown_payments(page)
+        await page.screenshot(path=IMAGES / f"keyboard-huzhou-{theme}.png")
