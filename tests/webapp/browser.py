@@ -112,11 +112,11 @@ async def phone_page(base_url: str, who: str = "甲", theme: str = "light") -> A
 
 @asynccontextmanager
 async def keyboard_page(
-    harness: Harness, who: str = "甲", theme: str = "light"
+    harness: Harness, who: str = "甲", theme: str = "light", lang: str = "zh"
 ) -> AsyncIterator[Any]:
     """The keyboard page served by the rig over ``harness``'s bot, open on a phone."""
     async with (
-        TestServer(rig_app(harness)) as server,
+        TestServer(rig_app(harness, lang)) as server,
         phone_page(str(server.make_url("")).rstrip("/"), who, theme) as page,
     ):
         yield page

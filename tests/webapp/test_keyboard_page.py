@@ -167,6 +167,21 @@ async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness) -> Non
     assert shown == typed.text
 
 
+async def test_an_english_chat_gets_an_english_page(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
+    async with keyboard_page(harness, lang="en") as page:
+        await page.wait_for_selector("#hand-step:not([hidden])")
+        assert await page.text_content("#record") == "✅ Record"
+        await tap(page, "123m456m789m12p55s")
+        await tap(page, "9s", "winning")
+        await page.wait_for_selector("#refusal")
+        shown = await page.text_content("#refusal")
+    [typed] = await harness.say("甲", "/hu 甲 123m456m789m12p55s +9s 自摸")
+    assert shown == typed.text and shown is not None
+    assert not any("\u4e00" <= c <= "\u9fff" for c in shown)
+
+
 async def test_a_self_draw_only_ruleset_offers_no_discard(harness: Harness) -> None:
     await harness.open_table("/new 硬飘花 1 甲 乙 丙 丁")
     async with keyboard_page(harness) as page:
