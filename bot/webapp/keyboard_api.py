@@ -166,7 +166,7 @@ def _waits(hand: TappedHand, at: Seated) -> list[dict[str, Any]]:
     winner's gain), or why that win is refused."""
     table, claim = at.table, hand.command.claims[0]
     winds = f"座{table.seat_wind(claim.winner).zh} 圈{table.round_wind.zh}"
-    ready = " ".join(w for w in claim.words.split() if w not in ("自摸",)) + " " + winds
+    ready = f"{hand.ready} {winds}"
     session = table.session
     found = waits(ready, session.ruleset, session.base, claim.winner)
     return [

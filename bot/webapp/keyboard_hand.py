@@ -40,6 +40,7 @@ class TappedHand:
 
     command: HuCommand
     typed: str
+    ready: str  # the hand without its winning tile and how: what ``scoring.waits`` reads
 
     @property
     def line(self) -> str:
@@ -55,30 +56,31 @@ def offered_words(rules: Ruleset) -> tuple[str, ...]:
 def tapped_hand(payload: Mapping[str, Any], table: Table) -> TappedHand:
     """The hand ``payload`` describes at ``table`` (GrammarError naming the value at fault)."""
     rules = rulesets.get(table.session.ruleset)
-    winner = _seat(payload.get("winner"), table)
+    winner = _seat(payload.get("winner"))
     concealed = _tiles(payload.get("tiles"), MAX_TILES)
     melds = _melds(payload.get("melds"))
-    winning = payload.get("winning")
-    parts = [format_tiles(concealed)] if concealed else []
-    parts += [format_meld(meld) for meld in melds]
-    if winning is not None:
-        parts.append("+" + mpsz(_face(winning)))
+    held = [format_tiles(concealed)] if concealed else []
+    held += [format_meld(meld) for meld in melds]
     how = payload.get("how", "self_draw")
     if how not in HOWS:
         raise GrammarError("keyboard_bad_value", token=str(how))
-    discarder = _seat(payload.get("from"), table) if how in ("discard", "rob") else None
+    discarder = _seat(payload.get("from")) if how in ("discard", "rob") else None
     if discarder == winner:
         raise GrammarError("keyboard_self_discard", token=table.name(winner))
-    parts += _how_words(how, payload.get("kong_draws", 1))
-    if rules.uses_indicator and payload.get("indicator") is not None:
-        parts.append("翻" + mpsz(_face(payload.get("indicator"))))
-    parts += _words(payload.get("words"), rules)
+    # An indicator or a contract the ruleset has no use for goes to the core as typed words
+    # would, and is refused there as the typed line is.
+    indicator = payload.get("indicator")
+    facts = ["翻" + mpsz(_face(indicator))] if indicator is not None else []
+    facts += _words(payload.get("words"), rules)
+    winning = payload.get("winning")
+    parts = [*held, *(["+" + mpsz(_face(winning))] if winning is not None else [])]
+    parts += _how_words(how, payload.get("kong_draws", 1)) + facts
     contract = payload.get("contract")
-    contract_seat = _seat(contract, table) if contract is not None and rules.has_contract else None
+    contract_seat = _seat(contract) if contract is not None else None
     line = " ".join(parts)
     claim = WinClaim(winner=winner, words=line, full_hand=True, contract=contract_seat)
     command = HuCommand((claim,), discarder, robbed=how == "rob")
-    return TappedHand(command, _typed(command, table))
+    return TappedHand(command, _typed(command, table), " ".join([*held, *facts]))
 
 
 def _typed(command: HuCommand, table: Table) -> str:
@@ -102,7 +104,7 @@ def _how_words(how: str, kong_draws: object) -> list[str]:
     return ["自摸", "杠开" if kong_draws == 1 else f"杠开{kong_draws}"]
 
 
-def _seat(value: object, table: Table) -> Seat:
+def _seat(value: object) -> Seat:
     """A seat of the table, sent as E S W N."""
     if value not in {seat.value for seat in SEAT_ORDER}:
         raise GrammarError("keyboard_bad_seat", token=str(value))

@@ -303,3 +303,34 @@ async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
             "/api/keyboard/score", data=b"{" + b" " * 5000 + b"}", headers=viewer_headers()
         )
     assert response.status == 413
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "payload", "typed"),
+    [
+        pytest.param(
+            "hangzhou",
+            {**tapped("123m456m789m123p5s", "5s"), "indicator": "1m"},
+            "/hu 甲 123m456m789m123p5s +5s 自摸 翻1m",
+            id="indicator-in-hangzhou",
+        ),
+        pytest.param(
+            "qiangdao",
+            {**tapped("123p456p789p111z1s", "1s", indicator="1m"), "contract": "S"},
+            "/hu 甲 123p456p789p东东东1s +1s 自摸 翻1m 承包 乙",
+            id="contract-in-qiangdao",
+        ),
+    ],
+)
+async def test_a_fact_the_ruleset_lacks_is_answered_as_the_typed_line(
+    harness: Harness, ruleset: str, payload: dict[str, Any], typed: str
+) -> None:
+    await harness.open_table(NEW[ruleset])
+    async with rig_client(harness) as client:
+        response = await client.post("/api/keyboard/score", json=payload, headers=viewer_headers())
+        answer = await response.json()
+    [reply] = await harness.say("甲", typed)
+    if response.status == 422:
+        assert answer["error"] == reply.text
+    else:
+        assert _by_name(answer) == await _postings_by_name(harness)
