@@ -88,9 +88,12 @@ async def _seated(request: web.Request) -> Seated:
 
 async def _payload(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, at most MAX_BODY bytes."""
-    body = await request.content.read(MAX_BODY + 1)
-    if len(body) > MAX_BODY:
-        raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=len(body))
+    body = b""
+    # read(n) returns what has arrived, up to n: read on until the end or past the cap.
+    while chunk := await request.content.read(MAX_BODY + 1 - len(body)):
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=len(body))
     try:
         found = json.loads(body)
     except ValueError:

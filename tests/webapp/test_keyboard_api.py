@@ -3,6 +3,7 @@ line a group types after /hu, once per request id, refused in the chat's languag
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -190,6 +191,24 @@ async def test_recording_twice_records_once(harness: Harness) -> None:
     tally = await harness.ledger.tally(GROUP, session.id)
     # 平胡 自摸 under Hangzhou ×8 at 底分 1: 甲 +24 a hand, two hands
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48
+
+
+async def test_a_double_tap_in_flight_records_once(harness: Harness) -> None:
+    """Both requests arrive before either is answered: one recording, one reply."""
+    await harness.open_table()
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "in-flight-1"}
+    async with rig_client(harness) as client:
+        before = len(harness.api.sent)
+        responses = await asyncio.gather(
+            *(
+                client.post("/api/keyboard/record", json=body, headers=viewer_headers())
+                for _ in "ab"
+            )
+        )
+        answers = [await response.json() for response in responses]
+    assert sorted(answer["replay"] for answer in answers) == [False, True]
+    assert answers[0]["entries"] == answers[1]["entries"]
+    assert len(_recording_replies(harness.api.sent[before:])) == 1
 
 
 REFUSALS = [

@@ -424,7 +424,11 @@
   }
 
   async function start() {
-    if (tg) { tg.ready(); tg.expand(); }
+    if (tg) {
+      tg.ready();
+      tg.expand();
+      document.documentElement.dataset.scheme = tg.colorScheme || "light";
+    }
     const user = tg && tg.initDataUnsafe && tg.initDataUnsafe.user;
     lang = user && user.language_code && !user.language_code.startsWith("zh") ? "en" : "zh";
     translate();
