@@ -107,7 +107,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "This table's ruleset has no word {token}",
     ),
     "keyboard_bad_value": ("看不懂 {token}", "Cannot read {token}"),
-    "keyboard_too_many": ("{token} 太多了", "Too many {token}"),
+    "keyboard_too_many_tiles": (
+        "牌太多了：一手最多 14 张",
+        "Too many tiles: a hand has at most 14",
+    ),
+    "keyboard_too_many_melds": ("副露太多了：最多 4 组", "Too many melds: at most 4"),
+    "keyboard_too_many_words": ("附加的词太多了", "Too many words"),
     "keyboard_self_discard": (
         "{token} 不能自己点炮给自己",
         "{token} cannot have discarded the winning tile to themselves",

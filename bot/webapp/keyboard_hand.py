@@ -57,7 +57,7 @@ def tapped_hand(payload: Mapping[str, Any], table: Table) -> TappedHand:
     """The hand ``payload`` describes at ``table`` (GrammarError naming the value at fault)."""
     rules = rulesets.get(table.session.ruleset)
     winner = _seat(payload.get("winner"))
-    concealed = _tiles(payload.get("tiles"), MAX_TILES)
+    concealed = _tiles(payload.get("tiles"))
     melds = _melds(payload.get("melds"))
     held = [format_tiles(concealed)] if concealed else []
     held += [format_meld(meld) for meld in melds]
@@ -117,19 +117,25 @@ def _face(value: object) -> Tile:
     return FACES[value]
 
 
-def _tiles(value: object, limit: int) -> list[Tile]:
+def _tiles(value: object, limit: int = MAX_TILES) -> list[Tile]:
+    """Faces sent as a list; more than ``limit`` is refused (a meld holds at most 4)."""
     if value is None:
         return []
-    if not isinstance(value, list) or len(value) > limit:
-        raise GrammarError("keyboard_too_many", token="tiles")
+    if not isinstance(value, list):
+        raise GrammarError("keyboard_bad_value", token=str(value)[:20])
+    if len(value) > limit:
+        key = "keyboard_too_many_tiles" if limit == MAX_TILES else "keyboard_bad_value"
+        raise GrammarError(key, token=" ".join(map(str, value))[:30])
     return [_face(tile) for tile in value]
 
 
 def _melds(value: object) -> list[Meld]:
     if value is None:
         return []
-    if not isinstance(value, list) or len(value) > MAX_MELDS:
-        raise GrammarError("keyboard_too_many", token="melds")
+    if not isinstance(value, list):
+        raise GrammarError("keyboard_bad_value", token=str(value)[:20])
+    if len(value) > MAX_MELDS:
+        raise GrammarError("keyboard_too_many_melds", token=None)
     melds = []
     for item in value:
         kind = MELD_KINDS.get(str(item.get("kind"))) if isinstance(item, dict) else None
@@ -144,8 +150,10 @@ def _words(value: object, rules: Ruleset) -> list[str]:
     if value is None:
         return []
     offered = offered_words(rules)
-    if not isinstance(value, list) or len(value) > MAX_WORDS:
-        raise GrammarError("keyboard_too_many", token="words")
+    if not isinstance(value, list):
+        raise GrammarError("keyboard_bad_value", token=str(value)[:20])
+    if len(value) > MAX_WORDS:
+        raise GrammarError("keyboard_too_many_words", token=None)
     for word in value:
         if word not in offered:
             raise GrammarError("keyboard_bad_word", token=str(word)[:20])

@@ -235,6 +235,28 @@ REFUSALS = [
         id="no-piao-in-qiangdao",
     ),
     pytest.param("hangzhou", tapped("123m456m789m12p5s", "5s"), "zh", "", id="too-few-tiles"),
+    pytest.param("hangzhou", tapped("123m456m789m123p55s", "5s"), "en", "14", id="too-many-tiles"),
+    pytest.param(
+        "hangzhou",
+        tapped("456m789m123p5s", "5s", melds=(("chi", "135m"),)),
+        "zh",
+        "135m",
+        id="chi-not-a-run",
+    ),
+    pytest.param(
+        "hangzhou",
+        tapped("456m789m123p5s", "5s", melds=(("pon", "99999m"),)),
+        "zh",
+        "9m 9m 9m 9m 9m",
+        id="five-tile-meld",
+    ),
+    pytest.param(
+        "hangzhou",
+        {**tapped("123m456m789m123p5s", "5s"), "melds": "[999m]"},
+        "zh",
+        "[999m]",
+        id="melds-not-a-list",
+    ),
     pytest.param(
         "hangzhou",
         tapped("123m456m789m123p5s", "5s", "discard", **{"from": "E"}),
