@@ -61,11 +61,13 @@ def _fonts_config() -> Path:
 needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
 
 
-def telegram_stub(who: str, theme: str, language: str = "zh") -> str:
+def telegram_stub(who: str | None, theme: str, language: str = "zh") -> str:
     """Telegram.WebApp as the real script leaves it: initData, the user, theme colours set as
-    --tg-theme-* variables (the signature is the rig's business, not checked here)."""
-    user = {"id": PLAYERS[who], "first_name": who, "language_code": language}
-    init_data = f"user={quote(json.dumps(user))}&auth_date=1&hash=stub"
+    --tg-theme-* variables (the signature is the rig's business, not checked here). No ``who``:
+    initData the gate refuses (no user in it)."""
+    user = {"id": PLAYERS[who] if who else 0, "first_name": who or "", "language_code": language}
+    init_data = f"user={quote(json.dumps(user))}&" if who else ""
+    init_data += "auth_date=1&hash=stub"
     params = json.dumps(THEMES[theme])
     return f"""
     (function () {{
@@ -91,7 +93,9 @@ async def launch(playwright: Any) -> Any:
 
 
 @asynccontextmanager
-async def phone_page(base_url: str, who: str = "甲", theme: str = "light") -> AsyncIterator[Any]:
+async def phone_page(
+    base_url: str, who: str | None = "甲", theme: str = "light"
+) -> AsyncIterator[Any]:
     """A phone-size page at ``base_url``/app/keyboard.html inside the stubbed Telegram."""
     from playwright.async_api import async_playwright
 
@@ -112,7 +116,7 @@ async def phone_page(base_url: str, who: str = "甲", theme: str = "light") -> A
 
 @asynccontextmanager
 async def keyboard_page(
-    harness: Harness, who: str = "甲", theme: str = "light", lang: str = "zh"
+    harness: Harness, who: str | None = "甲", theme: str = "light", lang: str = "zh"
 ) -> AsyncIterator[Any]:
     """The keyboard page served by the rig over ``harness``'s bot, open on a phone."""
     async with (

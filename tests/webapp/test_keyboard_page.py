@@ -190,6 +190,15 @@ async def test_a_self_draw_only_ruleset_offers_no_discard(harness: Harness) -> N
         assert not await page.is_visible('#hows [data-value="discard"]')
 
 
+async def test_a_refused_signature_shows_a_clear_page(harness: Harness) -> None:
+    await harness.open_table()
+    async with keyboard_page(harness, who=None) as page:
+        await page.wait_for_selector("#notice:not([hidden])")
+        text = await page.text_content("#notice")
+        assert await page.is_hidden("#hand-step") and await page.is_hidden("#footer")
+    assert text is not None and "登录已失效" in text and "整手牌" in text
+
+
 async def test_without_telegram_the_page_says_how_to_open_it(harness: Harness) -> None:
     await harness.open_table()
     async with TestServer(rig_app(harness)) as server, async_playwright() as playwright:

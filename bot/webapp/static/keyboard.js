@@ -14,7 +14,9 @@
       empty: "点下面的牌", count: "{n}/14 张", wild: "财神：{tiles}", waits: "听 {n} 张",
       wait_self: "自摸", wait_discard: "点炮", recording: "记账中…", recorded: "已记账 #{ids}，群里已发",
       replayed: "这手已经记过了 #{ids}", no_telegram: "请在 Telegram 群里点「🀄 整手牌」按钮打开。",
-      failed: "没连上，请稍后再试", chi_hint: "吃：点顺子最小的那张", need_melds: "还差",
+      failed: "没连上，请稍后再试", status_401: "这个页面的登录已失效。请回到群里重新点「🀄 整手牌」。",
+      status_403: "你不在这个群里，看不到它的牌桌。", status_404: "这个链接不是本机器人发的。",
+      status_429: "请求太频繁，请稍等一会儿再试。", chi_hint: "吃：点顺子最小的那张", need_melds: "还差",
     },
     en: {
       title: "🀄 Full hand", indicator_ask: "First tap the flipped indicator tile", indicator: "Indicator", winner: "Winner",
@@ -26,7 +28,11 @@
       wait_self: "self-draw", wait_discard: "discard", recording: "Recording…",
       recorded: "Recorded #{ids}; posted in the group", replayed: "Already recorded #{ids}",
       no_telegram: "Open this from the 🀄 button in your Telegram group.",
-      failed: "Could not reach the bot; try again", chi_hint: "Chow: tap its lowest tile", need_melds: "",
+      failed: "Could not reach the bot; try again",
+      status_401: "This page's sign-in has expired. Open it again from the 🀄 button in your group.",
+      status_403: "You are not in this group, so its table is not shown.",
+      status_404: "This link was not made by this bot.", status_429: "Too many requests; wait a moment.",
+      chi_hint: "Chow: tap its lowest tile", need_melds: "",
     },
   };
   const SUITS = ["m", "p", "s"];
@@ -286,11 +292,18 @@
     }
     if (mine !== asked) return; // a later tap asked again: its answer is the one to show
     if (answer.status !== 200) {
-      showError(answer.data.error || say("failed"));
+      showError(errorText(answer));
       return;
     }
     if (answer.data.waits) showWaits(answer.data.waits);
     else showScore(answer.data);
+  }
+
+  // The server's gate answers 401/403/404/429 with a code word; a refusal (422) with the
+  // chat's own sentence.
+  function errorText(answer) {
+    if ([401, 403, 404, 429].includes(answer.status)) return say("status_" + answer.status);
+    return answer.data.error || say("failed");
   }
 
   function showError(text) {
@@ -372,7 +385,8 @@
       return;
     }
     if (answer.status !== 200) {
-      showError(answer.data.error || say("failed"));
+      if (answer.status === 429) button.disabled = false; // the same request id, once allowed
+      showError(errorText(answer));
       return;
     }
     const ids = answer.data.entries.join(",");
@@ -444,7 +458,7 @@
       return;
     }
     if (answer.status !== 200) {
-      notice(answer.data.error || say(answer.status === 401 || answer.status === 403 ? "no_telegram" : "failed"));
+      notice(errorText(answer));
       return;
     }
     table = answer.data;
