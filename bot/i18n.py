@@ -99,6 +99,28 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "这个按钮的数据不对（{token}），请重新发命令",
         "This button's data is not valid ({token}); send the command again",
     ),
+    # The tile keyboard (bot/webapp/keyboard_hand.py): a value the page sent that no tap makes.
+    "keyboard_bad_tile": ("没有这张牌：{token}", "No such tile: {token}"),
+    "keyboard_bad_seat": ("没有这个座位：{token}（东南西北）", "No such seat: {token} (E S W N)"),
+    "keyboard_bad_word": (
+        "这桌的规则没有 {token} 这个词",
+        "This table's ruleset has no word {token}",
+    ),
+    "keyboard_bad_value": ("看不懂 {token}", "Cannot read {token}"),
+    "keyboard_too_many_tiles": (
+        "牌太多了：一手最多 14 张",
+        "Too many tiles: a hand has at most 14",
+    ),
+    "keyboard_too_many_melds": ("副露太多了：最多 4 组", "Too many melds: at most 4"),
+    "keyboard_too_many_words": ("附加的词太多了", "Too many words"),
+    "keyboard_self_discard": (
+        "{token} 不能自己点炮给自己",
+        "{token} cannot have discarded the winning tile to themselves",
+    ),
+    "keyboard_recorded_by": (
+        "🀄 {name} 用整手牌键盘记账",
+        "🀄 Recorded by {name} on the tile keyboard",
+    ),
     "hu_usage": (_USAGE_HU_ZH, _USAGE_HU_EN),
     "unknown_winner": (
         "「{token}」不是本桌玩家（{roster}）。" + _USAGE_HU_ZH,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import Update
@@ -38,15 +38,22 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         if chat is None:
             await self._handle(update, coroutine)
             return
-        lock = self._locks.setdefault(chat.id, asyncio.Lock())
-        self._queued[chat.id] = self._queued.get(chat.id, 0) + 1
+        async with self.chat_turn(chat.id):
+            await self._handle(update, coroutine)
+
+    @contextlib.asynccontextmanager
+    async def chat_turn(self, chat_id: int) -> AsyncIterator[None]:
+        """Wait for the chat's turn: what else writes for a chat (the Mini App's recordings)
+        queues here behind its updates, as they queue behind each other."""
+        lock = self._locks.setdefault(chat_id, asyncio.Lock())
+        self._queued[chat_id] = self._queued.get(chat_id, 0) + 1
         try:
             async with lock:
-                await self._handle(update, coroutine)
+                yield
         finally:
-            self._queued[chat.id] -= 1
-            if not self._queued[chat.id]:  # keep the tables small: forget idle chats
-                del self._queued[chat.id], self._locks[chat.id]
+            self._queued[chat_id] -= 1
+            if not self._queued[chat_id]:  # keep the tables small: forget idle chats
+                del self._queued[chat_id], self._locks[chat_id]
 
     async def _handle(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self.stopping:  # not started: it stays undone in the inbox

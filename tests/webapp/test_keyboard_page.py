@@ -1,0 +1,240 @@
+"""The tile keyboard in a real browser: hands tapped per ruleset show the score the typed /hu
+line records, ✅ twice records once, and the phone-size screenshots in docs/images."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import async_playwright
+
+from tests.bot.conftest import GROUP, Harness
+from tests.webapp.browser import PHONE, TELEGRAM_JS, keyboard_page, launch, needs_chromium
+from tests.webapp.keyboard_payloads import faces
+from tests.webapp.keyboard_rig import rig_app
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+async def tap(page: Any, mpsz: str, mode: str = "hand") -> None:
+    """Tap tiles on the keyboard (a meld or the winning tile: its mode first)."""
+    if mode != "hand":
+        await page.click(f'#modes [data-value="{mode}"]')
+    for face in faces(mpsz) if mode in ("hand", "winning") else faces(mpsz)[:1]:
+        await page.click(f'#keys [data-face="{face}"]')
+
+
+async def choose(page: Any, row: str, value: str) -> None:
+    await page.click(f'#{row} [data-value="{value}"]')
+
+
+async def shown_payments(page: Any) -> dict[str, int]:
+    await page.wait_for_selector("#payments")
+    rows = await page.eval_on_selector_all(
+        "#payments .pay",
+        "cells => cells.map(c => [c.querySelector('.who').textContent,"
+        " c.querySelector('.amount').textContent])",
+    )
+    return {name: int(amount) for name, amount in rows if int(amount)}
+
+
+async def recorded_postings(harness: Harness) -> dict[str, int]:
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None
+    entry = await harness.ledger.last_entry(GROUP, session.id)
+    assert entry is not None
+    names = {p.id: p.name for p in await harness.ledger.list_players(GROUP)}
+    return {names[player]: delta for player, delta in entry.postings.items() if delta}
+
+
+async def hz_baotou(page: Any) -> None:
+    await tap(page, "123m456m789m123p5z")
+    await tap(page, "5s", "winning")
+
+
+async def hz_kong_discard(page: Any) -> None:
+    await tap(page, "9m", "pon")
+    await tap(page, "456m123p5s")
+    await tap(page, "7s", "concealed_kong")
+    await choose(page, "hows", "discard")
+    await choose(page, "froms", "W")
+    await tap(page, "5s", "winning")
+
+
+async def hz_chi_gangkai(page: Any) -> None:
+    await tap(page, "1m", "chi")
+    await tap(page, "5p", "kong")
+    await tap(page, "456m789m5s")
+    await choose(page, "hows", "kong_draw")
+    await tap(page, "5s", "winning")
+
+
+async def qd_wild(page: Any) -> None:
+    await page.click('#indicator-grid [data-face="1m"]')
+    await tap(page, "123p456p789p111z2m")
+    await tap(page, "1s", "winning")
+
+
+async def sl_pure(page: Any) -> None:
+    await page.click('#indicator-grid [data-face="5p"]')
+    await tap(page, "111m234m567m789m9m")
+    await tap(page, "9m", "winning")
+
+
+async def pt_rob(page: Any) -> None:
+    await page.click('#indicator-grid [data-face="1m"]')
+    await tap(page, "123p456p789p111z1s")
+    await choose(page, "hows", "rob")
+    await choose(page, "froms", "N")
+    await tap(page, "1s", "winning")
+
+
+HANDS = [
+    pytest.param(
+        "/new 杭州 1 甲 乙 丙 丁", hz_baotou, "甲 123m456m789m123p白 +5s 自摸", id="hz-baotou"
+    ),
+    pytest.param(
+        "/new 杭州 1 甲 乙 丙 丁",
+        hz_kong_discard,
+        "甲 [999m] (7777s) 456m123p5s +5s 点炮 丙",
+        id="hz-pon-kong-discard",
+    ),
+    pytest.param(
+        "/new 杭州 1 甲 乙 丙 丁",
+        hz_chi_gangkai,
+        "甲 [123m] [5555p] 456m789m5s +5s 杠开",
+        id="hz-chi-gangkai",
+    ),
+    pytest.param(
+        "/new 强盗胡 1 甲 乙 丙 丁", qd_wild, "甲 123p456p789p东东东2m +1s 自摸 翻1m", id="qd-wild"
+    ),
+    pytest.param(
+        "/new 双辣 1 甲 乙 丙 丁", sl_pure, "甲 111m234m567m789m9m +9m 自摸 翻5p", id="sl-pure"
+    ),
+    pytest.param(
+        "/new 平台 1 甲 乙 丙 丁", pt_rob, "甲 123p456p789p东东东1s +1s 翻1m 抢杠 丁", id="pt-rob"
+    ),
+]
+
+
+@pytest.mark.parametrize(("new", "hand", "typed"), HANDS)
+async def test_a_tapped_hand_shows_what_the_typed_line_records(
+    harness: Harness, new: str, hand: Any, typed: str
+) -> None:
+    await harness.open_table(new)
+    async with keyboard_page(harness) as page:
+        await hand(page)
+        shown = await shown_payments(page)
+    await harness.say("甲", f"/hu {typed}")
+    assert shown == await recorded_postings(harness)
+
+
+async def test_record_twice_records_once(harness: Harness) -> None:
+    await harness.open_table()
+    async with keyboard_page(harness) as page:
+        await hz_baotou(page)
+        await shown_payments(page)
+        await page.evaluate("document.getElementById('record').disabled = false")
+        await page.click("#record")
+        await page.evaluate("document.getElementById('record').disabled = false")
+        await page.click("#record")  # as a double tap, or a retry, sends it again
+        await page.wait_for_function(
+            "document.querySelectorAll('#recorded').length === 2", timeout=10_000
+        )
+        said = await page.eval_on_selector_all("#recorded", "ps => ps.map(p => p.textContent)")
+    assert "已记账" in said[0] and "已经记过" in said[1]
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None
+    tally = await harness.ledger.tally(GROUP, session.id)
+    assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48  # 爆头 once
+
+
+async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness) -> None:
+    await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
+    async with keyboard_page(harness) as page:
+        await page.click('#indicator-grid [data-face="1m"]')
+        await tap(page, "123p456p789p111z1s")
+        await choose(page, "hows", "discard")
+        await choose(page, "froms", "S")
+        await tap(page, "2m", "winning")  # 翻1m: 2m is the wild, and no one wins on a thrown wild
+        await page.wait_for_selector("#refusal")
+        shown = await page.text_content("#refusal")
+        assert await page.is_disabled("#record")
+    [typed] = await harness.say("甲", "/hu 甲 123p456p789p东东东1s +2m 翻1m 点炮 乙")
+    assert shown == typed.text
+
+
+async def test_an_english_chat_gets_an_english_page(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
+    async with keyboard_page(harness, lang="en") as page:
+        await page.wait_for_selector("#hand-step:not([hidden])")
+        assert await page.text_content("#record") == "✅ Record"
+        await tap(page, "123m456m789m12p55s")
+        await tap(page, "9s", "winning")
+        await page.wait_for_selector("#refusal")
+        shown = await page.text_content("#refusal")
+    [typed] = await harness.say("甲", "/hu 甲 123m456m789m12p55s +9s 自摸")
+    assert shown == typed.text and shown is not None
+    assert not any("\u4e00" <= c <= "\u9fff" for c in shown)
+
+
+async def test_a_self_draw_only_ruleset_offers_no_discard(harness: Harness) -> None:
+    await harness.open_table("/new 硬飘花 1 甲 乙 丙 丁")
+    async with keyboard_page(harness) as page:
+        await page.click('#indicator-grid [data-face="1m"]')
+        assert await page.is_visible('#hows [data-value="self_draw"]')
+        assert not await page.is_visible('#hows [data-value="discard"]')
+
+
+async def test_a_refused_signature_shows_a_clear_page(harness: Harness) -> None:
+    await harness.open_table()
+    async with keyboard_page(harness, who=None) as page:
+        await page.wait_for_selector("#notice:not([hidden])")
+        text = await page.text_content("#notice")
+        assert await page.is_hidden("#hand-step") and await page.is_hidden("#footer")
+    assert text is not None and "登录已失效" in text and "整手牌" in text
+
+
+async def test_without_telegram_the_page_says_how_to_open_it(harness: Harness) -> None:
+    await harness.open_table()
+    async with TestServer(rig_app(harness)) as server, async_playwright() as playwright:
+        browser = await launch(playwright)
+        page = await browser.new_page(viewport=PHONE)
+        await page.route(TELEGRAM_JS, lambda route: route.fulfill(body="", status=200))
+        await page.goto(str(server.make_url("/app/keyboard.html")))
+        await page.wait_for_selector("#notice:not([hidden])")
+        text = await page.text_content("#notice")
+        await browser.close()
+    assert text is not None and "🀄" in text
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+async def test_screenshots(harness: Harness, theme: str) -> None:
+    """docs/images/keyboard-*.png: a scored hand, the Huzhou indicator step, the waits."""
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    await harness.open_table()
+    async with keyboard_page(harness, theme=theme) as page:
+        await hz_kong_discard(page)
+        await shown_payments(page)
+        await page.screenshot(path=IMAGES / f"keyboard-score-{theme}.png")
+        await page.click("#clear")
+        await tap(page, "123m456m789m123p5s")
+        await page.wait_for_selector("#waits")
+        await page.screenshot(path=IMAGES / f"keyboard-waits-{theme}.png")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+async def test_huzhou_screenshots(harness: Harness, theme: str) -> None:
+    """docs/images/keyboard-indicator-*.png and keyboard-huzhou-*.png: the flipped tile asked
+    first, then a hand with its wilds marked (翻1m: 2m)."""
+    await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
+    async with keyboard_page(harness, theme=theme) as page:
+        await page.wait_for_selector("#indicator-step:not([hidden])")
+        await page.screenshot(path=IMAGES / f"keyboard-indicator-{theme}.png")
+        await qd_wild(page)
+        await shown_payments(page)
+        await page.screenshot(path=IMAGES / f"keyboard-huzhou-{theme}.png")
