@@ -89,6 +89,7 @@ async def test_the_reply_fits_a_phone(harness: Harness, case: Case) -> None:
     assert reply.buttons == [
         ("↩️ " + t("undo_button", case.lang), f"undo:{ids}"),
         (t("details_button", case.lang), f"full:{ids}"),
+        (t("tap_next_hand", case.lang), "tap:next"),
     ]
 
 
