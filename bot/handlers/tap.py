@@ -3,8 +3,10 @@ its presses edit the one message until ✅ records through ``bot.handlers.record
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any, Final
 
 from telegram import CallbackQuery, Chat, Message, Update
@@ -30,7 +32,7 @@ from bot.i18n import t
 from bot.replies import answer, edit, edit_sent, reply
 from bot.table import Table, open_table
 from bot.table_html import empty_seats
-from bot.tap import steps, view
+from bot.tap import choices, steps, view
 from bot.tap.flow import (
     LIFETIME_SECONDS,
     MOST_WINNERS,
@@ -49,6 +51,7 @@ from scoring.tiles import Seat
 from storage import Recorded, Source
 
 _JOB_PREFIX: Final = "tap-expiry"
+_WARMING: set[asyncio.Future[None]] = set()  # warm-ups running: kept until done
 # Sends the recording reply (and pictures) to the message given, once the write is done.
 _Reply = Callable[[Message], Coroutine[Any, Any, None]]
 
@@ -144,6 +147,7 @@ async def start_flow(
     sent = await reply(message, text, markup)
     flow.message_id = sent.message_id
     chat_state(context, message.chat.id).flows[flow.id] = flow
+    _warm(table, flow)
     if context.job_queue is not None:
         context.job_queue.run_once(
             expire,
@@ -152,6 +156,16 @@ async def start_flow(
             data=flow.id,
             name=job_name(message.chat.id, flow.id),
         )
+
+
+def _warm(table: Table, flow: Flow) -> None:
+    """The next step's questions asked in a worker thread while the players look (the press
+    that opens the patterns step then finds them answered); fire and forget, on a copy."""
+    if flow.step in (Step.HOW, Step.FROM):
+        ahead = replace(flow, winners=list(flow.winners), words={}, wild={}, trail=[])
+        task = asyncio.get_running_loop().run_in_executor(None, choices.warm, table, ahead)
+        _WARMING.add(task)
+        task.add_done_callback(_WARMING.discard)
 
 
 def job_name(chat_id: int, flow: str) -> str:
@@ -277,6 +291,7 @@ async def _apply(context: Context, query: CallbackQuery, pressing: Pressing, lan
     text, markup = view.render(table, flow, lang)
     await answer(query)
     await edit(message, text, markup)
+    _warm(table, flow)
 
 
 async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, lang: str) -> None:

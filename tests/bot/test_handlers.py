@@ -595,10 +595,10 @@ async def test_english_recording_reply(harness: Harness) -> None:
     await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
     [reply] = await harness.say("甲", "/hu 甲 自摸 爆头")
     assert "Baotou (爆头) = 2 fan" in reply.text and "Next: 甲 (E) deals" in reply.text
-    assert [label for label, _ in reply.buttons] == ["↩️ Undo", "📋 Details"]
+    assert [label for label, _ in reply.buttons] == ["↩️ Undo", "📋 Details", "➕ Next hand"]
     _, details = await harness.press("乙", reply, 1)
     assert "Formula: Baotou 2 fan × 8" in details.text and "Session standings" in details.text
-    assert [label for label, _ in details.buttons] == ["↩️ Undo", "🔼 Less"]
+    assert [label for label, _ in details.buttons] == ["↩️ Undo", "🔼 Less", "➕ Next hand"]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
