@@ -27,13 +27,14 @@ from bot.tap import choices
 PLAYERS = {"甲": 41, "乙": 42, "丙": 43, "丁": 44}
 TYPED = "/hu 甲 点炮 丙 七对 有花"
 PAUSE = 0.5  # a player finding the next button: the next step is asked ahead meanwhile
-TAPS = ("甲", "点炮", "丙", "七对", "有花", "✅ 记账")
+RECORD = "✅ 记账"
+TAPS = ("甲", "点炮", "丙", "七对", "有花", RECORD)
 # The hands issue 23 counts, from the menu's /hu (or /kong) to ✅.
 COUNTED = (
-    ("/hu", ("甲", "自摸", "✅ 记账")),
-    ("/hu", ("甲", "自摸", "爆头", "✅ 记账")),
-    ("/hu", ("乙", "点炮", "丙", "✅ 记账")),
-    ("/kong", ("甲", "明杠 丙", "✅ 记账")),
+    ("/hu", ("甲", "自摸", RECORD)),
+    ("/hu", ("甲", "自摸", "爆头", RECORD)),
+    ("/hu", ("乙", "点炮", "丙", RECORD)),
+    ("/kong", ("甲", "明杠 丙", RECORD)),
     ("/hu", TAPS),
 )
 
@@ -54,7 +55,7 @@ class Table:
 
     async def tap_hand(
         self,
-        slowest: list[float],
+        slowest: list[tuple[str, float]],
         command: str = "/hu",
         taps: tuple[str, ...] = TAPS,
         pause: float = 0.0,
@@ -70,7 +71,7 @@ class Table:
             sent = await self.feed(
                 self.make.press(self.chat, PLAYERS["甲"], shown.message_id, data)
             )
-            slowest.append(time.perf_counter() - start)
+            slowest.append((label, time.perf_counter() - start))
             shown = next((s for s in sent if s.method == "editMessageText"), shown)
 
 
@@ -88,7 +89,7 @@ async def run(hands: int, folder: Path) -> None:
         for table in (typed, tapped):
             api.add_chat(table.chat, "bench", kind="supergroup")
             await table.say("/new 杭州 1 甲 乙 丙 丁")
-        presses: list[float] = []
+        presses: list[tuple[str, float]] = []
         await tapped.tap_hand([])  # the first hand asks what later ones remember
         start = time.perf_counter()
         for _ in range(hands):
@@ -98,7 +99,7 @@ async def run(hands: int, folder: Path) -> None:
         for _ in range(hands):
             await tapped.tap_hand(presses)
         tapped_time = (time.perf_counter() - start) / hands
-        cold: list[float] = []
+        cold: list[tuple[str, float]] = []
         for command, taps in COUNTED:  # each reaches ✅ (or the lookup of a label fails)
             choices.forget()  # nothing remembered: as after a restart
             await tapped.tap_hand(cold, command, taps, pause=PAUSE)
@@ -110,9 +111,14 @@ async def run(hands: int, folder: Path) -> None:
     print(f"ratio tapped/typed {tapped_time / typed_time:.1f}")
     for command, taps in COUNTED:
         print(f"{len(taps)} presses  {command} → {' → '.join(taps)}")
-    for name, times in (("warm", presses), (f"cold, {PAUSE} s between presses", cold)):
-        median = sorted(times)[len(times) // 2] * 1000
-        print(f"per press ({name}): median {median:.1f} ms, worst {max(times) * 1000:.1f} ms")
+    for name, timed in (("warm", presses), (f"cold, {PAUSE} s between presses", cold)):
+        for which, times in (
+            ("a step", [t for label, t in timed if label != RECORD]),
+            ("✅, the write and reply", [t for label, t in timed if label == RECORD]),
+        ):
+            median = sorted(times)[len(times) // 2] * 1000
+            worst = max(times) * 1000
+            print(f"per press ({name}), {which}: median {median:.1f} ms, worst {worst:.1f} ms")
 
 
 def main() -> None:

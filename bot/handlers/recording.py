@@ -148,6 +148,7 @@ async def hu(update: Update, context: Context, table: Table | None = None) -> No
     if await answered_as_replay(message, recorded, lang, table):
         return
     await reply_hu(context, message, table, (scored, recorded), lang)
+    await count_patterns(context, message.chat.id, command)
 
 
 async def record_hu(
@@ -157,11 +158,16 @@ async def record_hu(
     scored = score_claims(command, table)
     specs = win_specs(scored, command, table)  # one, or several on one discard: one write
     session = table.session
-    ledger = services(context).db
-    recorded = await ledger.record_wins(session.chat_id, session.id, specs, source, author)
-    if not recorded.replay:  # the button flow offers the chat's usual patterns first
-        await ledger.count_patterns(session.chat_id, _pattern_words(command))
+    recorded = await services(context).db.record_wins(
+        session.chat_id, session.id, specs, source, author
+    )
     return scored, recorded
+
+
+async def count_patterns(context: Context, chat_id: int, command: HuCommand) -> None:
+    """Count the patterns a win recorded said, so the button flow offers the chat's usual
+    ones first; called once the reply is out (a hint for buttons, not the hand's write)."""
+    await services(context).db.count_patterns(chat_id, _pattern_words(command))
 
 
 _PATTERN_WORDS = frozenset(word for word, _ in pattern_choices())

@@ -323,10 +323,12 @@ async def _record(
     source, author = by
     line = view.typed_line(flow, table)
     if flow.kind is Kind.HU:
-        written = await recording.record_hu(context, table, hu_command(flow), source, author)
+        command = hu_command(flow)
+        written = await recording.record_hu(context, table, command, source, author)
 
         async def hu_reply(message: Message) -> None:
             await recording.reply_hu(context, message, table, written, lang)
+            await recording.count_patterns(context, message.chat.id, command)
 
         return line, written[1], hu_reply
     if flow.kind is Kind.KONG:
