@@ -42,8 +42,8 @@ def _pick_who(table: Table, flow: Flow, argument: str) -> bool:
     seat = _seat(table, argument)
     if seat is None:
         return False
+    flow.go(Step.HOW)  # first: ◀ returns to no winner
     flow.winners = [seat]
-    flow.go(Step.HOW)
     return True
 
 
@@ -100,8 +100,8 @@ def _pick_added(table: Table, flow: Flow, argument: str) -> bool:
     seat = _seat(table, argument)
     if seat is None or seat in flow.winners or seat == flow.discarder:
         return False
+    flow.go(Step.PATTERNS, len(flow.winners))  # first: ◀ returns without this winner
     flow.winners.append(seat)
-    flow.go(Step.PATTERNS, len(flow.winners) - 1)
     return True
 
 

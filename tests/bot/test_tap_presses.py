@@ -152,3 +152,32 @@ def _pattern_buttons(flow: Flow) -> list[str]:
         for label, data in zip(flow.labels, flow.shown.buttons, strict=True)
         if ":p" in data[1] or data[1].endswith(":m")
     ]
+
+
+async def test_back_from_another_winner_takes_them_out(harness: Harness) -> None:
+    await harness.open_table()
+    flow = await open_flow(harness, "/hu")
+    for label in ("甲", "点炮", "丙", "➕ 还有人胡", "乙", "爆头", "◀ 返回"):
+        await flow.tap(label)
+    assert "还有谁胡了同一张" in flow.text and "/hu 甲 点炮 丙\n" in flow.text + "\n"
+    await flow.tap("◀ 返回")
+    assert "甲 有哪些牌型" in flow.text and "乙" not in flow.text.split("\n")[1]
+    await flow.tap("◀ 返回")
+    await flow.tap("◀ 返回")
+    await flow.tap("◀ 返回")
+    assert "谁胡了" in flow.text and "等于打字：/hu\n" in flow.text
+
+
+async def test_two_winners_named_take_turns_for_their_patterns(harness: Harness) -> None:
+    await harness.open_table()
+    await twin_table(harness)
+    flow = await open_flow(harness, "/hu 甲 乙")
+    assert "自摸" not in flow.labels  # two winners: one tile
+    for label in ("点炮", "丙", "七对", "有花"):
+        await flow.tap(label)
+    assert "甲 有哪些牌型" in flow.text and "➕ 还有人胡" in flow.labels
+    await flow.tap("▶ 下一步")
+    assert "乙 有哪些牌型" in flow.text and "▶ 下一步" not in flow.labels
+    await flow.tap("✅ 记账")
+    await same_as_typed(harness, flow, "/hu 甲 点炮 丙 七对 有花；乙")
+    assert len(await entries_of(harness, GROUP)) == 2
