@@ -88,19 +88,14 @@ def _controls(flow: Flow, lang: str) -> Rows:
     return [row]
 
 
-def _players(table: Table, flow: Flow, seats: Sequence[Seat], marked: Sequence[Seat]) -> Rows:
-    return _in_rows(
-        [
-            _button(flow, ("✓ " if seat in marked else "") + table.name(seat), f"s{seat.value}")
-            for seat in seats
-        ]
-    )
+def _players(table: Table, flow: Flow, seats: Sequence[Seat]) -> Rows:
+    return _in_rows([_button(flow, table.name(seat), f"s{seat.value}") for seat in seats])
 
 
 def _who(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     seated = [seat for seat in SEAT_ORDER if seat in table.players]
     key = "tap_ask_owner" if flow.kind is Kind.KONG else "tap_ask_winner"
-    return [t(key, lang)], _players(table, flow, seated, ()) + _controls(flow, lang)
+    return [t(key, lang)], _players(table, flow, seated) + _controls(flow, lang)
 
 
 def _how(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
@@ -129,15 +124,13 @@ def _kong_kinds(table: Table, flow: Flow, lang: str) -> Rows:
 
 def _from(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     key = _FROM_KEYS.get(flow.how or "", "tap_ask_gave")
-    rows = _players(table, flow, choices.from_choices(table, flow), ())
+    rows = _players(table, flow, choices.from_choices(table, flow))
     return [t(key, lang)], rows + _controls(flow, lang)
 
 
 def _add(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     seats = [seat for seat in choices.from_choices(table, flow) if seat != flow.discarder]
-    return [t("tap_ask_more_winner", lang)], _players(table, flow, seats, ()) + _controls(
-        flow, lang
-    )
+    return [t("tap_ask_more_winner", lang)], _players(table, flow, seats) + _controls(flow, lang)
 
 
 def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
