@@ -1,32 +1,26 @@
-"""How often a chat names each pattern word in its wins: a counter per chat and word, read
-in one indexed query (flat as the ledger grows) to order the button flow's patterns."""
+"""The lines of a chat's latest wins, for the button flow to order its patterns by the
+chat's habits: a bounded walk down the (chat_id, id) index, so the read costs the same
+however long the ledger grows, and nothing is written for it."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from typing import Final
 
 from .database import Database
 from .rows import fetch_all
 
+RECENT_ENTRIES: Final = 200  # about a month of evenings at one table
+
 
 class PatternUseStore(Database):
-    async def pattern_uses(self, chat_id: int) -> dict[str, int]:
-        """Each pattern word the chat has used and how many times."""
+    async def recent_win_lines(self, chat_id: int, entries: int = RECENT_ENTRIES) -> list[str]:
+        """The hand lines of the wins among the chat's latest ``entries`` entries."""
         async with self._read() as conn:
             rows = await fetch_all(
-                conn, "SELECT word, uses FROM pattern_uses WHERE chat_id = ?", [chat_id]
+                conn,
+                "SELECT hand_line FROM ("
+                " SELECT kind, hand_line FROM entries WHERE chat_id = ? ORDER BY id DESC LIMIT ?"
+                ") WHERE kind = 'win' AND hand_line IS NOT NULL",
+                [chat_id, entries],
             )
-        return {str(row[0]): int(row[1]) for row in rows}
-
-    async def count_patterns(self, chat_id: int, words: Iterable[str]) -> None:
-        """Count one use of each word (a word said by two winners counts twice)."""
-        counted = Counter(words)
-        if not counted:
-            return
-        async with self._write() as conn:
-            await conn.executemany(
-                "INSERT INTO pattern_uses (chat_id, word, uses) VALUES (?, ?, ?)"
-                " ON CONFLICT (chat_id, word) DO UPDATE SET uses = uses + excluded.uses",
-                [(chat_id, word, uses) for word, uses in counted.items()],
-            )
+        return [str(row[0]) for row in rows]

@@ -56,7 +56,6 @@ from scoring.facts import WinFacts
 from scoring.payments import KongKind
 from scoring.result import ScoreResult
 from scoring.tiles import Seat
-from scoring.vocabulary import pattern_choices
 from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
 # The confirm and cancel buttons of an /undo that names an earlier entry: "undook:ASKER:IDS"
@@ -148,7 +147,6 @@ async def hu(update: Update, context: Context, table: Table | None = None) -> No
     if await answered_as_replay(message, recorded, lang, table):
         return
     await reply_hu(context, message, table, (scored, recorded), lang)
-    await count_patterns(context, message.chat.id, command)
 
 
 async def record_hu(
@@ -162,22 +160,6 @@ async def record_hu(
         session.chat_id, session.id, specs, source, author
     )
     return scored, recorded
-
-
-async def count_patterns(context: Context, chat_id: int, command: HuCommand) -> None:
-    """Count the patterns a win recorded said, so the button flow offers the chat's usual
-    ones first; called once the reply is out (a hint for buttons, not the hand's write)."""
-    await services(context).db.count_patterns(chat_id, _pattern_words(command))
-
-
-_PATTERN_WORDS = frozenset(word for word, _ in pattern_choices())
-
-
-def _pattern_words(command: HuCommand) -> list[str]:
-    """The pattern words the claims say as the picker writes them (爆头, 七对 …)."""
-    return [
-        word for claim in command.claims for word in claim.words.split() if word in _PATTERN_WORDS
-    ]
 
 
 async def reply_hu(

@@ -142,7 +142,7 @@ async def start_flow(
         winners=winners,
     )
     if kind is Kind.HU:
-        flow.usage = await services(context).db.pattern_uses(message.chat.id)
+        flow.usage = choices.usage(await services(context).db.recent_win_lines(message.chat.id))
     text, markup = view.render(table, flow, lang)
     sent = await reply(message, text, markup)
     flow.message_id = sent.message_id
@@ -323,12 +323,10 @@ async def _record(
     source, author = by
     line = view.typed_line(flow, table)
     if flow.kind is Kind.HU:
-        command = hu_command(flow)
-        written = await recording.record_hu(context, table, command, source, author)
+        written = await recording.record_hu(context, table, hu_command(flow), source, author)
 
         async def hu_reply(message: Message) -> None:
             await recording.reply_hu(context, message, table, written, lang)
-            await recording.count_patterns(context, message.chat.id, command)
 
         return line, written[1], hu_reply
     if flow.kind is Kind.KONG:

@@ -11,7 +11,8 @@ remembered.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import scoring
@@ -65,6 +66,15 @@ def _paid(ruleset: str, base: int, facts: WinFacts, words: tuple[str, ...]) -> O
     except ScoringError as error:  # 天胡 by a non-dealer, 地胡 by the dealer: refused
         return None if error.code is ErrorCode.DEALER_MISMATCH else error.code
     return tuple(sorted(result.payments.items()))
+
+
+_PATTERN_WORDS: Final = frozenset(word for word, _ in pattern_choices())
+
+
+def usage(lines: Iterable[str]) -> dict[str, int]:
+    """How often the chat's recent win lines say each pattern word as the picker writes it
+    (爆头, 七对 …; a word run into another, 自摸爆头, is not counted)."""
+    return dict(Counter(word for line in lines for word in line.split() if word in _PATTERN_WORDS))
 
 
 def forget() -> None:

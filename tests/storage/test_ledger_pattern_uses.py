@@ -1,38 +1,39 @@
-"""The pattern counter the button flow orders its patterns by: counted per chat and word,
-read in one query, carried by a supergroup migration."""
+"""The latest wins' lines the button flow orders its patterns by: the chat's own, only
+wins, at most the latest entries asked for, read by the (chat_id, id) index."""
 
 from __future__ import annotations
 
-from ledger_fixtures import CHAT, OTHER_CHAT
+from ledger_fixtures import CHAT, OTHER_CHAT, seat_table
 
-from storage import Ledger
-
-
-async def test_uses_are_counted_per_chat_and_word(ledger: Ledger) -> None:
-    await ledger.ensure_chat(CHAT)
-    await ledger.ensure_chat(OTHER_CHAT)
-    assert await ledger.pattern_uses(CHAT) == {}
-    await ledger.count_patterns(CHAT, ["爆头", "七对"])
-    await ledger.count_patterns(CHAT, ["爆头", "爆头"])  # two winners of one hand
-    await ledger.count_patterns(CHAT, [])  # a plain win: nothing to count
-    await ledger.count_patterns(OTHER_CHAT, ["财飘"])
-    assert await ledger.pattern_uses(CHAT) == {"爆头": 3, "七对": 1}
-    assert await ledger.pattern_uses(OTHER_CHAT) == {"财飘": 1}
+from storage import KongSpec, Ledger, Source, WinSpec
 
 
-async def test_a_migrated_chat_keeps_its_counts(ledger: Ledger) -> None:
-    await ledger.ensure_chat(CHAT)
-    await ledger.count_patterns(CHAT, ["杠开"])
-    await ledger.migrate_chat(CHAT, OTHER_CHAT)
-    assert await ledger.pattern_uses(OTHER_CHAT) == {"杠开": 1}
-    assert await ledger.pattern_uses(CHAT) == {}
+async def test_the_latest_wins_lines_of_the_chat_only(ledger: Ledger) -> None:
+    table = await seat_table(ledger)
+    other = await seat_table(ledger, OTHER_CHAT)
+    e, s, w, n = table.ids
+    for number, line in enumerate(("自摸 爆头", "点炮W 七对 有花", "自摸 财飘"), start=1):
+        spec = WinSpec(e, {e: 24, s: -8, w: -8, n: -8}, line, self_draw=True, value=1)
+        await ledger.record_win(CHAT, table.session.id, spec, Source(number), e)
+    kong = KongSpec(s, {s: 3, e: -1, w: -1, n: -1})
+    await ledger.record_kong(CHAT, table.session.id, kong, Source(9), s)
+    oe, os_, ow, on = other.ids
+    spec = WinSpec(oe, {oe: 24, os_: -8, ow: -8, on: -8}, "自摸 二连杠", self_draw=True, value=1)
+    await ledger.record_win(OTHER_CHAT, other.session.id, spec, Source(10), oe)
+    lines = await ledger.recent_win_lines(CHAT)
+    assert lines == ["自摸 财飘", "点炮W 七对 有花", "自摸 爆头"]
+    assert await ledger.recent_win_lines(CHAT, entries=2) == ["自摸 财飘"]  # the kong counts
+    assert await ledger.recent_win_lines(OTHER_CHAT) == ["自摸 二连杠"]
 
 
-async def test_reading_the_counts_uses_the_key(ledger: Ledger) -> None:
-    """Flat cost as the ledger grows: the read is a primary-key range, not a scan."""
+async def test_the_read_walks_the_chats_index(ledger: Ledger) -> None:
+    """Flat cost as the ledger grows: a bounded walk down (chat_id, id), not a scan."""
     async with ledger._read() as conn:
         plan = await conn.execute_fetchall(
-            "EXPLAIN QUERY PLAN SELECT word, uses FROM pattern_uses WHERE chat_id = ?", [CHAT]
+            "EXPLAIN QUERY PLAN SELECT hand_line FROM ("
+            " SELECT kind, hand_line FROM entries WHERE chat_id = ? ORDER BY id DESC LIMIT ?"
+            ") WHERE kind = 'win' AND hand_line IS NOT NULL",
+            [CHAT, 200],
         )
     detail = " ".join(str(row[-1]) for row in plan)
-    assert "SEARCH" in detail and "PRIMARY KEY" in detail, detail
+    assert "entries_chat" in detail and "SCAN entries" not in detail, detail
