@@ -22,10 +22,21 @@ from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.tap import choices
 
 PLAYERS = {"甲": 41, "乙": 42, "丙": 43, "丁": 44}
 TYPED = "/hu 甲 点炮 丙 七对 有花"
-TAPS = ("甲", "▶ 下一步", "点炮", "丙", "七对", "有花", "▶ 下一步", "✅ 记账")
+PAUSE = 0.5  # a player finding the next button: the next step is asked ahead meanwhile
+RECORD = "✅ 记账"
+TAPS = ("甲", "点炮", "丙", "七对", "有花", RECORD)
+# The hands issue 23 counts, from the menu's /hu (or /kong) to ✅.
+COUNTED = (
+    ("/hu", ("甲", "自摸", RECORD)),
+    ("/hu", ("甲", "自摸", "爆头", RECORD)),
+    ("/hu", ("乙", "点炮", "丙", RECORD)),
+    ("/kong", ("甲", "明杠 丙", RECORD)),
+    ("/hu", TAPS),
+)
 
 
 class Table:
@@ -42,16 +53,25 @@ class Table:
     async def say(self, text: str) -> list[Sent]:
         return await self.feed(self.make.message(self.chat, PLAYERS["甲"], text))
 
-    async def tap_hand(self, slowest: list[float]) -> None:
-        [shown] = await self.say("/hu")
-        for label in TAPS:
+    async def tap_hand(
+        self,
+        slowest: list[tuple[str, float]],
+        command: str = "/hu",
+        taps: tuple[str, ...] = TAPS,
+        pause: float = 0.0,
+    ) -> None:
+        """The hand by ``taps``, each press's time added to ``slowest``; ``pause`` seconds
+        between presses, a player finding the next button (not counted)."""
+        [shown] = await self.say(command)
+        for label in taps:
+            await asyncio.sleep(pause)
             data = next(d for text, d in shown.buttons if text.removeprefix("✓ ") == label)
             assert shown.message_id is not None
             start = time.perf_counter()
             sent = await self.feed(
                 self.make.press(self.chat, PLAYERS["甲"], shown.message_id, data)
             )
-            slowest.append(time.perf_counter() - start)
+            slowest.append((label, time.perf_counter() - start))
             shown = next((s for s in sent if s.method == "editMessageText"), shown)
 
 
@@ -69,7 +89,8 @@ async def run(hands: int, folder: Path) -> None:
         for table in (typed, tapped):
             api.add_chat(table.chat, "bench", kind="supergroup")
             await table.say("/new 杭州 1 甲 乙 丙 丁")
-        presses: list[float] = []
+        presses: list[tuple[str, float]] = []
+        await tapped.tap_hand([])  # the first hand asks what later ones remember
         start = time.perf_counter()
         for _ in range(hands):
             await typed.say(TYPED)
@@ -78,14 +99,26 @@ async def run(hands: int, folder: Path) -> None:
         for _ in range(hands):
             await tapped.tap_hand(presses)
         tapped_time = (time.perf_counter() - start) / hands
+        cold: list[tuple[str, float]] = []
+        for command, taps in COUNTED:  # each reaches ✅ (or the lookup of a label fails)
+            choices.forget()  # nothing remembered: as after a restart
+            await tapped.tap_hand(cold, command, taps, pause=PAUSE)
     finally:
         await app.post_shutdown(app)
         await app.shutdown()
     print(f"typed hand   {typed_time * 1000:8.1f} ms  ({TYPED})")
     print(f"tapped hand  {tapped_time * 1000:8.1f} ms  (/hu + {len(TAPS)} presses)")
     print(f"ratio tapped/typed {tapped_time / typed_time:.1f}")
-    median = sorted(presses)[len(presses) // 2]
-    print(f"presses: median {median * 1000:.1f} ms, slowest {max(presses) * 1000:.1f} ms")
+    for command, taps in COUNTED:
+        print(f"{len(taps)} presses  {command} → {' → '.join(taps)}")
+    for name, timed in (("warm", presses), (f"cold, {PAUSE} s between presses", cold)):
+        for which, times in (
+            ("a step", [t for label, t in timed if label != RECORD]),
+            ("✅, the write and reply", [t for label, t in timed if label == RECORD]),
+        ):
+            median = sorted(times)[len(times) // 2] * 1000
+            worst = max(times) * 1000
+            print(f"per press ({name}), {which}: median {median:.1f} ms, worst {worst:.1f} ms")
 
 
 def main() -> None:

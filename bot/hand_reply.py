@@ -28,6 +28,7 @@ from bot.table_html import (
     signed,
     tally_block,
 )
+from bot.tap.flow import NEXT_HAND
 from scoring import rulesets
 from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
@@ -111,7 +112,8 @@ def hand_text(scene: HandScene, lang: str, full: bool) -> str:
 
 
 def hand_markup(entries: tuple[Entry, ...], lang: str, full: bool) -> InlineKeyboardMarkup:
-    """[↩️ 撤销] [📋 详情] under the short form, [↩️ 撤销] [🔼 收起] under the full one."""
+    """[↩️ 撤销] [📋 详情] under the short form, [↩️ 撤销] [🔼 收起] under the full one, and
+    [➕ 记一手] under both: the next hand by buttons, so an evening needs no typing."""
     ids = _ids(entries)
     undo = InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + ids)
     toggle = (
@@ -119,7 +121,8 @@ def hand_markup(entries: tuple[Entry, ...], lang: str, full: bool) -> InlineKeyb
         if full
         else InlineKeyboardButton(t("details_button", lang), callback_data=FULL_PREFIX + ids)
     )
-    return InlineKeyboardMarkup([[undo, toggle]])
+    next_hand = InlineKeyboardButton(t("tap_next_hand", lang), callback_data=NEXT_HAND)
+    return InlineKeyboardMarkup([[undo, toggle], [next_hand]])
 
 
 def _win_lines(scene: HandScene, lang: str, full: bool) -> list[str]:

@@ -742,10 +742,16 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "tap_title_kong": ("🀄 按钮记杠", "🀄 Record a kong by buttons"),
     "tap_title_draw": ("🀄 流局", "🀄 Drawn hand"),
     "tap_line": ("等于打字：<code>{line}</code>", "Same as typing: <code>{line}</code>"),
-    "tap_ask_winners": (
-        "谁胡了？点名字（一炮多响点几个），再点 ▶",
-        "Who won? Tap the name (several for one discard, 一炮多响), then ▶",
+    "tap_ask_winner": ("谁胡了？", "Who won?"),
+    "tap_ask_more_winner": (
+        "还有谁胡了同一张？",
+        "Who else won on the same tile?",
     ),
+    "tap_add_winner": ("➕ 还有人胡", "➕ Another winner"),
+    "tap_more": ("更多", "More"),
+    "tap_fewer": ("常用", "Common"),
+    "tap_next_hand": ("➕ 记一手", "➕ Next hand"),
+    "tap_changed": ("已经改过了，请看最新的", "It was changed since: look at the latest"),
     "tap_ask_owner": ("谁杠了？", "Whose kong?"),
     "tap_ask_how": ("{names} 怎么胡的？", "How did {names} win?"),
     "tap_ask_kind": ("什么杠？", "Which kong?"),
@@ -753,8 +759,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "tap_ask_robbed": ("抢了谁的杠？", "Whose kong was robbed?"),
     "tap_ask_gave": ("谁打出的那张？", "Who discarded the tile?"),
     "tap_ask_patterns": (
-        "{name} 有哪些牌型？可多选，没有就直接点 ▶",
-        "Patterns for {name}? Tap any that apply, or ▶ for none",
+        "{name} 有哪些牌型？可多选，没有就直接点 ✅",
+        "Patterns for {name}? Tap any that apply, or ✅ for none",
     ),
     "tap_ask_wild": (
         "有花（财神）无花分数不同：请选一个",

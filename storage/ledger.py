@@ -12,6 +12,7 @@ from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
 from .money_store import MoneyStore
+from .pattern_uses import PatternUseStore
 from .people import PeopleStore
 from .players import PlayerStore
 from .readable import ReadableStore
@@ -40,6 +41,7 @@ class Ledger(
     TrendStore,
     ReadableStore,
     MoneyStore,
+    PatternUseStore,
 ):
     """Async facade over one SQLite file: one writer connection (one lock), readers beside it.
 

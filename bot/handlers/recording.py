@@ -135,9 +135,10 @@ def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> li
     ]
 
 
-async def hu(update: Update, context: Context) -> None:
-    """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally."""
-    message, lang, table = await _full_table(update, context)
+async def hu(update: Update, context: Context, table: Table | None = None) -> None:
+    """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally
+    (``table``: the chat's table, when the /hu router has opened it)."""
+    message, lang, table = await _full_table(update, context, table)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     author = await recording_author(context, message)
     scored, recorded = await record_hu(
@@ -230,10 +231,10 @@ def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
     )
 
 
-async def kong(update: Update, context: Context) -> None:
+async def kong(update: Update, context: Context, table: Table | None = None) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
-    message, lang, table = await _full_table(update, context)
+    message, lang, table = await _full_table(update, context, table)
     command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
     refuse_unsettled_kongs(table, lang)
     author = await recording_author(context, message)
@@ -532,11 +533,14 @@ async def _reverse(
     return recorded
 
 
-async def _full_table(update: Update, context: Context) -> tuple[Message, str, Table]:
-    """The message, the chat's language and its open table, refused unless all four sit."""
+async def _full_table(
+    update: Update, context: Context, table: Table | None = None
+) -> tuple[Message, str, Table]:
+    """The message, the chat's language and its open table (opened here unless given),
+    refused unless all four sit."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    table = await open_table(context, message.chat.id)
+    table = table or await open_table(context, message.chat.id)
     if not table.full:
         raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
     return message, lang, table

@@ -3,8 +3,10 @@ its presses edit the one message until ✅ records through ``bot.handlers.record
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any, Final
 
 from telegram import CallbackQuery, Chat, Message, Update
@@ -30,15 +32,18 @@ from bot.i18n import t
 from bot.replies import answer, edit, edit_sent, reply
 from bot.table import Table, open_table
 from bot.table_html import empty_seats
-from bot.tap import steps, view
+from bot.tap import choices, steps, view
 from bot.tap.flow import (
     LIFETIME_SECONDS,
     MOST_WINNERS,
+    NEXT_HAND,
     Flow,
     Kind,
     Press,
     Step,
     flow_id,
+    hu_command,
+    kong_command,
     read_press,
 )
 from scoring.errors import ScoringError
@@ -46,27 +51,35 @@ from scoring.tiles import Seat
 from storage import Recorded, Source
 
 _JOB_PREFIX: Final = "tap-expiry"
+_WARMING: set[asyncio.Future[None]] = set()  # warm-ups running: kept until done
 # Sends the recording reply (and pictures) to the message given, once the write is done.
 _Reply = Callable[[Message], Coroutine[Any, Any, None]]
 
 
 async def hu(update: Update, context: Context) -> None:
-    """/hu: with no words (the menu's tap) a flow from the winners; /hu 老王 one from how he
-    won; anything more is the typed command."""
-    winners = await _named_only(update, context)
-    if winners is None or len(winners) > MOST_WINNERS:
-        await recording.hu(update, context)
+    """/hu, the one door: with no words (the menu's tap) or names only a flow (from how they
+    won); anything more is the typed command, recorded with the table opened here."""
+    text = argument_text(message_of(update))
+    if not text:
+        await _open(update, context, Kind.HU, [])
         return
-    await _open(update, context, Kind.HU, winners)
+    table = await open_table(context, message_of(update).chat.id)
+    winners = _players_in(split_args(text), table.roster)
+    if winners is None or len(winners) > MOST_WINNERS:
+        await recording.hu(update, context, table)
+        return
+    await _open(update, context, Kind.HU, winners, table)
 
 
 async def kong(update: Update, context: Context) -> None:
     """/kong: with no words a flow from whose kong it is; /kong 甲 one from which kind."""
-    winners = await _named_only(update, context)
+    text = argument_text(message_of(update))
+    table = await open_table(context, message_of(update).chat.id) if text else None
+    winners = _players_in(split_args(text), table.roster) if table is not None else []
     if winners is None or len(winners) > 1:
-        await recording.kong(update, context)
+        await recording.kong(update, context, table)
         return
-    await _open(update, context, Kind.KONG, winners)
+    await _open(update, context, Kind.KONG, winners, table)
 
 
 async def draw(update: Update, context: Context) -> None:
@@ -77,16 +90,6 @@ async def draw(update: Update, context: Context) -> None:
         await recording.draw(update, context)
         return
     await _open(update, context, Kind.DRAW, [])
-
-
-async def _named_only(update: Update, context: Context) -> list[Seat] | None:
-    """The players a command names when it names nothing else (none for a bare command);
-    None when it says more, for the typed path to read."""
-    text = argument_text(message_of(update))
-    if not text:
-        return []
-    table = await open_table(context, message_of(update).chat.id)
-    return _players_in(split_args(text), table.roster)
 
 
 def _players_in(words: list[str], roster: Roster) -> list[Seat] | None:
@@ -100,33 +103,51 @@ def _players_in(words: list[str], roster: Roster) -> list[Seat] | None:
     return seats
 
 
-async def _full_table(context: Context, chat_id: int, lang: str) -> Table:
-    table = await open_table(context, chat_id)
-    if not table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
-    return table
-
-
-async def _open(update: Update, context: Context, kind: Kind, winners: list[Seat]) -> None:
+async def _open(
+    update: Update,
+    context: Context,
+    kind: Kind,
+    winners: list[Seat],
+    table: Table | None = None,
+) -> None:
+    """A flow on a message of its own, answering the command."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    table = await _full_table(context, message.chat.id, lang)
+    await start_flow(context, (message, update.update_id), kind, winners, table, lang)
+
+
+async def start_flow(
+    context: Context,
+    under: tuple[Message, int],
+    kind: Kind,
+    winners: list[Seat],
+    table: Table | None,
+    lang: str,
+) -> None:
+    """Open a flow as a reply to ``under``'s message, its id and source ``under``'s update."""
+    message, update_id = under
+    table = table or await open_table(context, message.chat.id)
+    if not table.full:
+        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
     if kind is Kind.KONG:
         recording.refuse_unsettled_kongs(table, lang)
     step = Step.PREVIEW if kind is Kind.DRAW else Step.HOW if winners else Step.WHO
     flow = Flow(
-        id=flow_id(update.update_id),
+        id=flow_id(update_id),
         kind=kind,
         session_id=table.session.id,
-        update_id=update.update_id,
+        update_id=update_id,
         deadline=time.monotonic() + LIFETIME_SECONDS,
         step=step,
         winners=winners,
     )
+    if kind is Kind.HU:
+        flow.usage = choices.usage(await services(context).db.recent_win_lines(message.chat.id))
     text, markup = view.render(table, flow, lang)
     sent = await reply(message, text, markup)
     flow.message_id = sent.message_id
     chat_state(context, message.chat.id).flows[flow.id] = flow
+    _warm(table, flow)
     if context.job_queue is not None:
         context.job_queue.run_once(
             expire,
@@ -135,6 +156,16 @@ async def _open(update: Update, context: Context, kind: Kind, winners: list[Seat
             data=flow.id,
             name=job_name(message.chat.id, flow.id),
         )
+
+
+def _warm(table: Table, flow: Flow) -> None:
+    """The next step's questions asked in a worker thread while the players look (the press
+    that opens the patterns step then finds them answered); fire and forget, on a copy."""
+    if flow.step in (Step.HOW, Step.FROM):
+        ahead = replace(flow, winners=list(flow.winners), words={}, wild={}, trail=[])
+        task = asyncio.get_running_loop().run_in_executor(None, choices.warm, table, ahead)
+        _WARMING.add(task)
+        task.add_done_callback(_WARMING.discard)
 
 
 def job_name(chat_id: int, flow: str) -> str:
@@ -168,6 +199,9 @@ async def pressed(update: Update, context: Context) -> None:
     if button is None:
         return
     query, message, lang = button.query, button.message, button.lang
+    if button.data == NEXT_HAND:
+        await _next_hand(update, context, query, message, lang)
+        return
     press = read_press(button.data)
     flow = chat_state(context, message.chat.id).flows.get(press.flow_id) if press else None
     if press is None or flow is None or flow.message_id != message.message_id:
@@ -195,6 +229,22 @@ async def pressed(update: Update, context: Context) -> None:
         await answer(query, t("tap_denied", lang), alert=True)
         return
     await _apply(context, query, (message, table, flow, press), lang)
+
+
+async def _next_hand(
+    update: Update, context: Context, query: CallbackQuery, message: Message, lang: str
+) -> None:
+    """➕ 记一手 under a recording reply: a new /hu flow for whoever may record."""
+    try:
+        table = await open_table(context, message.chat.id)
+        if not table.full:
+            raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+        if not await _may_press(context, message, query, table):
+            raise Refusal("tap_denied")
+        await answer(query)
+        await start_flow(context, (message, update.update_id), Kind.HU, [], table, lang)
+    except Refusal as refusal:
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
 
 
 async def _unknown(context: Context, query: CallbackQuery, message: Message, lang: str) -> None:
@@ -227,16 +277,21 @@ async def _apply(context: Context, query: CallbackQuery, pressing: Pressing, lan
         await answer(query)
         await edit(message, t("tap_cancelled", lang, name=query.from_user.full_name))
         return
-    if press.action == "ok" and flow.step is Step.PREVIEW:
+    if press.revision != flow.revision:  # drawn before the last change: it means older taps
+        changed = press.action == "ok"
+        await answer(query, t("tap_changed" if changed else "tap_stale", lang), alert=changed)
+        return
+    if press.action == "ok" and flow.step in (Step.PATTERNS, Step.PREVIEW):
         await _confirm(context, query, pressing, lang)
         return
-    if press.revision != flow.revision or not steps.take(table, flow, press.action):
+    if not steps.take(table, flow, press.action):
         await answer(query, t("tap_stale", lang))
         return
     flow.revision += 1
     text, markup = view.render(table, flow, lang)
     await answer(query)
     await edit(message, text, markup)
+    _warm(table, flow)
 
 
 async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, lang: str) -> None:
@@ -266,27 +321,26 @@ async def _record(
 ) -> tuple[str, Recorded, _Reply]:
     """Write what the flow stands for; the typed line, the write, and how to reply to it."""
     source, author = by
+    line = view.typed_line(flow, table)
     if flow.kind is Kind.HU:
-        line, command = view.hu_command(flow, table)
-        written = await recording.record_hu(context, table, command, source, author)
+        written = await recording.record_hu(context, table, hu_command(flow), source, author)
 
         async def hu_reply(message: Message) -> None:
             await recording.reply_hu(context, message, table, written, lang)
 
-        return f"/hu {line}", written[1], hu_reply
+        return line, written[1], hu_reply
     if flow.kind is Kind.KONG:
         recording.refuse_unsettled_kongs(table, lang)
-        line, kong = view.kong_command(flow, table)
-        recorded = await recording.record_kong(context, table, kong, source, author)
+        recorded = await recording.record_kong(context, table, kong_command(flow), source, author)
 
         async def kong_reply(message: Message) -> None:
             await recording.reply_kong(context, message, table, recorded, lang)
 
-        return f"/kong {line}", recorded, kong_reply
+        return line, recorded, kong_reply
     session = table.session
     drawn = await services(context).db.record_draw(session.chat_id, session.id, source, author)
 
     async def draw_reply(message: Message) -> None:
         await recording.reply_draw(context, message, table, drawn, lang)
 
-    return "/draw", drawn, draw_reply
+    return line, drawn, draw_reply

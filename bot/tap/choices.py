@@ -3,27 +3,30 @@
 Nothing here knows a ruleset's tables. A choice is offered when the session's ruleset scores
 the win with it (with or without a wild, ``scoring.vocabulary.WILD_CHOICES``) and it changes
 the money, or when the ruleset's only objection is a threshold more items may reach (双辣's
-four 台). 有花/无花 is asked where the two score differently. Each question goes through
-``recording.score_claims``, the very path the typed line takes.
+four 台). 有花/无花 is asked where the two score differently. Each question is the one
+``recording.score_claims`` asks for the typed line (the same facts, as values), its answer
+remembered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from bot.context import Refusal
-from bot.grammar import HuCommand, WinClaim
-from bot.handlers.recording import score_claims
+import scoring
 from bot.table import Table
-from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow
+from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow, Kind, Step
 from scoring.errors import ErrorCode, ScoringError
+from scoring.facts import WinFacts
 from scoring.tiles import SEAT_ORDER, Seat
 from scoring.vocabulary import WILD_CHOICES, pattern_choices
 
 # Refusals that more patterns may lift: such a choice is still worth offering.
 _REACHABLE: Final = frozenset({ErrorCode.UNDER_FOUR_TAI})
 _WILD_WORDS: Final = tuple(word for word, _ in WILD_CHOICES)
+_REMEMBERED: Final = 16_384  # answers kept: a few hundred per step, kept across flows
 Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why not (None: refused)
 
 
@@ -41,15 +44,42 @@ def outcome(
         discarder = next((seat for seat in SEAT_ORDER if seat not in flow.winners), None)
         if discarder is None:
             return None
-    claim = WinClaim(winner, " ".join(word for word in said if word), full_hand=False)
-    command = HuCommand((claim,), discarder, robbed=how == "抢杠")
+    robbed = how == "抢杠"
+    facts = WinFacts(  # as recording.score_claims gives them
+        winner=winner,
+        discarder=None if robbed else discarder,
+        robbed=discarder if robbed else None,
+        seat_wind=table.seat_wind(winner),
+        round_wind=table.round_wind,
+    )
+    session = table.session
+    return _paid(session.ruleset, session.base, facts, tuple(sorted(word for word in said if word)))
+
+
+@functools.lru_cache(maxsize=_REMEMBERED)
+def _paid(ruleset: str, base: int, facts: WinFacts, words: tuple[str, ...]) -> Outcome:
+    """The core's answer for the values given, remembered: the core is pure, and a step's
+    questions repeat (what the chosen words pay now, a pattern toggled off again, the next
+    flow at the table), so each is asked once. The order of the words changes no money."""
     try:
-        [scored] = score_claims(command, table)
-    except ScoringError as error:
-        return error.code
-    except Refusal:  # 天胡 by a non-dealer, 地胡 by the dealer
-        return None
-    return tuple(sorted(scored.result.payments.items()))
+        result = scoring.quick(" ".join(words), ruleset, base, facts=facts)
+    except ScoringError as error:  # 天胡 by a non-dealer, 地胡 by the dealer: refused
+        return None if error.code is ErrorCode.DEALER_MISMATCH else error.code
+    return tuple(sorted(result.payments.items()))
+
+
+_PATTERN_WORDS: Final = frozenset(word for word, _ in pattern_choices())
+
+
+def usage(lines: Iterable[str]) -> dict[str, int]:
+    """How often the chat's recent win lines say each pattern word as the picker writes it
+    (爆头, 七对 …; a word run into another, 自摸爆头, is not counted)."""
+    return dict(Counter(word for line in lines for word in line.split() if word in _PATTERN_WORDS))
+
+
+def forget() -> None:
+    """Forget every answer remembered (for measuring a cold start)."""
+    _paid.cache_clear()
 
 
 def _scores(found: Outcome) -> bool:
@@ -96,7 +126,8 @@ def _said(wild: str) -> list[str]:
 
 def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
     """Whether ``with_it`` scores where the words now score differently (or not at all),
-    with some way of saying the wilds, or is refused only for a threshold."""
+    with some way of saying the wilds (unsaid first: most patterns answer there), or is
+    refused only for a threshold."""
     for wild in _WILD_OPTIONS:
         found = outcome(table, flow, flow.winner, [*with_it, *_said(wild)])
         if found in _REACHABLE or (_scores(found) and found != now[wild]):
@@ -118,3 +149,28 @@ def wild_matters(table: Table, flow: Flow) -> bool:
 def from_choices(table: Table, flow: Flow) -> tuple[Seat, ...]:
     """Who may have given the tile (or the exposed kong): the seated players who did not win."""
     return tuple(seat for seat in SEAT_ORDER if seat in table.players and seat not in flow.winners)
+
+
+def warm(table: Table, flow: Flow) -> None:
+    """Ask ahead, while the players look at the step shown, what the patterns step this one
+    leads to will ask (each way of winning offered, each possible discarder): its press then
+    answers from what is remembered. For a worker thread: reads the flow's copy only."""
+    if flow.kind is not Kind.HU or flow.step not in (Step.HOW, Step.FROM) or not flow.winners:
+        return
+    ways = how_choices(table, flow) if flow.step is Step.HOW else (flow.how or "",)
+    for how in ways:
+        givers = from_choices(table, flow) if how in HOW_NEEDS_SEAT else (None,)
+        for giver in givers:
+            ahead = Flow(
+                id=flow.id,
+                kind=flow.kind,
+                session_id=flow.session_id,
+                update_id=flow.update_id,
+                deadline=flow.deadline,
+                step=Step.PATTERNS,
+                winners=list(flow.winners),
+                how=how,
+                discarder=giver,
+            )
+            pattern_offers(table, ahead)
+            wild_matters(table, ahead)

@@ -21,8 +21,9 @@ from scoring.vocabulary import WILD_CHOICES, pattern_choices
 
 
 def take(table: Table, flow: Flow, action: str) -> bool:
-    """Apply a press's action ('sE', 'n', 'h1', 'p3', 'y0', 'b') to the flow; False when it
-    means nothing at this step (a stale or forged press), the flow then unchanged."""
+    """Apply a press's action ('sE', 'h1', 'h0W', 'p3', 'y0', 'n', 'a', 'm', 'b') to the flow;
+    False when it means nothing at this step (a stale or forged press), the flow then
+    unchanged."""
     verb, argument = action[:1], action[1:]
     if verb == "b" and not argument and flow.trail:
         flow.back()
@@ -37,42 +38,36 @@ def _seat(table: Table, argument: str) -> Seat | None:
 
 
 def _pick_who(table: Table, flow: Flow, argument: str) -> bool:
+    """The winner (or the kong's owner): on to how at once."""
     seat = _seat(table, argument)
     if seat is None:
         return False
-    if flow.kind is Kind.KONG:
-        flow.winners = [seat]
-        flow.go(Step.HOW)
-    elif seat in flow.winners:
-        flow.winners.remove(seat)
-    elif len(flow.winners) < MOST_WINNERS:
-        flow.winners.append(seat)
-    else:
-        return False
-    return True
-
-
-def _next(table: Table, flow: Flow, argument: str) -> bool:
-    if argument or not flow.winners:
-        return False
-    if flow.step is Step.WHO:
-        flow.go(Step.HOW)
-    elif flow.turn + 1 < len(flow.winners):
-        flow.go(Step.PATTERNS, flow.turn + 1)
-    else:
-        flow.go(Step.PREVIEW)
+    flow.go(Step.HOW)  # first: ◀ returns to no winner
+    flow.winners = [seat]
     return True
 
 
 def _pick_how(table: Table, flow: Flow, argument: str) -> bool:
-    words = KONG_WORDS if flow.kind is Kind.KONG else HOW_WORDS
-    if not argument.isdigit() or int(argument) >= len(words):
+    if flow.kind is Kind.KONG:
+        return _pick_kong(table, flow, argument)
+    if not argument.isdigit() or int(argument) >= len(HOW_WORDS):
         return False
-    flow.how = words[int(argument)]
-    if flow.how in (KONG_NEEDS_SEAT | HOW_NEEDS_SEAT):
-        flow.go(Step.FROM)
-    else:
-        flow.go(Step.PREVIEW if flow.kind is Kind.KONG else Step.PATTERNS)
+    flow.how = HOW_WORDS[int(argument)]
+    flow.go(Step.FROM if flow.how in HOW_NEEDS_SEAT else Step.PATTERNS)
+    return True
+
+
+def _pick_kong(table: Table, flow: Flow, argument: str) -> bool:
+    """'h1' 暗杠, 'h2' 补杠, 'h0W' 明杠 given by West: the kind and its giver in one press."""
+    index, given = argument[:1], argument[1:]
+    if not index.isdigit() or int(index) >= len(KONG_WORDS):
+        return False
+    word = KONG_WORDS[int(index)]
+    seat = _seat(table, given) if given else None
+    if (word in KONG_NEEDS_SEAT) != (seat is not None) or seat in flow.winners:
+        return False
+    flow.how, flow.discarder = word, seat
+    flow.go(Step.PREVIEW)
     return True
 
 
@@ -81,7 +76,47 @@ def _pick_from(table: Table, flow: Flow, argument: str) -> bool:
     if seat is None or seat in flow.winners:
         return False
     flow.discarder = seat
-    flow.go(Step.PREVIEW if flow.kind is Kind.KONG else Step.PATTERNS)
+    flow.go(Step.PATTERNS)
+    return True
+
+
+def _add_winner(table: Table, flow: Flow, argument: str) -> bool:
+    """➕ 还有人胡: asks who else won on the same tile."""
+    if argument or not may_add(table, flow):
+        return False
+    flow.go(Step.ADD, flow.turn)
+    return True
+
+
+def may_add(table: Table, flow: Flow) -> bool:
+    """Whether another winner may be added: a tile someone gave, and a player left who did
+    not give it and has not won."""
+    if flow.how not in HOW_NEEDS_SEAT or len(flow.winners) >= MOST_WINNERS:
+        return False
+    return any(seat not in flow.winners and seat != flow.discarder for seat in table.players)
+
+
+def _pick_added(table: Table, flow: Flow, argument: str) -> bool:
+    seat = _seat(table, argument)
+    if seat is None or seat in flow.winners or seat == flow.discarder:
+        return False
+    flow.go(Step.PATTERNS, len(flow.winners))  # first: ◀ returns without this winner
+    flow.winners.append(seat)
+    return True
+
+
+def _next_winner(table: Table, flow: Flow, argument: str) -> bool:
+    """▶: the next winner's patterns (several winners named in /hu 甲 乙)."""
+    if argument or flow.turn + 1 >= len(flow.winners):
+        return False
+    flow.go(Step.PATTERNS, flow.turn + 1)
+    return True
+
+
+def _toggle_more(table: Table, flow: Flow, argument: str) -> bool:
+    if argument:
+        return False
+    flow.more = not flow.more
     return True
 
 
@@ -111,10 +146,12 @@ def _toggle_wild(table: Table, flow: Flow, argument: str) -> bool:
 
 _ACTIONS: Final[dict[tuple[Step, str], Callable[[Table, Flow, str], bool]]] = {
     (Step.WHO, "s"): _pick_who,
-    (Step.WHO, "n"): _next,
     (Step.HOW, "h"): _pick_how,
     (Step.FROM, "s"): _pick_from,
     (Step.PATTERNS, "p"): _toggle_pattern,
     (Step.PATTERNS, "y"): _toggle_wild,
-    (Step.PATTERNS, "n"): _next,
+    (Step.PATTERNS, "n"): _next_winner,
+    (Step.PATTERNS, "a"): _add_winner,
+    (Step.PATTERNS, "m"): _toggle_more,
+    (Step.ADD, "s"): _pick_added,
 }

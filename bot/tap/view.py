@@ -1,5 +1,6 @@
 """A flow's step as its message: the line tapped so far, the question, and the buttons; the
-preview scores the line exactly as the typed command would."""
+patterns step (and a kong's or a draw's preview) shows what the hand comes to, scored as the
+typed command would be, with ✅ beside it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.context import Refusal
-from bot.grammar import GrammarError, HuCommand, KongCommand, parse_hu, parse_kong
+from bot.grammar import GrammarError
 from bot.handlers.errors import user_message
 from bot.handlers.recording import (
     deltas_text,
@@ -23,17 +24,19 @@ from bot.table import Table
 from bot.table_html import kong_name, seat_and_wind
 from bot.tap import choices
 from bot.tap.flow import (
-    HOW_NEEDS_SEAT,
     HOW_WORDS,
     KONG_NEEDS_SEAT,
     KONG_WORDS,
-    MOST_WINNERS,
     Flow,
     Kind,
     Step,
+    hu_command,
     hu_line,
+    kong_command,
     kong_line,
+    line_name,
 )
+from bot.tap.steps import may_add
 from scoring.errors import ScoringError
 from scoring.explain import summary
 from scoring.payments import KongKind, combine
@@ -47,54 +50,17 @@ _HOW_KEYS: Final = dict(
 _FROM_KEYS: Final = {"点炮": "tap_ask_discarder", "抢杠": "tap_ask_robbed"}
 _KINDS: Final = {kind.zh: kind for kind in KongKind}
 _PER_ROW: Final = 3
-
-
-def hu_command(flow: Flow, table: Table) -> tuple[str, HuCommand]:
-    """The /hu line the flow stands for, with the players' names, and its parse; with seat
-    words instead where a Telegram name does not read back as its player ('A；B' splits a
-    line), so the parse always means the taps."""
-    try:
-        line = hu_line(flow, table.name)
-        command = parse_hu(line, table.roster)
-        if _means(command, flow):
-            return line, command
-    except GrammarError:
-        pass
-    line = hu_line(flow, lambda seat: seat.value)
-    return line, parse_hu(line, table.roster)
-
-
-def _means(command: HuCommand, flow: Flow) -> bool:
-    winners = [claim.winner for claim in command.claims]
-    discarder = flow.discarder if flow.how in HOW_NEEDS_SEAT else None
-    return winners == flow.winners and command.discarder == discarder
-
-
-def kong_command(flow: Flow, table: Table) -> tuple[str, KongCommand]:
-    """The /kong line the flow stands for and its parse (seat words where a name misreads)."""
-    try:
-        line = kong_line(flow, table.name)
-        command = parse_kong(line, table.roster)
-        if (command.owner, command.discarder) == (flow.winners[0], _kong_source(flow)):
-            return line, command
-    except GrammarError:
-        pass
-    line = kong_line(flow, lambda seat: seat.value)
-    return line, parse_kong(line, table.roster)
-
-
-def _kong_source(flow: Flow) -> Seat | None:
-    return flow.discarder if flow.how in KONG_NEEDS_SEAT else None
+_MOST_PATTERNS: Final = 8  # pattern buttons at once, 「更多」 included: a phone's screenful
 
 
 def typed_line(flow: Flow, table: Table) -> str:
     """What a player would type for the taps so far: '/hu 甲 点炮 丙 七对'."""
     if flow.kind is Kind.DRAW:
         return "/draw"
-    names = [table.name(seat) for seat in flow.winners]
+    name = line_name(table.name)
     if flow.step in (Step.WHO, Step.HOW) or flow.how is None:
-        return " ".join([f"/{flow.kind.value}", *names])
-    line = hu_line(flow, table.name) if flow.kind is Kind.HU else kong_line(flow, table.name)
+        return " ".join([f"/{flow.kind.value}", *map(name, flow.winners)])
+    line = hu_line(flow, name) if flow.kind is Kind.HU else kong_line(flow, name)
     return f"/{flow.kind.value} {line}"
 
 
@@ -114,42 +80,27 @@ def _in_rows(buttons: Sequence[InlineKeyboardButton]) -> Rows:
     return [list(buttons[i : i + _PER_ROW]) for i in range(0, len(buttons), _PER_ROW)]
 
 
-def _controls(flow: Flow, lang: str, *, next_: bool = False) -> Rows:
+def _controls(flow: Flow, lang: str) -> Rows:
     row = []
     if flow.trail:
         row.append(_button(flow, t("tap_back", lang), "b"))
-    if next_:
-        row.append(_button(flow, t("tap_next", lang), "n"))
     row.append(_button(flow, t("tap_cancel", lang), "x"))
     return [row]
 
 
-def _players(table: Table, flow: Flow, seats: Sequence[Seat], marked: Sequence[Seat]) -> Rows:
-    return _in_rows(
-        [
-            _button(flow, ("✓ " if seat in marked else "") + table.name(seat), f"s{seat.value}")
-            for seat in seats
-        ]
-    )
+def _players(table: Table, flow: Flow, seats: Sequence[Seat]) -> Rows:
+    return _in_rows([_button(flow, table.name(seat), f"s{seat.value}") for seat in seats])
 
 
 def _who(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     seated = [seat for seat in SEAT_ORDER if seat in table.players]
-    if flow.kind is Kind.KONG:
-        return [t("tap_ask_owner", lang)], _players(table, flow, seated, ()) + _controls(flow, lang)
-    if len(flow.winners) >= MOST_WINNERS:  # the others gave the tile
-        seated = [seat for seat in seated if seat in flow.winners]
-    rows = _players(table, flow, seated, flow.winners)
-    return [t("tap_ask_winners", lang)], rows + _controls(flow, lang, next_=bool(flow.winners))
+    key = "tap_ask_owner" if flow.kind is Kind.KONG else "tap_ask_winner"
+    return [t(key, lang)], _players(table, flow, seated) + _controls(flow, lang)
 
 
 def _how(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     if flow.kind is Kind.KONG:
-        buttons = [
-            _button(flow, kong_name(_KINDS[word], lang), f"h{index}")
-            for index, word in enumerate(KONG_WORDS)
-        ]
-        return [t("tap_ask_kind", lang)], _in_rows(buttons) + _controls(flow, lang)
+        return [t("tap_ask_kind", lang)], _kong_kinds(table, flow, lang) + _controls(flow, lang)
     offered = choices.how_choices(table, flow)
     buttons = [
         _button(flow, t(_HOW_KEYS[word], lang), f"h{HOW_WORDS.index(word)}") for word in offered
@@ -158,26 +109,40 @@ def _how(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     return [t("tap_ask_how", lang, names=names)], _in_rows(buttons) + _controls(flow, lang)
 
 
+def _kong_kinds(table: Table, flow: Flow, lang: str) -> Rows:
+    """暗杠 补杠 and a 明杠 per player who may have given it: the kind and its giver in one."""
+    buttons = []
+    for index, word in enumerate(KONG_WORDS):
+        kind = kong_name(_KINDS[word], lang)
+        if word not in KONG_NEEDS_SEAT:
+            buttons.append(_button(flow, kind, f"h{index}"))
+            continue
+        for seat in choices.from_choices(table, flow):
+            buttons.append(_button(flow, f"{kind} {table.name(seat)}", f"h{index}{seat.value}"))
+    return _in_rows(buttons)
+
+
 def _from(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     key = _FROM_KEYS.get(flow.how or "", "tap_ask_gave")
-    rows = _players(table, flow, choices.from_choices(table, flow), ())
+    rows = _players(table, flow, choices.from_choices(table, flow))
     return [t(key, lang)], rows + _controls(flow, lang)
 
 
+def _add(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+    seats = [seat for seat in choices.from_choices(table, flow) if seat != flow.discarder]
+    return [t("tap_ask_more_winner", lang)], _players(table, flow, seats) + _controls(flow, lang)
+
+
 def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+    """One winner's patterns, most used first, the hand's money as it stands and ✅."""
     seat = flow.winner
-    chosen = flow.words.get(seat, [])
-    names = pattern_choices()
-    buttons = [
-        _button(flow, _pattern_label(names[index], chosen, lang), f"p{index}")
-        for index in choices.pattern_offers(table, flow)
-    ]
-    rows = _in_rows(buttons)
+    rows = _pattern_rows(table, flow, lang)
     question = [t("tap_ask_patterns", lang, name=table.name(seat))]
-    answered = True
+    asked = False
     if choices.wild_matters(table, flow):
-        answered = seat in flow.wild  # ▶ waits for it: the line scores only once it is said
-        question.append(t("tap_ask_wild", lang))
+        asked = seat not in flow.wild  # the hand scores only once it is said
+        if asked:
+            question.append(t("tap_ask_wild", lang))
         said = [flow.wild.get(seat, "")]
         rows.append(
             [
@@ -187,7 +152,35 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
         )
     else:
         flow.wild.pop(seat, None)  # it changes nothing here: the line does not say it
-    return question, rows + _controls(flow, lang, next_=answered)
+    actions = []
+    scored = None if asked else _money(table, flow, lang)
+    if scored is not None and scored[1]:
+        actions.append(_button(flow, t("tap_record", lang), "ok"))
+    if flow.turn + 1 < len(flow.winners):
+        actions.append(_button(flow, t("tap_next", lang), "n"))
+    if may_add(table, flow):
+        actions.append(_button(flow, t("tap_add_winner", lang), "a"))
+    lines = question + (scored[0] if scored is not None else [])
+    return lines, rows + ([actions] if actions else []) + _controls(flow, lang)
+
+
+def _pattern_rows(table: Table, flow: Flow, lang: str) -> Rows:
+    """The patterns offered, the chat's most used first; past a screenful the rest behind
+    「更多」 (and back)."""
+    names = pattern_choices()
+    chosen = flow.words.get(flow.winner, [])
+    offers = sorted(
+        choices.pattern_offers(table, flow), key=lambda i: -flow.usage.get(names[i][0], 0)
+    )
+    if len(offers) > _MOST_PATTERNS:
+        first = offers[: _MOST_PATTERNS - 1]
+        shown = [i for i in offers if i not in first] if flow.more else first
+        more = t("tap_fewer" if flow.more else "tap_more", lang)
+        buttons = [_button(flow, _pattern_label(names[i], chosen, lang), f"p{i}") for i in shown]
+        return _in_rows([*buttons, _button(flow, more, "m")])
+    return _in_rows(
+        [_button(flow, _pattern_label(names[i], chosen, lang), f"p{i}") for i in offers]
+    )
 
 
 def _pattern_label(name: tuple[str, str], chosen: list[str], lang: str) -> str:
@@ -195,12 +188,19 @@ def _pattern_label(name: tuple[str, str], chosen: list[str], lang: str) -> str:
     return ("✓ " if word in chosen else "") + (word if lang == "zh" else f"{word} {en}")
 
 
-def _preview(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _money(table: Table, flow: Flow, lang: str) -> tuple[list[str], bool]:
+    """What the hand comes to as it stands, or why it is refused; and whether it scores."""
     try:
-        lines = _scored_lines(table, flow, lang)
+        return _scored_lines(table, flow, lang), True
     except (GrammarError, ScoringError, Refusal) as error:
-        text = user_message(error, lang) or ""
-        return [text, t("tap_fix", lang)], _controls(flow, lang)
+        return [user_message(error, lang) or ""], False
+
+
+def _preview(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+    """A kong's or a draw's money and ✅."""
+    lines, scores = _money(table, flow, lang)
+    if not scores:
+        return [*lines, t("tap_fix", lang)], _controls(flow, lang)
     record = _button(flow, t("tap_record", lang), "ok")
     return lines, [[record], *_controls(flow, lang)]
 
@@ -211,16 +211,14 @@ def _scored_lines(table: Table, flow: Flow, lang: str) -> list[str]:
         return [t("tap_ask_draw", lang, hand=table.session.hand_number)]
     if flow.kind is Kind.KONG:
         refuse_unsettled_kongs(table, lang)
-        _, kong = kong_command(flow, table)
-        owner = kong.owner
+        kong = kong_command(flow)
         kind = kong_name(KongKind(kong.kind), lang)
         deltas = deltas_text(table, kong_payments(table, kong))
         return [
-            t("tap_kong_preview", lang, name=table.name(owner), kind=kind),
+            t("tap_kong_preview", lang, name=table.name(kong.owner), kind=kind),
             t("deltas", lang, deltas=Html(deltas)),
         ]
-    _, command = hu_command(flow, table)
-    scored = score_claims(command, table)
+    scored = score_claims(hu_command(flow), table)
     session = table.session
     lines: list[str] = []
     for item in scored:
@@ -238,5 +236,6 @@ _STEPS: Final = {
     Step.HOW: _how,
     Step.FROM: _from,
     Step.PATTERNS: _patterns,
+    Step.ADD: _add,
     Step.PREVIEW: _preview,
 }

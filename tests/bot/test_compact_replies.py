@@ -89,6 +89,7 @@ async def test_the_reply_fits_a_phone(harness: Harness, case: Case) -> None:
     assert reply.buttons == [
         ("↩️ " + t("undo_button", case.lang), f"undo:{ids}"),
         (t("details_button", case.lang), f"full:{ids}"),
+        (t("tap_next_hand", case.lang), "tap:next"),
     ]
 
 
@@ -104,7 +105,7 @@ async def test_details_add_the_formula_payer_and_standings_and_fold_back(
     assert "算法：爆头 2 番 × 8 × 底分 1 = 16 / 家" in edited.text
     assert "付款：自摸：其他三家各付一份" in edited.text
     assert "本场积分\n甲 +48" in edited.text and "下一局：甲（东）坐庄" in edited.text
-    assert [label for label, _ in edited.buttons] == ["↩️ 撤销", "🔼 收起"]
+    assert [label for label, _ in edited.buttons] == ["↩️ 撤销", "🔼 收起", "➕ 记一手"]
     _, folded = await harness.press("丙", edited, 1)
     assert folded.text == short.text and folded.buttons == short.buttons
 
@@ -160,7 +161,7 @@ async def test_full_replies_when_the_chat_chose_them(harness: Harness) -> None:
     await harness.say("甲", "/settings 回复 完整")
     [reply] = await harness.say("乙", "/hu 甲 自摸 爆头")
     assert "算法：" in reply.text and "本场积分" in reply.text
-    assert [label for label, _ in reply.buttons] == ["↩️ 撤销", "🔼 收起"]
+    assert [label for label, _ in reply.buttons] == ["↩️ 撤销", "🔼 收起", "➕ 记一手"]
     _, short = await harness.press("乙", reply, 1)
     assert len(short.text.splitlines()) <= MAX_LINES and "算法" not in short.text
 

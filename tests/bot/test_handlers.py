@@ -37,7 +37,7 @@ async def test_quick_win_reply_shows_patterns_deltas_and_details_the_formula_and
     assert "爆头 = 2 番" in reply.text and "× 8" not in reply.text
     assert "甲 +48 · 乙 −16 · 丙 −16 · 丁 −16" in reply.text
     assert "下一局：甲（东）坐庄" in reply.text
-    assert reply.buttons == [("↩️ 撤销", "undo:1"), ("📋 详情", "full:1")]
+    assert reply.buttons == [("↩️ 撤销", "undo:1"), ("📋 详情", "full:1"), ("➕ 记一手", "tap:next")]
     _, details = await harness.press("乙", reply, 1)
     assert "爆头 2 番 × 8" in details.text and "本场积分" in details.text
     # The hand's deltas are told once, by name (not again by seat), and the ruleset once.
@@ -595,10 +595,10 @@ async def test_english_recording_reply(harness: Harness) -> None:
     await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
     [reply] = await harness.say("甲", "/hu 甲 自摸 爆头")
     assert "Baotou (爆头) = 2 fan" in reply.text and "Next: 甲 (E) deals" in reply.text
-    assert [label for label, _ in reply.buttons] == ["↩️ Undo", "📋 Details"]
+    assert [label for label, _ in reply.buttons] == ["↩️ Undo", "📋 Details", "➕ Next hand"]
     _, details = await harness.press("乙", reply, 1)
     assert "Formula: Baotou 2 fan × 8" in details.text and "Session standings" in details.text
-    assert [label for label, _ in details.buttons] == ["↩️ Undo", "🔼 Less"]
+    assert [label for label, _ in details.buttons] == ["↩️ Undo", "🔼 Less", "➕ Next hand"]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -683,7 +683,11 @@ async def test_undo_takes_back_a_whole_double_win_and_a_replay_is_answered_as_on
 async def test_undo_button_of_a_double_win_reverses_both_at_once(harness: Harness) -> None:
     await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
     [reply] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
-    assert reply.buttons == [("↩️ 撤销", "undo:1,2"), ("📋 详情", "full:1,2")]
+    assert reply.buttons == [
+        ("↩️ 撤销", "undo:1,2"),
+        ("📋 详情", "full:1,2"),
+        ("➕ 记一手", "tap:next"),
+    ]
     assert reply.message_id is not None
     press = harness.make.press(GROUP, PLAYERS["丙"], reply.message_id, "undo:1,2")
     answer, edited = await harness.feed(press)

@@ -56,24 +56,19 @@ async def same_as_typed(harness: Harness, flow: Flow, typed: str) -> None:
     assert await entries_of(harness, GROUP) == await entries_of(harness, TWIN)
 
 
-@pytest.mark.parametrize(
-    ("lang", "next_", "record"), [("zh", "▶ 下一步", "✅ 记账"), ("en", "▶ Next", "✅ Record")]
-)
-async def test_a_win_by_buttons_is_the_typed_line(
-    harness: Harness, lang: str, next_: str, record: str
-) -> None:
+@pytest.mark.parametrize(("lang", "record"), [("zh", "✅ 记账"), ("en", "✅ Record")])
+async def test_a_win_by_buttons_is_the_typed_line(harness: Harness, lang: str, record: str) -> None:
     await harness.say("甲", f"/lang {lang}")
     await harness.open_table()
     flow = await open_flow(harness, "/hu")
     assert set(flow.labels) >= {"甲", "乙", "丙", "丁"}
     await flow.tap("甲")
-    await flow.tap(next_)
     await flow.tap("点炮" if lang == "zh" else "点炮 discard")
     await flow.tap("丙")
     await flow.tap("七对" if lang == "zh" else "七对 seven pairs")
+    assert record not in flow.labels  # 七对 with or without a wild: it waits for 有花/无花
     await flow.tap("有花" if lang == "zh" else "有花 with wild")
-    await flow.tap(next_)
-    assert "财神七对" in flow.text and "丙 −16" in flow.text  # the preview: nothing written yet
+    assert "财神七对" in flow.text and "丙 −16" in flow.text  # the money: nothing written yet
     assert await harness.ledger.last_entry(GROUP, 1) is None
     await flow.tap(record)
     assert "/hu 甲 点炮 丙 七对 有花" in flow.text and not flow.shown.buttons
@@ -87,13 +82,14 @@ async def test_one_discard_two_winners_each_with_patterns(harness: Harness) -> N
     await harness.open_table()
     await twin_table(harness)
     flow = await open_flow(harness, "/hu")
-    for label in ("甲", "乙", "▶ 下一步"):
+    for label in ("甲", "点炮", "丙", "七对", "有花"):
         await flow.tap(label)
-    assert "自摸" not in flow.labels and "点炮" in flow.labels  # two winners: one tile
-    for label in ("点炮", "丙", "七对", "有花", "▶ 下一步"):
-        await flow.tap(label)
-    assert "乙 有哪些牌型" in flow.text
-    for label in ("爆头", "▶ 下一步", "✅ 记账"):
+    assert "✅ 记账" in flow.labels and "➕ 还有人胡" in flow.labels
+    await flow.tap("➕ 还有人胡")
+    assert {"乙", "丁"} == {label for label in flow.labels if label in PLAYERS}  # not 甲, 丙
+    await flow.tap("乙")
+    assert "乙 有哪些牌型" in flow.text and "甲 +" in flow.text and "乙 +" in flow.text
+    for label in ("爆头", "✅ 记账"):
         await flow.tap(label)
     await same_as_typed(harness, flow, "/hu 甲 点炮 丙 七对 有花；乙 爆头")
     assert len(await entries_of(harness, GROUP)) == 2
@@ -104,7 +100,7 @@ async def test_hu_with_a_name_starts_at_how_it_was_won(harness: Harness) -> None
     await twin_table(harness)
     flow = await open_flow(harness, "/hu 乙")
     assert "乙 怎么胡的" in flow.text and "自摸" in flow.labels
-    for label in ("自摸", "爆头", "▶ 下一步", "✅ 记账"):
+    for label in ("自摸", "爆头", "✅ 记账"):
         await flow.tap(label)
     await same_as_typed(harness, flow, "/hu 乙 自摸 爆头")
 
@@ -167,7 +163,6 @@ async def test_a_refused_line_is_shown_in_the_preview_without_a_record_button(
     await twin_table(harness, "/new 双辣 1 甲 乙 丙 丁")
     flow = await open_flow(harness, "/hu 乙")
     await flow.tap("自摸")
-    await flow.tap("▶ 下一步")
     assert "❌" in flow.text and "✅ 记账" not in flow.labels and "◀ 返回" in flow.labels
     [typed] = await harness.say("甲", "/hu 乙 自摸", chat=TWIN)
     refusal = next(line for line in flow.text.splitlines() if line.startswith("❌"))
@@ -179,7 +174,7 @@ async def test_kong_by_buttons_is_the_typed_line(harness: Harness) -> None:
     await twin_table(harness)
     flow = await open_flow(harness, "/kong")
     assert "谁杠了" in flow.text
-    for label in ("甲", "明杠", "丙"):
+    for label in ("甲", "明杠 丙"):
         await flow.tap(label)
     assert "甲 +3" in flow.text
     await flow.tap("✅ 记账")
@@ -190,7 +185,7 @@ async def test_kong_with_a_name_starts_at_its_kind(harness: Harness) -> None:
     await harness.open_table()
     await twin_table(harness)
     flow = await open_flow(harness, "/kong 乙")
-    assert set(flow.labels) >= {"明杠", "暗杠", "补杠"}
+    assert set(flow.labels) >= {"暗杠", "补杠", "明杠 甲", "明杠 丙", "明杠 丁"}
     await flow.tap("暗杠")
     await flow.tap("✅ 记账")
     await same_as_typed(harness, flow, "/kong 乙 暗杠")
@@ -263,7 +258,7 @@ async def test_a_press_after_the_deadline_expires_the_flow(harness: Harness) -> 
 
 async def path_to_confirm(harness: Harness) -> Flow:
     flow = await open_flow(harness, "/hu 乙")
-    for label in ("自摸", "爆头", "▶ 下一步"):
+    for label in ("自摸", "爆头"):
         await flow.tap(label)
     return flow
 
@@ -335,11 +330,7 @@ async def test_cancel_records_nothing_and_the_flow_is_gone(
     await harness.say("甲", f"/lang {lang}")
     await harness.open_table()
     flow = await open_flow(harness, "/hu 乙")
-    for label in (
-        "自摸" if lang == "zh" else "自摸 self-draw",
-        "▶ 下一步" if lang == "zh" else "▶ Next",
-    ):
-        await flow.tap(label)
+    await flow.tap("自摸" if lang == "zh" else "自摸 self-draw")
     ok = flow.data(record)
     await flow.tap(cancel)
     assert cancelled in flow.text and not flow.shown.buttons
@@ -384,12 +375,10 @@ async def test_forged_data_is_answered_and_changes_nothing(harness: Harness, dat
 async def test_back_to_the_winners_asks_who_discarded_again(harness: Harness) -> None:
     await harness.open_table()
     flow = await open_flow(harness, "/hu")
-    for label in ("乙", "▶ 下一步", "点炮", "丙", "◀ 返回", "◀ 返回", "◀ 返回"):
+    for label in ("乙", "点炮", "丙", "◀ 返回", "◀ 返回", "◀ 返回"):
         await flow.tap(label)
-    assert "谁胡了" in flow.text
-    await flow.tap("乙")
+    assert "谁胡了" in flow.text and "等于打字：/hu\n" in flow.text  # 乙 untapped too
     await flow.tap("丙")  # the discarder picked before wins instead
-    await flow.tap("▶ 下一步")
     assert "点炮" in flow.labels
     await flow.tap("点炮")
     assert {"甲", "乙", "丁"} <= set(flow.labels) and "丙" not in flow.labels
@@ -400,11 +389,11 @@ async def test_a_name_that_would_split_the_line_is_recorded_by_its_seat(harness:
     await harness.open_table("/new 杭州 1 甲 乙 丙")
     await harness.feed(harness.make.message(GROUP, 16, "/join"))
     flow = await open_flow(harness, "/hu")
-    for label in ("老;王", "▶ 下一步", "点炮", "甲", "爆头", "▶ 下一步"):
+    for label in ("老;王", "点炮", "甲", "爆头"):
         await flow.tap(label)
     assert "老;王（北）胡" in flow.text and "甲 −16" in flow.text
     await flow.tap("✅ 记账")
-    assert "/hu N 点炮 E 爆头" in flow.text
+    assert "/hu N 点炮 甲 爆头" in flow.text  # written by its seat: it reads back as typed
     [entry] = await entries_of(harness, GROUP)
     assert entry[0] == "win" and "('老;王', 16)" in str(entry[3])
 

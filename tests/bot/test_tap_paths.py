@@ -26,7 +26,8 @@ EXAMPLES = int(os.environ.get("TAP_EXAMPLES", "30"))
 NAMES = ("甲", "乙", "丙", "丁")
 NEEDS_SEAT = {"点炮", "抢杠", "明杠"}
 GIVE_UP = ("✖ 取消", "◀ 返回")
-MOST_TOGGLES = 4  # presses in a step before ▶ is pressed for the path to move on
+MOST_TOGGLES = 4  # presses in a step before ✅ is pressed where it shows
+MOST_PRESSES = 40  # a path toggling a wild back and forth ends there
 _chats = itertools.count(-2000, -2)
 
 
@@ -51,7 +52,7 @@ class Typed:
             )
         how = [self.how, *([self.source] if self.how in NEEDS_SEAT else [])]
         first, *others = self.winners
-        if not any(self.said(name) for name in others):
+        if not others or not any(self.said(name) for name in self.winners):
             return " ".join(["/hu", *self.winners, *how, *self.said(first)])
         segments = [" ".join([first, *how, *self.said(first)])]
         segments += [" ".join([name, *self.said(name)]) for name in others]
@@ -65,38 +66,32 @@ class Typed:
         self.presses += 1
         verb = action[:1]
         if verb == "s" and self.step == "who":
-            self._who(label)
+            self.winners = [label]
+            self._move("how")
+        elif verb == "s" and self.step == "add":  # ➕ 还有人胡: another winner's patterns
+            self.winners.append(label)
+            self.turn = len(self.winners) - 1
+            self._move("patterns")
         elif verb == "s":
             self.source = label
-            self._move("preview" if self.kind == "kong" else "patterns")
+            self._move("patterns")
+        elif verb == "h" and self.kind == "kong":  # 暗杠, or 明杠 丙: the giver in one press
+            self.how, _, self.source = label.partition(" ")
+            self._move("preview")
         elif verb == "h":
             self.how = label
-            after = "preview" if self.kind == "kong" else "patterns"
-            self._move("from" if label in NEEDS_SEAT else after)
+            self._move("from" if label in NEEDS_SEAT else "patterns")
         elif verb == "n":
-            self._next()
+            self.turn += 1
+            self._move("patterns")
+        elif verb == "a":
+            self._move("add")
         elif verb == "p":
             chosen = self.words.setdefault(self.winners[self.turn], [])
             chosen.remove(label) if label in chosen else chosen.append(label)
         elif verb == "y":
             name = self.winners[self.turn]
             self.wild.pop(name) if self.wild.get(name) == label else self.wild.update({name: label})
-
-    def _who(self, name: str) -> None:
-        if self.kind == "kong":
-            self.winners = [name]
-            self._move("how")
-        else:
-            self.winners.remove(name) if name in self.winners else self.winners.append(name)
-
-    def _next(self) -> None:
-        if self.step == "who":
-            self._move("how")
-        elif self.turn + 1 < len(self.winners):
-            self.turn += 1
-            self.presses = 0
-        else:
-            self._move("preview")
 
     def _move(self, step: str) -> None:
         self.step, self.presses = step, 0
@@ -142,20 +137,25 @@ async def _walk(harness: Harness, ruleset: str, kind: str, data: st.DataObject) 
         return
     flow = Flow(harness, shown, tapped)
     typed = Typed(kind)
-    while "✅ 记账" not in flow.labels:
+    for _ in range(MOST_PRESSES):
         forward = [label for label in flow.labels if label not in GIVE_UP]
         if not forward:
             return  # nothing applies (no way to win under this ruleset this way): nothing to record
-        if "▶ 下一步" in forward and typed.presses >= MOST_TOGGLES:
-            label = "▶ 下一步"
+        if "✅ 记账" in forward and typed.presses >= MOST_TOGGLES:
+            label = "✅ 记账"
         else:
             label = data.draw(st.sampled_from(forward))
+        if label == "✅ 记账":
+            break
         typed.pressed(label, flow.data(label).rsplit(":", 1)[1])
         await flow.tap(label)
         typed.shown(flow.labels)
-        if typed.step == "preview" and "✅ 记账" not in flow.labels:
+        refused = any(line.startswith("❌") for line in flow.text.splitlines())
+        if refused and (typed.step == "preview" or typed.presses >= MOST_TOGGLES):
             await _refused_alike(harness, flow, typed.line(), typed_in)
             return
+    else:
+        return  # toggled about without ending: nothing recorded, as nothing was confirmed
     await flow.tap("✅ 记账")
     said = await harness.say("甲", typed.line(), chat=typed_in)
     tapped_sent = flow.replies()
@@ -166,7 +166,7 @@ async def _walk(harness: Harness, ruleset: str, kind: str, data: st.DataObject) 
 
 
 async def _refused_alike(harness: Harness, flow: Flow, line: str, chat: int) -> None:
-    """A preview the ruleset refuses shows the typed line's refusal, and nothing is written."""
+    """A hand the ruleset refuses shows the typed line's refusal, and nothing is written."""
     [typed] = await harness.say("甲", line, chat=chat)
     refusal = next(text for text in flow.text.splitlines() if text.startswith("❌"))
     assert typed.text.startswith(refusal), (line, refusal, typed.text)
