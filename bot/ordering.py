@@ -32,21 +32,23 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._in_hand: set[asyncio.Task[Any]] = set()
         self.stopping = False
         self.on_finished: Callable[[object], None] | None = None
+        self.chat_key: Callable[[int], int] = lambda chat_id: chat_id  # whose order to keep
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
             await self._handle(update, coroutine)
             return
-        lock = self._locks.setdefault(chat.id, asyncio.Lock())
-        self._queued[chat.id] = self._queued.get(chat.id, 0) + 1
+        key = self.chat_key(chat.id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._queued[key] = self._queued.get(key, 0) + 1
         try:
             async with lock:
                 await self._handle(update, coroutine)
         finally:
-            self._queued[chat.id] -= 1
-            if not self._queued[chat.id]:  # keep the tables small: forget idle chats
-                del self._queued[chat.id], self._locks[chat.id]
+            self._queued[key] -= 1
+            if not self._queued[key]:  # keep the tables small: forget idle chats
+                del self._queued[key], self._locks[key]
 
     async def _handle(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self.stopping:  # not started: it stays undone in the inbox
