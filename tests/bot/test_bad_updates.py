@@ -243,6 +243,7 @@ async def test_the_bot_process_polls_past_every_kind_at_once(
         await bot.ensure_stopped()
     log = bot.log.read_bytes()[logged:].decode()
     unreadable = sum(not readable for _, readable in MALFORMED.values())
+    print(f"\n{len(bad)} bad updates: {calls} getUpdates calls, log {len(log)} bytes")
     assert await entries_per_update(bot.database, hands) == [1, 1]
     assert calls <= 10
     assert len(log.splitlines()) == unreadable and len(log) < 300 * unreadable, log[:2000]
