@@ -15,6 +15,7 @@ from bot_process import PLAYERS, asked, populated_server, replied_to, until
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
+from bot.console.local_api import ApiError, LocalBotApi, UpdateMaker
 from bot.runner import go_live, wind_down
 from storage import Ledger
 from tests.bot.conftest import FAULT_COMMAND, inject_faults
@@ -167,3 +168,27 @@ async def test_the_error_handler_never_raises(
     assert not [m for m in logged if "uncaught error" in m]  # PTB's second traceback
     assert sum("failed too" in m for m in logged) == 1
     assert len([r for r in caplog.records if r.exc_info]) == 1  # the fault's own
+
+
+def test_the_emulator_refuses_the_old_group_as_telegram_does() -> None:
+    """After the move every call naming the group is refused with the supergroup's id in
+    ``parameters`` (PTB raises ChatMigrated from it); the supergroup takes them."""
+    api = LocalBotApi()
+    api.add_chat(OLD, "周五麻将", kind="group")
+    api.add_chat(NEW, "周五麻将", kind="supergroup")
+    api.add_user(PLAYERS["甲"], "甲")
+    UpdateMaker(api).migrate(OLD, NEW, PLAYERS["甲"])
+    for method, params in [
+        ("sendMessage", {"chat_id": str(OLD), "text": "你好"}),
+        ("sendChatAction", {"chat_id": str(OLD), "action": "typing"}),
+        ("getChatMember", {"chat_id": str(OLD), "user_id": str(PLAYERS["甲"])}),
+    ]:
+        with pytest.raises(ApiError) as refused:
+            api.call(method, params)
+        assert refused.value.body() == {
+            "ok": False,
+            "error_code": 400,
+            "description": "Bad Request: group chat was upgraded to a supergroup chat",
+            "parameters": {"migrate_to_chat_id": NEW},
+        }
+    assert api.call("sendMessage", {"chat_id": str(NEW), "text": "你好"})["chat"]["id"] == NEW
