@@ -5,6 +5,7 @@ never raises, whatever its own reply meets."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console.local_api import ApiError, LocalBotApi, UpdateMaker
 from bot.runner import go_live, wind_down
-from storage import Ledger
+from storage import InboxItem, Ledger
 from tests.bot.conftest import FAULT_COMMAND, inject_faults
 from tests.rigs.fake_server import TOKEN, FakeBotApiServer, FaultKind
 
@@ -92,6 +93,32 @@ async def test_a_late_hand_with_the_old_group_id_is_the_supergroups(
         later = say(server, OLD, "/hu 甲 自摸 爆头")
         await until(lambda: sum(RECORDED in t for t in sent_to(server, NEW)) == 2, 30, "later")
         assert await entries(app, NEW, later) == 1
+    finally:
+        await wind_down(app, None)
+    assert server.api.refusals == []
+
+
+async def test_a_move_and_a_late_hand_left_undone_are_replayed_in_order(
+    server: FakeBotApiServer, tmp_path: Path
+) -> None:
+    """The run that took the move and the late hand stopped before handling either: the
+    next start moves the ledger first, then records the hand in the supergroup."""
+    app = await live_bot(server, tmp_path)
+    try:
+        say(server, OLD, "/new 杭州 1 甲 乙 丙 丁")
+        await until(lambda: len(sent_to(server, OLD)) == 1, 30, "table opened")
+    finally:
+        await wind_down(app, None)
+    move = server.updates.migrate(OLD, NEW, PLAYERS["甲"])
+    late = server.updates.message(OLD, PLAYERS["甲"], "/hu 甲 自摸 爆头")
+    async with await Ledger.open(tmp_path / "moved.db") as ledger:
+        await ledger.inbox_store(
+            [InboxItem(u["update_id"], OLD, json.dumps(u)) for u in (move, late)]
+        )
+    app = await live_bot(server, tmp_path)
+    try:
+        await until(lambda: any(RECORDED in t for t in sent_to(server, NEW)), 30, "replayed")
+        assert await entries(app, NEW, late) == 1
     finally:
         await wind_down(app, None)
     assert server.api.refusals == []
