@@ -64,17 +64,24 @@ def _parsed(raw: object, bot: Bot) -> Update:
 
 def _unusable(update: Update) -> str | None:
     """What PTB accepts without checking but every handler relies on: ids are integers,
-    texts are strings."""
+    texts and names are strings, entities are where integers say."""
     chat, user, message = update.effective_chat, update.effective_user, update.effective_message
     if chat is not None and not _is_int(chat.id):
         return f"chat id {chat.id!r} is not an integer"
     if user is not None and not _is_int(user.id):
         return f"user id {user.id!r} is not an integer"
+    if user is not None and not (
+        isinstance(user.first_name, str) and _is_text(user.last_name) and _is_text(user.username)
+    ):
+        return f"user {user.id}'s name is not text"
     if message is not None:
         for field in ("text", "caption"):
             value = getattr(message, field)
             if value is not None and not isinstance(value, str):
                 return f"message {field} is {type(value).__name__}, not a string"
+        for entity in (*message.entities, *message.caption_entities):
+            if not (_is_int(entity.offset) and _is_int(entity.length)):
+                return f"an entity's offset or length is not an integer: {entity.offset!r}"
     query = update.callback_query
     if query is not None and query.data is not None and not isinstance(query.data, str):
         return f"callback data is {type(query.data).__name__}, not a string"
@@ -83,6 +90,11 @@ def _unusable(update: Update) -> str | None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_text(value: object) -> bool:
+    """An optional text field: absent or a string."""
+    return value is None or isinstance(value, str)
 
 
 def _moved(raw: Any, old: int, new: int) -> Any:

@@ -9,7 +9,7 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +26,23 @@ from bot_process import (
     replied_to,
     until,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from telegram import Bot
 
 from bot.app import build_application
 from bot.config import Config
 from bot.runner import go_live, webhook_receiver, wind_down
+from bot.update_reading import REASON_LIMIT, Unreadable, read_update
 from storage import InboxItem, Ledger
+from tests.bot.conftest import Harness, module_bot
 from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = GROUPS[0]
 CHAT: dict[str, Any] = {"id": GROUP, "type": "supergroup", "title": "桌"}
 USER: dict[str, Any] = {"id": PLAYERS["甲"], "is_bot": False, "first_name": "甲"}
 HUGE = 600_000  # characters: Telegram's own updates are kilobytes
+BOT = Bot(TOKEN)  # what PTB reads updates with; never asked anything here
 
 
 def message(**fields: Any) -> dict[str, Any]:
@@ -249,3 +255,93 @@ async def test_the_bot_process_polls_past_every_kind_at_once(
     assert len(log.splitlines()) == unreadable and len(log) < 300 * unreadable, log[:2000]
     for update, readable in bad:
         assert (f"update {update['update_id']} skipped: " in log) is not readable
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+# Where a message update can break: a field of the message, its chat, its sender, an entity.
+TEMPLATE: dict[str, Any] = {
+    "update_id": 1,
+    "message": {
+        **message(text="/hu 甲 自摸"),
+        "entities": [{"type": "bot_command", "offset": 0, "length": 3}],
+    },
+}
+PATHS = [
+    ("message",),
+    *[("message", key) for key in TEMPLATE["message"]],
+    *[("message", "chat", key) for key in CHAT],
+    *[("message", "from", key) for key in USER],
+    *[("message", "entities", 0, key) for key in ("type", "offset", "length")],
+]
+
+
+def broken(path: tuple[str | int, ...], value: Any, drop: bool) -> dict[str, Any]:
+    """The template with the field at ``path`` replaced by ``value``, or taken out."""
+    update = json.loads(json.dumps(TEMPLATE))
+    *parents, last = path
+    node = update
+    for key in parents:
+        node = node[key]
+    if drop:
+        del node[last]
+    else:
+        node[last] = value
+    return update
+
+
+@settings(max_examples=300, deadline=None)
+@given(path=st.sampled_from(PATHS), value=JSON, drop=st.booleans())
+def test_any_broken_field_is_read_or_refused_in_one_line(
+    path: tuple[str | int, ...], value: Any, drop: bool
+) -> None:
+    """Whatever a field holds, reading the update either gives the handlers what they rely on
+    or refuses it with a short reason; nothing else escapes."""
+    raw = broken(path, value, drop)
+    try:
+        update = read_update(raw, BOT, {})
+    except Unreadable as error:
+        assert error.reason and len(error.reason) <= REASON_LIMIT
+        return
+    chat, message_ = update.effective_chat, update.effective_message
+    assert chat is None or isinstance(chat.id, int)
+    assert message_ is None or message_.text is None or isinstance(message_.text, str)
+
+
+@pytest.fixture(scope="module")
+def table_bot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    """One bot with a table open in the template's group, for the whole module."""
+    with module_bot(tmp_path_factory, "broken_fields") as (runner, harness):
+        harness.api.add_chat(GROUP, "桌", kind="supergroup")
+        harness.api.add_user(PLAYERS["甲"], "甲")
+        runner.run(harness.say("甲", "/new 杭州 1 甲 乙 丙 丁", chat=GROUP))
+        yield runner, harness
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(path=st.sampled_from(PATHS), value=JSON, drop=st.booleans())
+def test_a_broken_field_the_reading_lets_through_breaks_no_handler(
+    table_bot: tuple[asyncio.Runner, Harness],
+    path: tuple[str | int, ...],
+    value: Any,
+    drop: bool,
+) -> None:
+    """What the reading accepts reaches the handlers (as the inbox hands them updates with a
+    chat) and is answered or ignored without an internal error."""
+    runner, harness = table_bot
+    try:
+        update = read_update(broken(path, value, drop), harness.app.bot, {})
+    except Unreadable:
+        return
+    if update.effective_chat is None:  # the inbox does not keep it
+        return
+    before = len(harness.api.sent)
+    runner.run(harness.app.process_update(update))
+    assert not [s for s in harness.api.sent[before:] if "抱歉" in s.text]  # no apology
