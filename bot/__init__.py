@@ -28,8 +28,11 @@
   2), Telegram (retried), the inbox's undone updates, then polling or ``webhook.py``'s server
   (secret before body, 1 MB cap) until SIGTERM/SIGINT (a stop within 10 s).
 - ``inbox.py``: the durable inbox's Telegram side (``InboxBot.get_updates`` keeps each batch
-  before it is confirmed; done-marks; held updates); ``delivery.py``: every call retried for
-  minutes (``PatientRateLimiter``, over PTB's AIORateLimiter).
+  before it is confirmed; done-marks; held updates; a call into a migrated group sent once
+  more to its supergroup), ``update_reading.py`` (each update read alone from Telegram's
+  JSON: an unreadable one skipped, a moved group's id read as its supergroup's);
+  ``delivery.py``: every call retried for minutes (``PatientRateLimiter``, over PTB's
+  AIORateLimiter).
 - ``console/``: console mode (``python -m bot`` without a token) over an in-process Bot API
   (``local_api.py``, served to PTB by ``request.py``'s ``ConsoleRequest``); the tests drive the
   bot through the same emulator. Its HTTP twin with fault injection is a test rig

@@ -109,6 +109,7 @@ def build_application(
     inbox = Inbox()
     processor = ChatOrderedProcessor()  # each chat's hands in arrival order
     processor.on_finished = inbox.finished
+    processor.chat_key = inbox.chat_key  # a moved group's updates keep its supergroup's order
     # Any: each builder call changes the generic type; the built Application is typed below.
     builder: Any = (
         ApplicationBuilder()
@@ -221,7 +222,7 @@ async def _post_init(application: ANY_APP) -> None:
     svc: Services = application.bot_data["services"]
     if svc.ledger is None:  # ``python -m bot`` opens it first, to refuse a bad path early
         svc.ledger = await Ledger.open(svc.config.database_path)
-    svc.inbox.ledger = svc.ledger
+    await svc.inbox.attach(svc.ledger)
     await svc.ledger.inbox_prune()
     bot = application.bot
     for lang, commands in COMMANDS.items():

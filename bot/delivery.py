@@ -3,6 +3,9 @@ Telegram takes it: flood control (429) waits its ``retry_after``, a 5xx, a timeo
 dropped connection backs off (1 s, 2 s, 4 s … 30 s), for up to ``patience`` seconds. A reply
 may then arrive twice (a connection dropped after Telegram took it); it is never lost
 silently. Each retry logs one line, without a traceback.
+
+A call into a group that became a supergroup (Telegram's ``ChatMigrated``) is made once more
+with the supergroup's id (``to_new_chat``; ``bot.inbox.InboxBot`` makes it, for every call).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import warnings
 from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
-from telegram.error import BadRequest, NetworkError, RetryAfter
+from telegram.error import BadRequest, ChatMigrated, NetworkError, RetryAfter
 from telegram.ext import AIORateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
@@ -24,6 +27,8 @@ log = logging.getLogger(__name__)
 PATIENCE: Final = 900.0  # seconds: Telegram's outages are minutes long
 MAX_BACKOFF: Final = 30.0
 JSONResult = bool | dict[str, Any] | list[dict[str, Any]]
+# What points into the old group's history or topics: the supergroup has neither.
+_OLD_CHAT_ONLY: Final = frozenset({"reply_parameters", "reply_to_message_id", "message_thread_id"})
 
 
 def is_delivery_failure(error: BaseException) -> bool:
@@ -31,6 +36,16 @@ def is_delivery_failure(error: BaseException) -> bool:
     return isinstance(error, RetryAfter) or (
         isinstance(error, NetworkError) and not isinstance(error, BadRequest)
     )
+
+
+def to_new_chat(data: dict[str, Any], error: ChatMigrated) -> dict[str, Any] | None:
+    """The call's parameters for the supergroup the group became; None when the call names
+    no chat by id or already named the supergroup (one retry, never a loop)."""
+    if data.get("chat_id") in (None, error.new_chat_id):
+        return None
+    again = {key: value for key, value in data.items() if key not in _OLD_CHAT_ONLY}
+    again["chat_id"] = error.new_chat_id
+    return again
 
 
 def retry_delay(error: BaseException, failures: int) -> float:

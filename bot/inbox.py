@@ -2,10 +2,14 @@
 
 Every update is in SQLite before Telegram is told it arrived: ``InboxBot.get_updates`` stores
 the batch before returning it, and PTB confirms a batch (the next getUpdates offset) only
-after that; the webhook answers 200 only after ``Inbox.receive`` stored it. An update is
+after that; the webhook answers 200 only after ``Inbox.take`` stored it. An update is
 marked done when its handling finished, unless its reply could not be delivered: then it
 stays undone and is handled again at the next start, where the ledger's per-chat update-id
 idempotency turns the replay into an answer naming what was recorded.
+
+Updates are read one by one from the JSON Telegram sent (``bot.update_reading``): one the
+library cannot read is logged in one line, kept as done and skipped, and the offset moves on
+past it; a batch read whole would stop at it forever.
 """
 
 from __future__ import annotations
@@ -13,24 +17,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from telegram import Bot, Update
+from telegram.error import ChatMigrated
 from telegram.ext import ExtBot
 
+from bot.delivery import to_new_chat
+from bot.update_reading import JSONDict, Unreadable, move_of, read_update, update_id_of
 from storage import InboxItem, Ledger
 
 log = logging.getLogger(__name__)
-
-
-JSONDict = dict[str, Any]
-
-
-def inbox_item(update: Update, raw: JSONDict) -> InboxItem:
-    """The update as Telegram sent it (PTB's ``to_dict`` costs ten times the dumping)."""
-    chat = update.effective_chat
-    return InboxItem(update.update_id, chat.id if chat else None, json.dumps(raw))
 
 
 class Inbox:
@@ -44,35 +42,76 @@ class Inbox:
     PRUNE_EVERY = 500  # done-mark writes between two prunes of old done rows
 
     def __init__(self) -> None:
-        self.ledger: Ledger | None = None  # set once the ledger is open
+        self.ledger: Ledger | None = None  # set once the ledger is open (``attach``)
+        self.moves: dict[int, int] = {}  # group id → the supergroup it became
         self._finished: set[int] = set()
         self._held: set[int] = set()
         self._timer: asyncio.Task[None] | None = None
         self._writes = 0
 
-    async def store(self, updates: Sequence[Update], raw: Mapping[int, JSONDict]) -> list[Update]:
-        """Keep the updates that have a chat (``raw``: each one's JSON by update id); returns
-        those new to the inbox, in order."""
-        kept = [update for update in updates if update.effective_chat is not None]
-        if not kept or self.ledger is None:
-            return kept
-        done, self._finished = self._finished, set()
-        items = [inbox_item(update, raw[update.update_id]) for update in kept]
+    async def attach(self, ledger: Ledger) -> None:
+        """Use the opened ledger, and the group moves it remembers."""
+        self.ledger = ledger
+        self.moves = await ledger.chat_moves()
+
+    def chat_key(self, chat_id: int) -> int:
+        """The chat whose order an update of ``chat_id`` keeps: a moved group's is its
+        supergroup's, so its move and the updates still carrying its old id keep one order."""
+        return self.moves.get(chat_id, chat_id)
+
+    def read(self, raw: object, bot: Bot) -> Update | None:
+        """One update as the handlers get it; None (logged in one line) for one this bot
+        cannot read. Telegram's news of a group's move is learnt here, before any update
+        after it is read."""
         try:
-            fresh = await self.ledger.inbox_store(items, done)
+            update = read_update(raw, bot, self.moves)
+        except Unreadable as error:
+            log.warning("update %s skipped: %s", update_id_of(raw), error.reason)
+            return None
+        move = move_of(update)
+        if move is not None:
+            self.moves[move[0]] = move[1]
+        return update
+
+    async def take(self, batch: Sequence[object], bot: Bot) -> list[Update]:
+        """Read each update of a batch and keep those with a chat (their JSON as sent);
+        one this bot cannot read is kept as done, for a look after an incident. Returns the
+        readable updates new to the inbox, in order."""
+        kept: list[tuple[Update, InboxItem]] = []
+        skipped: list[InboxItem] = []
+        for raw in batch:
+            update = self.read(raw, bot)
+            update_id = update_id_of(raw)
+            if update is None and update_id is not None:
+                skipped.append(InboxItem(update_id, None, json.dumps(raw)))
+            elif update is not None and update.effective_chat is not None:
+                item = InboxItem(update.update_id, update.effective_chat.id, json.dumps(raw))
+                kept.append((update, item))
+        if self.ledger is None:
+            return [update for update, _ in kept]
+        if not kept and not skipped:
+            return []
+        done, self._finished = self._finished, set()
+        items = [item for _, item in kept] + skipped
+        try:
+            fresh = await self.ledger.inbox_store(items, done | {i.update_id for i in skipped})
         except BaseException:
             self._finished |= done
             raise
-        return [update for update in kept if update.update_id in fresh]
+        return [update for update, _ in kept if update.update_id in fresh]
 
     async def undone(self, bot: Bot) -> list[Update]:
-        """The updates left undone by the last run, oldest first."""
+        """The updates left undone by the last run, oldest first; one this bot cannot read
+        is marked done and left out."""
         assert self.ledger is not None
-        updates = []
+        updates, skipped = [], []
         for item in await self.ledger.inbox_undone():
-            update = Update.de_json(json.loads(item.payload), bot)
-            if update is not None:
+            update = self.read(json.loads(item.payload), bot)
+            if update is None:
+                skipped.append(item.update_id)
+            else:
                 updates.append(update)
+        await self.ledger.inbox_done(skipped)
         return updates
 
     def hold(self, update_id: int) -> None:
@@ -120,23 +159,36 @@ class InboxBot(ExtBot[Any]):
     """PTB's bot whose getUpdates keeps each batch in the inbox before returning it.
 
     Updates kept by an earlier run (Telegram sends unconfirmed ones again) are not returned
-    twice, but their ids still move the offset on, so Telegram forgets them."""
+    twice, but their ids still move the offset on, so Telegram forgets them; so do the ids of
+    updates this bot cannot read."""
 
-    __slots__ = ("_inbox", "_next_offset", "_raw")
+    __slots__ = ("_batch", "_inbox", "_next_offset")
 
     def __init__(self, *args: Any, inbox: Inbox, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._inbox = inbox
         self._next_offset = 0
-        self._raw: dict[int, JSONDict] = {}
+        self._batch: list[JSONDict] = []
 
     async def _do_post(
         self, endpoint: str, data: JSONDict, **timeouts: Any
     ) -> bool | JSONDict | list[JSONDict]:
-        """PTB's one way out to Telegram; getUpdates' answer is kept as it came."""
-        result = await super()._do_post(endpoint, data, **timeouts)
+        """PTB's one way out to Telegram. A call into a group that became a supergroup goes
+        once more, to the supergroup. getUpdates' answer is kept as it came and PTB is given
+        none of it: PTB reads a batch whole, and one update it cannot read would stop it."""
+        try:
+            result = await super()._do_post(endpoint, data, **timeouts)
+        except ChatMigrated as error:
+            again = to_new_chat(data, error)
+            if again is None:
+                raise
+            log.info(
+                "%s to %s sent to its supergroup %s", endpoint, data["chat_id"], again["chat_id"]
+            )
+            result = await super()._do_post(endpoint, again, **timeouts)
         if endpoint == "getUpdates" and isinstance(result, list):
-            self._raw = {item["update_id"]: item for item in result}
+            self._batch = result
+            return []
         return result
 
     async def get_updates(  # the same parameters, passed on
@@ -144,9 +196,12 @@ class InboxBot(ExtBot[Any]):
     ) -> tuple[Update, ...]:
         if self._next_offset and (offset is None or offset < self._next_offset):
             offset = self._next_offset
-        updates = await super().get_updates(offset, *args, **kwargs)
-        if not updates:
-            return updates
-        fresh = await self._inbox.store(updates, self._raw)
-        self._next_offset = updates[-1].update_id + 1
+        self._batch = []
+        await super().get_updates(offset, *args, **kwargs)
+        batch, self._batch = self._batch, []
+        ids = [update_id for update_id in map(update_id_of, batch) if update_id is not None]
+        if not ids:
+            return ()
+        fresh = await self._inbox.take(batch, self)
+        self._next_offset = max(ids) + 1
         return tuple(fresh)

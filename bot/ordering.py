@@ -32,6 +32,7 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._in_hand: set[asyncio.Task[Any]] = set()
         self.stopping = False
         self.on_finished: Callable[[object], None] | None = None
+        self.chat_key: Callable[[int], int] = lambda chat_id: chat_id  # whose order to keep
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
@@ -45,15 +46,16 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
     async def chat_turn(self, chat_id: int) -> AsyncIterator[None]:
         """Wait for the chat's turn: what else writes for a chat (the Mini App's recordings)
         queues here behind its updates, as they queue behind each other."""
-        lock = self._locks.setdefault(chat_id, asyncio.Lock())
-        self._queued[chat_id] = self._queued.get(chat_id, 0) + 1
+        key = self.chat_key(chat_id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._queued[key] = self._queued.get(key, 0) + 1
         try:
             async with lock:
                 yield
         finally:
-            self._queued[chat_id] -= 1
-            if not self._queued[chat_id]:  # keep the tables small: forget idle chats
-                del self._queued[chat_id], self._locks[chat_id]
+            self._queued[key] -= 1
+            if not self._queued[key]:  # keep the tables small: forget idle chats
+                del self._queued[key], self._locks[key]
 
     async def _handle(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self.stopping:  # not started: it stays undone in the inbox

@@ -118,17 +118,13 @@ async def _start_webhook(application: ANY_APP, config: Config) -> tornado.httpse
 
 def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitable[None]]:
     """What the webhook does with a posted update: keep it in the inbox (the 200 waits for
-    this), then hand it to the application; one that is not an update with a chat is
-    ignored quietly."""
+    this), then hand it to the application. One that is not an update with a chat is ignored
+    quietly; one this bot cannot read is logged in one line and kept as done (Telegram gets
+    its 200 and does not send it again)."""
     svc: Services = application.bot_data["services"]
 
     async def receive(data: dict[str, Any]) -> None:
-        try:
-            update = Update.de_json(data, application.bot)
-        except Exception as error:  # not an update this bot can use: ignored, not retried
-            log.info("ignored update %s: %r", data.get("update_id"), error)
-            return
-        for fresh in await svc.inbox.store([update], {update.update_id: data}):
+        for fresh in await svc.inbox.take([data], application.bot):
             await application.update_queue.put(fresh)
 
     return receive

@@ -91,7 +91,8 @@ class ChatStore(Database):
             return await chat_row(conn, chat_id)
 
     async def migrate_chat(self, old_id: int, new_id: int) -> Chat:
-        """Move every row of ``old_id`` to ``new_id`` (group → supergroup migration).
+        """Move every row of ``old_id`` to ``new_id`` (group → supergroup migration), and
+        remember the move (``chat_moves``).
 
         The new chat may already exist (the bot saw it first) as long as it holds no sessions
         or entries yet: its players who duplicate the old chat's are dropped, the rest join.
@@ -101,6 +102,7 @@ class ChatStore(Database):
             if old is None:
                 # Already migrated (a replayed migration update) or never seen.
                 if await fetch_one(conn, "SELECT 1 FROM chats WHERE chat_id = ?", [new_id]):
+                    await _remember_move(conn, old_id, new_id)
                     return await chat_row(conn, new_id)
                 raise StorageError(ErrorCode.UNKNOWN_CHAT, chat_id=old_id)
             if old_id == new_id:
@@ -108,7 +110,14 @@ class ChatStore(Database):
             if await fetch_one(conn, "SELECT 1 FROM chats WHERE chat_id = ?", [new_id]):
                 await self._absorb_empty_chat(conn, old_id, new_id)
             await conn.execute("UPDATE chats SET chat_id = ? WHERE chat_id = ?", [new_id, old_id])
+            await _remember_move(conn, old_id, new_id)
             return await chat_row(conn, new_id)
+
+    async def chat_moves(self) -> dict[int, int]:
+        """Every group that became a supergroup: old chat id → new (a handful of rows)."""
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall("SELECT old_id, new_id FROM chat_moves")
+        return {int(row[0]): int(row[1]) for row in rows}
 
     @staticmethod
     async def _absorb_empty_chat(conn: aiosqlite.Connection, old_id: int, new_id: int) -> None:
@@ -124,6 +133,14 @@ class ChatStore(Database):
         )
         await conn.execute("UPDATE players SET chat_id = ? WHERE chat_id = ?", [old_id, new_id])
         await conn.execute("DELETE FROM chats WHERE chat_id = ?", [new_id])
+
+
+async def _remember_move(conn: aiosqlite.Connection, old_id: int, new_id: int) -> None:
+    await conn.execute(
+        "INSERT INTO chat_moves (old_id, new_id, moved_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (old_id) DO NOTHING",
+        [old_id, new_id, now_text()],
+    )
 
 
 def check_ruleset_and_base(ruleset: str, base: int) -> None:

@@ -62,10 +62,18 @@ _ENTITY_TAGS: Final = {
 class ApiError(Exception):
     """A Bot API refusal: Telegram's error code and description."""
 
-    def __init__(self, code: int, description: str) -> None:
+    def __init__(self, code: int, description: str, parameters: JSONDict | None = None) -> None:
         super().__init__(description)
         self.code = code
         self.description = description
+        self.parameters = parameters  # ResponseParameters (migrate_to_chat_id …)
+
+    def body(self) -> JSONDict:
+        """The refusal as Telegram answers it."""
+        found: JSONDict = {"ok": False, "error_code": self.code, "description": self.description}
+        if self.parameters:
+            found["parameters"] = self.parameters
+        return found
 
 
 @dataclass
@@ -166,6 +174,7 @@ class LocalBotApi:
         self.webhook: JSONDict = {"url": ""}
         self.calls: list[str] = []
         self.refusals: list[tuple[str, ApiError]] = []  # every call refused, with its method
+        self.moved: dict[int, int] = {}  # a group that became a supergroup → the supergroup
         self.on_sent = on_sent
 
     # the world the bot lives in
@@ -306,6 +315,12 @@ class LocalBotApi:
     # helpers
     def _chat(self, p: JSONDict) -> JSONDict:
         chat_id = int(p["chat_id"])
+        if chat_id in self.moved:  # Telegram names the supergroup, for the caller to retry
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                {"migrate_to_chat_id": self.moved[chat_id]},
+            )
         if chat_id in self.users and chat_id not in self.chats:
             # A user who never opened a private chat with the bot (add_chat(..., "private")).
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
@@ -500,6 +515,9 @@ class UpdateMaker:
         return {"update_id": next(self.api.update_ids), "my_chat_member": change}
 
     def migrate(self, old_id: int, new_id: int, user_id: int) -> JSONDict:
+        """Telegram's news that the group became the supergroup ``new_id`` (which must be
+        added first); from now on the group refuses what is sent to it."""
+        self.api.moved[old_id] = new_id
         message: JSONDict = {
             "message_id": next(self.api.message_ids),
             "date": int(time.time()),

@@ -43,6 +43,5 @@ class ConsoleRequest(BaseRequest):
         try:
             result = self.api.call(api_method, params, files)
         except ApiError as error:
-            body = {"ok": False, "error_code": error.code, "description": error.description}
-            return error.code, json.dumps(body).encode()
+            return error.code, json.dumps(error.body()).encode()
         return 200, json.dumps({"ok": True, "result": result}, ensure_ascii=False).encode()

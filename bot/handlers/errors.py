@@ -25,6 +25,7 @@ from scoring.tiles import Seat
 from storage import ErrorCode, StorageError
 
 log = logging.getLogger(__name__)
+LOGGED_UPDATE_LIMIT: Final = 4000  # characters of an update's JSON in the error's log line
 
 # How to write it right, after the ledger's own message of what is wrong.
 STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
@@ -131,7 +132,18 @@ async def on_error(update: object, context: Context) -> None:
 
     A reply Telegram did not take (after minutes of retries) leaves the update undone in the
     inbox, to be answered at the next start; an apology says nothing was recorded only when
-    the ledger holds nothing from this update."""
+    the ledger holds nothing from this update. It never raises: a failure of its own is one
+    log line (PTB would log it as a second traceback)."""
+    try:
+        await _answer_error(update, context)
+    except Exception as failure:
+        update_id = update.update_id if isinstance(update, Update) else None
+        if update_id is not None and is_delivery_failure(failure):
+            services(context).inbox.hold(update_id)
+        log.warning("update %s: the error's answer failed too: %r", update_id, failure)
+
+
+async def _answer_error(update: object, context: Context) -> None:
     error = context.error
     if error is None:
         return
@@ -148,9 +160,8 @@ async def on_error(update: object, context: Context) -> None:
     text = user_message(error, lang, players)
     if text is None:
         payload = update.to_dict() if isinstance(update, Update) else str(update)
-        log.error(
-            "update %s caused an error", json.dumps(payload, ensure_ascii=False), exc_info=error
-        )
+        logged = json.dumps(payload, ensure_ascii=False)[:LOGGED_UPDATE_LIMIT]  # a huge one cut
+        log.error("update %s caused an error", logged, exc_info=error)
         if isinstance(error, Forbidden) or chat is None or not isinstance(update, Update):
             return
         text = await _apology(context, update, chat.id, lang)

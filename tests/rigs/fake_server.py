@@ -190,10 +190,7 @@ class _MethodHandler(tornado.web.RequestHandler):
             else:
                 result = self.server.api.call(method, params, files)
         except ApiError as error:
-            return self._reply(
-                error.code,
-                {"ok": False, "error_code": error.code, "description": error.description},
-            )
+            return self._reply(error.code, error.body())
         self._reply(200, {"ok": True, "result": result})
 
     def _fail(self, fault: FaultKind) -> None:

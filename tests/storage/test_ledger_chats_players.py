@@ -153,8 +153,10 @@ async def test_migrate_chat_moves_every_row(ledger: Ledger) -> None:
     ]
     ids = {p.id for p in await ledger.list_players(new_id)}
     assert ids == {*table.ids, newcomer.id} and duplicate.id not in ids
+    assert await ledger.chat_moves() == {CHAT: new_id}  # a late update's old id is known
     # Telegram may deliver the migration twice: the second is harmless.
     assert (await ledger.migrate_chat(CHAT, new_id)).chat_id == new_id
+    assert await ledger.chat_moves() == {CHAT: new_id}
     # The replayed update id is still known in the new chat.
     again = await ledger.record_win(
         new_id,
@@ -173,9 +175,11 @@ async def test_migrate_into_a_chat_with_its_own_records_is_refused(ledger: Ledge
         await ledger.migrate_chat(CHAT, OTHER_CHAT)
     assert caught.value.code is ErrorCode.MIGRATION_CONFLICT
     assert await ledger.current_session(CHAT) is not None
+    assert await ledger.chat_moves() == {}  # refused: not moved
 
 
 async def test_migrate_unknown_chat(ledger: Ledger) -> None:
     with pytest.raises(StorageError) as caught:
         await ledger.migrate_chat(CHAT, OTHER_CHAT)
     assert caught.value.code is ErrorCode.UNKNOWN_CHAT
+    assert await ledger.chat_moves() == {}
