@@ -35,7 +35,7 @@ from .inbox import InboxItem
 from .ledger import Ledger
 from .money import TABLE, MoneySpec, SessionMoney
 from .people import IdentityChange, IdentityEvent, LinkRequest, People
-from .players import NAME_LIMIT
+from .players import NAME_LIMIT, NewGuest
 from .records import (
     SEATS,
     Chat,
@@ -84,6 +84,7 @@ __all__ = [
     "Ledger",
     "LinkRequest",
     "MoneySpec",
+    "NewGuest",
     "PageKey",
     "People",
     "Player",
