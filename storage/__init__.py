@@ -29,6 +29,7 @@ read time, and ``stats``, ``tally``, ``head_to_head`` and ``running_totals`` lis
 once.
 """
 
+from .csv_reading import ImportReport
 from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
 from .inbox import InboxItem
@@ -79,6 +80,7 @@ __all__ = [
     "HistoryPage",
     "IdentityChange",
     "IdentityEvent",
+    "ImportReport",
     "InboxItem",
     "KongSpec",
     "Ledger",
