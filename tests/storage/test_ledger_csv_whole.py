@@ -5,16 +5,19 @@ is written, not even the chat's row (docs/ledger-csv.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
+import gzip
 import io
 import sqlite3
 from pathlib import Path
 
 import pytest
-from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, resigned
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, play_a_few_hands, resigned, seat_table
 
 import storage.csv_reading
-from storage import ErrorCode, Ledger, StorageError
+from storage import ErrorCode, ExportFile, Ledger, StorageError
+from storage.__main__ import main
 from storage.csv_reading import FIELD_LIMIT
 from storage.export import COLUMNS, COLUMNS_BEFORE_TRAILER
 
@@ -223,3 +226,39 @@ async def test_the_file_and_its_records_have_limits(
 async def test_the_file_as_sent_with_its_bom_imports(table: Table) -> None:
     text = await evening(table)
     assert (await table.ledger.import_csv(OTHER_CHAT, "\ufeff" + text)).proven_whole
+
+
+async def _export_file(database: Path, folder: Path) -> Path:
+    """A chat's /export as the bot writes it (gzipped, with its BOM): one file."""
+    async with await Ledger.open(database) as ledger:
+        await play_a_few_hands(await seat_table(ledger))
+        with ExportFile(folder, "export", gzip_above=0, part_limit=1 << 20) as out:
+            async for page in ledger.export_pages(CHAT):
+                out.write(page)
+            [path] = out.finish()
+    return path
+
+
+def test_the_command_line_imports_an_export_and_refuses_it_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exported = asyncio.run(_export_file(tmp_path / "source.db", tmp_path))
+    target = ["--database", str(tmp_path / "target.db"), "--chat", str(OTHER_CHAT)]
+    whole = gzip.decompress(exported.read_bytes())
+    cut = tmp_path / "cut.csv"
+    cut.write_bytes(whole[: whole.rindex(b"\nentry,") + 1])
+    assert main(["import", str(cut), *target]) == 1
+    assert "CSV 文件不完整" in capsys.readouterr().err
+    assert main(["import", str(exported), *target]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"已从 {exported} 导入 8 条记录\n" and err == ""
+
+
+def test_the_command_line_warns_that_an_old_file_cannot_be_proven_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = DATA / "ledger_export_before_people.csv"
+    target = ["--database", str(tmp_path / "target.db"), "--chat", str(OTHER_CHAT)]
+    assert main(["import", str(old), *target, "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("imported ") and "cannot be proven whole" in err
