@@ -119,6 +119,19 @@ async def test_an_edited_file_is_refused(
         assert "校验和" in error.message("zh") and "checksum" in error.message("en")
 
 
+async def test_one_character_changed_on_any_line_is_refused(table: Table, db_path: Path) -> None:
+    text = await evening(table)
+    lines = text.splitlines(keepends=True)
+    for n, line in enumerate(lines):
+        middle = len(line) // 2
+        changed = line[:middle] + ("1" if line[middle] != "1" else "2") + line[middle + 1 :]
+        error = await refused(
+            table.ledger, db_path, "".join([*lines[:n], changed, *lines[n + 1 :]])
+        )
+        expected = {0: ErrorCode.BAD_CSV, len(lines) - 1: ErrorCode.CSV_CUT}
+        assert error.code in (expected.get(n, ErrorCode.CSV_CHANGED), ErrorCode.CSV_CHANGED), n
+
+
 async def test_a_file_from_before_the_trailer_imports_with_a_warning(ledger: Ledger) -> None:
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
     report = await ledger.import_csv(OTHER_CHAT, text)
