@@ -24,7 +24,16 @@ from bot.replies import reply, send
 from bot.table import forget, open_table, table_of
 from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
 from scoring import rulesets
-from storage import Ledger, MoneySpec, NewGuest, Player, SessionTerms, Source
+from storage import (
+    ErrorCode,
+    Ledger,
+    MoneySpec,
+    NewGuest,
+    Player,
+    SessionTerms,
+    Source,
+    StorageError,
+)
 from storage.money import stake_text
 
 
@@ -40,6 +49,11 @@ async def new(update: Update, context: Context) -> None:
         _refuse_foreign_room(words, ruleset, lang)
     command = parse_new(words, rooms)
     assert ruleset is not None
+    # Refused before the sender is looked up (a first-time sender would be recorded); the
+    # ledger checks again as it opens the session.
+    current = await ledger.current_session(message.chat.id)
+    if current is not None:
+        raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
     creator = await _sender(context, message)
     seats: list[int | NewGuest | None] = [None, None, None, None]
     for index, word in enumerate(command.players):

@@ -52,10 +52,11 @@ NOT_ALLOWED = (
     "/seat 甲 北", "/dealer 乙", "/fee 10", "/stake 1", "/penalty 甲 5", "/pay 甲 乙 5",
     "/merge 甲 乙", "/backup", "/settle", "/rename 甲 Q", "/season 秋季赛", "/undo",
 )  # fmt: skip
-# Of those, what a stranger's first message is refused without recording them.
+# What a stranger's first message is refused without recording them: what needs a
+# permission they lack, and /new while a session is open.
 STRANGER_NOT_ALLOWED = (
     "/seat 甲 北", "/dealer 乙", "/fee 10", "/stake 1", "/penalty 甲 5", "/pay 甲 乙 5",
-    "/backup", "/settle", "/season 秋季赛",
+    "/backup", "/settle", "/season 秋季赛", "/new 杭州 1 K L M O",
 )  # fmt: skip
 # Commands that need an open session, sent after /settle closed it.
 NEED_A_SESSION = (
