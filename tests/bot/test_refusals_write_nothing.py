@@ -2,7 +2,8 @@
 sqlite, is the same before and after each refusal of a generated corpus of refused lines
 (bad tiles, unknown words, bad names, bad amounts, unknown players, wrong permissions, /new
 with a session open, commands that need a session without one), sent through the real
-Application to a group that has played a hand.
+Application to a group that has played a hand; then lines drawn from the fuzz's vocabulary,
+each one the bot refuses held to the same.
 
 The one table left out is ``inbox``: the durable inbox keeps every raw update Telegram hands
 over (and marks it done), refused or not, so that an update survives a crash; it is the
@@ -22,9 +23,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.console.local_api import Sent
 from tests.bot.conftest import GROUP, PLAYERS, Harness, module_bot
+from tests.bot.test_fuzz import COMMANDS, WORDS
 
 # The one table a refused update still changes, and why: see the module's docstring.
 RECEIVING_BOOKKEEPING = "inbox"
@@ -186,3 +190,26 @@ def test_a_refusal_without_a_session_writes_nothing(
     closed: tuple[asyncio.Runner, Harness], who: str, line: str
 ) -> None:
     _check(*closed, who, line)
+
+
+_typed = st.builds(
+    lambda command, words: " ".join([command, *words]),
+    st.sampled_from(COMMANDS),
+    st.lists(st.sampled_from(WORDS), max_size=6),
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(who=st.sampled_from(sorted(PLAYERS)), line=_typed)
+def test_whatever_the_bot_refuses_writes_nothing(
+    played: tuple[asyncio.Runner, Harness], who: str, line: str
+) -> None:
+    """Lines drawn from the fuzz's vocabulary (some accepted, and they change the table the
+    next ones meet): each one the bot refuses leaves every table as it was."""
+    runner, harness = played
+    database = Path(harness.app.bot_data["services"].config.database_path)
+    before = ledger_tables(database)
+    sent = runner.run(harness.say(who, line))
+    if _refused(sent):
+        after = ledger_tables(database)
+        assert {t: after[t] for t in before if before[t] != after.get(t)} == {}, line
