@@ -32,6 +32,7 @@ from typing import Any
 
 from bot.grammar.periods import ALL_TIME, read_period
 from bot.handlers.leaderboard import top_view
+from storage.csv_trailer import signed
 from storage.export import COLUMNS, ExportFile
 from storage.ledger import Ledger
 from storage.people import LinkRequest
@@ -79,7 +80,7 @@ def history_csv(first: int, hands: int) -> str:
         for user in USERS:
             delta = 3 * value if user == winner else -value
             writer.writerow({"record": "posting", "id": number, "player": user, "delta": delta})
-    return out.getvalue()
+    return signed(out.getvalue(), COLUMNS, hands)
 
 
 async def build_chat(

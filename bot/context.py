@@ -171,9 +171,11 @@ async def is_chat_admin(context: Context, message: Message, user: User | None) -
 
 
 async def is_creator_or_admin(context: Context, message: Message, creator: int | None) -> bool:
-    """The sender opened the session (``creator``) or is an admin of the chat."""
+    """The sender opened the session (``creator``) or is an admin of the chat. Asked by the
+    creator's Telegram id, so a refused stranger is not recorded as a player."""
     user = message.from_user
-    sender = await sender_player(context, message.chat, user) if user is not None else None
-    return (sender is not None and sender.id == creator) or await is_chat_admin(
-        context, message, user
-    )
+    if user is not None and creator is not None:
+        opener = await services(context).db.get_player(message.chat.id, creator)
+        if opener.user_id == user.id:
+            return True
+    return await is_chat_admin(context, message, user)

@@ -29,13 +29,14 @@ read time, and ``stats``, ``tally``, ``head_to_head`` and ``running_totals`` lis
 once.
 """
 
+from .csv_reading import ImportReport
 from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
 from .inbox import InboxItem
 from .ledger import Ledger
 from .money import TABLE, MoneySpec, SessionMoney
 from .people import IdentityChange, IdentityEvent, LinkRequest, People
-from .players import NAME_LIMIT
+from .players import NAME_LIMIT, NewGuest
 from .records import (
     SEATS,
     Chat,
@@ -79,11 +80,13 @@ __all__ = [
     "HistoryPage",
     "IdentityChange",
     "IdentityEvent",
+    "ImportReport",
     "InboxItem",
     "KongSpec",
     "Ledger",
     "LinkRequest",
     "MoneySpec",
+    "NewGuest",
     "PageKey",
     "People",
     "Player",

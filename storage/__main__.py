@@ -1,8 +1,11 @@
-"""``python -m storage``: check, back up and restore a ledger file (stop the bot to restore).
+"""``python -m storage``: check, back up and restore a ledger file (stop the bot to restore);
+import a chat's ledger CSV.
 
     python -m storage check FILE            integrity and the ledger's invariants; exit 0 = healthy
     python -m storage backup FILE           an online copy of $DATABASE_PATH (the bot may run)
     python -m storage restore FILE          replace $DATABASE_PATH with FILE (checked first)
+    python -m storage import FILE --chat ID a ledger CSV (/export's .csv or .csv.gz, parts
+                                            joined) into chat ID, whole or not at all
 
 ``--database PATH`` names the ledger instead of $DATABASE_PATH (default ./mahjong.db);
 ``--lang en`` answers in English (Chinese by default).
@@ -12,10 +15,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .check import check_file
+from .csv_reading import ImportReport
 from .database import resolve_path
 from .errors import StorageError
 from .ledger import Ledger
@@ -24,17 +30,23 @@ _DONE = {
     "backup": ("已备份到 {file}", "backed up to {file}"),
     "restore": ("已用 {file} 恢复 {database}", "restored {database} from {file}"),
     "check": ("{file}：完好，账目平衡", "{file}: intact, the books balance"),
+    "import": ("已从 {file} 导入 {entries} 条记录", "imported {entries} entries from {file}"),
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("check", "backup", "restore"))
+    parser.add_argument("command", choices=("check", "backup", "restore", "import"))
     parser.add_argument("file", help="the ledger file to check, or the backup to write or read")
     parser.add_argument("--database", help="the ledger (default: $DATABASE_PATH or ./mahjong.db)")
     parser.add_argument("--lang", choices=("zh", "en"), default="zh")
+    parser.add_argument("--chat", type=int, help="import: the chat id the file goes into")
     args = parser.parse_args(argv)
     zh = args.lang == "zh"
+    if args.command == "import":
+        if args.chat is None:
+            parser.error("import needs --chat ID")
+        return _import(args.file, args.chat, resolve_path(args.database), args.lang)
     if args.command == "check":
         problems = check_file(args.file)
         for problem in problems:
@@ -50,6 +62,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     done = _DONE[args.command][0 if zh else 1]
     print(done.format(file=args.file, database=resolve_path(args.database)))
     return 0
+
+
+def _import(file: str, chat_id: int, database: str, lang: str) -> int:
+    """Import the file, then say what it added (and, for a file from before trailers, that
+    it cannot be proven whole); a refusal is said instead, and nothing was written."""
+    path = Path(file)
+    # The bytes as written (no newline translation): the trailer's hash covers them.
+    data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    try:
+        report = asyncio.run(_import_text(data.decode("utf-8-sig"), chat_id, database))
+    except StorageError as error:
+        print(error.message(lang), file=sys.stderr)
+        return 1
+    print(_DONE["import"][lang == "en"].format(file=file, entries=report.entries))
+    warning = report.warning(lang)
+    if warning is not None:
+        print(warning, file=sys.stderr)
+    return 0
+
+
+async def _import_text(text: str, chat_id: int, database: str) -> ImportReport:
+    async with await Ledger.open(database) as ledger:
+        return await ledger.import_csv(chat_id, text)
 
 
 async def _copy(command: str, file: str, database: str) -> None:

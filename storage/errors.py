@@ -46,6 +46,14 @@ class ErrorCode(StrEnum):
     UNDO_OF_UNDO = "undo_of_undo"
     RENAMED_SINCE = "renamed_since"
     ONE_PERSON_TWICE = "one_person_twice"
+    # The ledger CSV proven whole and within limits (storage/csv_reading.py)
+    CSV_CUT = "csv_cut"
+    CSV_CHANGED = "csv_changed"
+    CSV_TOO_LARGE = "csv_too_large"
+    CSV_TOO_MANY_RECORDS = "csv_too_many_records"
+    CSV_FIELD_TOO_LONG = "csv_field_too_long"
+    CSV_NAME_TOO_LONG = "csv_name_too_long"
+    CSV_UNREADABLE = "csv_unreadable"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -156,6 +164,41 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.RENAMED_SINCE: (
         "「{name}」之后又改过名，请先撤销较新的改名",
         "{name!r} was renamed again since P{event_id}; undo the newer rename first",
+    ),
+    # The ledger CSV proven whole and within limits (storage/csv_reading.py)
+    ErrorCode.CSV_CUT: (
+        "CSV 文件不完整：最后一行（第 {line} 行）不是导出时写的结尾行，"
+        "文件被截断了或在结尾后加了内容；没有导入任何记录",
+        "The CSV file is not whole: its last line (line {line}) is not the end line the export "
+        "writes, so it was cut off or added to; nothing was imported",
+    ),
+    ErrorCode.CSV_CHANGED: (
+        "CSV 文件和导出时不一样：内容和结尾行的校验和对不上（结尾行记着 {entries} 条记录），"
+        "文件被改过或缺了一部分；没有导入任何记录",
+        "The CSV file is not what was exported: its rows do not match the end line's checksum "
+        "(which counts {entries} entries), so it was edited or lost a part; nothing was imported",
+    ),
+    ErrorCode.CSV_TOO_LARGE: (
+        "CSV 文件太大：{size} 个字符，最多 {limit} 个；没有导入任何记录",
+        "The CSV file is too large: {size} characters, at most {limit}; nothing was imported",
+    ),
+    ErrorCode.CSV_TOO_MANY_RECORDS: (
+        "CSV 文件的记录超过 {limit} 行；没有导入任何记录",
+        "The CSV file holds more than {limit} records; nothing was imported",
+    ),
+    ErrorCode.CSV_FIELD_TOO_LONG: (
+        "CSV 第 {line} 行有一栏太长（最多 {limit} 个字符）；没有导入任何记录",
+        "CSV line {line}: a field is too long (at most {limit} characters); nothing was imported",
+    ),
+    ErrorCode.CSV_NAME_TOO_LONG: (
+        "CSV 第 {line} 行的名字「{name}」太长（最多 {limit} 个字符）；没有导入任何记录",
+        "CSV line {line}: the name {name!r} is too long (at most {limit} characters); "
+        "nothing was imported",
+    ),
+    ErrorCode.CSV_UNREADABLE: (
+        "CSV 第 {line} 行读不出来：有一栏夹着换行符却没有加引号；没有导入任何记录",
+        "CSV line {line} cannot be read: a field holds a line break without quotes; "
+        "nothing was imported",
     ),
 }
 

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import csv
-import io
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast, get_args
 
 import aiosqlite
 
 from .chats import ensure_chat_row
+from .csv_reading import ImportReport, read_ledger_csv
 from .csv_rows import CsvRow, NewIds
 from .database import Database, migrate, schema_version
 from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
-from .export import COLUMNS, COLUMNS_BEFORE_PEOPLE
 from .identity_import import import_identity
 from .money import TABLE, adjustment_data, money_lines
 from .records import EntryKind
@@ -33,9 +31,12 @@ from .season_import import import_season
 
 
 class ExchangeStore(Database):
-    async def import_csv(self, chat_id: int, text: str) -> int:
-        """Import an ``export_csv`` text into this chat atomically; returns the entries added.
+    async def import_csv(self, chat_id: int, text: str) -> ImportReport:
+        """Import an ``export_csv`` text into this chat as one transaction; returns the
+        entries added and whether the file's trailer proved it whole.
 
+        The file is read and checked first (``csv_reading``: its trailer, limits of size,
+        records, fields and names); a file written before trailers imports unproven.
         Players are matched by Telegram user id, guests by name, else created; sessions,
         entries and identity events are added with new ids (closed sessions stay closed; an
         open one is imported closed when this chat already has an open session). Each
@@ -43,39 +44,23 @@ class ExchangeStore(Database):
         before it (``identity_import``); each season row as /season checks a season
         (``season_import``). Telegram sources are not imported. A file written before identity
         rows existed (its header ``COLUMNS_BEFORE_PEOPLE``) imports as before, and one written
-        before season rows (no such rows) brings no seasons.
+        before season rows (no such rows) brings no seasons. A file without records writes
+        nothing, not even the chat's row.
         """
-        records = list(_parse(text))
+        read = read_ledger_csv(text)
+        if not read.records:
+            return ImportReport(0, read.proven_whole)
         postings: dict[int, dict[int, int]] = {}
-        for rows in records:
+        for rows in read.records:
             if rows.text("record") == "posting":
                 entry_id, player = rows.need("id"), rows.need("player")
                 postings.setdefault(entry_id, {})[player] = rows.need("delta")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
             ids = NewIds()
-            for rows in records:
-                record = rows.text("record")
-                if record == "player":
-                    ids.players[rows.need("id")] = await _import_player(conn, chat_id, rows)
-                elif record == "session":
-                    ids.sessions[rows.need("id")] = await _import_session(
-                        conn, chat_id, rows, ids.players
-                    )
-                elif record == "entry":
-                    old = rows.need("id")
-                    ids.entries[old] = await _import_entry(
-                        conn, chat_id, rows, postings.get(old, {}), ids
-                    )
-                elif record == "identity":
-                    ids.events[rows.need("id")] = await import_identity(conn, chat_id, rows, ids)
-                elif record == "season":
-                    await import_season(conn, chat_id, rows, ids)
-                elif record != "posting":
-                    raise StorageError(
-                        ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}"
-                    )
-            return len(ids.entries)
+            for rows in read.records:
+                await _import_record(conn, chat_id, rows, ids, postings)
+            return ImportReport(len(ids.entries), read.proven_whole)
 
     async def backup(self, path: str | Path) -> None:
         """Copy the whole database to ``path`` with SQLite's online backup API.
@@ -134,14 +119,28 @@ def _check_backup(path: Path) -> None:
         raise StorageError(ErrorCode.BAD_BACKUP, detail="no ledger tables in it")
 
 
-def _parse(text: str) -> Iterator[CsvRow]:
-    reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) not in (COLUMNS, COLUMNS_BEFORE_PEOPLE):
-        raise StorageError(ErrorCode.BAD_CSV, line=1, detail="not a ledger export (header)")
-    for row in reader:
-        if None in row:
-            raise StorageError(ErrorCode.BAD_CSV, line=reader.line_num, detail="too many fields")
-        yield CsvRow(reader.line_num, row)
+async def _import_record(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    rows: CsvRow,
+    ids: NewIds,
+    postings: Mapping[int, dict[int, int]],
+) -> None:
+    """One record of the file, by its kind (a posting goes in with its entry)."""
+    record = rows.text("record")
+    if record == "player":
+        ids.players[rows.need("id")] = await _import_player(conn, chat_id, rows)
+    elif record == "session":
+        ids.sessions[rows.need("id")] = await _import_session(conn, chat_id, rows, ids.players)
+    elif record == "entry":
+        old = rows.need("id")
+        ids.entries[old] = await _import_entry(conn, chat_id, rows, postings.get(old, {}), ids)
+    elif record == "identity":
+        ids.events[rows.need("id")] = await import_identity(conn, chat_id, rows, ids)
+    elif record == "season":
+        await import_season(conn, chat_id, rows, ids)
+    elif record != "posting":
+        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}")
 
 
 def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:

@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 
 import aiosqlite
 
+from .csv_trailer import Signer, signed
 from .database import Database
 from .errors import ErrorCode, StorageError
 from .records import Entry, Session
@@ -51,7 +52,10 @@ COLUMNS_BEFORE_PEOPLE: Final = (
     "discarder", "value", "hand_line", "note", "reverses", "result_json", "state_before",
     "state_after",
 )  # fmt: skip
-COLUMNS: Final = (*COLUMNS_BEFORE_PEOPLE, "person", "how", "old_name", "seat")
+COLUMNS_BEFORE_TRAILER: Final = (*COLUMNS_BEFORE_PEOPLE, "person", "how", "old_name", "seat")
+# ``checksum`` is used by the trailer alone (the file's last line, ``csv_trailer``); a file
+# with this header must end with one, so a cut file is told from one written before it.
+COLUMNS: Final = (*COLUMNS_BEFORE_TRAILER, "checksum")
 _EMPTY: Final = ("",) * len(COLUMNS)
 _PLAYER: Final = COLUMNS.index("player")
 _DELTA: Final = COLUMNS.index("delta")
@@ -258,9 +262,11 @@ class ExportStore(Database):
             return await fetch_all(conn, sql, params)
 
     async def export_csv(self, chat_id: int, session_id: int | None = None) -> str:
-        """The chat's (or one session's) players, sessions, entries and postings as CSV."""
+        """The chat's (or one session's) players, sessions, entries and postings as CSV,
+        ending with its trailer."""
         pages = [page async for page in self.export_pages(chat_id, session_id)]
-        return csv_text(pages, header=True)
+        entries = sum(len(page.rows) for page in pages if page.record == "entry")
+        return signed(csv_text(pages, header=True), COLUMNS, entries)
 
 
 async def _seasons(
@@ -332,13 +338,17 @@ class ExportFile:
         self.gzip_above = gzip_above
         self.part_limit = part_limit
         self._file = self.path.open("w", encoding="utf-8-sig", newline="")
-        self._file.write(csv_text([], header=True))
+        self._signer = Signer()
+        self._file.write(self._signer.add(csv_text([], header=True)))
 
     def write(self, page: ExportPage) -> None:
-        self._file.write(csv_text([page]))
+        entries = len(page.rows) if page.record == "entry" else 0
+        self._file.write(self._signer.add(csv_text([page]), entries))
 
     def finish(self) -> list[Path]:
-        """Close the file; gzip and cut it as its size asks. Returns the files to send."""
+        """Write the trailer and close the file; gzip and cut it as its size asks. Returns
+        the files to send."""
+        self._file.write(self._signer.trailer(COLUMNS))
         self._file.close()
         path = self.path
         if path.stat().st_size > self.gzip_above:

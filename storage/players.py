@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
+
+import aiosqlite
 
 from .chats import ensure_chat_row
 from .database import Database
@@ -30,6 +33,40 @@ def clean_name(name: str) -> str:
             ErrorCode.INVALID_ARGUMENT, detail=f"a name longer than {NAME_LIMIT} characters"
         )
     return cleaned
+
+
+@dataclass(frozen=True)
+class NewGuest:
+    """A guest to be created inside the write that seats them, after its every check: a
+    refused /new, /join or /seat then adds nobody."""
+
+    name: str
+
+
+async def insert_guest(conn: aiosqlite.Connection, chat_id: int, name: str) -> int:
+    """Add a named guest inside the caller's write (guest names are unique per chat)."""
+    cleaned = clean_name(name)
+    if cleaned.startswith("@") or cleaned.startswith("#"):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {cleaned!r}")
+    await ensure_chat_row(conn, chat_id)
+    taken = await fetch_one(
+        conn,
+        "SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
+        [chat_id, cleaned],
+    )
+    if taken:
+        raise StorageError(ErrorCode.DUPLICATE_NAME, name=cleaned)
+    cursor = await conn.execute(
+        "INSERT INTO players (chat_id, user_id, name, created_at) VALUES (?, NULL, ?, ?)",
+        [chat_id, cleaned, now_text()],
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def seated_id(conn: aiosqlite.Connection, chat_id: int, who: int | NewGuest) -> int:
+    """The player id to seat: a known player's, or a new guest's created now."""
+    return await insert_guest(conn, chat_id, who.name) if isinstance(who, NewGuest) else who
 
 
 class PlayerStore(Database):
@@ -67,24 +104,8 @@ class PlayerStore(Database):
 
     async def add_guest(self, chat_id: int, name: str) -> Player:
         """A named guest without a Telegram account (guest names are unique per chat)."""
-        cleaned = clean_name(name)
-        if cleaned.startswith("@") or cleaned.startswith("#"):
-            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {cleaned!r}")
         async with self._write() as conn:
-            await ensure_chat_row(conn, chat_id)
-            taken = await fetch_one(
-                conn,
-                "SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
-                [chat_id, cleaned],
-            )
-            if taken:
-                raise StorageError(ErrorCode.DUPLICATE_NAME, name=cleaned)
-            cursor = await conn.execute(
-                "INSERT INTO players (chat_id, user_id, name, created_at) VALUES (?, NULL, ?, ?)",
-                [chat_id, cleaned, now_text()],
-            )
-            assert cursor.lastrowid is not None
-            return await player_row(conn, chat_id, cursor.lastrowid)
+            return await player_row(conn, chat_id, await insert_guest(conn, chat_id, name))
 
     async def find_player(self, chat_id: int, text: str) -> Player | None:
         """A player of this chat by name, @username, #player-id or Telegram user id.

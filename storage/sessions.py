@@ -10,6 +10,7 @@ from .chats import check_ruleset_and_base, ensure_chat_row
 from .database import Database
 from .errors import ErrorCode, StorageError
 from .people import refuse_one_person_twice
+from .players import NewGuest, seated_id
 from .records import SEATS, Rotation, SeatName, Session, SessionTerms
 from .rows import (
     SESSION_COLUMNS,
@@ -25,6 +26,8 @@ from .rows import (
 )
 
 ROTATIONS: tuple[Rotation, ...] = ("dealer_stays", "winner_deals")
+# Who a seat is given to: a player's id, a guest to create with the seating, or nobody.
+Seated = int | NewGuest | None
 
 
 async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Session:
@@ -52,10 +55,11 @@ class SessionStore(Database):
         self,
         chat_id: int,
         terms: SessionTerms,
-        seats: tuple[int | None, int | None, int | None, int | None],
+        seats: tuple[Seated, Seated, Seated, Seated],
         creator: int | None,
     ) -> Session:
-        """Open the chat's one session; seats are player ids 东南西北 (None until /join)."""
+        """Open the chat's one session; seats are player ids 东南西北 (None until /join), or
+        new guests, created once every check has passed."""
         ruleset, base, rotation = terms.ruleset, terms.base, terms.rotation
         room, dealer = terms.room, terms.dealer
         check_ruleset_and_base(ruleset, base)
@@ -64,8 +68,9 @@ class SessionStore(Database):
         seat_name(dealer)
         if len(seats) != 4:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="seats must be 4 (E S W N)")
-        taken = [player for player in seats if player is not None]
-        if len(set(taken)) != len(taken):
+        taken = [player for player in seats if isinstance(player, int)]
+        guests = [player.name.casefold() for player in seats if isinstance(player, NewGuest)]
+        if len(set(taken)) != len(taken) or len(set(guests)) != len(guests):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one player in two seats")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
@@ -73,12 +78,13 @@ class SessionStore(Database):
             current = await open_session_row(conn, chat_id)
             if current is not None:
                 raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
-            await refuse_one_person_twice(conn, chat_id, seats)
+            await refuse_one_person_twice(conn, chat_id, taken)  # a new guest is nobody yet
+            ids = [None if p is None else await seated_id(conn, chat_id, p) for p in seats]
             cursor = await conn.execute(
                 "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, seat_e, seat_s, "
                 "seat_w, seat_n, dealer, round_wind, hand_number, deals_in_round, creator, "
                 "is_open, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'E', 1, 0, ?, 1, ?)",
-                [chat_id, ruleset, base, room, rotation, *seats, dealer, creator, now_text()],
+                [chat_id, ruleset, base, room, rotation, *ids, dealer, creator, now_text()],
             )
             assert cursor.lastrowid is not None
             return await session_row(conn, chat_id, cursor.lastrowid)
@@ -104,9 +110,10 @@ class SessionStore(Database):
         return [session_from(row) for row in rows]
 
     async def join_seat(
-        self, chat_id: int, player_id: int, seat: SeatName | None = None
+        self, chat_id: int, player: int | NewGuest, seat: SeatName | None = None
     ) -> Session:
-        """Seat a player in the open session: at ``seat``, or the first empty one.
+        """Seat a player (or a new guest, created only once seated) in the open session: at
+        ``seat``, or the first empty one.
 
         Joining the seat one already holds (or any seat, when ``seat`` is None) is a no-op.
         """
@@ -114,8 +121,9 @@ class SessionStore(Database):
             seat_name(seat)
         async with self._write() as conn:
             session = await require_open_session(conn, chat_id)
-            await player_row(conn, chat_id, player_id)
-            held = session.seat_of(player_id)
+            if isinstance(player, int):
+                await player_row(conn, chat_id, player)
+            held = session.seat_of(player) if isinstance(player, int) else None
             if held is not None:
                 if seat is None or seat == held:
                     return session
@@ -127,12 +135,13 @@ class SessionStore(Database):
             elif session.player_at(seat) is not None:
                 raise StorageError(ErrorCode.SEAT_TAKEN, seat=seat)
             seats = list(session.seats)
-            seats[SEATS.index(seat)] = player_id
+            seats[SEATS.index(seat)] = await seated_id(conn, chat_id, player)
             await write_seats(conn, session.id, seats)
             return await session_row(conn, chat_id, session.id)
 
-    async def set_seat(self, chat_id: int, seat: SeatName, player_id: int | None) -> Session:
-        """Put a player at (or, with None, clear) a seat of the open session.
+    async def set_seat(self, chat_id: int, seat: SeatName, player: Seated) -> Session:
+        """Put a player (or a new guest, created only once seated) at, or with None clear, a
+        seat of the open session.
 
         A player already seated elsewhere moves; whoever sat at ``seat`` leaves the table.
         """
@@ -140,6 +149,7 @@ class SessionStore(Database):
         async with self._write() as conn:
             session = await require_open_session(conn, chat_id)
             seats = list(session.seats)
+            player_id = None if player is None else await seated_id(conn, chat_id, player)
             if player_id is not None:
                 await player_row(conn, chat_id, player_id)
                 seats = [None if occupant == player_id else occupant for occupant in seats]

@@ -24,7 +24,16 @@ from bot.replies import reply, send
 from bot.table import forget, open_table, table_of
 from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
 from scoring import rulesets
-from storage import Ledger, MoneySpec, Player, SessionTerms, Source
+from storage import (
+    ErrorCode,
+    Ledger,
+    MoneySpec,
+    NewGuest,
+    Player,
+    SessionTerms,
+    Source,
+    StorageError,
+)
 from storage.money import stake_text
 
 
@@ -40,10 +49,15 @@ async def new(update: Update, context: Context) -> None:
         _refuse_foreign_room(words, ruleset, lang)
     command = parse_new(words, rooms)
     assert ruleset is not None
+    # Refused before the sender is looked up (a first-time sender would be recorded); the
+    # ledger checks again as it opens the session.
+    current = await ledger.current_session(message.chat.id)
+    if current is not None:
+        raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
     creator = await _sender(context, message)
-    seats: list[int | None] = [None, None, None, None]
+    seats: list[int | NewGuest | None] = [None, None, None, None]
     for index, word in enumerate(command.players):
-        seats[index] = (await _player_for(context, message, word, creator)).id
+        seats[index] = _seated(await _player_for(context, message, word, creator))
     chat = await ledger.ensure_chat(message.chat.id, lang)
     base = command.base or chat.base or 1
     session = await ledger.open_session(
@@ -127,8 +141,11 @@ async def join(update: Update, context: Context) -> None:
         player = sender
     else:
         raise Refusal("no_sender")
-    already = table.seat_of(player.id)
-    session = await ledger.join_seat(message.chat.id, player.id)
+    already = table.seat_of(player.id) if isinstance(player, Player) else None
+    session = await ledger.join_seat(message.chat.id, _seated(player))
+    if isinstance(player, NewGuest):  # created with the seat
+        player = await _record_for(context, message, player.name, sender)
+        assert isinstance(player, Player)
     table = await table_of(context, session)
     seat = table.seat_of(player.id)
     assert seat is not None
@@ -161,9 +178,9 @@ async def seat(update: Update, context: Context) -> None:
         if change.newcomer is not None:  # 换人: the newcomer takes the seat, its player leaves
             sender = await _sender(context, message)
             newcomer = await _player_for(context, message, change.newcomer, sender)
-            if table.seat_of(newcomer.id) is not None:
+            if isinstance(newcomer, Player) and table.seat_of(newcomer.id) is not None:
                 raise Refusal("seat_usage_taken", token=change.newcomer)
-            session = await ledger.set_seat(message.chat.id, to.value, newcomer.id)
+            session = await ledger.set_seat(message.chat.id, to.value, _seated(newcomer))
         else:
             assert change.mover is not None
             session = await ledger.swap_seats(message.chat.id, change.mover.value, to.value)
@@ -209,20 +226,28 @@ async def _sender(context: Context, message: Message) -> Player | None:
     return await sender_player(context, message.chat, message.from_user)
 
 
+def _seated(player: Player | NewGuest) -> int | NewGuest:
+    return player.id if isinstance(player, Player) else player
+
+
 async def _player_for(
     context: Context, message: Message, word: str, sender: Player | None
-) -> Player:
-    """A named player: 我, a text mention, an @username, a known name, or a new guest; a
-    record linked to another (storage/people.py) seats its person."""
+) -> Player | NewGuest:
+    """A named player: 我, a text mention, an @username, a known name, or a new guest (made
+    by the seating, once it passed its checks); a record linked to another
+    (storage/people.py) seats its person."""
     found = await _record_for(context, message, word, sender)
-    if found.id not in (await services(context).db.people(message.chat.id)).links:
+    if (
+        isinstance(found, NewGuest)
+        or found.id not in (await services(context).db.people(message.chat.id)).links
+    ):
         return found
     return await services(context).db.person_of(message.chat.id, found.id)
 
 
 async def _record_for(
     context: Context, message: Message, word: str, sender: Player | None
-) -> Player:
+) -> Player | NewGuest:
     ledger: Ledger = services(context).db
     chat_id = message.chat.id
     if word.casefold() in SENDER_WORDS and sender is not None:
@@ -242,5 +267,4 @@ async def _record_for(
     found = await ledger.find_player(chat_id, word)
     if found is not None:
         return found
-    name = check_name(word.lstrip("@"))
-    return await ledger.add_guest(chat_id, name)
+    return NewGuest(check_name(word.lstrip("@")))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage import KongSpec, Ledger, Player, Rotation, Session, SessionTerms, Source, WinSpec
+from storage.csv_trailer import signed
+from storage.export import COLUMNS
 
 CHAT = -1001
 OTHER_CHAT = -1002
@@ -70,3 +72,11 @@ async def play_a_few_hands(table: Table) -> None:
         WinSpec(w, {w: 4, s: -4}, discarder=s, value=4),
     ]
     await ledger.record_wins(CHAT, sid, double, Source(7), s)
+
+
+def resigned(text: str) -> str:
+    """An export a test edited, with the trailer a file of these rows ends with written
+    again (its old one dropped), so that the import reaches the rows the test changed."""
+    lines = text.splitlines(keepends=True)
+    body = "".join(line for line in lines if not line.startswith("end,"))
+    return signed(body, COLUMNS, sum(line.startswith("entry,") for line in lines))

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, resigned, seat_table
 from people_round_trip import people_view
 
 from storage import ErrorCode, Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
@@ -246,7 +246,7 @@ async def test_a_bad_identity_row_refuses_the_whole_import(
     ledger: Ledger, mangle: Callable[[Evening, str], str], said: str
 ) -> None:
     ev, text = await _two_events(ledger)
-    bad = mangle(ev, text)
+    bad = resigned(mangle(ev, text))
     with pytest.raises(StorageError) as refused:
         await ledger.import_csv(OTHER_CHAT, bad)
     assert refused.value.code is ErrorCode.BAD_CSV
@@ -255,7 +255,7 @@ async def test_a_bad_identity_row_refuses_the_whole_import(
     assert said in refused.value.en, refused.value.en
     assert str(line) in refused.value.zh
     assert await ledger.get_chat(OTHER_CHAT) is None  # nothing written, not even the chat
-    assert await ledger.import_csv(OTHER_CHAT, text) > 0  # the file as exported imports
+    assert (await ledger.import_csv(OTHER_CHAT, text)).entries > 0  # the file as exported imports
 
 
 def _posted_by_name(text: str) -> tuple[dict[str, int], int]:
@@ -275,14 +275,14 @@ async def test_a_file_written_before_identity_rows_still_imports(ledger: Ledger)
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
     assert tuple(text.splitlines()[0].split(",")) == COLUMNS_BEFORE_PEOPLE
     sums, entries = _posted_by_name(text)
-    assert await ledger.import_csv(OTHER_CHAT, text) == entries
+    assert (await ledger.import_csv(OTHER_CHAT, text)).entries == entries
     names = {p.id: p.name for p in await ledger.list_players(OTHER_CHAT)}
     tally = (await ledger.tally(OTHER_CHAT)).balances
     assert {names[p]: b for p, b in tally.items() if b} == {n: s for n, s in sums.items() if s}
     assert (await ledger.people(OTHER_CHAT)).links == {}
     # Exported again it has the identity columns, and that imports as well.
     again = await ledger.export_csv(OTHER_CHAT)
-    assert again.splitlines()[0].endswith(",person,how,old_name,seat")
+    assert again.splitlines()[0].endswith(",person,how,old_name,seat,checksum")
     await ledger.import_csv(CHAT, again)
     assert await people_view(ledger, CHAT) == await people_view(ledger, OTHER_CHAT)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ledger_fixtures import resigned
 from test_ledger_properties import CHAT, Op, ops, play
 from totals_reference import expected, kept
 
@@ -156,7 +157,9 @@ def figures(rows: list[PlayerStats]) -> dict[int, Any]:
 async def periods_agree(sequence: list[Op], slots: list[int], undo: list[int], path: Path) -> None:
     async with await Ledger.open(path) as ledger:
         await play(ledger, sequence)
-        await ledger.import_csv(OTHER_CHAT, dated(await ledger.export_csv(CHAT), slots or [0]))
+        await ledger.import_csv(
+            OTHER_CHAT, resigned(dated(await ledger.export_csv(CHAT), slots or [0]))
+        )
         imported = (await ledger.history(OTHER_CHAT, page_size=500)).entries
         for pick in undo:
             if imported:
@@ -191,7 +194,7 @@ async def test_a_hand_after_midnight_in_beijing_is_the_new_months(tmp_path: Path
         text += "player,1,,,,,,甲\nplayer,2,,,,,,乙\n"
         text += "entry,1,,adjustment,2026-11-30T16:30:00+00:00,,,\n"
         text += "posting,1,,,,1,5,\nposting,1,,,,2,-5,\n"
-        await ledger.import_csv(OTHER_CHAT, _full_columns(text))
+        await ledger.import_csv(OTHER_CHAT, resigned(_full_columns(text)))
         december = await ledger.stats(
             OTHER_CHAT, datetime(2026, 12, 1, tzinfo=CHINA), datetime(2027, 1, 1, tzinfo=CHINA)
         )

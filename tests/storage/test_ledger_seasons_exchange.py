@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ledger_fixtures import CHAT, OTHER_CHAT, Table
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, resigned
 
 from storage import ErrorCode, Ledger, Season, Source, StorageError, WinSpec
 
@@ -117,7 +117,6 @@ async def autumn_and_winter(table: Table) -> str:
         ),
         (lambda t: edited(t, "Winter", name=""), 7, "without a name"),
         (lambda t: edited(t, "Autumn", name="秋 季"), 6, "one word"),
-        (lambda t: edited(t, "Autumn", name="x" * 65), 6, "one word"),
         (lambda t: edited(t, "Winter", created_at="yesterday"), 7, "not a time"),
         (lambda t: edited(t, "Winter", created_at=""), 7, "created_at is empty"),
         (lambda t: edited(t, "Autumn", author="99"), 6, "not defined above"),
@@ -125,13 +124,13 @@ async def autumn_and_winter(table: Table) -> str:
     ],
     ids=[
         "same-name-other-case", "two-open", "ends-before-start", "no-name", "two-words",
-        "name-too-long", "bad-start", "no-start", "unknown-starter", "unknown-ender",
+        "bad-start", "no-start", "unknown-starter", "unknown-ender",
     ],
 )  # fmt: skip
 async def test_a_bad_season_row_refuses_the_file(
     table: Table, mangle: Callable[[str], str], line: int, says: str
 ) -> None:
-    text = mangle(await autumn_and_winter(table))
+    text = resigned(mangle(await autumn_and_winter(table)))
     with pytest.raises(StorageError) as caught:
         await table.ledger.import_csv(OTHER_CHAT, text)
     assert caught.value.code is ErrorCode.BAD_CSV
@@ -159,7 +158,7 @@ async def test_the_importing_chats_own_seasons_count(table: Table, already: str,
 
 async def test_a_file_without_season_rows_imports(ledger: Ledger) -> None:
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
-    assert await ledger.import_csv(OTHER_CHAT, text) > 0
+    assert (await ledger.import_csv(OTHER_CHAT, text)).entries > 0
     assert await ledger.seasons(OTHER_CHAT) == []
 
 

@@ -18,6 +18,7 @@ import aiosqlite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ledger_fixtures import CHAT as OLD_CHAT
+from ledger_fixtures import resigned
 from test_ledger_properties import CHAT, Op, ops, play
 from totals_reference import expected, kept
 
@@ -69,7 +70,7 @@ async def imported_then_reversed(
     async with await Ledger.open(path) as ledger:
         await play(ledger, sequence)
         text = spread_over_months(await ledger.export_csv(CHAT), months or [0])
-        await ledger.import_csv(OTHER_CHAT, text)
+        await ledger.import_csv(OTHER_CHAT, resigned(text))
         imported = (await ledger.history(OTHER_CHAT, page_size=500)).entries
         for pick in undo:
             if imported:
