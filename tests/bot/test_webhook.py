@@ -1,5 +1,5 @@
-"""The webhook server: the secret before the body, 1 MB at most, 400 for what is not an
-update, and the 200 only after the update was kept."""
+"""The webhook route on the bot's one aiohttp server: the secret before the body, 1 MB at
+most, 400 for what is not an update, and the 200 only after the update was kept."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.webhook import MAX_BODY, SECRET_HEADER, start_server
+from bot.webapp.server import Webhook, WebServer, build
+from bot.webhook import MAX_BODY, SECRET_HEADER
 
 SECRET = "s3cret_token"
 
@@ -35,12 +36,12 @@ async def hook() -> AsyncIterator[tuple[str, Kept, int]]:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     kept = Kept()
-    server = start_server("tg/hook", port, kept, SECRET)
+    server = WebServer(build(webhook=Webhook("tg/hook", kept, SECRET)), port, "127.0.0.1")
+    await server.start()
     try:
         yield f"http://127.0.0.1:{port}/tg/hook", kept, port
     finally:
-        server.stop()
-        await server.close_all_connections()
+        await server.close()
 
 
 async def status_after_headers(port: int, headers: dict[str, str]) -> bytes:
