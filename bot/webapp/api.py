@@ -19,6 +19,7 @@ from bot.handlers.leaderboard import biggest_hand_name, ranked
 from bot.i18n import t
 from bot.period_stats import period_from_key, period_label, period_rows, take_window
 from bot.webapp.viewer import APPLICATION, viewer_of
+from scoring.vocabulary import holds_tiles
 from storage import Ledger, StorageError
 
 PAGE_SIZE: Final = 20
@@ -180,7 +181,7 @@ async def history(request: web.Request) -> web.Response:
                 {"name": names.get(player, "?"), "delta": delta}
                 for player, delta in entry.postings.items()
             ],
-            "picture": bool(entry.hand_line and entry.result_json and entry.session_id),
+            "picture": bool(entry.hand_line and holds_tiles(entry.hand_line) and entry.winner),
         }
         for entry in found.entries
     ]

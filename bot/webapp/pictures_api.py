@@ -18,6 +18,7 @@ from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring import score
 from scoring.errors import ScoringError
 from scoring.tiles import SEAT_ORDER, Seat
+from scoring.vocabulary import holds_tiles
 from storage import StorageError
 
 CACHE: Final = "private, max-age=86400"
@@ -38,7 +39,7 @@ async def picture(request: web.Request) -> web.StreamResponse:
         return web.Response(status=304, headers={"ETag": etag, "Cache-Control": CACHE})
     try:
         entry = await ledger.entry(viewer.chat_id, entry_id)
-        if not entry.hand_line or entry.session_id is None or entry.winner is None:
+        if not (entry.hand_line and holds_tiles(entry.hand_line)) or entry.session_id is None:
             return refusal(404, "picture")
         session = await ledger.get_session(viewer.chat_id, entry.session_id)
         seating = await ledger.hand_seating(viewer.chat_id, entry_id)
