@@ -70,20 +70,21 @@ def guard(options: GuardOptions) -> Any:
             return refusal(401, "signature")
         if _over_rate(memory, options, init.user_id):
             return refusal(429, "rate")
-        start = request.query.get("start") or init.start_param or ""
+        start = request.query.get("start") or init.start_param
         try:
-            target = start_token.read(start, token)
+            # No token: the menu button of the viewer's own private chat with the bot.
+            chat_id = start_token.read(start, token).chat_id if start else init.user_id
         except start_token.ForgedToken:
             return refusal(404, "token")
         svc: Services = application.bot_data["services"]
-        if not await _is_member(memory, options, svc, application.bot, target.chat_id, init):
+        if not await _is_member(memory, options, svc, application.bot, chat_id, init):
             return refusal(403, "member")
-        chat = await svc.db.get_chat(target.chat_id)
+        chat = await svc.db.get_chat(chat_id)
         request[VIEWER] = Viewer(
             user_id=init.user_id,
             first_name=init.first_name,
             username=init.username,
-            chat_id=target.chat_id,
+            chat_id=chat_id,
             language=lang_of(chat.lang if chat else None, svc.config.lang),
         )
         return await handler(request)
@@ -103,6 +104,8 @@ def _over_rate(memory: _Memory, options: GuardOptions, user_id: int) -> bool:
 async def _is_member(
     memory: _Memory, options: GuardOptions, svc: Services, bot: Any, chat_id: int, init: InitData
 ) -> bool:
+    if chat_id == init.user_id:  # a user's private chat with the bot is theirs
+        return True
     key = (chat_id, init.user_id)
     now = time.monotonic()
     known = memory.members.get(key)

@@ -9,7 +9,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from telegram import MenuButtonWebApp, WebAppInfo
+
 from bot.context import Services
+from bot.i18n import t
 from bot.webapp.guard import GuardOptions
 from bot.webapp.server import Webhook, WebServer, build
 from bot.webhook import Receiver
@@ -37,6 +40,12 @@ async def start_web(application: Any) -> None:
     server = WebServer(app, config.port)
     await server.start()
     svc.web = server
+    if config.webapp_url:
+        # Every private chat's menu opens the page on that chat (no start token: the
+        # viewer's own private chat with the bot).
+        page = WebAppInfo(f"{config.webapp_url}/app/")
+        label = t("webapp_menu_button", config.lang)
+        await application.bot.set_chat_menu_button(menu_button=MenuButtonWebApp(label, page))
 
 
 def open_webhook(application: Any) -> None:
