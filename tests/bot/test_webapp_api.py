@@ -149,3 +149,19 @@ async def test_a_full_hand_is_served_as_a_cached_png(served: tuple[Harness, Page
     assert "max-age" in answer.headers["cache-control"]
     other = token_for(-5555, BOT_TOKEN)  # a chat 甲 is not in: not even its pictures
     assert (await page.get(f"/api/picture/{entry['id']}.png", token=other)).status_code == 403
+
+
+async def test_the_page_is_served_small_and_without_a_signature(
+    served: tuple[Harness, Page],
+) -> None:
+    """The files need no initData (Telegram's script brings it); the API does."""
+    _, page = served
+    total = 0
+    async with httpx.AsyncClient() as client:
+        for name in ("", "app.js", "app.css"):
+            answer = await client.get(f"{page.base}/app/{name}")
+            assert answer.status_code == 200
+            total += len(answer.content)
+        assert "telegram-web-app.js" in (await client.get(f"{page.base}/app/")).text
+        assert (await client.get(f"{page.base}/app/../pyproject.toml")).status_code == 404
+    assert total <= 150 * 1024
