@@ -107,12 +107,12 @@ async def measure(sizes: list[int], folder: Path, runs: int) -> dict[int, dict[s
         for _ in range(runs):
             for name in paths[sizes[0]]:
                 for size in sizes:
-                    path = paths[size][name]
-                    sep = "&" if "?" in path else "?"
+                    call = paths[size][name]
+                    sep = "&" if "?" in call else "?"
                     extra = {"If-None-Match": etags[size]} if "picture" in name else {}
                     began = time.perf_counter()
                     answer = await client.get(
-                        f"{bases[size]}{path}{sep}start={start}", headers=extra
+                        f"{bases[size]}{call}{sep}start={start}", headers=extra
                     )
                     elapsed = time.perf_counter() - began
                     assert answer.status_code in (200, 304), (name, answer.status_code)
