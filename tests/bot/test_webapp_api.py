@@ -165,3 +165,18 @@ async def test_the_page_is_served_small_and_without_a_signature(
         assert "telegram-web-app.js" in (await client.get(f"{page.base}/app/")).text
         assert (await client.get(f"{page.base}/app/../pyproject.toml")).status_code == 404
     assert total <= 150 * 1024
+
+
+async def test_a_season_is_a_period_by_key_and_by_name(served: tuple[Harness, Page]) -> None:
+    harness, page = served
+    await harness.say("甲", "/season 秋季赛")
+    await harness.say("甲", "/hu 丁 自摸")
+    periods = (await page.get("/api/periods")).json()["periods"]
+    assert [p["label"] for p in periods][:5] == ["本周", "本月", "上月", "今年", "全部"]
+    [season] = [p for p in periods if p["label"] == "秋季赛"]
+    by_key = (await page.get(f"/api/standings?period={season['key']}")).json()
+    by_name = (await page.get("/api/standings?period=秋季赛")).json()
+    assert by_key == by_name
+    [top] = await harness.say("甲", "/top 秋季赛")
+    assert {p["name"]: p["points"] for p in by_key["players"]} == top_points(top.text)
+    assert by_key["players"][0]["name"] == "丁"

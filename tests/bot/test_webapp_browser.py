@@ -192,3 +192,19 @@ async def test_a_bad_signature_shows_a_clear_page(site: tuple[Harness, str], bro
     assert await problem.is_visible()
     assert "无法确认你的身份" in await problem.inner_text()
     await snap(page, "bad-signature")
+
+
+async def test_an_english_chat_gets_an_english_page(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    harness, base = site
+    await harness.say("甲", "/lang en")
+    page = await open_page(browser, base)
+    labels = await page.locator("#periods button").all_inner_texts()
+    assert labels[:5] == ["this week", "this month", "last month", "this year", "all time"]
+    assert await page.locator("#tabs button").all_inner_texts() == [
+        "Standings",
+        "Head to head",
+        "History",
+    ]
+    assert "4 hands" in await page.locator("#standings .detail").first.inner_text()
