@@ -29,6 +29,8 @@ RELATIVE: Final = ("week", "month", "last_month", "year", "all")
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/periods", periods)
     app.router.add_get("/api/standings", standings)
+    app.router.add_get("/api/person", person)
+    app.router.add_get("/api/biggest", biggest_hands)
     app.router.add_get("/api/trend", trend)
     app.router.add_get("/api/h2h", head_to_head)
     app.router.add_get("/api/history", history)
@@ -89,14 +91,13 @@ async def periods(request: web.Request) -> web.Response:
     return web.json_response({"lang": lang, "periods": found, "me": viewer.user_id})
 
 
-async def standings(request: web.Request) -> web.Response:
-    """The Contract's standings, folded by person as /stats and /top fold them."""
+async def _standing_rows(request: web.Request) -> tuple[str, list[dict[str, Any]]]:
+    """The period's label and /top's rows for it, folded by person, as JSON values."""
     viewer = viewer_of(request)
     period = await _period(request)
     ledger = _ledger(request)
-    rows = ranked(await period_rows(ledger, viewer.chat_id, period))
     players = []
-    for row in rows:
+    for row in ranked(await period_rows(ledger, viewer.chat_id, period)):
         stats = row.stats
         biggest = None
         if stats.biggest_win_entry is not None:
@@ -119,8 +120,40 @@ async def standings(request: web.Request) -> web.Response:
                 "biggest": biggest,
             }
         )
-    label = period_label(period, viewer.language)
+    return period_label(period, viewer.language), players
+
+
+async def standings(request: web.Request) -> web.Response:
+    """The Contract's standings, folded by person as /stats and /top fold them."""
+    label, players = await _standing_rows(request)
     return web.json_response({"period": label, "players": players})
+
+
+async def person(request: web.Request) -> web.Response:
+    """One person's row of the period (any of their records names them)."""
+    viewer = viewer_of(request)
+    player = _int(request, "player")
+    folding = await _ledger(request).people(viewer.chat_id)
+    label, players = await _standing_rows(request)
+    found = [p for p in players if p["id"] == folding.person(player)]
+    if not found:
+        raise web.HTTPNotFound(
+            text=json.dumps({"error": "player", "token": str(player)}),
+            content_type="application/json",
+        )
+    return web.json_response({"period": label, "player": found[0]})
+
+
+async def biggest_hands(request: web.Request) -> web.Response:
+    """The period's biggest hands, one per person (what /top names), biggest first."""
+    label, players = await _standing_rows(request)
+    hands = [
+        {"player": p["name"], "hand": big["name"], "points": big["points"], "entry": big["entry"]}
+        for p in players
+        if (big := p["biggest"])
+    ]
+    hands.sort(key=lambda hand: -int(hand["points"]))
+    return web.json_response({"period": label, "hands": hands})
 
 
 async def trend(request: web.Request) -> web.Response:

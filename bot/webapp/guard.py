@@ -22,6 +22,7 @@ from bot.i18n import lang_of
 from bot.webapp import start_token
 from bot.webapp.auth import BadInitData, InitData, verify
 from bot.webapp.viewer import APPLICATION, VIEWER, Viewer
+from storage import StorageError
 
 API_PREFIX: Final = "/api/"
 _GONE: Final = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
@@ -111,7 +112,10 @@ async def _is_member(
     known = memory.members.get(key)
     if known is not None and known[1] > now:
         return known[0]
-    member = await svc.db.find_player(chat_id, str(init.user_id)) is not None
+    try:
+        member = await svc.db.find_player(chat_id, str(init.user_id)) is not None
+    except StorageError:  # the digits are also two players' name: ask Telegram
+        member = False
     if not member:
         try:
             found = await bot.get_chat_member(chat_id, init.user_id)

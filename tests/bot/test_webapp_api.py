@@ -180,3 +180,15 @@ async def test_a_season_is_a_period_by_key_and_by_name(served: tuple[Harness, Pa
     [top] = await harness.say("甲", "/top 秋季赛")
     assert {p["name"]: p["points"] for p in by_key["players"]} == top_points(top.text)
     assert by_key["players"][0]["name"] == "丁"
+
+
+async def test_a_persons_row_and_the_biggest_hands(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    players = (await page.get("/api/standings")).json()["players"]
+    for row in players:
+        assert (await page.get(f"/api/person?player={row['id']}")).json()["player"] == row
+    assert (await page.get("/api/person?player=999999")).status_code == 404
+    hands = (await page.get("/api/biggest")).json()["hands"]
+    assert [h["points"] for h in hands] == sorted((h["points"] for h in hands), reverse=True)
+    jia = next(p for p in players if p["name"] == "甲")["biggest"]
+    assert hands[0] == {"player": "甲", "hand": "财飘", "points": 96, "entry": jia["entry"]}

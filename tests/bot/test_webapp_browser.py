@@ -152,6 +152,9 @@ async def test_the_page_says_what_the_chat_says(site: tuple[Harness, str], brows
     ):
         hands, wins = re.match(r"(\d+) 局 · 胡 (\d+)", detail).groups()  # type: ignore[union-attr]
         assert f"{name}：{hands} 局 胡 {wins}" in stats.text
+    assert await page.locator("#standings h2").inner_text() == "最大一手"
+    biggest = await page.locator("#standings .biggest").all_inner_texts()
+    assert biggest[0].split() == ["甲", "#1", "96", "·", "财飘"]  # the first hand
     await snap(page, "standings")
 
 
@@ -208,3 +211,4 @@ async def test_an_english_chat_gets_an_english_page(
         "History",
     ]
     assert "4 hands" in await page.locator("#standings .detail").first.inner_text()
+    assert await page.locator("#standings h2").inner_text() == "Biggest hands"

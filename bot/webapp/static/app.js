@@ -6,7 +6,7 @@ const tg = window.Telegram && window.Telegram.WebApp;
 const TEXT = {
   zh: {
     title: "赛季", standings: "排名", h2h: "对局", history: "记录", hands: "局", won: "胡",
-    self_draws: "自摸", dealt_in: "点炮", biggest: "最大", empty: "这段时间还没有记录",
+    self_draws: "自摸", dealt_in: "点炮", biggest: "最大", biggest_hands: "最大一手", empty: "这段时间还没有记录",
     back: "‹ 返回", win_rate: "胡牌率", deal_rate: "点炮率", net: "净分", trend: "走势",
     together: "同桌 {n} 局", beat: "{a} 胡 {x} 次 · {b} 胡 {y} 次", page: "第 {p}/{n} 页",
     older: "更早 ›", newer: "‹ 更新", nobody: "至少要两位玩家",
@@ -19,7 +19,7 @@ const TEXT = {
   en: {
     title: "Season", standings: "Standings", h2h: "Head to head", history: "History",
     hands: "hands", won: "won", self_draws: "self-drawn", dealt_in: "dealt in",
-    biggest: "best", empty: "Nothing recorded in this period", back: "‹ Back",
+    biggest: "best", biggest_hands: "Biggest hands", empty: "Nothing recorded in this period", back: "‹ Back",
     win_rate: "win rate", deal_rate: "deal-in rate", net: "net", trend: "Trend",
     together: "{n} hands together", beat: "{a} won {x} · {b} won {y}", page: "page {p}/{n}",
     older: "Older ›", newer: "‹ Newer", nobody: "Two players are needed",
@@ -128,6 +128,18 @@ async function loadStandings() {
     el("span", { class: "detail" },
       `${p.hands} ${say("hands")} · ${say("won")} ${p.wins} · ${say("dealt_in")} ${p.dealt_in}`
       + (p.biggest ? ` · ${say("biggest")} ${p.biggest.points} ${p.biggest.name}` : "")))));
+  }
+  const biggest = await api("biggest", { period: state.period });
+  if (biggest.hands.length) {
+    box.append(el("h2", {}, say("biggest_hands")), ...biggest.hands.slice(0, 5).map((hand) => {
+      const card = el("div", { class: "entry biggest", "data-entry": hand.entry },
+        el("div", { class: "head" }, el("span", {}, hand.player), el("span", {}, `#${hand.entry}`)),
+        el("div", {}, el("b", {}, String(hand.points)), ` · ${hand.hand}`));
+      card.addEventListener("click", () => picture(hand.entry).then((url) => {
+        if (url && !card.querySelector("img")) card.append(el("img", { src: url, alt: `#${hand.entry}` }));
+      }), { once: true });
+      return card;
+    }));
   }
   drawPicker();
   if (!["h2h", "history"].includes(currentTab())) show("standings");
