@@ -88,6 +88,9 @@ class Config:
         max_age = env.get("WEBAPP_MAX_AGE", "86400").strip() or "86400"
         if not max_age.isdigit() or int(max_age) < 1:
             raise ConfigError(f"WEBAPP_MAX_AGE must be seconds, 1 or more, not {max_age!r}")
+        webapp_url = env.get("WEBAPP_URL", "").strip().rstrip("/") or None
+        if webapp_url and not webapp_url.startswith("https://"):
+            raise ConfigError(f"WEBAPP_URL must be an https:// address, not {webapp_url!r}")
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
             database_path=env.get("DATABASE_PATH", "").strip() or "./mahjong.db",
@@ -100,7 +103,7 @@ class Config:
             backup_dir=env.get("BACKUP_DIR", "").strip() or None,
             backup_keep=backup_keep,
             backup_time=backup_time,
-            webapp_url=env.get("WEBAPP_URL", "").strip().rstrip("/") or None,
+            webapp_url=webapp_url,
             webapp_short_name=env.get("WEBAPP_SHORT_NAME", "").strip() or None,
             webapp_max_age=int(max_age),
         )
