@@ -41,6 +41,19 @@ def test_token_base_url_and_webhook() -> None:
     assert (config.webhook_path, config.port, config.lang) == ("telegram/hook", 9000, "en")
 
 
+def test_the_mini_app_settings() -> None:
+    config = Config.from_env(
+        {
+            "WEBAPP_URL": "https://mj.example.com/",
+            "WEBAPP_SHORT_NAME": "season",
+            "WEBAPP_MAX_AGE": "3600",
+        }
+    )
+    assert (config.webapp_url, config.webapp_short_name) == ("https://mj.example.com", "season")
+    assert config.webapp_max_age == 3600 and config.web_server and not config.webhook
+    assert not Config.from_env({}).web_server
+
+
 @pytest.mark.parametrize(
     ("env", "variable"),
     [
@@ -72,19 +85,6 @@ def test_token_base_url_and_webhook() -> None:
         "mini-app-age-zero",
     ],
 )
-def test_the_mini_app_settings() -> None:
-    config = Config.from_env(
-        {
-            "WEBAPP_URL": "https://mj.example.com/",
-            "WEBAPP_SHORT_NAME": "season",
-            "WEBAPP_MAX_AGE": "3600",
-        }
-    )
-    assert (config.webapp_url, config.webapp_short_name) == ("https://mj.example.com", "season")
-    assert config.webapp_max_age == 3600 and config.web_server and not config.webhook
-    assert not Config.from_env({}).web_server
-
-
 def test_refusals_name_the_variable(env: dict[str, str], variable: str) -> None:
     with pytest.raises(ConfigError, match=variable):
         Config.from_env(env)
