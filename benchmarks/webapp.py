@@ -58,6 +58,8 @@ def calls(a: int, b: int, last_page: int, picture: int) -> dict[str, str]:
         "standings (all)": "/api/standings?period=all",
         "standings (本月)": "/api/standings?period=本月",
         "standings (year)": "/api/standings?period=year",
+        "person (本月)": f"/api/person?player={a}&period=month",
+        "biggest hands (all)": "/api/biggest?period=all",
         "trend (all)": f"/api/trend?player={a}&period=all",
         "trend (本月)": f"/api/trend?player={a}&period=month",
         "head to head": f"/api/h2h?a={a}&b={b}",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
@@ -51,7 +52,7 @@ def refusal(status: int, code: str) -> web.Response:
     return web.json_response({"error": code}, status=status)
 
 
-def guard(options: GuardOptions) -> Any:
+def guard(options: GuardOptions) -> Middleware:
     """The middleware for /api/ routes (other paths pass untouched)."""
     memory = _Memory()
 
