@@ -81,17 +81,26 @@ def guard(options: GuardOptions) -> Middleware:
         svc: Services = application.bot_data["services"]
         if not await _is_member(memory, options, svc, application.bot, chat_id, init):
             return refusal(403, "member")
-        chat = await svc.db.get_chat(chat_id)
         request[VIEWER] = Viewer(
             user_id=init.user_id,
             first_name=init.first_name,
             username=init.username,
             chat_id=chat_id,
-            language=lang_of(chat.lang if chat else None, svc.config.lang),
+            language=await _chat_lang(application, svc, chat_id),
         )
         return await handler(request)
 
     return middleware
+
+
+async def _chat_lang(application: Any, svc: Services, chat_id: int) -> str:
+    """The chat's language as its handlers keep it (/lang changes it there), read once."""
+    state = application.chat_data[chat_id]
+    if state.lang is None:
+        row = await svc.db.get_chat(chat_id)
+        state.lang = lang_of(row.lang if row else None, svc.config.lang)
+    lang: str = state.lang
+    return lang
 
 
 def _over_rate(memory: _Memory, options: GuardOptions, user_id: int) -> bool:
