@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 
 from bot.pictures.fonts import bundled_font
+from bot.webapp import start_token
+from bot.webapp.start_token import Screen
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
-from tests.rigs.webapp import init_data, token_for, web_server
+from tests.rigs.webapp import init_data, web_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 BOT_TOKEN = "123:TEST"
@@ -109,13 +111,18 @@ async def browser(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Any
 
 
 async def open_page(
-    browser: Any, base: str, *, who: str = "甲", token: str = BOT_TOKEN, dark: bool = False
+    browser: Any,
+    base: str,
+    *,
+    who: str = "甲",
+    token: str = BOT_TOKEN,
+    dark: bool = False,
 ) -> Any:
     context = await browser.new_context(
         viewport={"width": 390, "height": 844}, color_scheme="dark" if dark else "light"
     )
     page = await context.new_page()
-    start = token_for(GROUP, BOT_TOKEN)
+    start = start_token.make(GROUP, BOT_TOKEN)
     raw = init_data(PLAYERS[who], who, token, start_param=start)
     stub = telegram_stub(raw, start, DARK if dark else None)
     await page.route(
@@ -222,3 +229,26 @@ async def test_an_english_chat_gets_an_english_page(
     ]
     assert "4 hands" in await page.locator("#standings .detail").first.inner_text()
     assert await page.locator("#standings h2").inner_text() == "Biggest hands"
+
+
+async def test_a_keyboard_link_opens_the_keyboard_page(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    """The 🀄 整手牌 token's screen byte sends the page on to keyboard.html (the keyboard's
+    own page, stood in for here), the same token with it."""
+    _, base = site
+    context = await browser.new_context(viewport={"width": 390, "height": 844})
+    page = await context.new_page()
+    start = start_token.make(GROUP, BOT_TOKEN, Screen.KEYBOARD)
+    stub = telegram_stub(init_data(PLAYERS["甲"], "甲", BOT_TOKEN, start_param=start), start, None)
+    await page.route(
+        "https://telegram.org/js/telegram-web-app.js",
+        lambda route: route.fulfill(body=stub, content_type="text/javascript"),
+    )
+    await page.route(
+        "**/app/keyboard.html*",
+        lambda route: route.fulfill(body="<p id=keyboard>🀄</p>", content_type="text/html"),
+    )
+    await page.goto(f"{base}/app/?start={start}")
+    await page.wait_for_selector("#keyboard")
+    assert page.url == f"{base}/app/keyboard.html?start={start}"
