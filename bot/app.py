@@ -48,6 +48,7 @@ from bot.i18n import COMMANDS
 from bot.inbox import Inbox, InboxBot
 from bot.ordering import ChatOrderedProcessor
 from bot.tap.flow import PREFIX as TAP_PREFIX
+from bot.webapp.lifecycle import start_web, stop_web
 from storage import Ledger
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
@@ -229,10 +230,12 @@ async def _post_init(application: ANY_APP) -> None:
         await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)
     default = COMMANDS[svc.config.lang]
     await bot.set_my_commands([BotCommand(n, d) for n, d in default])
+    await start_web(application)
 
 
 async def _post_shutdown(application: ANY_APP) -> None:
     svc: Services = application.bot_data["services"]
+    await stop_web(application)
     await svc.inbox.close()
     svc.inbox.ledger = None
     if svc.ledger is not None:

@@ -33,6 +33,9 @@ class Config:
     backup_dir: str | None = None  # set = a backup of the whole ledger every day
     backup_keep: int = 7
     backup_time: time = time(4, 0, tzinfo=UTC)
+    webapp_url: str | None = None  # the Mini App's public base (docs/webapp.md)
+    webapp_short_name: str | None = None  # BotFather's /newapp short name: t.me links
+    webapp_max_age: int = 24 * 3600  # seconds a Mini App's initData stays good
 
     @property
     def console(self) -> bool:
@@ -42,6 +45,11 @@ class Config:
     @property
     def webhook(self) -> bool:
         return self.webhook_url is not None
+
+    @property
+    def web_server(self) -> bool:
+        """The aiohttp server runs: for the webhook, or in polling mode for the Mini App."""
+        return self.webhook or self.webapp_url is not None
 
     @property
     def api_base_file_url(self) -> str | None:
@@ -77,6 +85,12 @@ class Config:
                 "WEBHOOK_SECRET is required with WEBHOOK_URL (1-256 of A-Z a-z 0-9 _ -)"
             )
         backup_keep, backup_time = _backup_schedule(env)
+        max_age = env.get("WEBAPP_MAX_AGE", "86400").strip() or "86400"
+        if not max_age.isdigit() or int(max_age) < 1:
+            raise ConfigError(f"WEBAPP_MAX_AGE must be seconds, 1 or more, not {max_age!r}")
+        webapp_url = env.get("WEBAPP_URL", "").strip().rstrip("/") or None
+        if webapp_url and not webapp_url.startswith("https://"):
+            raise ConfigError(f"WEBAPP_URL must be an https:// address, not {webapp_url!r}")
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN", "").strip() or None,
             database_path=env.get("DATABASE_PATH", "").strip() or "./mahjong.db",
@@ -89,6 +103,9 @@ class Config:
             backup_dir=env.get("BACKUP_DIR", "").strip() or None,
             backup_keep=backup_keep,
             backup_time=backup_time,
+            webapp_url=webapp_url,
+            webapp_short_name=env.get("WEBAPP_SHORT_NAME", "").strip() or None,
+            webapp_max_age=int(max_age),
         )
 
 

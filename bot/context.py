@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
@@ -19,6 +20,9 @@ from bot.inbox import Inbox
 from bot.ordering import ChatOrderedProcessor
 from bot.replies import answer
 from storage import NAME_LIMIT, Ledger, Player
+
+if TYPE_CHECKING:
+    from bot.webapp.server import WebServer
 
 ADMIN_CACHE_SECONDS: Final = 120.0
 # Each chat's ``context.chat_data`` is its ChatState: PTB creates it and keeps it per chat id.
@@ -41,6 +45,8 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
+    web: WebServer | None = None  # the aiohttp server (bot.webapp.lifecycle), when there is one
+    web_open: asyncio.Event = field(default_factory=asyncio.Event)  # the webhook takes updates
     inbox: Inbox = field(default_factory=Inbox)
     processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)
 

@@ -671,6 +671,9 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "No player {token} in this chat, and no season of that name; periods are this week, "
         "this month, last month, this year, all, 2026-11",
     ),
+    "webapp_season_button": ("📊 赛季页面", "📊 Season page"),
+    "webapp_keyboard_button": ("🀄 整手牌", "🀄 Full hand"),
+    "webapp_menu_button": ("📊 赛季", "📊 Season"),
     "period_week": ("本周", "this week"),
     "period_month": ("本月", "this month"),
     "period_last_month": ("上月", "last month"),

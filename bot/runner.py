@@ -18,7 +18,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
-import tornado.httpserver
 from telegram import Update
 from telegram.error import TelegramError
 
@@ -26,7 +25,8 @@ from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.context import Services
 from bot.health import database_warning
-from bot.webhook import start_server
+from bot.webapp.lifecycle import open_webhook
+from bot.webapp.server import WebServer
 from storage import Ledger, StorageError
 
 log = logging.getLogger(__name__)
@@ -80,7 +80,7 @@ def probe_database(path: str) -> None:
         conn.execute("PRAGMA schema_version")
 
 
-async def go_live(application: ANY_APP, config: Config) -> tornado.httpserver.HTTPServer | None:
+async def go_live(application: ANY_APP, config: Config) -> WebServer | None:
     """Reach Telegram (retried by the rate limiter, one log line per try), replay the inbox,
     then take updates."""
     await application.initialize()
@@ -93,6 +93,7 @@ async def go_live(application: ANY_APP, config: Config) -> tornado.httpserver.HT
         log.warning("answering %d updates the last run left undone", len(undone))
     for update in undone:
         await application.update_queue.put(update)
+    server = svc.web  # started in post_init when there is a webhook or a Mini App
     if not config.webhook:
         assert application.updater is not None
         await application.updater.start_polling(
@@ -100,20 +101,19 @@ async def go_live(application: ANY_APP, config: Config) -> tornado.httpserver.HT
             bootstrap_retries=-1,
             error_callback=lambda error: log.warning("getUpdates failed: %s", error),
         )
-        return None
-    return await _start_webhook(application, config)
+        return server
+    await _start_webhook(application, config)
+    return server
 
 
-async def _start_webhook(application: ANY_APP, config: Config) -> tornado.httpserver.HTTPServer:
+async def _start_webhook(application: ANY_APP, config: Config) -> None:
     assert config.webhook_url is not None and config.webhook_secret is not None
-    receive = webhook_receiver(application)
-    server = start_server(config.webhook_path, config.port, receive, config.webhook_secret)
+    open_webhook(application)
     await application.bot.set_webhook(
         config.webhook_url,
         secret_token=config.webhook_secret,
         allowed_updates=Update.ALL_TYPES,
     )
-    return server
 
 
 def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitable[None]]:
@@ -130,11 +130,11 @@ def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitab
     return receive
 
 
-async def wind_down(application: ANY_APP, server: tornado.httpserver.HTTPServer | None) -> None:
+async def wind_down(application: ANY_APP, server: WebServer | None) -> None:
     svc: Services = application.bot_data["services"]
     signalled = time.monotonic()
     if server is not None:
-        server.stop()  # no new connections; Telegram keeps what it could not deliver
+        await server.stop_listening()  # Telegram keeps what it could not deliver
     if application.updater is not None and application.updater.running:
         await application.updater.stop()  # its last getUpdates confirms what the inbox holds
     await svc.processor.wind_down(max(0.5, GRACE - (time.monotonic() - signalled)))

@@ -172,6 +172,7 @@ class LocalBotApi:
         self.sent: list[Sent] = []
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook: JSONDict = {"url": ""}
+        self.menu_buttons: dict[int | None, JSONDict] = {}  # setChatMenuButton: None = default
         self.calls: list[str] = []
         self.refusals: list[tuple[str, ApiError]] = []  # every call refused, with its method
         self.moved: dict[int, int] = {}  # a group that became a supergroup → the supergroup
@@ -227,6 +228,13 @@ class LocalBotApi:
 
     def _setWebhook(self, p: JSONDict, f: JSONDict) -> bool:
         self.webhook = {"url": p["url"], "secret_token": p.get("secret_token")}
+        return True
+
+    def _setChatMenuButton(self, p: JSONDict, f: JSONDict) -> bool:
+        button = p.get("menu_button") or {"type": "default"}
+        self.menu_buttons[p.get("chat_id")] = (
+            json.loads(button) if isinstance(button, str) else button
+        )
         return True
 
     def _getWebhookInfo(self, p: JSONDict, f: JSONDict) -> JSONDict:

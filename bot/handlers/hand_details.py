@@ -24,6 +24,8 @@ from bot.handlers.recording import button_numbers
 from bot.i18n import t
 from bot.replies import answer, edit
 from bot.table_html import tally_block
+from bot.webapp.links import with_webapp
+from bot.webapp.start_token import Screen
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Ledger, Session, StorageError
 
@@ -54,7 +56,12 @@ async def toggle_button(update: Update, context: Context) -> None:
         await edit(message, text, reply_markup=None)
         return
     text = corrected + hand_text(scene, lang, full)
-    await edit(message, text, reply_markup=hand_markup(entries, lang, full))
+    markup = hand_markup(entries, lang, full)
+    await edit(
+        message,
+        text,
+        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
+    )
 
 
 async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[Entry, ...]:

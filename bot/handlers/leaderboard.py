@@ -33,6 +33,7 @@ from bot.period_stats import (
 )
 from bot.replies import edit, reply, reply_photo
 from bot.table_html import signed
+from bot.webapp.links import with_webapp
 from storage import Ledger, PlayerStats
 
 TOP_PREFIX = "top:"
@@ -70,7 +71,7 @@ async def top(update: Update, context: Context) -> None:
     if rest:
         raise Refusal("not_a_period", token=rest[0])
     text, markup = await top_view(ledger, message.chat.id, or_all_time(period), 1, lang)
-    await reply(message, text, reply_markup=markup)
+    await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
 
 
 async def top_button(update: Update, context: Context) -> None:
@@ -82,7 +83,7 @@ async def top_button(update: Update, context: Context) -> None:
     message, ledger = button.message, services(context).db
     period = await period_from_key(ledger, message.chat.id, key, message.date)
     text, markup = await top_view(ledger, message.chat.id, period, page, button.lang)
-    await edit(message, text, reply_markup=markup)
+    await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
 
 
 async def top_view(

@@ -51,6 +51,8 @@ from bot.replies import answer, edit, reply, reply_photo
 from bot.scoring_refusal import TableScoringError
 from bot.table import Table, after_entries, forget, open_table, remember, standings, table_of
 from bot.table_html import empty_seats, ruleset_name, tally_block
+from bot.webapp.links import with_webapp
+from bot.webapp.start_token import Screen
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts
 from scoring.payments import KongKind
@@ -204,7 +206,12 @@ async def send_hand_reply(
     full = (await chat_settings(context, message.chat.id)).full_replies
     tally = await standings(context, table) if full else None
     text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
-    await reply(message, text, reply_markup=hand_markup(entries, lang, full))
+    markup = hand_markup(entries, lang, full)
+    await reply(
+        message,
+        text,
+        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
+    )
 
 
 async def _send_hand_picture(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Message, Update
 
 from bot.context import (
     Context,
@@ -20,6 +20,7 @@ from bot.context import (
 from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
 from bot.replies import reply
+from bot.webapp.links import with_webapp
 from storage import Season
 from storage.periods import local
 
@@ -35,7 +36,9 @@ async def season(update: Update, context: Context) -> None:
     words = argument_words(message)
     if not words:
         running = await ledger.current_season(chat_id)
-        await reply(message, running_text(running, lang))
+        await reply(
+            message, running_text(running, lang), reply_markup=_page(context, message, lang)
+        )
         return
     if len(words) > 1:
         raise Refusal("season_one_word", token=" ".join(words))
@@ -46,14 +49,22 @@ async def season(update: Update, context: Context) -> None:
     by = (await sender_player(context, message.chat, user)).id if user is not None else None
     if words[0].casefold() in END_WORDS:
         ended = await ledger.end_season(chat_id, by)
-        await reply(message, "\n".join(_ended_lines(ended, lang)))
+        await reply(
+            message,
+            "\n".join(_ended_lines(ended, lang)),
+            reply_markup=_page(context, message, lang),
+        )
         return
     before = await ledger.current_season(chat_id)
     started = await ledger.start_season(chat_id, season_name(words[0], message.date), by)
     lines = [t("season_started", lang, name=started.name)]
     if before is not None:
         lines.extend(_ended_lines(before, lang))
-    await reply(message, "\n".join(lines))
+    await reply(message, "\n".join(lines), reply_markup=_page(context, message, lang))
+
+
+def _page(context: Context, message: Message, lang: str) -> InlineKeyboardMarkup | None:
+    return with_webapp(None, context, message.chat, lang)
 
 
 def season_name(word: str, now: datetime) -> str:

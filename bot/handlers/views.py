@@ -54,6 +54,7 @@ from bot.period_stats import (
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
 from bot.table import forget, open_table
 from bot.table_html import describe_tally, kong_name, signed, tally_block
+from bot.webapp.links import with_webapp
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.payments import KongKind
@@ -103,7 +104,7 @@ async def tally(update: Update, context: Context) -> None:
     if money is not None and has_money(money):
         names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
         text += "\n\n" + money_block(standings, money, names, lang)
-    await reply(message, text, reply_markup=markup)
+    await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
     charts = (await chat_settings(context, message.chat.id)).charts
     if session is not None and standings.rows and charts:
         hands, series = await running_totals(ledger, session)
@@ -142,7 +143,7 @@ async def tally_button(update: Update, context: Context) -> None:
     session = await ledger.current_session(message.chat.id)
     standings = await ledger.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, page, lang)
-    await edit(message, text, reply_markup=markup)
+    await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
 
 
 async def running_totals(
@@ -397,7 +398,9 @@ async def settle(update: Update, context: Context) -> None:
     ]
     paid = _settled(standings, money, names, lang)
     lines.extend(paid.lines)
-    await reply(message, "\n".join(lines))
+    await reply(
+        message, "\n".join(lines), reply_markup=with_webapp(None, context, message.chat, lang)
+    )
     if paid.picture and (await chat_settings(context, message.chat.id)).charts:
         await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(
@@ -472,7 +475,7 @@ async def stats(update: Update, context: Context) -> None:
                 raise Refusal(key, token=word) from None
     window = or_all_time(period)
     text, markup = await stats_view(ledger, message.chat.id, named, 1, lang, window)
-    await reply(message, text, reply_markup=markup)
+    await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
 
 
 async def _head_to_head(ledger: Ledger, chat_id: int, words: list[str], lang: str) -> str:
@@ -518,7 +521,7 @@ async def stats_button(update: Update, context: Context) -> None:
     message, ledger = button.message, services(context).db
     period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
     text, markup = await stats_view(ledger, message.chat.id, None, page, button.lang, period)
-    await edit(message, text, reply_markup=markup)
+    await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
 
 
 async def stats_view(

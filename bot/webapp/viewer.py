@@ -13,7 +13,6 @@ from typing import Any, Final
 from aiohttp import web
 from telegram.ext import Application
 
-VIEWER: Final = "viewer"  # request[VIEWER]: Viewer
 APPLICATION: Final = web.AppKey("application", Application[Any, Any, Any, Any, Any, Any])
 
 
@@ -26,6 +25,9 @@ class Viewer:
     username: str | None
     chat_id: int
     language: str  # "zh" or "en": the chat's language
+
+
+VIEWER: Final = web.RequestKey("viewer", Viewer)  # request[VIEWER]: Viewer
 
 
 def viewer_of(request: web.Request) -> Viewer:

@@ -82,10 +82,12 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
 
 
 @asynccontextmanager
-async def running_harness(database: Path, api: LocalBotApi | None = None) -> AsyncIterator[Harness]:
+async def running_harness(
+    database: Path, api: LocalBotApi | None = None, **settings: Any
+) -> AsyncIterator[Harness]:
     """The bot over the emulator: the group, its five players (甲 the creator, 丁 an admin),
     faults on demand (``inject_faults``). Given the ``api`` of an earlier run, the bot starts
-    again over the same chats and messages (a restart)."""
+    again over the same chats and messages (a restart); ``settings``: more Config fields."""
     if api is None:
         api = LocalBotApi()
         api.add_chat(GROUP, "周五麻将", kind="supergroup")
@@ -94,7 +96,7 @@ async def running_harness(database: Path, api: LocalBotApi | None = None) -> Asy
             api.add_user(user_id, name)
         api.set_status(GROUP, PLAYERS["甲"], "creator")
         api.set_status(GROUP, PLAYERS["丁"], "administrator")
-    config = Config(token="123:TEST", database_path=str(database))
+    config = Config(token="123:TEST", database_path=str(database), **settings)
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
     inject_faults(app)
     await app.initialize()

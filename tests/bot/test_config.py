@@ -41,6 +41,19 @@ def test_token_base_url_and_webhook() -> None:
     assert (config.webhook_path, config.port, config.lang) == ("telegram/hook", 9000, "en")
 
 
+def test_the_mini_app_settings() -> None:
+    config = Config.from_env(
+        {
+            "WEBAPP_URL": "https://mj.example.com/",
+            "WEBAPP_SHORT_NAME": "season",
+            "WEBAPP_MAX_AGE": "3600",
+        }
+    )
+    assert (config.webapp_url, config.webapp_short_name) == ("https://mj.example.com", "season")
+    assert config.webapp_max_age == 3600 and config.web_server and not config.webhook
+    assert not Config.from_env({}).web_server
+
+
 @pytest.mark.parametrize(
     ("env", "variable"),
     [
@@ -53,6 +66,9 @@ def test_token_base_url_and_webhook() -> None:
         ({"BACKUP_KEEP": "all"}, "BACKUP_KEEP"),
         ({"BACKUP_TIME": "25:00"}, "BACKUP_TIME"),
         ({"BACKUP_TIME": "4am"}, "BACKUP_TIME"),
+        ({"WEBAPP_URL": "http://mj.example.com"}, "WEBAPP_URL"),
+        ({"WEBAPP_MAX_AGE": "a day"}, "WEBAPP_MAX_AGE"),
+        ({"WEBAPP_MAX_AGE": "0"}, "WEBAPP_MAX_AGE"),
     ],
     ids=[
         "webhook-without-secret",
@@ -64,6 +80,9 @@ def test_token_base_url_and_webhook() -> None:
         "keep-not-a-number",
         "backup-hour-out-of-range",
         "backup-time-not-hh-mm",
+        "mini-app-not-https",
+        "mini-app-age-not-seconds",
+        "mini-app-age-zero",
     ],
 )
 def test_refusals_name_the_variable(env: dict[str, str], variable: str) -> None:

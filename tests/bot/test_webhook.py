@@ -1,17 +1,22 @@
-"""The webhook server: the secret before the body, 1 MB at most, 400 for what is not an
-update, and the 200 only after the update was kept."""
+"""The webhook route on the bot's one aiohttp server: the secret before the body, 1 MB at
+most, 400 for what is not an update, and the 200 only after the update was kept."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from bot.webhook import MAX_BODY, SECRET_HEADER, start_server
+from bot.webapp.lifecycle import open_webhook
+from bot.webapp.server import Webhook, WebServer, build
+from bot.webhook import MAX_BODY, SECRET_HEADER
+from tests.bot.conftest import GROUP, PLAYERS, running_harness
+from tests.rigs.webapp import free_port
 
 SECRET = "s3cret_token"
 
@@ -35,12 +40,12 @@ async def hook() -> AsyncIterator[tuple[str, Kept, int]]:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     kept = Kept()
-    server = start_server("tg/hook", port, kept, SECRET)
+    server = WebServer(build(webhook=Webhook("tg/hook", kept, SECRET)), port, "127.0.0.1")
+    await server.start()
     try:
         yield f"http://127.0.0.1:{port}/tg/hook", kept, port
     finally:
-        server.stop()
-        await server.close_all_connections()
+        await server.close()
 
 
 async def status_after_headers(port: int, headers: dict[str, str]) -> bytes:
@@ -109,3 +114,33 @@ async def test_a_body_over_the_cap_gets_413_and_a_kept_failure_500(
         answer = await client.post(url, json={"update_id": 6}, headers={SECRET_HEADER: SECRET})
         assert answer.status_code == 500
     assert kept.updates == []
+
+
+async def test_post_init_serves_the_webhook_and_holds_it_until_the_replay_is_done(
+    tmp_path: Path,
+) -> None:
+    """An update posted while the last run's undone updates are replayed waits: its 200 comes
+    once the webhook opens, after the inbox has it."""
+    port = free_port()
+    settings = {
+        "webhook_url": "https://mj.example.org/tg/hook",
+        "webhook_secret": SECRET,
+        "port": port,
+    }
+    async with running_harness(tmp_path / "m.db", **settings) as harness:
+        update = harness.make.message(GROUP, PLAYERS["甲"], "/tally")
+        async with httpx.AsyncClient() as client:
+            posting = asyncio.create_task(
+                client.post(
+                    f"http://127.0.0.1:{port}/tg/hook", json=update, headers={SECRET_HEADER: SECRET}
+                )
+            )
+            await asyncio.sleep(0.3)
+            assert not posting.done()  # held: the replay is not done
+            open_webhook(harness.app)
+            answer = await asyncio.wait_for(posting, 5)
+        assert answer.status_code == 200
+        assert [
+            u.update_id
+            for u in await harness.app.bot_data["services"].inbox.undone(harness.app.bot)
+        ] == [update["update_id"]]

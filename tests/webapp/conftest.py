@@ -2,10 +2,5 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.bot.conftest import harness  # noqa: F401  (the fixture, shared)
 
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "browser: drives the page in headless Debian chromium")

@@ -1,0 +1,104 @@
+"""The bot's one HTTP server (aiohttp, in the bot's event loop): the webhook, the Mini App's
+files under /app/ and its JSON API under /api/.
+
+Route-adders are a tuple: each feature module registers its own routes (the season API here;
+the tile keyboard's ``bot.webapp.keyboard_api.add_routes`` joins it where it exists).
+"""
+
+from __future__ import annotations
+
+import importlib
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from aiohttp import web
+
+from bot.webapp import api, pictures_api
+from bot.webapp.guard import GuardOptions, guard
+from bot.webapp.viewer import APPLICATION
+from bot.webhook import MAX_BODY, Receiver, update_handler
+
+STATIC: Final = Path(__file__).parent / "static"
+RouteAdder = Callable[[web.Application], None]
+ROUTE_ADDERS: Final[tuple[RouteAdder, ...]] = (api.add_routes, pictures_api.add_routes)
+OPTIONAL_ROUTE_MODULES: Final = ("bot.webapp.keyboard_api",)  # each with add_routes(app)
+
+
+@dataclass(frozen=True)
+class Webhook:
+    path: str  # without the leading slash, as Config.webhook_path
+    receive: Receiver
+    secret: str
+
+
+def build(
+    *,
+    application: Any | None = None,
+    webhook: Webhook | None = None,
+    options: GuardOptions | None = None,
+) -> web.Application:
+    """The routes: the webhook's when given one, the Mini App's when given the Application."""
+    app = web.Application(
+        client_max_size=MAX_BODY,
+        middlewares=[guard(options or GuardOptions())] if application is not None else [],
+    )
+    if webhook is not None:
+        app.router.add_post(f"/{webhook.path}", update_handler(webhook.receive, webhook.secret))
+    if application is not None:
+        app[APPLICATION] = application
+        app.router.add_get("/app", _to_page)
+        app.router.add_get("/app/", _page)
+        app.router.add_static("/app/", STATIC)
+        for add_routes in (*ROUTE_ADDERS, *_optional_route_adders()):
+            add_routes(app)
+    return app
+
+
+def _optional_route_adders() -> list[RouteAdder]:
+    adders = []
+    for name in OPTIONAL_ROUTE_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        adders.append(module.add_routes)
+    return adders
+
+
+async def _to_page(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPFound(f"/app/?{request.query_string}" if request.query_string else "/app/")
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+class WebServer:
+    """One aiohttp app on 0.0.0.0:``port``, started and stopped with the bot."""
+
+    def __init__(self, app: web.Application, port: int, host: str = "0.0.0.0") -> None:
+        self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
+        self.port = port
+        self.host = host
+        self.site: web.SockSite | None = None
+
+    async def start(self) -> None:
+        await self.runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.host, self.port))
+        self.site = web.SockSite(self.runner, sock)
+        await self.site.start()
+
+    async def stop_listening(self) -> None:
+        """No new connections (the stop signal): Telegram keeps what it could not deliver."""
+        if self.site is not None:
+            await self.site.stop()
+            self.site = None
+
+    async def close(self) -> None:
+        await self.stop_listening()
+        await self.runner.cleanup()

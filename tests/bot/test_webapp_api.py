@@ -1,0 +1,194 @@
+"""The Mini App's API: nothing without Telegram's signature for a member of the token's chat,
+and numbers equal to what /top and /stats say in the chat."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from bot.webapp.guard import GuardOptions
+from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.rigs.webapp import init_data, token_for, web_server
+
+BOT_TOKEN = "123:TEST"  # the harness's
+
+
+class Page:
+    """What the page does: GET an /api/ path with the user's initData."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    async def get(
+        self, path: str, who: str = "甲", *, token: str | None = None, auth: str | None = None
+    ) -> httpx.Response:
+        start = token if token is not None else token_for(GROUP, BOT_TOKEN)
+        header = auth if auth is not None else "tma " + init_data(PLAYERS[who], who, BOT_TOKEN)
+        sep = "&" if "?" in path else "?"
+        async with httpx.AsyncClient() as client:
+            return await client.get(
+                f"{self.base}{path}{sep}start={start}", headers={"Authorization": header}
+            )
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[Harness, Page]]:
+    async with running_harness(tmp_path / "m.db") as harness:
+        await harness.open_table()
+        for line in ("/hu 甲 自摸 财飘", "/hu 乙 点炮 甲 七对 有花", "/hu 丙 自摸"):
+            await harness.say("甲", line)
+        async with web_server(harness.app, GuardOptions(rate=40)) as base:
+            yield harness, Page(base)
+
+
+@pytest.mark.parametrize(
+    ("auth", "status"),
+    [
+        ("", 401),
+        ("Bearer x", 401),
+        ("tma " + init_data(11, "甲", "999:another-bot"), 401),
+        ("tma " + init_data(11, "甲", BOT_TOKEN, auth_date=1_700_000_000), 401),
+        ("tma " + init_data(11, "甲", BOT_TOKEN).replace("%E7%94%B2", "%E4%B9%99"), 401),
+    ],
+    ids=["no-header", "not-tma", "another-bots-token", "stale", "tampered-name"],
+)
+async def test_no_signature_no_answer(served: tuple[Harness, Page], auth: str, status: int) -> None:
+    _, page = served
+    answer = await page.get("/api/standings", auth=auth)
+    assert answer.status_code == status
+    assert answer.json() == {"error": "signature"}
+
+
+async def test_a_forged_token_is_404_and_a_stranger_403(served: tuple[Harness, Page]) -> None:
+    harness, page = served
+    forged = token_for(GROUP, "999:another-bot")
+    assert (await page.get("/api/standings", token=forged)).status_code == 404
+    assert (
+        await page.get("/api/standings", token=token_for(GROUP + 7, BOT_TOKEN))
+    ).status_code in (403,)
+    harness.api.set_status(GROUP, PLAYERS["戊"], "left")  # 戊 never played and has left
+    answer = await page.get("/api/standings", "戊")
+    assert answer.status_code == 403 and answer.json() == {"error": "member"}
+    assert (await page.get("/api/standings", "丁")).status_code == 200  # a player
+
+
+async def test_a_member_who_never_played_is_let_in(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    assert (await page.get("/api/periods", "戊")).status_code == 200
+
+
+async def test_past_the_rate_a_user_gets_429(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    codes = [(await page.get("/api/periods")).status_code for _ in range(42)]
+    assert codes[:40] == [200] * 40 and codes[40:] == [429, 429]
+    assert (await page.get("/api/periods", "乙")).status_code == 200  # per user
+
+
+def top_points(text: str) -> dict[str, int]:
+    """/top's lines as name → points ('1. 甲 +48 · …', − for minus)."""
+    found = re.findall(r"^\d+\. (\S+) ([+−]?\d+) ·", text, re.M)
+    return {name: int(points.replace("−", "-")) for name, points in found}
+
+
+@pytest.mark.parametrize("period", ["", "本月", "month", "all", "今年"], ids=str)
+async def test_standings_equal_top_and_stats(served: tuple[Harness, Page], period: str) -> None:
+    harness, page = served
+    [top] = await harness.say("甲", f"/top {period}".strip())
+    [stats] = await harness.say("甲", f"/stats {period}".strip())
+    answer = await page.get(f"/api/standings?period={period}")
+    players: list[dict[str, Any]] = answer.json()["players"]
+    assert {p["name"]: p["points"] for p in players} == top_points(top.text)
+    for p in players:
+        assert f"{p['name']}：{p['hands']} 局 胡 {p['wins']}" in stats.text
+    assert [p["points"] for p in players] == sorted((p["points"] for p in players), reverse=True)
+    assert all(p["money_fen"] is None for p in players)
+
+
+@pytest.mark.parametrize(
+    ("period", "token"),
+    [("2019-13", "2019-13"), ("明年的赛季", "明年的赛季"), ("s99", "s99")],
+    ids=["bad-month", "no-such-season", "no-such-season-key"],
+)
+async def test_a_bad_period_is_named(served: tuple[Harness, Page], period: str, token: str) -> None:
+    _, page = served
+    answer = await page.get(f"/api/standings?period={period}")
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "period", "token": token}
+
+
+async def test_history_trend_head_to_head_and_pictures(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    history = (await page.get("/api/history")).json()
+    assert history["total"] == 3 and len(history["entries"]) == 3
+    jia = next(p for p in (await page.get("/api/standings")).json()["players"] if p["name"] == "甲")
+    trend = (await page.get(f"/api/trend?player={jia['id']}")).json()
+    assert trend["balances"][-1] == jia["points"]
+    yi = next(p for p in (await page.get("/api/standings")).json()["players"] if p["name"] == "乙")
+    h2h = (await page.get(f"/api/h2h?a={jia['id']}&b={yi['id']}")).json()
+    assert h2h["hands"] == 3 and (h2h["a"], h2h["b"]) == ("甲", "乙")
+    for entry in history["entries"]:
+        assert not entry["picture"]  # quick entries: no tiles to draw
+    missing = await page.get(f"/api/picture/{history['entries'][0]['id']}.png")
+    assert missing.status_code == 404
+
+
+async def test_a_full_hand_is_served_as_a_cached_png(served: tuple[Harness, Page]) -> None:
+    harness, page = served
+    await harness.say("甲", "/hu 丁 123m456m789m123p白白 自摸")
+    [entry] = (await page.get("/api/history")).json()["entries"][:1]
+    assert entry["picture"], entry
+    answer = await page.get(f"/api/picture/{entry['id']}.png")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "image/png"
+    assert answer.content.startswith(b"\x89PNG")
+    assert "max-age" in answer.headers["cache-control"]
+    other = token_for(-5555, BOT_TOKEN)  # a chat 甲 is not in: not even its pictures
+    assert (await page.get(f"/api/picture/{entry['id']}.png", token=other)).status_code == 403
+
+
+async def test_the_page_is_served_small_and_without_a_signature(
+    served: tuple[Harness, Page],
+) -> None:
+    """The files need no initData (Telegram's script brings it); the API does."""
+    _, page = served
+    total = 0
+    async with httpx.AsyncClient() as client:
+        for name in ("", "app.js", "app.css"):
+            answer = await client.get(f"{page.base}/app/{name}")
+            assert answer.status_code == 200
+            total += len(answer.content)
+        assert "telegram-web-app.js" in (await client.get(f"{page.base}/app/")).text
+        assert (await client.get(f"{page.base}/app/../pyproject.toml")).status_code == 404
+    assert total <= 150 * 1024
+
+
+async def test_a_season_is_a_period_by_key_and_by_name(served: tuple[Harness, Page]) -> None:
+    harness, page = served
+    await harness.say("甲", "/season 秋季赛")
+    await harness.say("甲", "/hu 丁 自摸")
+    periods = (await page.get("/api/periods")).json()["periods"]
+    assert [p["label"] for p in periods][:5] == ["本周", "本月", "上月", "今年", "全部"]
+    [season] = [p for p in periods if p["label"] == "秋季赛"]
+    by_key = (await page.get(f"/api/standings?period={season['key']}")).json()
+    by_name = (await page.get("/api/standings?period=秋季赛")).json()
+    assert by_key == by_name
+    [top] = await harness.say("甲", "/top 秋季赛")
+    assert {p["name"]: p["points"] for p in by_key["players"]} == top_points(top.text)
+    assert by_key["players"][0]["name"] == "丁"
+
+
+async def test_a_persons_row_and_the_biggest_hands(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    players = (await page.get("/api/standings")).json()["players"]
+    for row in players:
+        assert (await page.get(f"/api/person?player={row['id']}")).json()["player"] == row
+    assert (await page.get("/api/person?player=999999")).status_code == 404
+    hands = (await page.get("/api/biggest")).json()["hands"]
+    assert [h["points"] for h in hands] == sorted((h["points"] for h in hands), reverse=True)
+    jia = next(p for p in players if p["name"] == "甲")["biggest"]
+    assert hands[0] == {"player": "甲", "hand": "财飘", "points": 96, "entry": jia["entry"]}

@@ -1,0 +1,56 @@
+"""The Mini App's rig: initData signed as Telegram signs it, and the bot's web server over a
+test harness's Application on a free port."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from bot.webapp import start_token
+from bot.webapp.auth import sign
+from bot.webapp.guard import GuardOptions
+from bot.webapp.server import WebServer, build
+
+
+def init_data(
+    user_id: int,
+    first_name: str,
+    bot_token: str,
+    *,
+    start_param: str | None = None,
+    auth_date: int | None = None,
+) -> str:
+    """initData as Telegram hands it to the page: URL-encoded fields and their hash."""
+    user = json.dumps({"id": user_id, "first_name": first_name}, ensure_ascii=False)
+    fields = {"auth_date": str(auth_date or int(time.time())), "user": user}
+    if start_param is not None:
+        fields["start_param"] = start_param
+    return urlencode({**fields, "hash": sign(fields, bot_token)}, quote_via=quote)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@asynccontextmanager
+async def web_server(application: Any, options: GuardOptions | None = None) -> AsyncIterator[str]:
+    """The bot's server for ``application``; yields its base URL."""
+    port = free_port()
+    server = WebServer(build(application=application, options=options), port, "127.0.0.1")
+    await server.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        await server.close()
+
+
+def token_for(chat_id: int, bot_token: str) -> str:
+    return start_token.make(chat_id, bot_token)
