@@ -1,13 +1,12 @@
 """The bot's one HTTP server (aiohttp, in the bot's event loop): the webhook, the Mini App's
 files under /app/ and its JSON API under /api/.
 
-Route-adders are a tuple: each feature module registers its own routes (the season API here;
-the tile keyboard's ``bot.webapp.keyboard_api.add_routes`` joins it where it exists).
+Route-adders are a tuple: each feature module registers its own routes (the season API, the
+hand pictures, the tile keyboard).
 """
 
 from __future__ import annotations
 
-import importlib
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,15 +15,18 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.webapp import api, pictures_api
+from bot.webapp import api, keyboard_api, pictures_api
 from bot.webapp.guard import GuardOptions, guard
 from bot.webapp.viewer import APPLICATION
 from bot.webhook import MAX_BODY, Receiver, update_handler
 
 STATIC: Final = Path(__file__).parent / "static"
 RouteAdder = Callable[[web.Application], None]
-ROUTE_ADDERS: Final[tuple[RouteAdder, ...]] = (api.add_routes, pictures_api.add_routes)
-OPTIONAL_ROUTE_MODULES: Final = ("bot.webapp.keyboard_api",)  # each with add_routes(app)
+ROUTE_ADDERS: Final[tuple[RouteAdder, ...]] = (
+    api.add_routes,
+    pictures_api.add_routes,
+    keyboard_api.add_routes,
+)
 
 
 @dataclass(frozen=True)
@@ -52,20 +54,9 @@ def build(
         app.router.add_get("/app", _to_page)
         app.router.add_get("/app/", _page)
         app.router.add_static("/app/", STATIC)
-        for add_routes in (*ROUTE_ADDERS, *_optional_route_adders()):
+        for add_routes in ROUTE_ADDERS:
             add_routes(app)
     return app
-
-
-def _optional_route_adders() -> list[RouteAdder]:
-    adders = []
-    for name in OPTIONAL_ROUTE_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-        adders.append(module.add_routes)
-    return adders
 
 
 async def _to_page(request: web.Request) -> web.StreamResponse:
