@@ -40,7 +40,9 @@ _JSON_KEYS: Final = frozenset(
         "link_preview_options",
     }
 )
-_INT_KEYS: Final = frozenset({"chat_id", "message_id", "user_id", "offset", "limit", "timeout"})
+_INT_KEYS: Final = frozenset(
+    {"chat_id", "message_id", "message_thread_id", "user_id", "offset", "limit", "timeout"}
+)
 _ENTITY_TAGS: Final = {
     "b": "bold",
     "strong": "bold",
@@ -164,7 +166,7 @@ class LocalBotApi:
         self.sent: list[Sent] = []
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook: JSONDict = {"url": ""}
-        self.calls: list[str] = []
+        self.calls: list[tuple[str, JSONDict]] = []  # every call, with its decoded parameters
         self.refusals: list[tuple[str, ApiError]] = []  # every call refused, with its method
         self.on_sent = on_sent
 
@@ -194,8 +196,8 @@ class LocalBotApi:
         self, method: str, params: Mapping[str, str], files: Mapping[str, FileTuple] | None = None
     ) -> Any:
         """The ``result`` of a Bot API method; raises ApiError like Telegram would refuse."""
-        self.calls.append(method)
         values = {key: _decode(key, value) for key, value in params.items()}
+        self.calls.append((method, values))
         handler = getattr(self, "_" + method, None)
         try:
             if handler is None:
