@@ -107,6 +107,8 @@ async def running_harness(database: Path, api: LocalBotApi | None = None) -> Asy
     await app.post_init(app)
     try:
         yield Harness(app, api, UpdateMaker(api))
+        # A call Telegram would refuse fails the test that made it, even if the bot carried on.
+        assert not api.spec_refusals, f"calls Telegram refuses: {api.spec_refusals}"
     finally:
         await app.post_shutdown(app)
         await app.shutdown()

@@ -177,13 +177,13 @@ async def test_the_typing_indicator_stays_in_its_forum_topic(
     harness.api.chats[GROUP]["is_forum"] = True
     topic = {"message_thread_id": 77, "is_topic_message": True}
     await harness.say("丁", command, **topic)
-    actions = [params for method, params in harness.api.calls if method == "sendChatAction"]
+    actions = [params for method, params in harness.api.requests if method == "sendChatAction"]
     assert actions and all(params.get("message_thread_id") == 77 for params in actions)
 
 
 async def test_the_typing_indicator_outside_topics_names_no_thread(harness: Harness) -> None:
     await harness.say("甲", ACTIONS["a scored hand"])
-    actions = [params for method, params in harness.api.calls if method == "sendChatAction"]
+    actions = [params for method, params in harness.api.requests if method == "sendChatAction"]
     assert actions and all("message_thread_id" not in params for params in actions)
 
 
