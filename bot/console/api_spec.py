@@ -56,9 +56,10 @@ def check_call(method: str, params: Mapping[str, Any], files: Mapping[str, Any])
     values = _fields(given, fields, described.get("one_of"), method)
     for name, value in values.items():
         formatted_by = fields[name].get("formatted_by")
-        if formatted_by is not None and isinstance(value, str):
-            text = parse_html(value)[0] if values.get(formatted_by) == "HTML" else value
-            _length(fields[name], text, name)
+        mode = values.get(formatted_by) if formatted_by else None
+        # Markdown is not parsed here (the bot writes HTML): its length is left unchecked.
+        if formatted_by is not None and isinstance(value, str) and mode in (None, "HTML"):
+            _length(fields[name], parse_html(value)[0] if mode == "HTML" else value, name)
     return {name: value for name, value in values.items() if name not in files}
 
 

@@ -190,9 +190,7 @@ class LocalBotApi:
         return self._send_file("sendDocument", "document", p, f)
 
     def _editMessageText(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        key = (int(p["chat_id"]), int(p["message_id"]))
-        if key not in self.messages:
-            raise ApiError(400, "Bad Request: message to edit not found")
+        key = self._edited(p)
         text, entities = self._formatted(p, "text")
         old = self.messages[key]
         if (text, entities, p.get("reply_markup")) == (
@@ -214,9 +212,7 @@ class LocalBotApi:
         return message
 
     def _editMessageReplyMarkup(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        key = (int(p["chat_id"]), int(p["message_id"]))
-        if key not in self.messages:
-            raise ApiError(400, "Bad Request: message to edit not found")
+        key = self._edited(p)
         message = dict(self.messages[key])
         message.pop("reply_markup", None)
         if p.get("reply_markup"):
@@ -246,6 +242,12 @@ class LocalBotApi:
         return True
 
     # helpers
+    def _edited(self, p: JSONDict) -> tuple[int, int]:
+        """The (chat, message) an edit names; messages sent via inline mode are not kept."""
+        if "chat_id" not in p or (int(p["chat_id"]), int(p["message_id"])) not in self.messages:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        return int(p["chat_id"]), int(p["message_id"])
+
     def _chat(self, p: JSONDict) -> JSONDict:
         chat_id = int(p["chat_id"])
         if chat_id in self.users and chat_id not in self.chats:

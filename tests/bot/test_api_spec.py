@@ -4,12 +4,15 @@ test that made it), a call Telegram takes is taken (a false refusal is a bug too
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from telegram.error import BadRequest
 
 from bot.console.api_spec import ApiError, check_call, parse_html, spec
 from bot.console.local_api import LocalBotApi
+from tests.bot.conftest import GROUP, running_harness
 
 CHAT = "-5"
 
@@ -224,3 +227,10 @@ def test_parse_html_keeps_the_text_as_shown() -> None:
         "甲 <5>",
         [{"type": "bold", "offset": 0, "length": 1}],
     )
+
+
+async def test_a_refused_call_fails_the_test_that_made_it(tmp_path: Path) -> None:
+    with pytest.raises(AssertionError, match="calls Telegram refuses"):
+        async with running_harness(tmp_path / "m.db") as harness:
+            with pytest.raises(BadRequest, match="not one of"):
+                await harness.app.bot.send_chat_action(GROUP, "shuffling")
