@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from html.parser import HTMLParser
 from importlib import resources
@@ -46,14 +47,36 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """A method's parameters or an object's fields, with what a check asks of them at hand."""
+
+    where: str
+    fields: Mapping[str, Spec]
+    required: tuple[str, ...]
+    one_of: tuple[frozenset[str], ...]
+
+
+@cache
+def _shape(section: str, name: str) -> _Shape | None:
+    """The shape of a method (section "methods") or a type ("types"); None if not described."""
+    described = spec()[section].get(name)
+    if described is None or described.get("opaque"):
+        return None
+    fields = described["params" if section == "methods" else "fields"]
+    required = tuple(field_name for field_name, field in fields.items() if field.get("required"))
+    one_of = tuple(frozenset(group) for group in described.get("one_of", ()))
+    return _Shape(name, fields, required, one_of)
+
+
 def check_call(method: str, params: Mapping[str, Any], files: Mapping[str, Any]) -> JSONDict:
     """The parameters of a call the spec allows, decoded; ApiError for anything else."""
-    described = spec()["methods"].get(method)
-    if described is None:
+    shape = _shape("methods", method)
+    if shape is None:
         raise ApiError(404, "Not Found: method not found")
-    fields: Mapping[str, Spec] = described["params"]
+    fields = shape.fields
     given = {**{name: None for name in files}, **params}
-    values = _fields(given, fields, described.get("one_of"), method)
+    values = _fields(given, shape)
     for name, value in values.items():
         formatted_by = fields[name].get("formatted_by")
         mode = values.get(formatted_by) if formatted_by else None
@@ -63,23 +86,20 @@ def check_call(method: str, params: Mapping[str, Any], files: Mapping[str, Any])
     return {name: value for name, value in values.items() if name not in files}
 
 
-def _fields(
-    given: Mapping[str, Any], fields: Mapping[str, Spec], one_of: Any, where: str
-) -> JSONDict:
-    """An object's or a call's fields checked against their spec, decoded."""
-    unknown = sorted(set(given) - set(fields))
+def _fields(given: Mapping[str, Any], shape: _Shape) -> JSONDict:
+    """An object's or a call's fields checked against their shape, decoded."""
+    where, fields = shape.where, shape.fields
+    unknown = given.keys() - fields.keys()
     if unknown:
-        raise bad_request(f"{where}: unknown parameter {unknown[0]!r} (Telegram ignores it)")
-    missing = [
-        name for name, field in fields.items() if field.get("required") and name not in given
-    ]
+        raise bad_request(f"{where}: unknown parameter {min(unknown)!r} (Telegram ignores it)")
+    missing = [name for name in shape.required if name not in given]
     if missing:
         raise bad_request(f"{where}: parameter {missing[0]!r} is required")
-    if one_of is not None:
-        whole = [group for group in one_of if all(name in given for name in group)]
-        partial = [group for group in one_of if any(name in given for name in group)]
-        if len(whole) != 1 or len(partial) != 1:
-            raise bad_request(f"{where}: give exactly one of {' / '.join(map(str, one_of))}")
+    if shape.one_of:
+        chosen = [group for group in shape.one_of if not group.isdisjoint(given)]
+        if len(chosen) != 1 or not chosen[0] <= given.keys():
+            groups = " / ".join(",".join(sorted(group)) for group in shape.one_of)
+            raise bad_request(f"{where}: give exactly one of {groups}")
     decoded: JSONDict = {}
     for name, value in given.items():
         field = fields[name]
@@ -160,15 +180,13 @@ _SCALARS: Final[Mapping[str, Callable[[Any], Any]]] = {
 
 
 def _object(value: Any, kind: str, name: str) -> Any:
-    described = spec()["types"].get(kind)
-    if described is None:
+    if kind not in spec()["types"]:
         raise AssertionError(f"bot_api_spec.json names type {kind!r} without describing it")
     found = _json(value)
     if not isinstance(found, dict):
         raise _WrongType
-    if described.get("opaque"):
-        return found
-    return _fields(found, described["fields"], described.get("one_of"), f"{name} ({kind})")
+    shape = _shape("types", kind)
+    return found if shape is None else _fields(found, shape)
 
 
 def _json(value: Any) -> Any:
@@ -213,9 +231,26 @@ def _bounded(field: Spec, shortest: int, size: int, bounds: list[int], name: str
         raise bad_request(refusals.get("long", f"parameter {name!r} is longer than {high}"))
 
 
-def _tag_rules() -> tuple[Mapping[str, str], Mapping[str, Any], Spec]:
+@dataclass(frozen=True)
+class _HtmlRules:
+    tags: Mapping[str, str]  # tag → entity kind
+    attributes: Mapping[str, Mapping[str, str | None]]  # tag → attribute → value (None: any)
+    contain_nothing: frozenset[str]
+    allowed_inside: frozenset[tuple[str, str]]  # (parent, child) exceptions to the above
+    not_inside_itself: frozenset[str]
+
+
+@cache
+def _html_rules() -> _HtmlRules:
     html = spec()["html"]
-    return html["tags"], html["required_attributes"], html["nesting"]
+    nesting = html["nesting"]
+    return _HtmlRules(
+        html["tags"],
+        html["required_attributes"],
+        frozenset(nesting["contain_nothing"]),
+        frozenset((parent, child) for parent, child in nesting["except"]),
+        frozenset(nesting["not_inside_itself"]),
+    )
 
 
 class _HtmlToEntities(HTMLParser):
@@ -228,44 +263,46 @@ class _HtmlToEntities(HTMLParser):
         self._units = 0  # UTF-16 units of the text so far: where the next entity starts
         self.entities: list[JSONDict] = []
         self._open: list[tuple[str, int, JSONDict]] = []
+        self._kinds: list[str] = []  # the entity kinds open, outermost first
         self._opened = 0
-        self._tags, self._attributes, self._nesting = _tag_rules()
+        self._rules = _html_rules()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        kind = self._tags.get(tag)
+        rules = self._rules
+        kind = rules.tags.get(tag)
         if kind is None:
             raise _unparsable(f'unsupported start tag "{tag}"')
-        given = dict(attrs)
-        for attribute, wanted in self._attributes.get(tag, {}).items():
+        given = dict(attrs) if attrs else {}
+        for attribute, wanted in rules.attributes.get(tag, {}).items():
             if not given.get(attribute) or wanted not in (None, given[attribute]):
                 raise _unparsable(f'tag "{tag}" must have attribute {attribute}')
         self._check_nesting(kind)
         extra: JSONDict = {"url": given.get("href") or ""} if kind == "text_link" else {}
         self._opened += 1
         self._open.append((tag, self._units, {"type": kind, **extra, "_order": self._opened}))
+        self._kinds.append(kind)
 
     def _check_nesting(self, kind: str) -> None:
-        inside = [entity["type"] for _, _, entity in self._open]
-        parent = inside[-1] if inside else None
-        if (
-            parent in self._nesting["contain_nothing"]
-            and [parent, kind] not in self._nesting["except"]
-        ):
+        if not self._kinds:
+            return
+        rules, parent = self._rules, self._kinds[-1]
+        if parent in rules.contain_nothing and (parent, kind) not in rules.allowed_inside:
             raise _unparsable(f"{kind} can't be inside {parent}")
-        if kind in self._nesting["not_inside_itself"] and kind in inside:
+        if kind in rules.not_inside_itself and kind in self._kinds:
             raise _unparsable(f"{kind} can't be nested")
 
     def handle_endtag(self, tag: str) -> None:
         if not self._open or self._open[-1][0] != tag:
             raise _unparsable(f'unexpected end tag "{tag}"')
         _, start, entity = self._open.pop()
+        self._kinds.pop()
         length = self._units - start
         if length:
             self.entities.append({**entity, "offset": start, "length": length})
 
     def handle_data(self, data: str) -> None:
         self._parts.append(data)
-        self._units += utf16_len(data)
+        self._units += len(data.encode("utf-16-le")) >> 1  # utf16_len, inlined: called often
 
     def result(self) -> tuple[str, list[JSONDict]]:
         if self._open:
