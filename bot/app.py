@@ -36,6 +36,7 @@ from bot.handlers import (
     leaderboard,
     money,
     people,
+    presses,
     recording,
     rules,
     seasons,
@@ -209,6 +210,8 @@ def add_handlers(application: ANY_APP) -> None:
         CallbackQueryHandler(views.tally_button, pattern=f"^{views.TALLY_PREFIX}")
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
+    # Last: a press no handler above took is still answered (else its button spins).
+    application.add_handler(CallbackQueryHandler(presses.unknown_press))
     application.add_error_handler(errors.on_error)
 
 

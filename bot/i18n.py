@@ -283,6 +283,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "undo_confirm_button": ("✅ 确认撤销 #{entry}", "✅ Undo #{entry}"),
     "undo_cancel_button": ("✖ 取消", "✖ Cancel"),
     "undo_cancelled": ("已取消：#{entry} 没有撤销", "Cancelled: #{entry} stays recorded"),
+    "undo_confirm_expired": (
+        "这个确认已经过期（10 分钟），#{entry} 没有撤销：要撤销请重新发 /undo #{entry}",
+        "This confirm expired (10 minutes): #{entry} stays recorded. Send /undo #{entry} again",
+    ),
     "undo_confirm_denied": (
         "只有提出撤销的人或群管理员可以确认",
         "Only whoever asked or a chat admin can confirm this",
@@ -578,6 +582,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "In privacy mode I only see commands (messages starting with /) and replies to me, "
         "so record with /hu …",
     ),
+    "private_greeting": (
+        "👋 你好！我是麻将计分助手。在这里发一手牌我就算分，例如 "
+        "<code>123m456m789m123p白 +5s 自摸</code>；记账请把我加到麻将群，用 /new 开一场。"
+        "全部用法 /help",
+        "👋 Hello! I am the mahjong score keeper. Send me a hand here and I score it, e.g. "
+        "<code>123m456m789m123p白 +5s 自摸</code>; to keep a ledger add me to your mahjong "
+        "group and open a session with /new. Everything: /help",
+    ),
+    "button_expired": ("这个按钮已经过期了", "This button has expired"),
     "records_in_groups": (
         "这里是私聊：记账在群里用 /hu、/kong、/draw。在这里直接发一手牌我就算分，"
         "例如 <code>123m456m789m123p白 +5s 自摸</code>（或 /score、/ting）",

@@ -3,7 +3,8 @@
 ``LocalBotApi.call(method, params, files)`` answers the methods the bot uses the way
 Telegram does (HTML turned into text + entities, message ids, chat members) and keeps
 every message the bot sent. ``UpdateMaker`` builds the updates a chat would produce.
-Parameters arrive as on the wire: strings, JSON for nested values, files as tuples.
+Parameters arrive as on the wire: strings, JSON for nested values, files as tuples; every
+call is first checked against the checked-in Bot API spec (``bot.console.api_spec``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from typing import Any, Final
+
+from bot.console.api_spec import ApiError, check_call, parse_html, utf16_len
+
+__all__ = ["ApiError", "LocalBotApi", "Sent", "UpdateMaker", "parse_html", "utf16_len"]
 
 JSONDict = dict[str, Any]
 FileTuple = tuple[Any, ...]  # (filename, content, mime type) as PTB uploads it
@@ -29,51 +33,6 @@ BOT_USER: Final[JSONDict] = {
     "can_read_all_group_messages": False,
     "supports_inline_queries": False,
 }
-_JSON_KEYS: Final = frozenset(
-    {
-        "reply_markup",
-        "commands",
-        "scope",
-        "entities",
-        "allowed_updates",
-        "reply_parameters",
-        "link_preview_options",
-    }
-)
-_INT_KEYS: Final = frozenset({"chat_id", "message_id", "user_id", "offset", "limit", "timeout"})
-_ENTITY_TAGS: Final = {
-    "b": "bold",
-    "strong": "bold",
-    "i": "italic",
-    "em": "italic",
-    "u": "underline",
-    "ins": "underline",
-    "s": "strikethrough",
-    "del": "strikethrough",
-    "strike": "strikethrough",
-    "code": "code",
-    "pre": "pre",
-    "a": "text_link",
-    "tg-spoiler": "spoiler",
-    "blockquote": "blockquote",
-}
-
-
-class ApiError(Exception):
-    """A Bot API refusal: Telegram's error code and description."""
-
-    def __init__(self, code: int, description: str, parameters: JSONDict | None = None) -> None:
-        super().__init__(description)
-        self.code = code
-        self.description = description
-        self.parameters = parameters  # ResponseParameters (migrate_to_chat_id …)
-
-    def body(self) -> JSONDict:
-        """The refusal as Telegram answers it."""
-        found: JSONDict = {"ok": False, "error_code": self.code, "description": self.description}
-        if self.parameters:
-            found["parameters"] = self.parameters
-        return found
 
 
 @dataclass
@@ -96,67 +55,35 @@ class Sent:
         return [(b.get("text", ""), b.get("callback_data", "")) for row in rows for b in row]
 
 
-# Telegram's limits, as it refuses what breaks them (text counted after HTML parsing).
-TEXT_LIMIT: Final = 4096
-CAPTION_LIMIT: Final = 1024
-ALERT_LIMIT: Final = 200
-CALLBACK_DATA_LIMIT: Final = 64  # bytes
 _BOT_COMMAND: Final = re.compile(r"/[A-Za-z0-9_]{1,64}(@[A-Za-z0-9_]+)?")
 
 
-def utf16_len(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+def _decode(key: str, value: Any) -> Any:
+    """A wire value as the handlers read it: JSON objects and ids decoded, the rest as sent
+    (the spec check has made sure each has its type)."""
+    if not isinstance(value, str):
+        return value
+    if key in _JSON_KEYS:
+        return json.loads(value)
+    if key in _INT_KEYS and value.lstrip("-").isdigit():  # not a chat's @username
+        return int(value)
+    return value
 
 
-class _HtmlToEntities(HTMLParser):
-    """Telegram's HTML parse mode: the visible text and its entities (UTF-16 offsets)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.text = ""
-        self.entities: list[JSONDict] = []
-        self._open: list[tuple[str, int, JSONDict]] = []
-        self._opened = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        kind = _ENTITY_TAGS.get(tag)
-        if kind is None:
-            raise ApiError(
-                400, f'Bad Request: can\'t parse entities: unsupported start tag "{tag}"'
-            )
-        extra: JSONDict = {}
-        if tag == "a":
-            extra["url"] = dict(attrs).get("href") or ""
-        self._opened += 1
-        self._open.append(
-            (tag, utf16_len(self.text), {"type": kind, **extra, "_order": self._opened})
-        )
-
-    def handle_endtag(self, tag: str) -> None:
-        if not self._open or self._open[-1][0] != tag:
-            raise ApiError(400, f'Bad Request: can\'t parse entities: unexpected end tag "{tag}"')
-        _, start, entity = self._open.pop()
-        length = utf16_len(self.text) - start
-        if length:
-            self.entities.append({**entity, "offset": start, "length": length})
-
-    def handle_data(self, data: str) -> None:
-        self.text += data
-
-    def result(self) -> tuple[str, list[JSONDict]]:
-        if self._open:
-            raise ApiError(
-                400, f'Bad Request: can\'t parse entities: unclosed tag "{self._open[-1][0]}"'
-            )
-        ordered = sorted(self.entities, key=lambda e: (e["offset"], -e["length"], e["_order"]))
-        return self.text, [{k: v for k, v in e.items() if k != "_order"} for e in ordered]
-
-
-def parse_html(text: str) -> tuple[str, list[JSONDict]]:
-    parser = _HtmlToEntities()
-    parser.feed(text)
-    parser.close()
-    return parser.result()
+_JSON_KEYS: Final = frozenset(
+    {
+        "reply_markup",
+        "commands",
+        "scope",
+        "entities",
+        "allowed_updates",
+        "reply_parameters",
+        "link_preview_options",
+    }
+)
+_INT_KEYS: Final = frozenset(
+    {"chat_id", "message_id", "message_thread_id", "user_id", "offset", "limit", "timeout"}
+)
 
 
 class LocalBotApi:
@@ -173,8 +100,11 @@ class LocalBotApi:
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook: JSONDict = {"url": ""}
         self.menu_buttons: dict[int | None, JSONDict] = {}  # setChatMenuButton: None = default
-        self.calls: list[str] = []
+        self.calls: list[str] = []  # every method called, in order
+        self.requests: list[tuple[str, JSONDict]] = []  # every call with its parameters
         self.refusals: list[tuple[str, ApiError]] = []  # every call refused, with its method
+        # The calls refused by the Bot API spec: a test that made one fails (tests/bot/conftest).
+        self.spec_refusals: list[tuple[str, ApiError]] = []
         self.moved: dict[int, int] = {}  # a group that became a supergroup → the supergroup
         self.on_sent = on_sent
 
@@ -205,12 +135,20 @@ class LocalBotApi:
     ) -> Any:
         """The ``result`` of a Bot API method; raises ApiError like Telegram would refuse."""
         self.calls.append(method)
+        uploads = dict(files or {})
+        try:
+            check_call(method, params, uploads)
+        except ApiError as refusal:
+            self.spec_refusals.append((method, refusal))
+            self.refusals.append((method, refusal))
+            raise
         values = {key: _decode(key, value) for key, value in params.items()}
+        self.requests.append((method, values))
         handler = getattr(self, "_" + method, None)
         try:
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
-            return handler(values, dict(files or {}))
+            return handler(values, uploads)
         except ApiError as error:
             self.refusals.append((method, error))
             raise
@@ -249,7 +187,7 @@ class LocalBotApi:
         return True
 
     def _sendMessage(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        text, entities = self._message_text(p)
+        text, entities = self._formatted(p, "text")
         message = self._new_message(p, {"text": text, "entities": entities})
         self._record("sendMessage", message, text, p)
         return message
@@ -261,11 +199,8 @@ class LocalBotApi:
         return self._send_file("sendDocument", "document", p, f)
 
     def _editMessageText(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        key = (int(p["chat_id"]), int(p["message_id"]))
-        if key not in self.messages:
-            raise ApiError(400, "Bad Request: message to edit not found")
-        text, entities = self._message_text(p)
-        _check_markup(p)
+        key = self._edited(p)
+        text, entities = self._formatted(p, "text")
         old = self.messages[key]
         if (text, entities, p.get("reply_markup")) == (
             old.get("text"),
@@ -286,10 +221,7 @@ class LocalBotApi:
         return message
 
     def _editMessageReplyMarkup(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        key = (int(p["chat_id"]), int(p["message_id"]))
-        if key not in self.messages:
-            raise ApiError(400, "Bad Request: message to edit not found")
-        _check_markup(p)
+        key = self._edited(p)
         message = dict(self.messages[key])
         message.pop("reply_markup", None)
         if p.get("reply_markup"):
@@ -298,8 +230,6 @@ class LocalBotApi:
         return message
 
     def _answerCallbackQuery(self, p: JSONDict, f: JSONDict) -> bool:
-        if utf16_len(str(p.get("text", ""))) > ALERT_LIMIT:
-            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         self._record_sent(Sent("answerCallbackQuery", None, None, str(p.get("text", "")), params=p))
         return True
 
@@ -321,6 +251,12 @@ class LocalBotApi:
         return True
 
     # helpers
+    def _edited(self, p: JSONDict) -> tuple[int, int]:
+        """The (chat, message) an edit names; messages sent via inline mode are not kept."""
+        if "chat_id" not in p or (int(p["chat_id"]), int(p["message_id"])) not in self.messages:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        return int(p["chat_id"]), int(p["message_id"])
+
     def _chat(self, p: JSONDict) -> JSONDict:
         chat_id = int(p["chat_id"])
         if chat_id in self.moved:  # Telegram names the supergroup, for the caller to retry
@@ -342,17 +278,8 @@ class LocalBotApi:
             return parse_html(text)
         return text, list(p.get("entities") or [])
 
-    def _message_text(self, p: JSONDict) -> tuple[str, list[JSONDict]]:
-        text, entities = self._formatted(p, "text")
-        if not text.strip():
-            raise ApiError(400, "Bad Request: message text is empty")
-        if utf16_len(text) > TEXT_LIMIT:
-            raise ApiError(400, "Bad Request: message is too long")
-        return text, entities
-
     def _new_message(self, p: JSONDict, content: JSONDict) -> JSONDict:
         chat = self._chat(p)
-        _check_markup(p)
         message: JSONDict = {
             "message_id": next(self.message_ids),
             "date": int(time.time()),
@@ -375,8 +302,6 @@ class LocalBotApi:
         name, content = upload[0], upload[1]
         data = content if isinstance(content, bytes) else content.read()
         caption, entities = self._formatted(p, "caption")
-        if utf16_len(caption) > CAPTION_LIMIT:
-            raise ApiError(400, "Bad Request: message caption is too long")
         file_id = f"{key}-{len(self.sent)}"
         if key == "photo":
             media: JSONDict = {
@@ -442,25 +367,6 @@ def _member(status: str, user: JSONDict) -> JSONDict:
     elif status == "kicked":
         member["until_date"] = 0
     return member
-
-
-def _check_markup(p: JSONDict) -> None:
-    """Every inline button's data 1-64 bytes, as Telegram insists."""
-    for row in (p.get("reply_markup") or {}).get("inline_keyboard", []):
-        for button in row:
-            data = button.get("callback_data")
-            if data is not None and not 1 <= len(str(data).encode()) <= CALLBACK_DATA_LIMIT:
-                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
-
-
-def _decode(key: str, value: Any) -> Any:
-    if not isinstance(value, str):
-        return value
-    if key in _JSON_KEYS:
-        return json.loads(value)
-    if key in _INT_KEYS:
-        return int(value)
-    return value
 
 
 class UpdateMaker:

@@ -21,7 +21,7 @@ async def backup(update: Update, context: Context) -> None:
     if not await is_chat_admin(context, message, message.from_user):
         raise Refusal("backup_admins_only")
     chat = message.chat
-    await context.bot.send_chat_action(chat.id, ChatAction.UPLOAD_DOCUMENT)
+    await message.reply_chat_action(ChatAction.UPLOAD_DOCUMENT)
     name = f"mahjong-{abs(chat.id)}-{datetime.now(UTC):%Y%m%d-%H%M%S}.db"
     with tempfile.TemporaryDirectory() as folder:
         entries = await services(context).db.backup_chat(chat.id, Path(folder) / name)

@@ -57,7 +57,7 @@ async def score(update: Update, context: Context) -> None:
     result = scoring.score(line, ruleset, base, Seat.E)
     await reply(message, score_text(result, lang))
     if result.hand is not None:
-        await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+        await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
         # No names: nobody sits anywhere, and the picture labels each seat by itself.
         png = await asyncio.to_thread(pictures.hand_png, result, {}, lang)
         await reply_photo(message, png, filename="hand.png")

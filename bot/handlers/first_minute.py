@@ -13,11 +13,15 @@ from bot.context import Context, message_of, update_lang
 from bot.handlers import evaluate, general
 from bot.i18n import t
 from bot.replies import reply, send, start_group_url
+from scoring.lexicon import fold, starts_tile
+from scoring.vocabulary import starts_with_word
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 # What the ➕ button's link carries; Telegram hands it back as "/start@bot added" in the group.
 START_GROUP_PAYLOAD: Final = "added"
+# Marks only a hand carries besides its tiles: a wild, a winning tile, a meld's brackets.
+_HAND_MARKS: Final = frozenset("*+[]()")
 _PRESENT: Final = frozenset(
     {ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.RESTRICTED}
 )
@@ -54,8 +58,24 @@ async def added(update: Update, context: Context) -> None:
 
 
 async def private_text(update: Update, context: Context) -> None:
-    """A hand pasted into a private chat is scored as /score scores it; nothing is recorded."""
+    """A hand pasted into a private chat is scored as /score scores it; nothing is recorded.
+    Small talk (你好, hi) is greeted instead of refused as a malformed hand."""
+    message = message_of(update)
+    if is_small_talk(message.text or ""):
+        await reply(message, t("private_greeting", await update_lang(update, context)))
+        return
     await evaluate.score(update, context)
+
+
+def is_small_talk(text: str) -> bool:
+    """Words that cannot be a hand: no character that starts a tile (digits, 东, 白, 五万 …)
+    and no word the scorer reads (自摸, 七对, ron …). A hand with a typo still has those, so
+    it is scored and its mistake named."""
+    folded = fold(text)
+    if any(starts_tile(char) or char in _HAND_MARKS for char in folded):
+        return False
+    words = folded.split()
+    return bool(words) and not any(starts_with_word(word) for word in words)
 
 
 def group_only(handler: Handler) -> Handler:

@@ -180,7 +180,7 @@ async def trend(update: Update, context: Context) -> None:
         unit, lang, name=name, period=label, count=len(steps) if found_trend.by_month else steps[-1]
     )
     at = list(range(1, len(steps) + 1)) if found_trend.by_month else [int(s) for s in steps]
-    await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+    await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(
         pictures.tally_chart_png, {name: list(found_trend.balances)}, lang, title=title, at_hands=at
     )

@@ -12,7 +12,7 @@ from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, 
 from telegram.constants import ChatAction
 
 import scoring
-from bot import pictures
+from bot import pictures, undo_confirm
 from bot.cleaning import as_number
 from bot.context import (
     Context,
@@ -60,10 +60,9 @@ from scoring.result import ScoreResult
 from scoring.tiles import Seat
 from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
 
-# The confirm and cancel buttons of an /undo that names an earlier entry: "undook:ASKER:IDS"
-# (ASKER the asker's Telegram id, 0 for an anonymous admin; well under 64 bytes).
-UNDO_CONFIRM_PREFIX = "undook:"
-UNDO_CANCEL_PREFIX = "undono:"
+# The confirm and cancel buttons of an /undo that names an earlier entry (bot.undo_confirm).
+UNDO_CONFIRM_PREFIX = undo_confirm.CONFIRM_PREFIX
+UNDO_CANCEL_PREFIX = undo_confirm.CANCEL_PREFIX
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
@@ -218,7 +217,7 @@ async def _send_hand_picture(
     context: Context, message: Message, table: Table, result: ScoreResult, entry: Entry, lang: str
 ) -> None:
     """The hand as a picture; its caption names the entry so a reply /why finds it."""
-    await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+    await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
     await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
 
@@ -375,17 +374,14 @@ async def _ask_to_confirm(
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
     ids = _ids(tuple(entries))
-    data = f"{asker}:{ids}"
+    confirm, cancel = undo_confirm.confirm_data(context.bot.token, message.chat.id, asker, ids)
     markup = InlineKeyboardMarkup(
         [
             [
                 InlineKeyboardButton(
-                    t("undo_confirm_button", lang, entry=ids),
-                    callback_data=UNDO_CONFIRM_PREFIX + data,
+                    t("undo_confirm_button", lang, entry=ids), callback_data=confirm
                 ),
-                InlineKeyboardButton(
-                    t("undo_cancel_button", lang), callback_data=UNDO_CANCEL_PREFIX + data
-                ),
+                InlineKeyboardButton(t("undo_cancel_button", lang), callback_data=cancel),
             ]
         ]
     )
@@ -455,10 +451,13 @@ async def _undo_pressed(
 
 async def undo_confirm_button(update: Update, context: Context) -> None:
     """✅ under an /undo of an earlier entry: the asker (or an admin) confirms; undone once."""
-    query, message, lang = await _confirm_press(update, context)
-    if message is None:
+    query, message, lang, shown = await _confirm_press(update, context)
+    if message is None or shown is None:
         return
-    undone = await _undo_pressed(update, context, message, _confirm_ids(query.data or ""))
+    if shown.expired():
+        await answer(query, t("undo_confirm_expired", lang, entry=shown.ids), alert=True)
+        return
+    undone = await _undo_pressed(update, context, message, shown.ids)
     if undone is None:
         return
     table, live, recorded = undone
@@ -471,39 +470,37 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
 
 async def undo_cancel_button(update: Update, context: Context) -> None:
     """✖ under an /undo of an earlier entry: nothing is undone."""
-    query, message, lang = await _confirm_press(update, context)
-    if message is None:
+    query, message, lang, shown = await _confirm_press(update, context)
+    if message is None or shown is None:
         return
     await answer(query)
-    ids = _confirm_ids(query.data or "")
-    await edit(message, t("undo_cancelled", lang, entry=ids), reply_markup=None)
+    await edit(message, t("undo_cancelled", lang, entry=shown.ids), reply_markup=None)
 
 
 async def _confirm_press(
     update: Update, context: Context
-) -> tuple[CallbackQuery, Message | None, str]:
-    """The press, the message under it (None once answered: someone else's button, or no
-    message) and the chat's language. Only the asker or a chat admin may press."""
+) -> tuple[CallbackQuery, Message | None, str, undo_confirm.UndoConfirm | None]:
+    """The press, the message under it, the chat's language and the confirm the bot showed
+    there (message and confirm None once answered: no message, data the bot never wrote for
+    this chat, or someone else's button). Only the asker or a chat admin may press."""
     query = update.callback_query
     assert query is not None and query.data is not None
     message = query.message
     if not isinstance(message, Message):
         await answer(query)
-        return query, None, "zh"
+        return query, None, "zh", None
     lang = await update_lang(update, context)
-    asker = query.data.split(":")[1]
+    shown = undo_confirm.read_confirm(context.bot.token, message.chat.id, query.data)
+    if shown is None:  # forged, altered or from another chat: nothing to act on
+        await answer(query, t("button_expired", lang), alert=True)
+        return query, None, lang, None
     user = update.effective_user
     if not (
-        (user is not None and str(user.id) == asker) or await is_chat_admin(context, message, user)
+        (user is not None and user.id == shown.asker) or await is_chat_admin(context, message, user)
     ):
         await answer(query, t("undo_confirm_denied", lang), alert=True)
-        return query, None, lang
-    return query, message, lang
-
-
-def _confirm_ids(data: str) -> str:
-    """The entry ids of a confirm or cancel button ('undook:ASKER:IDS')."""
-    return data.split(":", 2)[-1]
+        return query, None, lang, None
+    return query, message, lang, shown
 
 
 async def _may_reverse(

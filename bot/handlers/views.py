@@ -109,7 +109,7 @@ async def tally(update: Update, context: Context) -> None:
     if session is not None and standings.rows and charts:
         hands, series = await running_totals(ledger, session)
         if len(hands) > 1:
-            await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+            await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
             png = await asyncio.to_thread(pictures.tally_chart_png, series, lang, at_hands=hands)
             await reply_photo(message, png, filename=f"tally-{session.id}.png")
 
@@ -402,7 +402,7 @@ async def settle(update: Update, context: Context) -> None:
         message, "\n".join(lines), reply_markup=with_webapp(None, context, message.chat, lang)
     )
     if paid.picture and (await chat_settings(context, message.chat.id)).charts:
-        await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_PHOTO)
+        await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(
             pictures.settlement_png, paid.picture, lang, amount_text=paid.amount_text
         )
@@ -614,14 +614,14 @@ async def export(update: Update, context: Context) -> None:
     with tempfile.TemporaryDirectory(prefix="export-") as folder:
         if period is not None:
             table = await _readable_file(ledger.path, message.chat.id, Path(folder), period, lang)
-            await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
+            await message.reply_chat_action(ChatAction.UPLOAD_DOCUMENT)
             caption = t("export_readable_caption", lang, period=period_label(period, lang))
             with table.open("rb") as document:
                 await reply_document(message, document, table.name, caption)
             return
         parts = await _export_files(ledger.path, message.chat.id, Path(folder))
         for number, part in enumerate(parts, start=1):
-            await context.bot.send_chat_action(message.chat.id, ChatAction.UPLOAD_DOCUMENT)
+            await message.reply_chat_action(ChatAction.UPLOAD_DOCUMENT)
             caption = (
                 t("export_caption", lang)
                 if len(parts) == 1

@@ -39,6 +39,7 @@ async def populated_server() -> AsyncIterator[FakeBotApiServer]:
     populate(fake)
     try:
         yield fake
+        assert not fake.api.spec_refusals, f"calls Telegram refuses: {fake.api.spec_refusals}"
     finally:
         await fake.stop()
 

@@ -17,6 +17,7 @@ from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.handlers.presses import unknown_press
 from storage import Ledger
 
 GROUP = -1001
@@ -71,8 +72,12 @@ def inject_faults(app: ANY_APP) -> None:
     async def broken(update: object, context: object) -> None:
         raise RuntimeError("injected fault")
 
+    # Before the bot's last handler, the one that answers every press nobody else took.
+    presses = app.handlers[0]
+    assert isinstance(presses[-1], CallbackQueryHandler)
+    assert presses[-1].callback is unknown_press
+    presses.insert(len(presses) - 1, CallbackQueryHandler(broken, pattern="^fault$"))
     app.add_handler(CommandHandler(FAULT_COMMAND.removeprefix("/"), broken))
-    app.add_handler(CallbackQueryHandler(broken, pattern="^fault$"))
 
 
 @pytest.fixture
@@ -104,6 +109,8 @@ async def running_harness(
     await app.post_init(app)
     try:
         yield Harness(app, api, UpdateMaker(api))
+        # A call Telegram would refuse fails the test that made it, even if the bot carried on.
+        assert not api.spec_refusals, f"calls Telegram refuses: {api.spec_refusals}"
     finally:
         await app.post_shutdown(app)
         await app.shutdown()

@@ -31,6 +31,7 @@ async def server() -> AsyncIterator[FakeBotApiServer]:
     fake.api.set_status(GROUP, USERS["甲"], "creator")
     try:
         yield fake
+        assert not fake.api.spec_refusals, f"calls Telegram refuses: {fake.api.spec_refusals}"
     finally:
         await fake.stop()
 

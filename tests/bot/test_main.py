@@ -28,6 +28,7 @@ async def server() -> AsyncIterator[FakeBotApiServer]:
     fake.api.add_user(5, "甲")
     try:
         yield fake
+        assert not fake.api.spec_refusals, f"calls Telegram refuses: {fake.api.spec_refusals}"
     finally:
         await fake.stop()
 

@@ -19,6 +19,11 @@ def api_with_message() -> tuple[LocalBotApi, int]:
     return api, sent["message_id"]
 
 
+def call_params(method: str, params: dict[str, str]) -> dict[str, str]:
+    """The call's parameters with the chat, for the methods that take one."""
+    return params if method == "answerCallbackQuery" else {"chat_id": str(CHAT), **params}
+
+
 def keyboard(data: str) -> str:
     return json.dumps({"inline_keyboard": [[{"text": "x", "callback_data": data}]]})
 
@@ -81,7 +86,7 @@ def test_the_emulator_refuses_what_telegram_refuses(
     api, _ = api_with_message()
     files = {"document": ("a.csv", b"x", "text/csv")} if method == "sendDocument" else None
     with pytest.raises(ApiError, match=refusal) as raised:
-        api.call(method, {"chat_id": str(CHAT), **params}, files)
+        api.call(method, call_params(method, params), files)
     assert raised.value.code == 400
     assert [(m, e.description) for m, e in api.refusals] == [(method, raised.value.description)]
 
@@ -103,7 +108,7 @@ def test_the_emulator_refuses_what_telegram_refuses(
 def test_the_emulator_takes_what_is_at_the_limit(method: str, params: dict[str, str]) -> None:
     api, _ = api_with_message()
     files = {"document": ("a.csv", b"x", "text/csv")} if method == "sendDocument" else None
-    api.call(method, {"chat_id": str(CHAT), **params}, files)
+    api.call(method, call_params(method, params), files)
     assert api.refusals == []
 
 

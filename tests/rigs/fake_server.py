@@ -22,6 +22,7 @@ import tornado.http1connection
 import tornado.httpserver
 import tornado.web
 
+from bot.console.api_spec import check_call
 from bot.console.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
@@ -135,6 +136,15 @@ class FakeBotApiServer:
                 return []
         return list(self._queue[:100])
 
+    def checked(self, method: str, params: dict[str, str], files: dict[str, Any]) -> dict[str, Any]:
+        """A call checked against the Bot API spec (as ``LocalBotApi.call`` checks the rest)."""
+        try:
+            return check_call(method, params, files)
+        except ApiError as refusal:
+            self.api.spec_refusals.append((method, refusal))
+            self.api.refusals.append((method, refusal))
+            raise
+
     def _delivered(self, update: dict[str, Any]) -> bool:
         kinds = set(update) - {"update_id"}
         if self.allowed_updates is None:
@@ -174,14 +184,13 @@ class _MethodHandler(tornado.web.RequestHandler):
             for key, f in self.request.files.items()
         }
         try:
-            if method == "getUpdates":
-                offset = int(params["offset"]) if "offset" in params else None
+            if method == "getUpdates":  # long-polled here, checked against the spec all the same
+                checked = self.server.checked(method, params, files)
                 try:
-                    allowed = params.get("allowed_updates")
                     result: Any = await self.server.get_updates(
-                        offset,
-                        float(params.get("timeout", 0)),
-                        json.loads(allowed) if allowed else None,
+                        checked.get("offset"),
+                        float(checked.get("timeout", 0)),
+                        checked.get("allowed_updates"),
                     )
                 except asyncio.CancelledError:
                     if self.gone:  # the poller hung up (the bot stopped): nobody to answer

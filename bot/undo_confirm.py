@@ -1,0 +1,79 @@
+"""The ✅ / ✖ under an /undo of an earlier entry, as button data only the bot can write.
+
+A confirm acts only if the bot showed it, for that entry, within its time: the data carries
+who asked, the entries, when it expires and an HMAC of those and the chat, keyed by a key
+derived from the bot token. Nothing is kept in memory or the ledger, so a confirm shown
+before a restart still works after it, and a forged or altered one is refused.
+
+    undook:<asker>:<ids>:<expiry, base 36 seconds>:<mac, 12 base64url characters>
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import time
+from dataclasses import dataclass
+from typing import Final
+
+CONFIRM_PREFIX: Final = "undook:"
+CANCEL_PREFIX: Final = "undono:"
+# Long enough to read the question and find an admin; short enough that a forgotten ✅ is not
+# pressed an evening later, when the table has moved on.
+CONFIRM_SECONDS: Final = 10 * 60
+_MAC_CHARS: Final = 12  # 72 bits: guessing one takes ~2^71 presses
+_CALLBACK_DATA_BYTES: Final = 64
+
+
+@dataclass(frozen=True)
+class UndoConfirm:
+    """What a confirm button promises: ``asker`` (0: an anonymous admin) may undo ``ids``
+    (comma-separated entry ids) in this chat until ``expires`` (Unix seconds)."""
+
+    asker: int
+    ids: str
+    expires: int
+
+    def expired(self, now: float | None = None) -> bool:
+        return (time.time() if now is None else now) > self.expires
+
+
+def confirm_data(
+    token: str, chat_id: int, asker: int, ids: str, now: float | None = None
+) -> tuple[str, str]:
+    """The (✅, ✖) callback data for an /undo of ``ids`` asked by ``asker`` in ``chat_id``."""
+    expires = int(time.time() if now is None else now) + CONFIRM_SECONDS
+    body = f"{asker}:{ids}:{_base36(expires)}"
+    signed = f"{body}:{_mac(token, chat_id, body)}"
+    confirm, cancel = CONFIRM_PREFIX + signed, CANCEL_PREFIX + signed
+    if len(confirm.encode()) > _CALLBACK_DATA_BYTES:
+        raise ValueError(f"undo confirm data too long: {confirm!r}")
+    return confirm, cancel
+
+
+def read_confirm(token: str, chat_id: int, data: str) -> UndoConfirm | None:
+    """The confirm a ✅ / ✖ press carries; None for data the bot did not write for this chat
+    (forged, altered, from another chat, or from before the data was signed)."""
+    _, _, signed = data.partition(":")
+    body, _, mac = signed.rpartition(":")
+    parts = body.split(":")
+    if len(parts) != 3 or not hmac.compare_digest(mac, _mac(token, chat_id, body)):
+        return None
+    asker, ids, expires = parts  # signed by the bot, so well-formed
+    return UndoConfirm(int(asker), ids, int(expires, 36))
+
+
+def _mac(token: str, chat_id: int, body: str) -> str:
+    key = hashlib.sha256(b"undo-confirm:" + token.encode()).digest()
+    digest = hmac.new(key, f"{chat_id}:{body}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:_MAC_CHARS]
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while number:
+        number, digit = divmod(number, 36)
+        text = digits[digit] + text
+    return text or "0"
