@@ -75,6 +75,8 @@ def _unusable(update: Update) -> str | None:
     ):
         return f"user {user.id}'s name is not text"
     if message is not None:
+        if not _is_int(message.message_id):  # every reply quotes it
+            return f"message id {message.message_id!r} is not an integer"
         for field in ("text", "caption"):
             value = getattr(message, field)
             if value is not None and not isinstance(value, str):
