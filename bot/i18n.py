@@ -770,6 +770,16 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "写法：/merge 阿明（客） @aming（合并 两个名字）：把同一个人的两条记录合成一条",
         "Write: /merge Amy (guest) @amy — two records of one person become one",
     ),
+    "iam_claimed": (
+        "「{token}」已经有人认领过了（和一位群成员是同一个人），不能再认领，没有改动；"
+        "认错了请群管理员处理",
+        "{token} has already been claimed (it is one person with a chat member) and cannot be "
+        "claimed again; nothing changed. If that is wrong, ask a chat admin",
+    ),
+    "merge_members_admin": (
+        "「{a}」和「{b}」里有别的群成员，只有群管理员可以合并，没有合并",
+        "{a} and {b} include another chat member: only a chat admin can merge them; nothing merged",
+    ),
     "merge_denied": (
         "只有群管理员或开这一场的人可以合并玩家，没有合并",
         "Only a chat admin or the session's creator can merge players; nothing merged",

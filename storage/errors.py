@@ -46,6 +46,7 @@ class ErrorCode(StrEnum):
     UNDO_OF_UNDO = "undo_of_undo"
     RENAMED_SINCE = "renamed_since"
     ONE_PERSON_TWICE = "one_person_twice"
+    LINKED_SINCE = "linked_since"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -156,6 +157,10 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.RENAMED_SINCE: (
         "「{name}」之后又改过名，请先撤销较新的改名",
         "{name!r} was renamed again since P{event_id}; undo the newer rename first",
+    ),
+    ErrorCode.LINKED_SINCE: (
+        "P{later} 之后又把这个人和别人连在一起，请先撤销 P{later}，再撤销 P{event_id}",
+        "P{later} joined this person to someone else since; undo P{later} before P{event_id}",
     ),
 }
 

@@ -19,7 +19,9 @@ way: ``people = await read_people(conn, chat_id)`` then ``people.fold(rows, comb
 Refused (``StorageError``, nothing written): a record linked to itself, two records already
 one person (a link that would close a cycle), two records that sat at one table in one hand
 (``pair_totals``: one person cannot hold two seats; also both seated at the open table), a
-record of another chat, renaming a member (their name is their Telegram name), a name taken.
+record of another chat, renaming a member (their name is their Telegram name), a name taken,
+undoing a link while a later link of the same person holds (undo that first: an undo
+restores exactly the people before its event).
 """
 
 from __future__ import annotations
@@ -380,6 +382,8 @@ class PeopleStore(Database):
                 raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event_id)
             if event.kind == "rename":
                 await _rename_back(conn, chat_id, event)
+            else:
+                await _refuse_linked_since(conn, chat_id, event)
             undo_id = await _insert_event(
                 conn, chat_id, kind="undo", undoes=event.id, author=author, update_id=update_id
             )
@@ -441,6 +445,25 @@ async def _rename_back(conn: aiosqlite.Connection, chat_id: int, event: Identity
         raise StorageError(ErrorCode.RENAMED_SINCE, name=player.name, event_id=event.id)
     await _check_free_name(conn, chat_id, player.id, event.old_name, guests=True)
     await conn.execute("UPDATE players SET name = ? WHERE id = ?", [event.old_name, player.id])
+
+
+async def _refuse_linked_since(
+    conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent
+) -> None:
+    """A link is undone only while it is the newest link of its person that holds: cutting
+    an older one would leave the later links joining what the undo meant to split (undoing
+    乙（客）=乙 after 乙=戊 would leave 乙 inside 戊), not the state before the link."""
+    assert event.person_id is not None
+    records = (await read_people(conn, chat_id)).records(event.person_id)
+    marks = ",".join("?" * len(records))
+    later = await fetch_one(
+        conn,
+        f"SELECT max(event_id) AS id FROM person_links WHERE chat_id = ? AND event_id > ? "
+        f"AND (player_id IN ({marks}) OR person_id IN ({marks}))",
+        [chat_id, event.id, *records, *records],
+    )
+    if later is not None and later["id"] is not None:
+        raise StorageError(ErrorCode.LINKED_SINCE, later=later["id"], event_id=event.id)
 
 
 async def _seat_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent) -> None:
