@@ -73,7 +73,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "圈风「{token}」不对：圈后面写 东 南 西 北 或 E S W N，例如 /dealer 圈南",
         "Round wind {token} is not a wind: 圈 takes 东 南 西 北 or E S W N, e.g. /dealer 圈S",
     ),
-    "bad_name": ("名字「{token}」不行：1 到 32 个字", "Name {token!s} must be 1-32 characters"),
+    "bad_name": (
+        "名字「{token}」太长了（{length} 个字）：名字最多 32 个字",
+        "The name {token!s} is too long ({length} characters): at most 32",
+    ),
+    "name_separator": (
+        "名字「{token}」里有「{separator}」：它用来分开玩家和词，不能放在名字里，换个名字",
+        "The name {token} contains {separator!r}, which separates players and words: "
+        "pick a name without it",
+    ),
     "name_invisible": (
         "名字里没有看得见的字（{token}）：控制符、零宽和双向控制字符不算",
         "The name has nothing visible ({token}): control, zero-width and bidi characters "

@@ -26,6 +26,7 @@ from bot.context import (
     services,
     update_lang,
 )
+from bot.grammar import check_name
 from bot.i18n import t
 from bot.replies import answer, edit, reply
 from bot.table import Table, forget, table_of
@@ -146,8 +147,9 @@ async def rename(update: Update, context: Context) -> None:
     refusal = policy.may_rename(await _actor(context, message, sender))
     if refusal is not None:
         raise Refusal(refusal)
+    new_name = check_name(words[1])  # the rule /new holds a guest's name to
     change = await ledger.rename_guest(
-        message.chat.id, guest.id, words[1], author=sender.id, update_id=update.update_id
+        message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
     )
     forget(context, message.chat.id)
     text = t(

@@ -1,0 +1,59 @@
+"""One name rule for every way a name enters (issue 20 item 3, issue 21 item 5), as a group
+would type it: each refusal names the name and why, in the chat's language, and writes
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import GROUP, Harness
+
+
+async def _players(harness: Harness) -> list[str]:
+    return sorted(p.name for p in await harness.ledger.list_players(GROUP))
+
+
+@pytest.mark.parametrize(
+    ("new_name", "said"),
+    [
+        ("自摸", "计分用词"),
+        ("点炮", "计分用词"),
+        ("爆头", "计分用词"),
+        ("东", "是座位"),
+        ("长" * 40, "太长了（40 个字）"),
+        ("a;b", "里有「;」"),
+    ],
+    ids=["zimo", "dianpao", "baotou", "seat", "forty", "separator"],
+)
+async def test_rename_refuses_what_new_refuses(harness: Harness, new_name: str, said: str) -> None:
+    await harness.open_table()
+    await harness.ledger.add_guest(GROUP, "小李")
+    before = await _players(harness)
+    refused = (await harness.say("甲", f"/rename 小李 {new_name}"))[-1].text
+    assert said in refused, refused
+    assert await _players(harness) == before
+    assert await harness.ledger.identity_events(GROUP) == []
+
+
+async def test_a_200_character_name_is_refused_wholly_in_chinese(harness: Harness) -> None:
+    await harness.open_table()
+    await harness.ledger.add_guest(GROUP, "小李")
+    refused = (await harness.say("甲", "/rename 小李 " + "x" * 200))[-1].text
+    assert "太长了（200 个字）" in refused and "characters" not in refused, refused
+    assert len(refused) < 100, refused
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["/new 杭州 1 甲 a;b 丙 丁", "/new 杭州 1 甲 乙 丙 a|b", "/new 杭州 1 甲 乙 a:b 丁"],
+    ids=["semicolon", "bar", "colon"],
+)
+async def test_a_guest_name_cannot_hold_a_separator(harness: Harness, line: str) -> None:
+    refused = (await harness.say("甲", line))[-1].text
+    assert "不能放在名字里" in refused, refused
+    assert await harness.ledger.current_session(GROUP) is None
+
+
+async def test_a_separator_in_english(harness: Harness) -> None:
+    await harness.say("甲", "/lang en")
+    refused = (await harness.say("甲", "/new 杭州 1 甲 a;b 丙 丁"))[-1].text
+    assert "separates players" in refused, refused
