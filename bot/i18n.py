@@ -788,6 +788,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{a}」和「{b}」里有别的群成员，只有群管理员可以合并，没有合并",
         "{a} and {b} include another chat member: only a chat admin can merge them; nothing merged",
     ),
+    "season_name_player": (
+        "「{token}」是本群一位玩家的名字，/stats {token} 会查这位玩家：赛季换个名字（如 {token}杯）",
+        "{token} is a player of this chat, and /stats {token} means them: give the season "
+        "another name (e.g. {token} Cup)",
+    ),
     "merge_denied": (
         "只有群管理员或开这一场的人可以合并玩家，没有合并",
         "Only a chat admin or the session's creator can merge players; nothing merged",

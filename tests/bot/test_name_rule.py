@@ -57,3 +57,20 @@ async def test_a_separator_in_english(harness: Harness) -> None:
     await harness.say("甲", "/lang en")
     refused = (await harness.say("甲", "/new 杭州 1 甲 a;b 丙 丁"))[-1].text
     assert "separates players" in refused, refused
+
+
+@pytest.mark.parametrize("name", ["甲", "丁", "小李"], ids=["seated", "seated-admin", "known-guest"])
+async def test_a_season_cannot_take_a_players_name(harness: Harness, name: str) -> None:
+    await harness.open_table()
+    await harness.ledger.add_guest(GROUP, "小李")
+    refused = (await harness.say("甲", f"/season {name}"))[-1].text
+    assert f"「{name}」是本群一位玩家的名字" in refused, refused
+    assert await harness.ledger.current_season(GROUP) is None
+    stats = (await harness.say("甲", "/stats 甲"))[-1].text
+    assert "甲" in stats and "赛季" not in stats, stats
+
+
+async def test_a_season_of_another_name_starts(harness: Harness) -> None:
+    await harness.open_table()
+    started = (await harness.say("甲", "/season 春季赛"))[-1].text
+    assert "春季赛" in started, started
