@@ -789,7 +789,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{a} and {b} include another chat member: only a chat admin can merge them; nothing merged",
     ),
     "season_name_player": (
-        "「{token}」是本群一位玩家的名字，/stats {token} 会查这位玩家：赛季换个名字（如 {token}杯）",
+        "「{token}」是本群一位玩家的名字，/stats {token} 会查这位玩家："
+        "赛季换个名字（如 {token}杯）",
         "{token} is a player of this chat, and /stats {token} means them: give the season "
         "another name (e.g. {token} Cup)",
     ),

@@ -59,7 +59,9 @@ async def test_a_separator_in_english(harness: Harness) -> None:
     assert "separates players" in refused, refused
 
 
-@pytest.mark.parametrize("name", ["甲", "丁", "小李"], ids=["seated", "seated-admin", "known-guest"])
+@pytest.mark.parametrize(
+    "name", ["甲", "丁", "小李"], ids=["seated", "seated-admin", "known-guest"]
+)
 async def test_a_season_cannot_take_a_players_name(harness: Harness, name: str) -> None:
     await harness.open_table()
     await harness.ledger.add_guest(GROUP, "小李")
