@@ -76,3 +76,25 @@ async def test_a_season_of_another_name_starts(harness: Harness) -> None:
     await harness.open_table()
     started = (await harness.say("甲", "/season 春季赛"))[-1].text
     assert "春季赛" in started, started
+
+
+@pytest.mark.parametrize(
+    ("line", "expect"),
+    [
+        ("/hu 甲 点炮 乙", "甲 +8 · 戊 −8"),
+        ("/hu 乙 自摸", "戊（南）胡"),
+        ("/hu 乙：自摸", "戊（南）胡"),
+        ("/hu 乙自摸", "戊（南）胡"),
+    ],
+    ids=["discarder", "winner", "colon", "glued"],
+)
+async def test_a_claimed_alias_names_its_person_at_the_table(
+    harness: Harness, line: str, expect: str
+) -> None:
+    await harness.open_table()
+    claimed = (await harness.say("戊", "/iam 乙"))[-1].text
+    assert "「乙」和「戊」是同一个人了" in claimed, claimed
+    recorded = (await harness.say("甲", line))[0].text
+    assert expect in recorded, recorded
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None and await harness.ledger.last_entry(GROUP, session.id) is not None
