@@ -47,6 +47,7 @@ class ErrorCode(StrEnum):
     RENAMED_SINCE = "renamed_since"
     ONE_PERSON_TWICE = "one_person_twice"
     LINKED_SINCE = "linked_since"
+    SAME_NAME_AT_TABLE = "same_name_at_table"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -157,6 +158,14 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
     ErrorCode.RENAMED_SINCE: (
         "「{name}」之后又改过名，请先撤销较新的改名",
         "{name!r} was renamed again since P{event_id}; undo the newer rename first",
+    ),
+    ErrorCode.SAME_NAME_AT_TABLE: (
+        "同桌不能有两个人都叫「{name}」（{first_zh}位和{second_zh}位），没有改动："
+        "是同一个人就用 /iam 或 /join 认领；不是的话，客人先 /rename 换个名字"
+        "（群成员改 Telegram 名字）",
+        "Two people named {name!r} cannot sit at one table (seats {first} and {second}); "
+        "nothing changed. The same person? /iam or /join. If not, /rename the guest first "
+        "(a member changes their Telegram name)",
     ),
     ErrorCode.LINKED_SINCE: (
         "P{later} 之后又把这个人和别人连在一起，请先撤销 P{later}，再撤销 P{event_id}",

@@ -55,6 +55,7 @@ _EVENT_COLUMNS: Final = (
     "i.id, i.chat_id, i.kind, i.how, i.player_id, i.person_id, i.old_name, i.new_name, "
     "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by"
 )
+_SEAT_ZH: Final = ("东", "南", "西", "北")  # SEATS as a Chinese refusal names them
 _EVENT_FROM: Final = "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id"
 
 
@@ -289,6 +290,30 @@ async def refuse_one_person_twice(
             second = await player_row(conn, chat_id, record)
             raise StorageError(ErrorCode.ONE_PERSON_TWICE, a=first.name, b=second.name)
         seen[person] = record
+    await _refuse_one_name_twice(conn, chat_id, list(seats), people)
+
+
+async def _refuse_one_name_twice(
+    conn: aiosqlite.Connection, chat_id: int, seats: list[int | None], people: People
+) -> None:
+    """SAME_NAME_AT_TABLE when two people at the table would be shown under one name (the
+    name of each person's record, case and spacing aside): 「丁 → 丁：24」 says nothing."""
+    shown: dict[str, int] = {}
+    for index, record in enumerate(seats):
+        if record is None:
+            continue
+        person = await player_row(conn, chat_id, people.person(record))
+        key = person.name.casefold()
+        if key in shown:
+            raise StorageError(
+                ErrorCode.SAME_NAME_AT_TABLE,
+                name=person.name,
+                first=SEATS[shown[key]],
+                second=SEATS[index],
+                first_zh=_SEAT_ZH[shown[key]],
+                second_zh=_SEAT_ZH[index],
+            )
+        shown[key] = index
 
 
 class PeopleStore(Database):
@@ -336,6 +361,7 @@ class PeopleStore(Database):
             if seat is not None and session is not None:
                 seats = list(session.seats)
                 seats[SEATS.index(seat)] = target
+                await _refuse_one_name_twice(conn, chat_id, seats, await read_people(conn, chat_id))
                 await _write_seats(conn, session.id, seats)
             event_id = await _insert_event(
                 conn, chat_id, kind="link", how=link.how, player_id=root, person_id=target,

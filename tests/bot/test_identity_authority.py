@@ -77,3 +77,16 @@ async def test_an_undo_restores_exactly_the_people_before_it(harness: Harness) -
     await harness.say("丁", "/undo P2")
     await harness.say("丁", "/undo P1")
     assert (await harness.ledger.people(GROUP)).links == {}
+
+
+async def test_two_people_at_one_table_never_share_a_name(harness: Harness) -> None:
+    """The issue's 丁 and 丁: member 丁 claims guest 丙 while guest 丁 sits at 北."""
+    await harness.open_table("/new 杭州 1 我 乙 丙 丁")
+    refused = (await harness.say("丁", "/iam 丙"))[-1].text
+    assert "同桌不能有两个人都叫「丁」（西位和北位）" in refused, refused
+    assert await harness.ledger.identity_events(GROUP) == []
+    claimed = (await harness.say("丁", "/iam 丁"))[-1].text  # the right guest
+    assert "「丁（客）」和「丁」是同一个人了" in claimed, claimed
+    await harness.say("甲", "/hu 丁 自摸")
+    tally = _text(await harness.say("甲", "/tally"))
+    assert tally.count("丁") == 1, tally
