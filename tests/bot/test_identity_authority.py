@@ -90,3 +90,15 @@ async def test_two_people_at_one_table_never_share_a_name(harness: Harness) -> N
     await harness.say("甲", "/hu 丁 自摸")
     tally = _text(await harness.say("甲", "/tally"))
     assert tally.count("丁") == 1, tally
+
+
+async def test_the_refusals_in_english(harness: Harness) -> None:
+    await _issue_evening(harness)
+    await harness.say("甲", "/lang en")
+    refused = (await harness.say("戊", "/iam 乙"))[-1].text
+    assert "has already been claimed" in refused, refused
+    await harness.say("甲", "/settle")
+    await harness.open_table("/new 杭州 1 我 乙 丙 丁")
+    await harness.ledger.upsert_user(GROUP, PLAYERS["戊"], "丁")  # a member called 丁 too
+    refused = (await harness.say("戊", "/iam 丙"))[-1].text
+    assert "Two people named '丁' cannot sit at one table (seats W and N)" in refused, refused

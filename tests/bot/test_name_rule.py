@@ -53,6 +53,21 @@ async def test_a_guest_name_cannot_hold_a_separator(harness: Harness, line: str)
     assert await harness.ledger.current_session(GROUP) is None
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [("/seat a;b 北", "里有「;」"), ("/seat " + "长" * 200 + " 北", "太长了（200 个字）")],
+    ids=["separator", "two-hundred"],
+)
+async def test_seat_holds_a_newcomer_to_the_same_rule(
+    harness: Harness, line: str, said: str
+) -> None:
+    await harness.open_table("/new 杭州 1 甲 乙 丙")
+    before = await _players(harness)
+    refused = (await harness.say("甲", line))[-1].text
+    assert said in refused and "characters" not in refused, refused
+    assert await _players(harness) == before
+
+
 async def test_a_separator_in_english(harness: Harness) -> None:
     await harness.say("甲", "/lang en")
     refused = (await harness.say("甲", "/new 杭州 1 甲 a;b 丙 丁"))[-1].text
