@@ -102,3 +102,19 @@ async def test_the_refusals_in_english(harness: Harness) -> None:
     await harness.ledger.upsert_user(GROUP, PLAYERS["戊"], "丁")  # a member called 丁 too
     refused = (await harness.say("戊", "/iam 丙"))[-1].text
     assert "Two people named '丁' cannot sit at one table (seats W and N)" in refused, refused
+
+
+async def test_the_chats_standings_mark_a_guest_who_shares_a_members_name(
+    harness: Harness,
+) -> None:
+    """A guest 丁 and a member 丁 who never sat at one table: two people, told apart."""
+    await harness.open_table("/new 杭州 1 甲 乙 丙 丁")
+    await harness.say("甲", "/hu 丁 自摸")
+    await harness.say("甲", "/settle")
+    await harness.ledger.upsert_user(GROUP, PLAYERS["丁"], "丁")
+    await harness.ledger.upsert_user(GROUP, PLAYERS["戊"], "戊")
+    await harness.say("丁", "/new 杭州 1 甲 乙 戊 我")
+    await harness.say("甲", "/hu 北 点炮 甲")
+    await harness.say("甲", "/settle")
+    tally = _text(await harness.say("甲", "/tally"))
+    assert "丁（客） +24" in tally and "\n丁 +8" in tally, tally
