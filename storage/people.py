@@ -275,7 +275,10 @@ async def _write_seats(
 
 
 async def refuse_one_person_twice(
-    conn: aiosqlite.Connection, chat_id: int, seats: Iterable[int | None]
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    seats: Iterable[int | None],
+    before: Iterable[int | None] = (),
 ) -> None:
     """ONE_PERSON_TWICE when two of ``seats`` are records of one person (a session's seats
     as they are about to be written)."""
@@ -290,21 +293,29 @@ async def refuse_one_person_twice(
             second = await player_row(conn, chat_id, record)
             raise StorageError(ErrorCode.ONE_PERSON_TWICE, a=first.name, b=second.name)
         seen[person] = record
-    await _refuse_one_name_twice(conn, chat_id, list(seats), people)
+    await _refuse_one_name_twice(conn, chat_id, list(seats), people, before)
 
 
 async def _refuse_one_name_twice(
-    conn: aiosqlite.Connection, chat_id: int, seats: list[int | None], people: People
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    seats: list[int | None],
+    people: People,
+    before: Iterable[int | None] = (),
 ) -> None:
     """SAME_NAME_AT_TABLE when two people at the table would be shown under one name (the
-    name of each person's record, case and spacing aside): 「丁 → 丁：24」 says nothing."""
+    name of each person's record, case and spacing aside): 「丁 → 丁：24」 says nothing. Two
+    who already sat so (``before``: a table from before this rule, or a member who renamed
+    themselves on Telegram) may still swap or leave: only a new pair is refused."""
+    had = {record for record in before if record is not None}
     shown: dict[str, int] = {}
     for index, record in enumerate(seats):
         if record is None:
             continue
         person = await player_row(conn, chat_id, people.person(record))
         key = person.name.casefold()
-        if key in shown:
+        first = seats[shown[key]] if key in shown else None
+        if first is not None and not {first, record} <= had:
             raise StorageError(
                 ErrorCode.SAME_NAME_AT_TABLE,
                 name=person.name,
