@@ -73,7 +73,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "圈风「{token}」不对：圈后面写 东 南 西 北 或 E S W N，例如 /dealer 圈南",
         "Round wind {token} is not a wind: 圈 takes 东 南 西 北 or E S W N, e.g. /dealer 圈S",
     ),
-    "bad_name": ("名字「{token}」不行：1 到 32 个字", "Name {token!s} must be 1-32 characters"),
+    "bad_name": (
+        "名字「{token}」太长了（{length} 个字）：名字最多 32 个字",
+        "The name {token!s} is too long ({length} characters): at most 32",
+    ),
+    "name_separator": (
+        "名字「{token}」里有「{separator}」：它用来分开玩家和词，不能放在名字里，换个名字",
+        "The name {token} contains {separator!r}, which separates players and words: "
+        "pick a name without it",
+    ),
     "name_invisible": (
         "名字里没有看得见的字（{token}）：控制符、零宽和双向控制字符不算",
         "The name has nothing visible ({token}): control, zero-width and bidi characters "
@@ -840,6 +848,22 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "merge_usage": (
         "写法：/merge 阿明（客） @aming（合并 两个名字）：把同一个人的两条记录合成一条",
         "Write: /merge Amy (guest) @amy — two records of one person become one",
+    ),
+    "iam_claimed": (
+        "「{token}」已经有人认领过了（和一位群成员是同一个人），不能再认领，没有改动；"
+        "认错了请群管理员处理",
+        "{token} has already been claimed (it is one person with a chat member) and cannot be "
+        "claimed again; nothing changed. If that is wrong, ask a chat admin",
+    ),
+    "merge_members_admin": (
+        "「{a}」和「{b}」里有别的群成员，只有群管理员可以合并，没有合并",
+        "{a} and {b} include another chat member: only a chat admin can merge them; nothing merged",
+    ),
+    "season_name_player": (
+        "「{token}」是本群一位玩家的名字，/stats {token} 会查这位玩家："
+        "赛季换个名字（如 {token}杯）",
+        "{token} is a player of this chat, and /stats {token} means them: give the season "
+        "another name (e.g. {token} Cup)",
     ),
     "merge_denied": (
         "只有群管理员或开这一场的人可以合并玩家，没有合并",

@@ -7,13 +7,14 @@ write. Rendering it is ``bot.table_html``'s job.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from bot.context import Context, Refusal, chat_state, services
 from bot.grammar import Member, Roster
 from scoring.tiles import SEAT_ORDER, Seat
-from storage import Entry, Player, Session, Tally
+from storage import Entry, People, Player, Session, Tally
 
 
 @dataclass(frozen=True)
@@ -21,10 +22,17 @@ class Table:
     session: Session
     players: dict[Seat, Player]  # only the occupied seats
     tally: Tally | None = None  # the session's standings, once read
+    # Per seat, the names of the seated person's other records (see ``aliases_of``).
+    aliases: Mapping[Seat, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def roster(self) -> Roster:
-        return Roster({seat: Member(p.name, p.username) for seat, p in self.players.items()})
+        return Roster(
+            {
+                seat: Member(p.name, p.username, self.aliases.get(seat, ()))
+                for seat, p in self.players.items()
+            }
+        )
 
     @property
     def full(self) -> bool:
@@ -77,14 +85,35 @@ async def open_table(context: Context, chat_id: int) -> Table:
 
 async def table_of(context: Context, session: Session) -> Table:
     """The session with its players read from the ledger (and remembered while open)."""
-    players_of_chat = await services(context).db.list_players(session.chat_id)
+    ledger = services(context).db
+    players_of_chat = await ledger.list_players(session.chat_id)
     by_id = {player.id: player for player in players_of_chat}
     players = {
         seat: by_id[player_id]
         for seat, player_id in zip(SEAT_ORDER, session.seats, strict=True)
         if player_id is not None
     }
-    return remember(context, Table(session=session, players=players))
+    aliases = aliases_of(players, await ledger.people(session.chat_id), by_id)
+    return remember(context, Table(session=session, players=players, aliases=aliases))
+
+
+def aliases_of(
+    players: Mapping[Seat, Player], people: People, by_id: Mapping[int, Player]
+) -> dict[Seat, tuple[str, ...]]:
+    """Per seat, the names of the seated person's other records (乙 after its member sent
+    /iam 乙): a claimed name is accepted wherever a name is. A name a seated player has is
+    theirs alone, never another's alias, and a name two seated people once had is neither's."""
+    seated = {player.name.casefold() for player in players.values()}
+    found = {
+        seat: {by_id[r].name.casefold(): by_id[r].name for r in people.records(player.id)}
+        for seat, player in players.items()
+    }
+    shared = Counter(name for names in found.values() for name in names)
+    return {
+        seat: kept
+        for seat, names in found.items()
+        if (kept := tuple(n for k, n in names.items() if k not in seated and shared[k] == 1))
+    }
 
 
 def remember(context: Context, table: Table) -> Table:
@@ -105,8 +134,8 @@ def after_entries(table: Table, session: Session, entries: Sequence[Entry]) -> T
     """The table after a write: the session state it returned, the tally moved by its postings
     (the very postings the ledger committed, so the two cannot drift apart)."""
     if table.tally is None:
-        return Table(session, table.players)
-    return Table(session, table.players, table.tally.after(entries, table.players.values()))
+        return replace(table, session=session)
+    return replace(table, session=session, tally=table.tally.after(entries, table.players.values()))
 
 
 def forget(context: Context, chat_id: int) -> None:

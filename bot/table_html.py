@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections import Counter
 
 from bot.i18n import Html, t
 from bot.table import Table
@@ -85,16 +86,36 @@ def scores_seat_wind(ruleset_id: str) -> bool:
     return True
 
 
-def tally_block(tally: Tally, lang: str, title_key: str = "tally_title") -> str:
-    """The tally under its bold title, as HTML."""
-    return f"<b>{t(title_key, lang)}</b>\n{describe_tally(tally, lang)}"
+def tally_block(
+    tally: Tally, lang: str, title_key: str = "tally_title", shared: frozenset[str] | None = None
+) -> str:
+    """The tally under its bold title, as HTML (``shared``: see ``describe_tally``)."""
+    return f"<b>{t(title_key, lang)}</b>\n{describe_tally(tally, lang, shared)}"
 
 
-def describe_tally(tally: Tally, lang: str) -> str:
-    """'甲 +48' lines, highest first, as HTML."""
+def describe_tally(tally: Tally, lang: str, shared: frozenset[str] | None = None) -> str:
+    """'甲 +48' lines, highest first, as HTML. A guest whose name another row has (the chat's
+    all-time standings: a guest 丁 and a member 丁 who never sat together) is marked 丁（客）,
+    as /stats and /top mark it; ``shared`` gives the names shared across every page."""
     if not tally.rows:
         return t("tally_empty", lang)
-    return "\n".join(f"{html.escape(row.player.name)} {signed(row.balance)}" for row in tally.rows)
+    shared = shared_names(tally) if shared is None else shared
+    return "\n".join(
+        html.escape(row.player.name)
+        + (
+            t("guest_mark", lang)
+            if row.player.is_guest and row.player.name.casefold() in shared
+            else ""
+        )
+        + f" {signed(row.balance)}"
+        for row in tally.rows
+    )
+
+
+def shared_names(tally: Tally) -> frozenset[str]:
+    """The names (case-folded) more than one row of the tally has."""
+    names = Counter(row.player.name.casefold() for row in tally.rows)
+    return frozenset(name for name, count in names.items() if count > 1)
 
 
 def empty_seats(table: Table, lang: str) -> Html:

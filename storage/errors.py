@@ -54,6 +54,8 @@ class ErrorCode(StrEnum):
     CSV_FIELD_TOO_LONG = "csv_field_too_long"
     CSV_NAME_TOO_LONG = "csv_name_too_long"
     CSV_UNREADABLE = "csv_unreadable"
+    LINKED_SINCE = "linked_since"
+    SAME_NAME_AT_TABLE = "same_name_at_table"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -199,6 +201,18 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
         "CSV 第 {line} 行读不出来：有一栏夹着换行符却没有加引号；没有导入任何记录",
         "CSV line {line} cannot be read: a field holds a line break without quotes; "
         "nothing was imported",
+    ),
+    ErrorCode.SAME_NAME_AT_TABLE: (
+        "同桌不能有两个人都叫「{name}」（{first_zh}位和{second_zh}位），没有改动："
+        "是同一个人就用 /iam 或 /join 认领；不是的话，客人先 /rename 换个名字"
+        "（群成员改 Telegram 名字）",
+        "Two people named {name!r} cannot sit at one table (seats {first} and {second}); "
+        "nothing changed. The same person? /iam or /join. If not, /rename the guest first "
+        "(a member changes their Telegram name)",
+    ),
+    ErrorCode.LINKED_SINCE: (
+        "P{later} 之后又把这个人和别人连在一起，请先撤销 P{later}，再撤销 P{event_id}",
+        "P{later} joined this person to someone else since; undo P{later} before P{event_id}",
     ),
 }
 

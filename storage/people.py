@@ -19,7 +19,9 @@ way: ``people = await read_people(conn, chat_id)`` then ``people.fold(rows, comb
 Refused (``StorageError``, nothing written): a record linked to itself, two records already
 one person (a link that would close a cycle), two records that sat at one table in one hand
 (``pair_totals``: one person cannot hold two seats; also both seated at the open table), a
-record of another chat, renaming a member (their name is their Telegram name), a name taken.
+record of another chat, renaming a member (their name is their Telegram name), a name taken,
+undoing a link while a later link of the same person holds (undo that first: an undo
+restores exactly the people before its event).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ _EVENT_COLUMNS: Final = (
     "i.id, i.chat_id, i.kind, i.how, i.player_id, i.person_id, i.old_name, i.new_name, "
     "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by"
 )
+_SEAT_ZH: Final = ("东", "南", "西", "北")  # SEATS as a Chinese refusal names them
 _EVENT_FROM: Final = "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id"
 
 
@@ -272,7 +275,10 @@ async def _write_seats(
 
 
 async def refuse_one_person_twice(
-    conn: aiosqlite.Connection, chat_id: int, seats: Iterable[int | None]
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    seats: Iterable[int | None],
+    before: Iterable[int | None] = (),
 ) -> None:
     """ONE_PERSON_TWICE when two of ``seats`` are records of one person (a session's seats
     as they are about to be written)."""
@@ -287,6 +293,38 @@ async def refuse_one_person_twice(
             second = await player_row(conn, chat_id, record)
             raise StorageError(ErrorCode.ONE_PERSON_TWICE, a=first.name, b=second.name)
         seen[person] = record
+    await _refuse_one_name_twice(conn, chat_id, list(seats), people, before)
+
+
+async def _refuse_one_name_twice(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    seats: list[int | None],
+    people: People,
+    before: Iterable[int | None] = (),
+) -> None:
+    """SAME_NAME_AT_TABLE when two people at the table would be shown under one name (the
+    name of each person's record, case and spacing aside): 「丁 → 丁：24」 says nothing. Two
+    who already sat so (``before``: a table from before this rule, or a member who renamed
+    themselves on Telegram) may still swap or leave: only a new pair is refused."""
+    had = {record for record in before if record is not None}
+    shown: dict[str, int] = {}
+    for index, record in enumerate(seats):
+        if record is None:
+            continue
+        person = await player_row(conn, chat_id, people.person(record))
+        key = person.name.casefold()
+        first = seats[shown[key]] if key in shown else None
+        if first is not None and not {first, record} <= had:
+            raise StorageError(
+                ErrorCode.SAME_NAME_AT_TABLE,
+                name=person.name,
+                first=SEATS[shown[key]],
+                second=SEATS[index],
+                first_zh=_SEAT_ZH[shown[key]],
+                second_zh=_SEAT_ZH[index],
+            )
+        shown[key] = index
 
 
 class PeopleStore(Database):
@@ -334,6 +372,7 @@ class PeopleStore(Database):
             if seat is not None and session is not None:
                 seats = list(session.seats)
                 seats[SEATS.index(seat)] = target
+                await _refuse_one_name_twice(conn, chat_id, seats, await read_people(conn, chat_id))
                 await _write_seats(conn, session.id, seats)
             event_id = await _insert_event(
                 conn, chat_id, kind="link", how=link.how, player_id=root, person_id=target,
@@ -380,6 +419,8 @@ class PeopleStore(Database):
                 raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event_id)
             if event.kind == "rename":
                 await _rename_back(conn, chat_id, event)
+            else:
+                await _refuse_linked_since(conn, chat_id, event)
             undo_id = await _insert_event(
                 conn, chat_id, kind="undo", undoes=event.id, author=author, update_id=update_id
             )
@@ -441,6 +482,25 @@ async def _rename_back(conn: aiosqlite.Connection, chat_id: int, event: Identity
         raise StorageError(ErrorCode.RENAMED_SINCE, name=player.name, event_id=event.id)
     await _check_free_name(conn, chat_id, player.id, event.old_name, guests=True)
     await conn.execute("UPDATE players SET name = ? WHERE id = ?", [event.old_name, player.id])
+
+
+async def _refuse_linked_since(
+    conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent
+) -> None:
+    """A link is undone only while it is the newest link of its person that holds: cutting
+    an older one would leave the later links joining what the undo meant to split (undoing
+    乙（客）=乙 after 乙=戊 would leave 乙 inside 戊), not the state before the link."""
+    assert event.person_id is not None
+    records = (await read_people(conn, chat_id)).records(event.person_id)
+    marks = ",".join("?" * len(records))
+    later = await fetch_one(
+        conn,
+        f"SELECT max(event_id) AS id FROM person_links WHERE chat_id = ? AND event_id > ? "
+        f"AND (player_id IN ({marks}) OR person_id IN ({marks}))",
+        [chat_id, event.id, *records, *records],
+    )
+    if later is not None and later["id"] is not None:
+        raise StorageError(ErrorCode.LINKED_SINCE, later=later["id"], event_id=event.id)
 
 
 async def _seat_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent) -> None:

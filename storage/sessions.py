@@ -40,10 +40,15 @@ async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Sess
 async def write_seats(
     conn: aiosqlite.Connection, session_id: int, seats: Sequence[int | None]
 ) -> None:
-    """The session's four seats, unless two of them hold records of one person."""
-    session = await fetch_one(conn, "SELECT chat_id FROM sessions WHERE id = ?", [session_id])
+    """The session's four seats, unless two of them hold records of one person (or two
+    people of one name, unless they already did: see ``refuse_one_person_twice``)."""
+    session = await fetch_one(
+        conn, "SELECT chat_id, seat_e, seat_s, seat_w, seat_n FROM sessions WHERE id = ?",
+        [session_id],
+    )  # fmt: skip
     assert session is not None
-    await refuse_one_person_twice(conn, session["chat_id"], seats)
+    before = [session[column] for column in ("seat_e", "seat_s", "seat_w", "seat_n")]
+    await refuse_one_person_twice(conn, session["chat_id"], seats, before)
     await conn.execute(
         "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
         [*seats, session_id],

@@ -24,6 +24,9 @@ class Member:
 
     name: str
     username: str | None = None
+    # The names of the person's other records (a guest they claimed: /iam 乙), so that 乙
+    # still names them at the table (a seated player's own name wins over an alias).
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class Roster:
                 return seat
             if not member.username and folded == "@" + member.name.casefold():
                 return seat  # a guest seated from an @name (/new … @alice)
+        for seat, member in self.members.items():
+            if any(alias.casefold() == folded for alias in member.aliases):
+                return seat
         return None
 
     def split_name(self, word: str) -> tuple[Seat, str] | None:
@@ -64,7 +70,8 @@ class Roster:
         and the rest must read as words: Amyy is a typo of Amy, not Amy + 'y'."""
         found: tuple[int, Seat] | None = None
         for seat, member in self.members.items():
-            names = [member.name] + ([f"@{member.username}"] if member.username else [])
+            names = [member.name, *member.aliases]
+            names += [f"@{member.username}"] if member.username else []
             for name in names:
                 size = len(name)
                 glued = size < len(word) and word[:size].casefold() == name.casefold()

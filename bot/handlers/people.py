@@ -1,9 +1,8 @@
 """One person, one record: /iam, /merge, /rename, a /join that takes a same-named guest's
 seat, their 撤销 button and /undo P3, and the identity events /history shows.
 
-Who may do what (docs/rules.md, "One person, one record"): /iam and the /join takeover are the
-sender's own claim on a guest; /merge and /rename are for a chat admin or the open session's
-creator; an identity event is undone by its author, the session's creator or an admin.
+Who may do what is ``bot.identity_policy``'s to say (docs/rules.md, "One person, one record"):
+every command here reads the facts, asks it, and refuses with the key it gives.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
+from bot import identity_policy as policy
 from bot.cleaning import as_number
 from bot.context import (
     Context,
@@ -26,6 +26,7 @@ from bot.context import (
     services,
     update_lang,
 )
+from bot.grammar import check_name
 from bot.i18n import t
 from bot.replies import answer, edit, reply
 from bot.table import Table, forget, table_of
@@ -63,6 +64,10 @@ async def iam(update: Update, context: Context) -> None:
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     if not guest.is_guest:
         raise Refusal("iam_member", token=words[0])
+    claimed = (await _people(ledger, message.chat.id, guest.id))[0]
+    refusal = policy.may_claim(await _actor(context, message, sender), claimed)
+    if refusal is not None:
+        raise Refusal(refusal, token=words[0])
     change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
     await _reply_linked(context, message, change, guest, sender, lang)
 
@@ -79,6 +84,10 @@ async def join_as_guest(
     guests = [p for p in table.players.values() if p.is_guest and p.name.casefold() == name]
     if len(guests) != 1:
         return None
+    claimed = (await _people(services(context).db, table.session.chat_id, guests[0].id))[0]
+    actor = policy.Actor(sender.id, admin=False, creator=False)  # a claim needs no standing
+    if policy.may_claim(actor, claimed) is not None:
+        return None  # someone else's already: /join seats the member as usual
     request = LinkRequest(guests[0].id, sender.id, "join", take_seat=True)
     try:
         return await _link(context, update, request, sender)
@@ -112,8 +121,10 @@ async def merge(update: Update, context: Context) -> None:
         for index, word in enumerate(words)
     ]
     sender = await _sender(context, message)
-    if not await _may_change_people(context, message):
-        raise Refusal("merge_denied")
+    persons = await _people(ledger, message.chat.id, first.id, second.id)
+    refusal = policy.may_merge(await _actor(context, message, sender), *persons)
+    if refusal is not None:
+        raise Refusal(refusal, a=first.name, b=second.name)
     if not first.is_guest and second.is_guest:
         first, second = second, first
     # The person's record takes the seat, so the table only ever seats people's roots (the
@@ -133,10 +144,12 @@ async def rename(update: Update, context: Context) -> None:
     ledger = services(context).db
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     sender = await _sender(context, message)
-    if not await _may_change_people(context, message):
-        raise Refusal("rename_denied")
+    refusal = policy.may_rename(await _actor(context, message, sender))
+    if refusal is not None:
+        raise Refusal(refusal)
+    new_name = check_name(words[1])  # the rule /new holds a guest's name to
     change = await ledger.rename_guest(
-        message.chat.id, guest.id, words[1], author=sender.id, update_id=update.update_id
+        message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
     )
     forget(context, message.chat.id)
     text = t(
@@ -309,8 +322,12 @@ async def _undo(
     ledger = services(context).db
     event = await ledger.identity_event(message.chat.id, event_id)
     sender = await _sender(context, message, update)
-    if event.author != sender.id and not await _may_change_people(context, message, update):
-        raise Refusal("identity_undo_denied", event=event_id)
+    touched = () if event.kind != "link" or event.person_id is None else (event.person_id,)
+    persons = await _people(ledger, message.chat.id, *touched)
+    actor = await _actor(context, message, sender, update)
+    refusal = policy.may_undo(actor, event.author, persons)
+    if refusal is not None:
+        raise Refusal(refusal, event=event_id)
     change = await ledger.undo_identity(
         message.chat.id, event_id, author=sender.id, update_id=update.update_id
     )
@@ -331,17 +348,21 @@ def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
     return re.sub(r"<[^>]+>", "", identity_line(event, names, lang)).removeprefix(f"P{event.id} ")
 
 
-async def _may_change_people(
-    context: Context, message: Message, update: Update | None = None
-) -> bool:
-    """A chat admin, or the creator of the open session."""
+async def _actor(
+    context: Context, message: Message, sender: Player, update: Update | None = None
+) -> policy.Actor:
+    """The sender as the identity policy sees them: a chat admin, the open session's creator."""
     session = await services(context).db.current_session(message.chat.id)
     user = update.effective_user if update is not None else message.from_user
-    if session is not None and session.creator is not None and user is not None:
-        player = await sender_player(context, message.chat, user)
-        if player.id == session.creator:
-            return True
-    return await is_chat_admin(context, message, user)
+    creator = session is not None and session.creator == sender.id
+    return policy.Actor(sender.id, await is_chat_admin(context, message, user), creator)
+
+
+async def _people(ledger: Ledger, chat_id: int, *record_ids: int) -> list[policy.Person]:
+    """The people ``record_ids`` belong to, as the policy sees them."""
+    people = await ledger.people(chat_id)
+    players = await ledger.list_players(chat_id)
+    return [policy.person_of(people, players, record_id) for record_id in record_ids]
 
 
 async def _sender(context: Context, message: Message, update: Update | None = None) -> Player:

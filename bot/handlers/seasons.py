@@ -55,8 +55,12 @@ async def season(update: Update, context: Context) -> None:
             reply_markup=_page(context, message, lang),
         )
         return
+    name = season_name(words[0], message.date)
+    if any(p.name.casefold() == name.casefold() for p in await ledger.list_players(chat_id)):
+        # /stats 甲 and /top 甲 name the player: a season of that name could not be asked for
+        raise Refusal("season_name_player", token=name)
     before = await ledger.current_season(chat_id)
-    started = await ledger.start_season(chat_id, season_name(words[0], message.date), by)
+    started = await ledger.start_season(chat_id, name, by)
     lines = [t("season_started", lang, name=started.name)]
     if before is not None:
         lines.extend(_ended_lines(before, lang))

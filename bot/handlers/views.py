@@ -53,7 +53,7 @@ from bot.period_stats import (
 )
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
 from bot.table import forget, open_table
-from bot.table_html import describe_tally, kong_name, signed, tally_block
+from bot.table_html import describe_tally, kong_name, shared_names, signed, tally_block
 from bot.webapp.links import with_webapp
 from scoring import rulesets
 from scoring.errors import ScoringError
@@ -122,7 +122,8 @@ def tally_page(
     page = min(page, pages)
     start = (page - 1) * TALLY_PAGE_SIZE
     shown = replace(standings, rows=standings.rows[start : start + TALLY_PAGE_SIZE])
-    text = tally_block(shown, lang, "tally_title" if of_session else "tally_all_time")
+    title = "tally_title" if of_session else "tally_all_time"
+    text = tally_block(shown, lang, title, shared_names(standings))
     if pages > 1:
         title, _, rest = text.partition("\n")
         text = f"{title} {t('stats_page', lang, page=page, pages=pages)}\n{rest}"

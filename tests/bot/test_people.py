@@ -157,17 +157,17 @@ async def test_refusals_in_english(harness: Harness) -> None:
     assert "is a chat member, not a guest" in sent[-1].text, sent[-1].text
 
 
-async def test_a_member_who_sat_with_the_guest_joins_as_usual(harness: Harness) -> None:
-    """A guest who sat at one table with the member is somebody else: /join seats as ever."""
+async def test_a_member_cannot_sit_beside_a_guest_of_their_name(harness: Harness) -> None:
+    """Two 阿明 at one table could not be told apart: /seat refuses, /join takes the guest."""
     await _guest_played(harness)
     await _speak_up(harness, "阿明")
-    seated = await harness.say("甲", "/seat @aming 北")  # 换人: the member sits in for 丁
-    assert "阿明" in seated[-1].text
-    await harness.draw()  # a hand the guest and the member both sat in
-    await harness.say("甲", "/seat 戊 北")
+    seated = await harness.say("甲", "/seat @aming 北")  # 换人 beside the guest 阿明 at 西
+    assert "同桌不能有两个人都叫「阿明」（西位和北位）" in seated[-1].text, seated[-1].text
+    session = await harness.ledger.current_session(GROUP)
+    ding = await harness.ledger.find_player(GROUP, "丁")
+    assert session is not None and ding is not None and session.player_at("N") == ding.id
     sent = await _aming(harness, "/join")
-    assert "四个位子都坐满了" in sent[-1].text, sent[-1].text
-    assert await harness.ledger.identity_events(GROUP) == []
+    assert "同一个人" in sent[-1].text, sent[-1].text
 
 
 async def test_a_claimed_guests_name_seats_its_person_at_the_next_session(

@@ -251,3 +251,30 @@ async def test_links_move_with_a_supergroup_migration(ledger: Ledger) -> None:
     assert (await ledger.people(OTHER_CHAT)).links == {guest: member}
     assert [e.chat_id for e in await ledger.identity_events(OTHER_CHAT)] == [OTHER_CHAT]
     assert (await ledger.tally(OTHER_CHAT)).balances[member] == 8
+
+
+async def test_two_people_of_one_name_are_never_seated_together(ledger: Ledger) -> None:
+    """A guest 戊 written down before the member 戊 spoke up: never both at one table (the
+    refusal names both seats); nothing is written."""
+    await seat_table(ledger)
+    guest = await ledger.add_guest(CHAT, "戊")
+    member = await ledger.upsert_user(CHAT, 999, "戊", "wu")
+    await ledger.set_seat(CHAT, "N", member.id)
+    with pytest.raises(StorageError) as refused:
+        await ledger.set_seat(CHAT, "W", guest.id)
+    assert refused.value.code is ErrorCode.SAME_NAME_AT_TABLE
+    assert "西位和北位" in refused.value.zh and "seats W and N" in refused.value.en
+    session = await ledger.current_session(CHAT)
+    assert session is not None and guest.id not in session.seats
+
+
+async def test_two_who_already_share_a_name_may_still_swap_and_leave(ledger: Ledger) -> None:
+    """A member renamed on Telegram to a seated player's name (the bot cannot refuse that):
+    the two may still swap seats and one may leave."""
+    table = await seat_table(ledger)
+    bing = await ledger.get_player(CHAT, table.ids[2])
+    assert bing.user_id is not None
+    await ledger.upsert_user(CHAT, bing.user_id, "乙", bing.username)  # 丙 renames to 乙
+    await ledger.swap_seats(CHAT, "S", "W")
+    session = await ledger.set_seat(CHAT, "W", None)
+    assert session.seats == (table.ids[0], table.ids[2], None, table.ids[3])

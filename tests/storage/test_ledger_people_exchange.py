@@ -82,6 +82,8 @@ async def undone_link(ev: Evening) -> None:
     lets the import accept the link (the hands after it would refuse it)."""
     event = await ev.link(ev.guest, ev.member, "iam")
     await ev.ledger.undo_identity(CHAT, event, author=None, update_id=ev.next_update())
+    # Two people after all: the guest takes another name (one table never shows two 阿明).
+    await ev.ledger.rename_guest(CHAT, ev.guest, "小明", author=None, update_id=ev.next_update())
     e, s, _, _ = ev.table.ids
     await ev.new_session((e, s, ev.guest, ev.member))
     await ev.win(ev.member, ev.guest, 5)

@@ -101,9 +101,23 @@ async def _apply(ledger: Ledger, path: Path, model: Model, op: Op) -> None:
     elif op.kind == "link":
         await _link(ledger, path, model, op)
     elif model.events:  # unlink one standing link
-        event, record = model.events.pop(op.a % len(model.events))
+        await _unlink(ledger, model, model.events[op.a % len(model.events)])
+
+
+async def _unlink(ledger: Ledger, model: Model, standing: tuple[int, int]) -> None:
+    """Undo a standing link: refused (LINKED_SINCE) while a later link of its person holds,
+    so an undo always gives back exactly the people before its link."""
+    event, record = standing
+    tree = model.person(record)
+    later = [e for e, r in model.events if e > event and model.person(r) == tree]
+    try:
         await ledger.undo_identity(CHAT, event, author=None, update_id=model.next_update())
-        del model.links[record]
+    except StorageError as error:
+        assert error.code is ErrorCode.LINKED_SINCE and later, (error.code, later)
+        return
+    assert not later
+    model.events.remove(standing)
+    del model.links[record]
 
 
 async def _new_session(ledger: Ledger, model: Model, op: Op) -> None:
