@@ -3,4 +3,3 @@
 from __future__ import annotations
 
 from tests.bot.conftest import harness  # noqa: F401  (the fixture, shared)
-
