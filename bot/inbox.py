@@ -74,7 +74,7 @@ class Inbox:
         return update
 
     async def take(self, batch: Sequence[object], bot: Bot) -> list[Update]:
-        """Read each update of a batch and keep those with a chat (their JSON as sent);
+        """Read each update of a batch and keep those with a chat or a press (their JSON as sent);
         one this bot cannot read is kept as done, for a look after an incident. Returns the
         readable updates new to the inbox, in order."""
         kept: list[tuple[Update, InboxItem]] = []
@@ -84,8 +84,9 @@ class Inbox:
             update_id = update_id_of(raw)
             if update is None and update_id is not None:
                 skipped.append(InboxItem(update_id, None, json.dumps(raw)))
-            elif update is not None and update.effective_chat is not None:
-                item = InboxItem(update.update_id, update.effective_chat.id, json.dumps(raw))
+            elif update is not None and _answerable(update):
+                chat = update.effective_chat
+                item = InboxItem(update.update_id, chat and chat.id, json.dumps(raw))
                 kept.append((update, item))
         if self.ledger is None:
             return [update for update, _ in kept]
@@ -205,3 +206,9 @@ class InboxBot(ExtBot[Any]):
         fresh = await self._inbox.take(batch, self)
         self._next_offset = max(ids) + 1
         return tuple(fresh)
+
+
+def _answerable(update: Update) -> bool:
+    """An update some handler answers: one in a chat, or a press (a button under a message
+    sent through inline mode has no chat, and its spinner still waits for an answer)."""
+    return update.effective_chat is not None or update.callback_query is not None

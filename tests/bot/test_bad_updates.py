@@ -347,3 +347,34 @@ def test_a_broken_field_the_reading_lets_through_breaks_no_handler(
     before = len(harness.api.sent)
     runner.run(harness.app.process_update(update))
     assert not [s for s in harness.api.sent[before:] if "抱歉" in s.text]  # no apology
+
+
+async def test_polling_answers_a_press_on_an_inline_message(
+    server: FakeBotApiServer, tmp_path: Path
+) -> None:
+    """A press under a message sent through inline mode carries no chat: the inbox keeps it all
+    the same, and the fallback answers it, so its spinner stops (issue 21, item 3)."""
+    app = build_application(config_for(server, tmp_path), rate_limiter=None)
+    await go_live(app, config_for(server, tmp_path))
+    press = {
+        "callback_query": {
+            "id": "inline-press-1",
+            "from": USER,
+            "chat_instance": "inline-1",
+            "inline_message_id": "AAEAAAB-inline",
+            "data": "abc",
+        }
+    }
+    try:
+        server.push(bad_update(server, press))
+        await until(
+            lambda: any(
+                method == "answerCallbackQuery"
+                and params.get("callback_query_id") == "inline-press-1"
+                for method, params in server.api.requests
+            ),
+            30,
+            "the press answered",
+        )
+    finally:
+        await wind_down(app, None)
