@@ -1,5 +1,5 @@
-"""The Mini App's rig: initData signed as Telegram signs it, and the bot's web server over a
-test harness's Application on a free port."""
+"""The Mini App's rig: initData signed as Telegram signs it, start tokens as the bot makes them,
+and the bot's web server (its real guard) over a test harness's Application on a free port."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from bot.webapp.auth import sign
 from bot.webapp.guard import GuardOptions
 from bot.webapp.server import WebServer, build
 
+BOT_TOKEN = "123:TEST"  # the harness's (tests/bot/conftest.py)
+
 
 def init_data(
     user_id: int,
@@ -24,9 +26,13 @@ def init_data(
     *,
     start_param: str | None = None,
     auth_date: int | None = None,
+    language_code: str | None = None,
 ) -> str:
     """initData as Telegram hands it to the page: URL-encoded fields and their hash."""
-    user = json.dumps({"id": user_id, "first_name": first_name}, ensure_ascii=False)
+    person: dict[str, Any] = {"id": user_id, "first_name": first_name}
+    if language_code is not None:
+        person["language_code"] = language_code
+    user = json.dumps(person, ensure_ascii=False)
     fields = {"auth_date": str(auth_date or int(time.time())), "user": user}
     if start_param is not None:
         fields["start_param"] = start_param
@@ -52,5 +58,7 @@ async def web_server(application: Any, options: GuardOptions | None = None) -> A
         await server.close()
 
 
-def token_for(chat_id: int, bot_token: str) -> str:
-    return start_token.make(chat_id, bot_token)
+def token_for(
+    chat_id: int, bot_token: str, screen: start_token.Screen = start_token.Screen.SEASON
+) -> str:
+    return start_token.make(chat_id, bot_token, screen)

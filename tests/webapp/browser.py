@@ -1,32 +1,36 @@
-"""Headless Debian chromium driven by Playwright, with a stubbed ``Telegram.WebApp`` (light or
-dark theme, a user, initData) in place of telegram.org's script. Never ``playwright install``:
-the browser is the system's /usr/bin/chromium."""
+"""The Mini App's pages in a real browser: Debian's Chromium (never ``playwright install``)
+driven by Playwright, the bundled Noto Sans CJK added to its fonts, and a stubbed
+``Telegram.WebApp`` (theme, user, initData signed as Telegram signs it) in place of
+telegram.org's script. The one place both page test files launch a browser from.
+
+The rule for tests marked ``browser`` (applied in conftest.py): skipped where Chromium or
+Playwright is missing, a failure when CI=true (CI runs them).
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
-import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import quote
 
-import pytest
-from aiohttp.test_utils import TestServer
+from bot.pictures.fonts import bundled_font
+from tests.bot.conftest import PLAYERS
+from tests.rigs.webapp import BOT_TOKEN, init_data
 
-from tests.bot.conftest import PLAYERS, Harness
-from tests.webapp.keyboard_rig import rig_app
-
-CHROMIUM: Final = Path("/usr/bin/chromium")
+CHROMIUM: Final = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 TELEGRAM_JS: Final = "https://telegram.org/js/telegram-web-app.js"
 PHONE: Final = {"width": 390, "height": 844}
+IMAGES: Final = Path(__file__).resolve().parents[2] / "docs" / "images"
 THEMES: Final = {
     "light": {
         "bg_color": "#ffffff",
         "text_color": "#000000",
         "hint_color": "#999999",
+        "link_color": "#2481cc",
         "button_color": "#2481cc",
         "button_text_color": "#ffffff",
         "secondary_bg_color": "#efeff3",
@@ -35,6 +39,7 @@ THEMES: Final = {
         "bg_color": "#17212b",
         "text_color": "#f5f5f5",
         "hint_color": "#708499",
+        "link_color": "#6ab3f3",
         "button_color": "#5288c1",
         "button_text_color": "#ffffff",
         "secondary_bg_color": "#232e3c",
@@ -42,85 +47,93 @@ THEMES: Final = {
 }
 
 
-def _fonts_config() -> Path:
-    """A fontconfig file adding the Noto Sans CJK the project ships (noto-cjk-sans-otc) to the
-    system's fonts: a bare Debian image has no CJK font, and a phone always has one."""
-    import noto_cjk_sans_otc
+def missing() -> list[str]:
+    """What the browser tests need and this machine lacks."""
+    wanted = (
+        (str(CHROMIUM), CHROMIUM.exists()),
+        ("playwright (pip)", importlib.util.find_spec("playwright") is not None),
+    )
+    return [what for what, there in wanted if not there]
 
-    folder = Path(tempfile.mkdtemp(prefix="fonts-"))
+
+async def screenshot(page: Any, name: str) -> None:
+    """docs/images/<name>.png, written again only when asked (WEBAPP_SCREENSHOTS=1: then
+    looked at before committing)."""
+    if os.environ.get("WEBAPP_SCREENSHOTS") == "1":
+        await page.screenshot(path=IMAGES / f"{name}.png")
+
+
+def _fonts_env(folder: Path) -> dict[str, str]:
+    """The system's fonts plus the Noto Sans CJK the bot ships for its pictures: a phone has
+    Chinese fonts, a bare Debian image has none (the screenshots would show boxes)."""
     config = folder / "fonts.conf"
-    fonts = Path(noto_cjk_sans_otc.__file__).parent
+    bundled = bundled_font()
+    extra = f"<dir>{Path(bundled).parent}</dir>" if bundled else ""
     config.write_text(
         '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-        f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>{fonts}</dir>'
+        f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include>{extra}'
         f"<cachedir>{folder}</cachedir></fontconfig>"
     )
-    return config
-
-
-needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
-
-
-def telegram_stub(who: str | None, theme: str, language: str = "zh") -> str:
-    """Telegram.WebApp as the real script leaves it: initData, the user, theme colours set as
-    --tg-theme-* variables (the signature is the rig's business, not checked here). No ``who``:
-    initData the gate refuses (no user in it)."""
-    user = {"id": PLAYERS[who] if who else 0, "first_name": who or "", "language_code": language}
-    init_data = f"user={quote(json.dumps(user))}&" if who else ""
-    init_data += "auth_date=1&hash=stub"
-    params = json.dumps(THEMES[theme])
-    return f"""
-    (function () {{
-      const theme = {params};
-      for (const [key, value] of Object.entries(theme)) {{
-        document.documentElement.style.setProperty('--tg-theme-' + key.replace(/_/g, '-'), value);
-      }}
-      window.Telegram = {{ WebApp: {{
-        initData: {json.dumps(init_data)},
-        initDataUnsafe: {{ user: {json.dumps(user)} }},
-        themeParams: theme, colorScheme: {json.dumps(theme)},
-        ready() {{}}, expand() {{}},
-        HapticFeedback: {{ notificationOccurred() {{}} }},
-      }} }};
-    }})();
-    """
-
-
-async def launch(playwright: Any) -> Any:
-    """Debian's chromium, headless, with the CJK font."""
-    env = {**os.environ, "FONTCONFIG_FILE": str(_fonts_config())}
-    return await playwright.chromium.launch(executable_path=str(CHROMIUM), env=env)
+    return {**os.environ, "FONTCONFIG_FILE": str(config)}
 
 
 @asynccontextmanager
-async def phone_page(
-    base_url: str, who: str | None = "甲", theme: str = "light"
-) -> AsyncIterator[Any]:
-    """A phone-size page at ``base_url``/app/keyboard.html inside the stubbed Telegram."""
+async def chromium(fonts: Path) -> AsyncIterator[Any]:
+    """Debian's Chromium, headless, with the CJK font (its fontconfig kept in ``fonts``)."""
     from playwright.async_api import async_playwright
 
-    async with async_playwright() as playwright:
-        browser = await launch(playwright)
+    async with async_playwright() as driver:
+        browser = await driver.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--disable-gpu"], env=_fonts_env(fonts)
+        )
         try:
-            page = await browser.new_page(viewport=PHONE, device_scale_factor=2)
-            stub = telegram_stub(who, theme)
-            await page.route(
-                TELEGRAM_JS,
-                lambda route: route.fulfill(body=stub, content_type="application/javascript"),
-            )
-            await page.goto(f"{base_url}/app/keyboard.html")
-            yield page
+            yield browser
         finally:
             await browser.close()
 
 
-@asynccontextmanager
-async def keyboard_page(
-    harness: Harness, who: str | None = "甲", theme: str = "light", lang: str = "zh"
-) -> AsyncIterator[Any]:
-    """The keyboard page served by the rig over ``harness``'s bot, open on a phone."""
-    async with (
-        TestServer(rig_app(harness, lang)) as server,
-        phone_page(str(server.make_url("")).rstrip("/"), who, theme) as page,
-    ):
-        yield page
+def telegram_stub(
+    raw_init_data: str, *, user: dict[str, Any] | None, start: str | None, theme: str
+) -> str:
+    """telegram-web-app.js as the pages need it: initData, what Telegram also hands over
+    unsigned (the user, start_param), the theme's colours as --tg-theme-* CSS variables."""
+    webapp = {
+        "initData": raw_init_data,
+        "initDataUnsafe": {"user": user, "start_param": start},
+        "themeParams": THEMES[theme],
+        "colorScheme": theme,
+    }
+    return f"""
+    (function () {{
+      const webapp = {json.dumps(webapp, ensure_ascii=False)};
+      for (const [key, value] of Object.entries(webapp.themeParams)) {{
+        document.documentElement.style.setProperty('--tg-theme-' + key.replace(/_/g, '-'), value);
+      }}
+      window.Telegram = {{ WebApp: Object.assign(webapp, {{
+        ready() {{}}, expand() {{}},
+        HapticFeedback: {{ notificationOccurred() {{}} }},
+      }}) }};
+    }})();
+    """
+
+
+def signed_telegram(
+    who: str, start: str, *, bot_token: str = BOT_TOKEN, theme: str = "light", language: str = "zh"
+) -> str:
+    """Telegram as ``who`` opens the link whose startapp is ``start``: initData signed with
+    ``bot_token`` (the harness's, or another bot's for a signature the server refuses)."""
+    raw = init_data(PLAYERS[who], who, bot_token, start_param=start, language_code=language)
+    user = {"id": PLAYERS[who], "first_name": who, "language_code": language}
+    return telegram_stub(raw, user=user, start=start, theme=theme)
+
+
+async def open_in_telegram(browser: Any, url: str, script: str, theme: str = "light") -> Any:
+    """A phone-size page at ``url`` with ``script`` standing in for Telegram's."""
+    context = await browser.new_context(viewport=PHONE, device_scale_factor=2, color_scheme=theme)
+    page = await context.new_page()
+    await page.route(
+        TELEGRAM_JS,
+        lambda route: route.fulfill(body=script, content_type="application/javascript"),
+    )
+    await page.goto(url)
+    return page

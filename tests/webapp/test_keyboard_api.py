@@ -1,17 +1,84 @@
-"""The tile keyboard's API over the real bot: a tapped hand scores and records exactly as the
-line a group types after /hu, once per request id, refused in the chat's language."""
+"""The tile keyboard's API over the real bot and its real server: a tapped hand scores and
+records exactly as the line a group types after /hu, once per request id, refused in the chat's
+language; nothing answers without Telegram's signature for a member of the token's chat."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
+import httpx
 import pytest
 
 from bot.console.local_api import Sent
-from tests.bot.conftest import GROUP, Harness
+from bot.webapp.start_token import Screen
+from tests.bot.conftest import GROUP, PLAYERS, Harness
+from tests.rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
 from tests.webapp.keyboard_payloads import tapped
-from tests.webapp.keyboard_rig import rig_client, viewer_headers
+
+
+class Keyboard:
+    """What the keyboard page does: /api/keyboard/<route> with ``Authorization: tma <initData>``,
+    the user's initData signed by the bot and carrying the start token of the chat's 🀄 整手牌
+    button (a test may sign otherwise: another bot's token, an old date, another chat)."""
+
+    def __init__(self, base: str, http: httpx.AsyncClient) -> None:
+        self.base = base
+        self.http = http
+
+    async def get(self, route: str, who: str = "甲") -> httpx.Response:
+        return await self.send("GET", route, self.signed(who))
+
+    async def post(
+        self, route: str, body: Any = None, who: str = "甲", *, raw: bytes | None = None
+    ) -> httpx.Response:
+        """``body`` as JSON, or ``raw`` bytes as they are."""
+        return await self.send("POST", route, self.signed(who), body, raw)
+
+    async def send(
+        self,
+        method: str,
+        route: str,
+        authorization: str,
+        body: Any = None,
+        raw: bytes | None = None,
+    ) -> httpx.Response:
+        return await self.http.request(
+            method,
+            f"{self.base}/api/keyboard/{route}",
+            json=body,
+            content=raw,
+            headers={"Authorization": authorization},
+        )
+
+    @staticmethod
+    def signed(
+        who: str,
+        *,
+        bot_token: str = BOT_TOKEN,
+        chat: int = GROUP,
+        start: str | None = None,
+        auth_date: int | None = None,
+    ) -> str:
+        start = start if start is not None else token_for(chat, BOT_TOKEN, Screen.KEYBOARD)
+        raw = init_data(PLAYERS[who], who, bot_token, start_param=start, auth_date=auth_date)
+        return f"tma {raw}"
+
+
+@asynccontextmanager
+async def keyboard_api(harness: Harness) -> AsyncIterator[Keyboard]:
+    """The bot's server (its guard checking every signature) over ``harness``'s bot."""
+    async with web_server(harness.app) as base, httpx.AsyncClient() as http:
+        yield Keyboard(base, http)
+
+
+async def speak(harness: Harness, lang: str) -> None:
+    """The chat's language, set as a group sets it (the server answers in it)."""
+    if lang != "zh":
+        await harness.say("甲", f"/lang {lang}")
+
 
 NEW = {
     "hangzhou": "/new 杭州 1 甲 乙 丙 丁",
@@ -133,10 +200,10 @@ async def test_a_tapped_hand_scores_as_the_typed_line(
     harness: Harness, ruleset: str, payload: dict[str, Any], typed: str
 ) -> None:
     await harness.open_table(NEW[ruleset])
-    async with rig_client(harness) as client:
-        response = await client.post("/api/keyboard/score", json=payload, headers=viewer_headers())
-        answer = await response.json()
-    assert response.status == 200, answer
+    async with keyboard_api(harness) as client:
+        response = await client.post("score", payload)
+        answer = response.json()
+    assert response.status_code == 200, answer
     await harness.say("甲", f"/hu {typed}")
     assert _by_name(answer) == await _postings_by_name(harness)
 
@@ -148,15 +215,11 @@ async def test_recording_posts_the_typed_reply(
     from tests.bot.conftest import running_harness
 
     await harness.open_table(NEW[ruleset])
-    async with rig_client(harness) as client:
+    async with keyboard_api(harness) as client:
         before = len(harness.api.sent)
-        response = await client.post(
-            "/api/keyboard/record",
-            json={**payload, "request_id": "tap-0001"},
-            headers=viewer_headers(),
-        )
-        answer = await response.json()
-    assert response.status == 200, answer
+        response = await client.post("record", {**payload, "request_id": "tap-0001"})
+        answer = response.json()
+    assert response.status_code == 200, answer
     assert answer["replay"] is False
     [posted] = _recording_replies(harness.api.sent[before:])
     async with running_harness(tmp_path / "typed.db") as other:
@@ -170,18 +233,12 @@ async def test_recording_posts_the_typed_reply(
 async def test_recording_twice_records_once(harness: Harness) -> None:
     await harness.open_table()
     body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "double-tap-1"}
-    async with rig_client(harness) as client:
+    async with keyboard_api(harness) as client:
         before = len(harness.api.sent)
-        first = await (
-            await client.post("/api/keyboard/record", json=body, headers=viewer_headers())
-        ).json()
-        again = await (
-            await client.post("/api/keyboard/record", json=body, headers=viewer_headers())
-        ).json()
+        first = (await client.post("record", body)).json()
+        again = (await client.post("record", body)).json()
         other = {**body, "request_id": "double-tap-2"}
-        third = await (
-            await client.post("/api/keyboard/record", json=other, headers=viewer_headers())
-        ).json()
+        third = (await client.post("record", other)).json()
     assert first["replay"] is False and again["replay"] is True
     assert again["entries"] == first["entries"]
     assert third["entries"] != first["entries"]
@@ -197,15 +254,10 @@ async def test_a_double_tap_in_flight_records_once(harness: Harness) -> None:
     """Both requests arrive before either is answered: one recording, one reply."""
     await harness.open_table()
     body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "in-flight-1"}
-    async with rig_client(harness) as client:
+    async with keyboard_api(harness) as client:
         before = len(harness.api.sent)
-        responses = await asyncio.gather(
-            *(
-                client.post("/api/keyboard/record", json=body, headers=viewer_headers())
-                for _ in "ab"
-            )
-        )
-        answers = [await response.json() for response in responses]
+        responses = await asyncio.gather(*(client.post("record", body) for _ in "ab"))
+        answers = [response.json() for response in responses]
     assert sorted(answer["replay"] for answer in answers) == [False, True]
     assert answers[0]["entries"] == answers[1]["entries"]
     assert len(_recording_replies(harness.api.sent[before:])) == 1
@@ -286,14 +338,13 @@ async def test_refusals_name_the_token_in_the_chats_language(
     harness: Harness, ruleset: str, payload: dict[str, Any], lang: str, token: str
 ) -> None:
     await harness.open_table(NEW[ruleset])
-    async with rig_client(harness, lang) as client:
+    await speak(harness, lang)
+    async with keyboard_api(harness) as client:
         for route in ("score", "record"):
             body = {**payload, "request_id": "refused-01"}
-            response = await client.post(
-                f"/api/keyboard/{route}", json=body, headers=viewer_headers()
-            )
-            answer = await response.json()
-            assert response.status == 422, answer
+            response = await client.post(route, body)
+            answer = response.json()
+            assert response.status_code == 422, answer
             assert answer["error"].startswith("❌")
             assert token in answer["error"]
             has_chinese = any("\u4e00" <= c <= "\u9fff" for c in answer["error"].replace(token, ""))
@@ -304,12 +355,10 @@ async def test_refusals_name_the_token_in_the_chats_language(
 
 async def test_thirteen_tiles_list_the_waits_as_the_typed_lines_score(harness: Harness) -> None:
     await harness.open_table()
-    async with rig_client(harness) as client:
-        response = await client.post(
-            "/api/keyboard/score", json=tapped("123m456m789m123p5s"), headers=viewer_headers()
-        )
-        answer = await response.json()
-    assert response.status == 200, answer
+    async with keyboard_api(harness) as client:
+        response = await client.post("score", tapped("123m456m789m123p5s"))
+        answer = response.json()
+    assert response.status_code == 200, answer
     waits = {wait["tile"]: wait for wait in answer["waits"]}
     assert set(waits) == {"5s", "5z"}  # the pair's mate, and 白 (Hangzhou's wild) for 爆头
     await harness.say("甲", "/hu 甲 123m456m789m123p5s +5s 自摸")
@@ -318,9 +367,9 @@ async def test_thirteen_tiles_list_the_waits_as_the_typed_lines_score(harness: H
 
 async def test_the_table_names_seats_wilds_and_words(harness: Harness) -> None:
     await harness.open_table(NEW["qiangdao"])
-    async with rig_client(harness) as client:
-        answer = await (await client.get("/api/keyboard/table", headers=viewer_headers())).json()
-        guest = await (await client.get("/api/keyboard/table", headers=viewer_headers("戊"))).json()
+    async with keyboard_api(harness) as client:
+        answer = (await client.get("table")).json()
+        guest = (await client.get("table", "戊")).json()  # in the group, never seated
     assert [seat["name"] for seat in answer["seats"]] == ["甲", "乙", "丙", "丁"]
     assert (answer["me"], guest["me"]) == ("E", None)  # 甲 sent /new; 戊 watches
     assert answer["ruleset"]["uses_indicator"] is True
@@ -330,20 +379,19 @@ async def test_the_table_names_seats_wilds_and_words(harness: Harness) -> None:
 
 
 async def test_no_open_session_is_said(harness: Harness) -> None:
-    async with rig_client(harness, "en") as client:
-        response = await client.get("/api/keyboard/table", headers=viewer_headers())
-        answer = await response.json()
-    assert response.status == 422
+    await speak(harness, "en")
+    async with keyboard_api(harness) as client:
+        response = await client.get("table")
+        answer = response.json()
+    assert response.status_code == 422
     assert "/new" in answer["error"]
 
 
 async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
     await harness.open_table()
-    async with rig_client(harness) as client:
-        response = await client.post(
-            "/api/keyboard/score", data=b"{" + b" " * 5000 + b"}", headers=viewer_headers()
-        )
-    assert response.status == 413
+    async with keyboard_api(harness) as client:
+        response = await client.post("score", raw=b"{" + b" " * 5000 + b"}")
+    assert response.status_code == 413
 
 
 @pytest.mark.parametrize(
@@ -367,11 +415,47 @@ async def test_a_fact_the_ruleset_lacks_is_answered_as_the_typed_line(
     harness: Harness, ruleset: str, payload: dict[str, Any], typed: str
 ) -> None:
     await harness.open_table(NEW[ruleset])
-    async with rig_client(harness) as client:
-        response = await client.post("/api/keyboard/score", json=payload, headers=viewer_headers())
-        answer = await response.json()
+    async with keyboard_api(harness) as client:
+        response = await client.post("score", payload)
+        answer = response.json()
     [reply] = await harness.say("甲", typed)
-    if response.status == 422:
+    if response.status_code == 422:
         assert answer["error"] == reply.text
     else:
         assert _by_name(answer) == await _postings_by_name(harness)
+
+
+GATE = [
+    pytest.param("甲", None, 401, "signature", id="no-init-data"),
+    pytest.param("甲", {"bot_token": "999:another-bot"}, 401, "signature", id="another-bots-hash"),
+    pytest.param("甲", {"auth_date": 1_700_000_000}, 401, "signature", id="stale"),
+    pytest.param(
+        "甲",
+        {"start": token_for(GROUP, "999:another-bot", Screen.KEYBOARD)},
+        404,
+        "token",
+        id="forged-token",
+    ),
+    pytest.param("甲", {"chat": -5555}, 403, "member", id="a-chat-not-theirs"),
+    pytest.param("戊", {}, 403, "member", id="left-the-group"),
+]
+
+
+@pytest.mark.parametrize("route", ["table", "score", "record"])
+@pytest.mark.parametrize(("who", "signing", "status", "code"), GATE)
+async def test_nothing_answers_without_a_signed_member(
+    harness: Harness, route: str, who: str, signing: dict[str, Any] | None, status: int, code: str
+) -> None:
+    """The server's guard, not the keyboard, refuses: nothing scored, recorded or posted."""
+    await harness.open_table()
+    harness.api.set_status(GROUP, PLAYERS["戊"], "left")
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "gate-0001"}
+    method = "GET" if route == "table" else "POST"
+    async with keyboard_api(harness) as client:
+        authorization = "tma" if signing is None else client.signed(who, **signing)
+        before = len(harness.api.sent)
+        response = await client.send(method, route, authorization, body)
+    assert (response.status_code, response.json()) == (status, {"error": code})
+    assert _recording_replies(harness.api.sent[before:]) == []
+    session = await harness.ledger.current_session(GROUP)
+    assert session is not None and await harness.ledger.last_entry(GROUP, session.id) is None

@@ -1,22 +1,46 @@
-"""The tile keyboard in a real browser: hands tapped per ruleset show the score the typed /hu
-line records, ✅ twice records once, and the phone-size screenshots in docs/images."""
+"""The tile keyboard in a real browser, served by the bot's server behind its real guard and
+opened as the chat's 🀄 整手牌 link opens it (initData signed by the test token): hands tapped
+per ruleset show the score the typed /hu line records, ✅ twice records once, a refused
+signature gives a clear page, and the phone-size screenshots in docs/images
+(WEBAPP_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestServer
-from playwright.async_api import async_playwright
 
+from bot.webapp.start_token import Screen
 from tests.bot.conftest import GROUP, Harness
-from tests.webapp.browser import PHONE, TELEGRAM_JS, keyboard_page, launch, needs_chromium
+from tests.rigs.webapp import BOT_TOKEN, token_for, web_server
+from tests.webapp.browser import open_in_telegram, screenshot, signed_telegram
 from tests.webapp.keyboard_payloads import faces
-from tests.webapp.keyboard_rig import rig_app
 
-pytestmark = [pytest.mark.browser, needs_chromium]
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+pytestmark = pytest.mark.browser
+
+
+@asynccontextmanager
+async def keyboard_page(
+    browser: Any,
+    harness: Harness,
+    who: str = "甲",
+    theme: str = "light",
+    bot_token: str = BOT_TOKEN,
+    script: str | None = None,
+) -> AsyncIterator[Any]:
+    """The keyboard page on a phone, opened from the group's 🀄 整手牌 link by ``who``
+    (``script``: what loads in place of Telegram's, the signed stub unless given)."""
+    start = token_for(GROUP, BOT_TOKEN, Screen.KEYBOARD)
+    telegram = (
+        script
+        if script is not None
+        else signed_telegram(who, start, bot_token=bot_token, theme=theme)
+    )
+    async with web_server(harness.app) as base:
+        url = f"{base}/app/keyboard.html?start={start}"
+        yield await open_in_telegram(browser, url, telegram, theme)
 
 
 async def tap(page: Any, mpsz: str, mode: str = "hand") -> None:
@@ -122,19 +146,19 @@ HANDS = [
 
 @pytest.mark.parametrize(("new", "hand", "typed"), HANDS)
 async def test_a_tapped_hand_shows_what_the_typed_line_records(
-    harness: Harness, new: str, hand: Any, typed: str
+    harness: Harness, browser: Any, new: str, hand: Any, typed: str
 ) -> None:
     await harness.open_table(new)
-    async with keyboard_page(harness) as page:
+    async with keyboard_page(browser, harness) as page:
         await hand(page)
         shown = await shown_payments(page)
     await harness.say("甲", f"/hu {typed}")
     assert shown == await recorded_postings(harness)
 
 
-async def test_record_twice_records_once(harness: Harness) -> None:
+async def test_record_twice_records_once(harness: Harness, browser: Any) -> None:
     await harness.open_table()
-    async with keyboard_page(harness) as page:
+    async with keyboard_page(browser, harness) as page:
         await hz_baotou(page)
         await shown_payments(page)
         await page.evaluate("document.getElementById('record').disabled = false")
@@ -152,9 +176,9 @@ async def test_record_twice_records_once(harness: Harness) -> None:
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48  # 爆头 once
 
 
-async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness) -> None:
+async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness, browser: Any) -> None:
     await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
-    async with keyboard_page(harness) as page:
+    async with keyboard_page(browser, harness) as page:
         await page.click('#indicator-grid [data-face="1m"]')
         await tap(page, "123p456p789p111z1s")
         await choose(page, "hows", "discard")
@@ -167,10 +191,10 @@ async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness) -> Non
     assert shown == typed.text
 
 
-async def test_an_english_chat_gets_an_english_page(harness: Harness) -> None:
+async def test_an_english_chat_gets_an_english_page(harness: Harness, browser: Any) -> None:
     await harness.say("甲", "/lang en")
     await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
-    async with keyboard_page(harness, lang="en") as page:
+    async with keyboard_page(browser, harness) as page:
         await page.wait_for_selector("#hand-step:not([hidden])")
         assert await page.text_content("#record") == "✅ Record"
         await tap(page, "123m456m789m12p55s")
@@ -182,59 +206,55 @@ async def test_an_english_chat_gets_an_english_page(harness: Harness) -> None:
     assert not any("\u4e00" <= c <= "\u9fff" for c in shown)
 
 
-async def test_a_self_draw_only_ruleset_offers_no_discard(harness: Harness) -> None:
+async def test_a_self_draw_only_ruleset_offers_no_discard(harness: Harness, browser: Any) -> None:
     await harness.open_table("/new 硬飘花 1 甲 乙 丙 丁")
-    async with keyboard_page(harness) as page:
+    async with keyboard_page(browser, harness) as page:
         await page.click('#indicator-grid [data-face="1m"]')
         assert await page.is_visible('#hows [data-value="self_draw"]')
         assert not await page.is_visible('#hows [data-value="discard"]')
 
 
-async def test_a_refused_signature_shows_a_clear_page(harness: Harness) -> None:
+async def test_a_refused_signature_shows_a_clear_page(harness: Harness, browser: Any) -> None:
     await harness.open_table()
-    async with keyboard_page(harness, who=None) as page:
+    async with keyboard_page(browser, harness, bot_token="999:another-bot") as page:
         await page.wait_for_selector("#notice:not([hidden])")
         text = await page.text_content("#notice")
         assert await page.is_hidden("#hand-step") and await page.is_hidden("#footer")
     assert text is not None and "登录已失效" in text and "整手牌" in text
 
 
-async def test_without_telegram_the_page_says_how_to_open_it(harness: Harness) -> None:
+async def test_without_telegram_the_page_says_how_to_open_it(
+    harness: Harness, browser: Any
+) -> None:
     await harness.open_table()
-    async with TestServer(rig_app(harness)) as server, async_playwright() as playwright:
-        browser = await launch(playwright)
-        page = await browser.new_page(viewport=PHONE)
-        await page.route(TELEGRAM_JS, lambda route: route.fulfill(body="", status=200))
-        await page.goto(str(server.make_url("/app/keyboard.html")))
+    async with keyboard_page(browser, harness, script="") as page:  # opened in a plain browser
         await page.wait_for_selector("#notice:not([hidden])")
         text = await page.text_content("#notice")
-        await browser.close()
     assert text is not None and "🀄" in text
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-async def test_screenshots(harness: Harness, theme: str) -> None:
+async def test_screenshots(harness: Harness, browser: Any, theme: str) -> None:
     """docs/images/keyboard-*.png: a scored hand, the Huzhou indicator step, the waits."""
-    IMAGES.mkdir(parents=True, exist_ok=True)
     await harness.open_table()
-    async with keyboard_page(harness, theme=theme) as page:
+    async with keyboard_page(browser, harness, theme=theme) as page:
         await hz_kong_discard(page)
         await shown_payments(page)
-        await page.screenshot(path=IMAGES / f"keyboard-score-{theme}.png")
+        await screenshot(page, f"keyboard-score-{theme}")
         await page.click("#clear")
         await tap(page, "123m456m789m123p5s")
         await page.wait_for_selector("#waits")
-        await page.screenshot(path=IMAGES / f"keyboard-waits-{theme}.png")
+        await screenshot(page, f"keyboard-waits-{theme}")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-async def test_huzhou_screenshots(harness: Harness, theme: str) -> None:
+async def test_huzhou_screenshots(harness: Harness, browser: Any, theme: str) -> None:
     """docs/images/keyboard-indicator-*.png and keyboard-huzhou-*.png: the flipped tile asked
     first, then a hand with its wilds marked (翻1m: 2m)."""
     await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
-    async with keyboard_page(harness, theme=theme) as page:
+    async with keyboard_page(browser, harness, theme=theme) as page:
         await page.wait_for_selector("#indicator-step:not([hidden])")
-        await page.screenshot(path=IMAGES / f"keyboard-indicator-{theme}.png")
+        await screenshot(page, f"keyboard-indicator-{theme}")
         await qd_wild(page)
         await shown_payments(page)
-        await page.screenshot(path=IMAGES / f"keyboard-huzhou-{theme}.png")
+        await screenshot(page, f"keyboard-huzhou-{theme}")

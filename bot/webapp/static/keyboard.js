@@ -1,6 +1,7 @@
 // The tile keyboard: tap a hand, see its score from the bot's scoring core, record it as /hu.
-// Plain script, no build step. The API is /api/keyboard/* (docs/webapp-keyboard.md); every
-// call carries Telegram's signed initData, and the server answers in the chat's language.
+// Plain script, no build step. The API is /api/keyboard/* (docs/webapp.md, "The tile
+// keyboard"); every call carries Telegram's signed initData, and the server answers in the
+// chat's language.
 "use strict";
 
 (function () {

@@ -1,15 +1,11 @@
-"""The season page in a real browser (Debian's Chromium through Playwright): a populated
-ledger, Telegram.WebApp stubbed with initData signed by the test token; the page's numbers
-are /tally's, /stats' and /top's, and a bad signature shows a page that says so.
-
-Skipped where Chromium is missing, except in CI (CI=true), where that is a failure.
-Screenshots of each screen (390×844) go to docs/images with WEBAPP_SCREENSHOTS=1.
+"""The season page in a real browser (Debian's Chromium through Playwright, launched by
+browser.py): a populated ledger, Telegram.WebApp stubbed with initData signed by the test token;
+the page's numbers are /tally's, /stats' and /top's, and a bad signature shows a page that says
+so. Screenshots of each screen (390×844) go to docs/images with WEBAPP_SCREENSHOTS=1.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,60 +13,18 @@ from typing import Any
 
 import pytest
 
-from bot.pictures.fonts import bundled_font
-from bot.webapp import start_token
 from bot.webapp.start_token import Screen
-from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
-from tests.rigs.webapp import init_data, web_server
+from tests.bot.conftest import GROUP, Harness, running_harness
+from tests.rigs.webapp import BOT_TOKEN, token_for, web_server
+from tests.webapp.browser import open_in_telegram, screenshot, signed_telegram
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-BOT_TOKEN = "123:TEST"
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+pytestmark = pytest.mark.browser
 HANDS = (
     "/hu 甲 自摸 财飘",
     "/hu 乙 点炮 甲 七对 有花",
     "/hu 丙 自摸",
     "/hu 丁 123m456m789m123p白白 自摸",
 )
-DARK = {"bg_color": "#17212b", "text_color": "#f5f5f5", "hint_color": "#708499",
-        "link_color": "#6ab3f3", "button_color": "#5288c1", "button_text_color": "#ffffff",
-        "secondary_bg_color": "#232e3c"}  # fmt: skip
-
-try:
-    from playwright import async_api as playwright
-except ImportError:  # the dev extras are not installed here
-    playwright = None
-MISSING = [
-    what
-    for what, there in (
-        (CHROMIUM, Path(CHROMIUM).exists()),
-        ("playwright (pip)", playwright is not None),
-    )
-    if not there
-]
-if MISSING:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError(f"CI runs the browser tests: {', '.join(MISSING)} missing")
-    pytest.skip(f"{', '.join(MISSING)} not installed here", allow_module_level=True)
-pytestmark = pytest.mark.browser
-
-
-def telegram_stub(raw_init_data: str, start: str, theme: dict[str, str] | None) -> str:
-    """telegram-web-app.js as the page needs it: initData, start_param and the theme's CSS
-    variables (what Telegram's script sets on the document)."""
-    variables = "".join(
-        f"document.documentElement.style.setProperty('--tg-theme-{k.replace('_', '-')}', '{v}');"
-        for k, v in (theme or {}).items()
-    )
-    webapp = {
-        "initData": raw_init_data,
-        "initDataUnsafe": {"start_param": start},
-        "colorScheme": "dark" if theme else "light",
-    }
-    return (
-        f"window.Telegram = {{WebApp: Object.assign({json.dumps(webapp)},"
-        " {ready() {}, expand() {}})};" + variables
-    )
 
 
 @pytest.fixture
@@ -83,33 +37,6 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[Harness, str]]:
             yield harness, base
 
 
-def fontconfig(folder: Path) -> dict[str, str]:
-    """The system's fonts plus the Noto Sans CJK the bot ships for its pictures: a phone has
-    Chinese fonts, a CI container may not (the screenshots would show boxes)."""
-    conf = folder / "fonts.conf"
-    bundled = bundled_font()
-    extra = f"<dir>{Path(bundled).parent}</dir>" if bundled else ""
-    conf.write_text(
-        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-        f"<include ignore_missing='yes'>/etc/fonts/fonts.conf</include>{extra}"
-        f"<cachedir>{folder}</cachedir></fontconfig>"
-    )
-    return {**os.environ, "FONTCONFIG_FILE": str(conf)}
-
-
-@pytest.fixture
-async def browser(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Any]:
-    env = fontconfig(tmp_path_factory.mktemp("fonts"))
-    async with playwright.async_playwright() as driver:
-        launched = await driver.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"], env=env
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
-
-
 async def open_page(
     browser: Any,
     base: str,
@@ -118,25 +45,18 @@ async def open_page(
     token: str = BOT_TOKEN,
     dark: bool = False,
 ) -> Any:
-    context = await browser.new_context(
-        viewport={"width": 390, "height": 844}, color_scheme="dark" if dark else "light"
-    )
-    page = await context.new_page()
-    start = start_token.make(GROUP, BOT_TOKEN)
-    raw = init_data(PLAYERS[who], who, token, start_param=start)
-    stub = telegram_stub(raw, start, DARK if dark else None)
-    await page.route(
-        "https://telegram.org/js/telegram-web-app.js",
-        lambda route: route.fulfill(body=stub, content_type="text/javascript"),
-    )
-    await page.goto(f"{base}/app/")
+    """The season page as ``who`` opens the group's 📊 赛季页面 link (initData signed by
+    ``token``), once it has drawn itself."""
+    theme = "dark" if dark else "light"
+    start = token_for(GROUP, BOT_TOKEN)
+    telegram = signed_telegram(who, start, bot_token=token, theme=theme)
+    page = await open_in_telegram(browser, f"{base}/app/", telegram, theme)
     await page.wait_for_selector("body[data-ready='1']")
     return page
 
 
 async def snap(page: Any, name: str) -> None:
-    if os.environ.get("WEBAPP_SCREENSHOTS") == "1":
-        await page.screenshot(path=str(IMAGES / f"webapp-{name}.png"))
+    await screenshot(page, f"webapp-{name}")
 
 
 def chat_points(text: str) -> dict[str, int]:
@@ -234,21 +154,13 @@ async def test_an_english_chat_gets_an_english_page(
 async def test_a_keyboard_link_opens_the_keyboard_page(
     site: tuple[Harness, str], browser: Any
 ) -> None:
-    """The 🀄 整手牌 token's screen byte sends the page on to keyboard.html (the keyboard's
-    own page, stood in for here), the same token with it."""
+    """The 🀄 整手牌 token's screen byte sends the page on to keyboard.html, the same token
+    with it, and the keyboard opens the chat's table behind the same guard."""
     _, base = site
-    context = await browser.new_context(viewport={"width": 390, "height": 844})
-    page = await context.new_page()
-    start = start_token.make(GROUP, BOT_TOKEN, Screen.KEYBOARD)
-    stub = telegram_stub(init_data(PLAYERS["甲"], "甲", BOT_TOKEN, start_param=start), start, None)
-    await page.route(
-        "https://telegram.org/js/telegram-web-app.js",
-        lambda route: route.fulfill(body=stub, content_type="text/javascript"),
+    start = token_for(GROUP, BOT_TOKEN, Screen.KEYBOARD)
+    page = await open_in_telegram(
+        browser, f"{base}/app/?start={start}", signed_telegram("甲", start)
     )
-    await page.route(
-        "**/app/keyboard.html*",
-        lambda route: route.fulfill(body="<p id=keyboard>🀄</p>", content_type="text/html"),
-    )
-    await page.goto(f"{base}/app/?start={start}")
-    await page.wait_for_selector("#keyboard")
+    await page.wait_for_selector("#hand-step:not([hidden])")
     assert page.url == f"{base}/app/keyboard.html?start={start}"
+    assert await page.text_content("#ruleset") == "杭州"
