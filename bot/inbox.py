@@ -86,7 +86,7 @@ class Inbox:
                 skipped.append(InboxItem(update_id, None, json.dumps(raw)))
             elif update is not None and _answerable(update):
                 chat = update.effective_chat
-                item = InboxItem(update.update_id, chat and chat.id, json.dumps(raw))
+                item = InboxItem(update.update_id, chat.id if chat else None, json.dumps(raw))
                 kept.append((update, item))
         if self.ledger is None:
             return [update for update, _ in kept]
