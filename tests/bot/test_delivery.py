@@ -6,7 +6,7 @@ The real bot (``python -m bot``) runs as a child process against the fake Bot AP
 every /hu line must end up in the ledger once and be answered. Faults on every method (429
 with retry_after, 5xx, dropped connections) must not lose a reply or produce a false
 "nothing was recorded". MAHJONG_SOAK_RUNS sets the kill runs (2 in the suite; the soak
-numbers in the README come from ``MAHJONG_SOAK_RUNS=15``); each test prints its figures.
+numbers in docs/developing.md come from ``MAHJONG_SOAK_RUNS=15``); each test prints its figures.
 """
 
 from __future__ import annotations
