@@ -6,7 +6,7 @@ takes the chat id first and never returns another chat's rows; every refusal is 
 
 ``python -m storage check|backup|restore FILE`` (``storage/__main__.py``): ``check`` reports
 integrity and the ledger's invariants (``storage.check``), ``backup`` copies the live ledger
-online, ``restore`` replaces it (with the bot stopped). ``Ledger.backup_chat(chat_id, path)``
+online, ``restore`` replaces it (with the bot stopped). ``ledger.chat_copy.backup(chat_id, path)``
 writes one chat's rows as a ledger file of its own.
 
 Periods and seasons: ``stats(chat_id, since, until)`` over any window (whole months from the
@@ -19,9 +19,9 @@ The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) k
 updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
 update committed.
 
-Money (``storage.money``, docs/money.md): ``Ledger.record_money(chat, session, MoneySpec, source,
+Money (``storage.money``, docs/money.md): ``ledger.money.record(chat, session, MoneySpec, source,
 author)`` writes a stake, a table fee, a penalty or a payment as an adjustment entry;
-``Ledger.session_money`` reads a session's stake and fen lines (``SessionMoney``), whose
+``ledger.money.of_session`` reads a session's stake and fen lines (``SessionMoney``), whose
 ``balances(points)`` are the fen its settle-up pays (``TABLE``: the table fee's account).
 One person, one record (``storage/people.py``): ``link_records``, ``rename_guest`` and
 ``undo_identity`` append identity events; ``People`` folds a chat's records into people at

@@ -165,7 +165,7 @@ if _register_before_thread_join is not None:
 
 
 class Database:
-    """Owns the connections; the Ledger's parts run their SQL through ``_write``/``_read``."""
+    """Owns the connections; the Ledger's stores run their SQL through ``write``/``read``."""
 
     def __init__(
         self, path: str, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]
@@ -181,9 +181,9 @@ class Database:
         _OPEN.add(self)
 
     @classmethod
-    async def _open_connections(
-        cls, path: str | Path | None
-    ) -> tuple[str, aiosqlite.Connection, list[aiosqlite.Connection]]:
+    async def open(cls, path: str | Path | None = None) -> Database:
+        """Connect to (and migrate) the database at ``path``, else $DATABASE_PATH, else
+        ./mahjong.db: the writer, then the readers."""
         resolved = resolve_path(path)
         writer = await _connect(resolved, readonly=False)
         readers: list[aiosqlite.Connection] = []
@@ -198,7 +198,7 @@ class Database:
             for conn in [writer, *readers]:
                 await conn.close()
             raise
-        return resolved, writer, readers
+        return cls(resolved, writer, readers)
 
     async def close(self) -> None:
         """Close every connection and stop their threads (safe to call twice)."""
@@ -215,12 +215,12 @@ class Database:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await conn.close()
 
-    def _check_open(self) -> None:
+    def check_open(self) -> None:
         if self._closed:
             raise StorageError(ErrorCode.CLOSED)
 
     @contextlib.asynccontextmanager
-    async def _write(
+    async def write(
         self, *, begin: bool = True, commit: bool = True
     ) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction: the lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK.
@@ -232,9 +232,9 @@ class Database:
         ROLLBACK queued after a cancelled statement still undoes it before the next writer's
         BEGIN.
         """
-        self._check_open()
+        self.check_open()
         async with self._write_lock:
-            self._check_open()
+            self.check_open()
             try:
                 if begin:
                     await self._writer.execute("BEGIN IMMEDIATE")
@@ -253,9 +253,9 @@ class Database:
                 raise integrity_error(error) from error
 
     @contextlib.asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A reader holding one snapshot (a deferred read transaction) for its queries."""
-        self._check_open()
+        self.check_open()
         conn = await self._idle_readers.get()
         try:
             await conn.execute("BEGIN")
@@ -266,6 +266,47 @@ class Database:
                     await conn.execute("COMMIT")
         finally:
             self._idle_readers.put_nowait(conn)
+
+    @contextlib.asynccontextmanager
+    async def idle_reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A reader lent whole, no transaction begun (the online backup reads through it)."""
+        self.check_open()
+        conn = await self._idle_readers.get()
+        try:
+            yield conn
+        finally:
+            self._idle_readers.put_nowait(conn)
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer under the write lock, no transaction begun (a restore replaces the file)."""
+        self.check_open()
+        async with self._write_lock:
+            self.check_open()
+            yield self._writer
+
+
+class Store:
+    """One named part of the Ledger (``ledger.entries``, ``ledger.people`` ...): its SQL runs
+    on the one ``Database`` every store shares, so all writes queue behind one lock."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+
+    @property
+    def path(self) -> str:
+        return self._database.path
+
+    def _write(
+        self, *, begin: bool = True, commit: bool = True
+    ) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._database.write(begin=begin, commit=commit)
+
+    def _read(self) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._database.read()
+
+    def _check_open(self) -> None:
+        self._database.check_open()
 
 
 async def begin_with(

@@ -16,7 +16,7 @@ import aiosqlite
 from .chats import ensure_chat_row
 from .csv_reading import ImportReport, read_ledger_csv
 from .csv_rows import CsvRow, NewIds
-from .database import Database, migrate, schema_version
+from .database import Store, migrate, schema_version
 from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
 from .identity_import import import_identity
@@ -30,7 +30,7 @@ from .rows import (
 from .season_import import import_season
 
 
-class ExchangeStore(Database):
+class ExchangeStore(Store):
     async def import_csv(self, chat_id: int, text: str) -> ImportReport:
         """Import an ``export_csv`` text into this chat as one transaction; returns the
         entries added and whether the file's trailer proved it whole.
@@ -72,16 +72,13 @@ class ExchangeStore(Database):
         target_path = Path(path)
         partial = target_path.with_name(target_path.name + ".partial")
         partial.unlink(missing_ok=True)
-        reader = await self._idle_readers.get()
-        try:
+        async with self._database.idle_reader() as reader:
             target = sqlite3.connect(partial, check_same_thread=False)
             try:
                 await reader.backup(target)
                 target.execute("PRAGMA journal_mode = DELETE")
             finally:
                 target.close()
-        finally:
-            self._idle_readers.put_nowait(reader)
         os.replace(partial, target_path)
 
     async def restore(self, path: str | Path) -> None:
@@ -89,14 +86,13 @@ class ExchangeStore(Database):
         self._check_open()
         source_path = Path(path)
         await asyncio.to_thread(_check_backup, source_path)
-        async with self._write_lock:
-            self._check_open()
+        async with self._database.exclusive() as writer:
             source = await aiosqlite.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                await source.backup(self._writer)
+                await source.backup(writer)
             finally:
                 await source.close()
-            await migrate(self._writer)
+            await migrate(writer)
 
 
 def _check_backup(path: Path) -> None:

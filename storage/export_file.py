@@ -30,7 +30,7 @@ async def export_to_files(
     """The chat's export as files in ``folder`` (see ``ExportFile``)."""
     async with await Ledger.open(database) as ledger:
         with ExportFile(folder, name, gzip_above, part_limit) as out:
-            async for page in ledger.export_pages(chat_id):
+            async for page in ledger.export.pages(chat_id):
                 out.write(page)
             return out.finish()
 
@@ -46,9 +46,9 @@ async def readable_to_file(
 ) -> Path:
     """The window's readable table as ``folder/name.csv`` (see ``ReadableFile``)."""
     async with await Ledger.open(database) as ledger:
-        players = await ledger.readable_players(chat_id, window)
+        players = await ledger.readable.players(chat_id, window)
         with ReadableFile(folder, name, players, lang, discard_words) as out:
-            async for rows in ledger.readable_pages(chat_id, window):
+            async for rows in ledger.readable.pages(chat_id, window):
                 out.write(rows)
             return out.finish()
 

@@ -101,7 +101,7 @@ def stake_text(stake: int) -> str:
 
 @dataclass(frozen=True)
 class MoneySpec:
-    """An adjustment for ``Ledger.record_money``: what it is (``ADJUST_KINDS``), its points
+    """An adjustment for ``ledger.money.record``: what it is (``ADJUST_KINDS``), its points
     postings (a penalty or payment in points), its money lines in fen (``TABLE`` the fee's
     account), the stake it sets (kind "stake") and the reason given."""
 

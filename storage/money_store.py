@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .database import Database
+from .database import Store
 from .entries import Draft, check_players, clean_postings, insert_recording, look, open_session_of
 from .errors import ErrorCode, StorageError
 from .money import (
@@ -62,8 +62,8 @@ _HAS_ADJUSTMENTS = (
 )
 
 
-class MoneyStore(Database):
-    async def record_money(
+class MoneyStore(Store):
+    async def record(
         self,
         chat_id: int,
         session_id: int,
@@ -94,7 +94,7 @@ class MoneyStore(Database):
             )
             return Recorded((entry,), replay=False, session=before.session)
 
-    async def session_money(self, chat_id: int, session_id: int) -> SessionMoney:
+    async def of_session(self, chat_id: int, session_id: int) -> SessionMoney:
         """The session's stake (the latest standing one) and the fen of its standing fees
         and money adjustments, per account (a person's records folded into its root record,
         as ``tally`` folds them)."""

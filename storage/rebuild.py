@@ -18,8 +18,8 @@ from .ledger import Ledger
 
 async def rebuild(path: Path | None) -> None:
     async with await Ledger.open(path) as ledger:
-        await ledger.rebuild_totals()
-        await ledger.rebuild_people()
+        await ledger.totals.rebuild()
+        await ledger.people.rebuild()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -12,7 +12,7 @@ from typing import Final
 
 import aiosqlite
 
-from .database import Database, migrations
+from .database import Store, migrations
 from .rows import fetch_all
 
 ALL_TIME: Final = "all"
@@ -102,8 +102,8 @@ async def player_totals(
     return found
 
 
-class TotalsStore(Database):
-    async def rebuild_totals(self) -> None:
+class TotalsStore(Store):
+    async def rebuild(self) -> None:
         """Recompute every total from the entries and postings (one write transaction)."""
         async with self._write() as conn:
             for statement in REBUILD_STATEMENTS:
