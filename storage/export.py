@@ -330,7 +330,7 @@ class ExportFile:
     """Writes an export's pages to ``folder/name.csv`` (UTF-8 with a BOM, so spreadsheet
     programs read the Chinese names): gzipped when over ``gzip_above`` bytes, cut into
     ``.partNN`` pieces of at most ``part_limit`` bytes (joined again by concatenation).
-    Every method blocks: run them off the event loop (``python -m storage.export_file`` runs
+    Every method blocks: run them off the event loop (``python -m storage.export_process`` runs
     them in a process of its own)."""
 
     def __init__(self, folder: Path, name: str, gzip_above: int, part_limit: int) -> None:

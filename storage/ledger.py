@@ -12,7 +12,7 @@ from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
 from .inbox import InboxStore
-from .money_store import MoneyStore
+from .money import MoneyStore
 from .pattern_uses import PatternUseStore
 from .people import PeopleStore
 from .players import PlayerStore

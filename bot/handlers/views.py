@@ -604,7 +604,7 @@ async def export(update: Update, context: Context) -> None:
     gzipped when large and sent in parts when over Telegram's limit for a bot's documents.
     /export PERIOD (本月, 2026-11, 全部, a season): the readable table instead, a row per
     hand and a column per player. A process of its own writes either file (``python -m
-    storage.export_file``): formatting a long history in this process would hold the GIL the
+    storage.export_process``): formatting a long history in this process would hold the GIL the
     event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
@@ -642,7 +642,7 @@ async def _readable_file(
         if moment is not None
     ]
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder),
+        sys.executable, "-m", "storage.export_process", database, str(chat_id), str(folder),
         name, "0", "0", "--readable", f"--lang={lang}", *bounds,
         *(f"--discard-word={r.id}={r.family.discard_win_zh}" for r in rulesets.RULESETS.values()),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -656,7 +656,7 @@ async def _readable_file(
 async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]:
     name = f"mahjong-{abs(chat_id)}"
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder), name,
+        sys.executable, "-m", "storage.export_process", database, str(chat_id), str(folder), name,
         str(EXPORT_GZIP_ABOVE), str(EXPORT_PART_LIMIT),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip

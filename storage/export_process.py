@@ -1,4 +1,4 @@
-"""``python -m storage.export_file DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
+"""``python -m storage.export_process DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
 export written by a process of its own; with ``--readable [--since T] [--until T] [--lang L]
 [--discard-word RULESET=WORD …]`` the readable table of a window instead (``storage.readable``:
 a row per hand, a column per player; a win on a discard in each ruleset's word, given by the
@@ -54,7 +54,7 @@ async def readable_to_file(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m storage.export_file", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m storage.export_process", description=__doc__)
     parser.add_argument("database", type=Path)
     parser.add_argument("chat_id", type=int)
     parser.add_argument("folder", type=Path)
