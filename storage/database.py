@@ -31,6 +31,7 @@ BUSY_TIMEOUT_MS: Final = 5000
 READERS: Final = 2
 READ_DRAIN_SECONDS: Final = 10.0
 _MIGRATION_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_INCLUDE: Final = re.compile(r"^-- include: ([a-z0-9_]+\.sql)$", re.MULTILINE)
 
 PRAGMAS: Final = (
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -84,12 +85,19 @@ def migrations(folder: Traversable | None = None) -> list[Migration]:
     for item in (folder or resources.files("storage.migrations")).iterdir():
         match = _MIGRATION_NAME.match(item.name)
         if match:
-            found.append(Migration(int(match.group(1)), item.name, item.read_text("utf-8")))
+            sql = _INCLUDE.sub(lambda line: shared_sql(line[1]), item.read_text("utf-8"))
+            found.append(Migration(int(match.group(1)), item.name, sql))
     found.sort(key=lambda m: m.version)
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise RuntimeError(f"migration {migration.name} breaks the 0001.. numbering")
     return found
+
+
+def shared_sql(name: str) -> str:
+    """A file of ``storage/sql``: SQL that migrations include (a line ``-- include: NAME``)
+    and the code runs again (the totals' rebuild), written once for both."""
+    return resources.files("storage.sql").joinpath(name).read_text("utf-8")
 
 
 def schema_version() -> int:

@@ -252,6 +252,61 @@ async def test_an_older_database_is_upgraded_at_open(db_path: Path) -> None:
     assert "sources_message" in names
 
 
+DATA = Path(__file__).parent / "data"
+
+
+def _schema(path: Path) -> list[tuple[str, str, str]]:
+    with sqlite3.connect(path) as raw:
+        return sorted(
+            raw.execute(
+                "SELECT type, name, coalesce(sql, '') FROM sqlite_master "
+                "WHERE name NOT LIKE 'sqlite_%'"
+            )
+        )
+
+
+@pytest.mark.parametrize(
+    ("dump", "version"),
+    [
+        pytest.param("ledger_schema3.sql", 3, id="before-the-totals"),
+        pytest.param("ledger_schema5.sql", 5, id="totals-keyed-at-utc"),
+    ],
+)
+async def test_an_old_database_migrates_to_the_fresh_schema(
+    tmp_path: Path, dump: str, version: int
+) -> None:
+    """Migrations include storage/sql/totals.sql; an old file still ends where a new one
+    starts (the totals' trigger exactly as a fresh database has it)."""
+    async with await Ledger.open(tmp_path / "fresh.db"):
+        pass
+    old = tmp_path / "old.db"
+    with sqlite3.connect(old) as raw:
+        raw.executescript((DATA / dump).read_text("utf-8"))
+        raw.execute(f"PRAGMA user_version = {version}")
+    before = dict((name, sql) for _, name, sql in _schema(old))
+    async with await Ledger.open(old):
+        pass
+    assert _schema(old) == _schema(tmp_path / "fresh.db")
+    if "entries_totals" in before:  # the old trigger, replaced by the one of totals.sql
+        assert "substr(NEW.created_at, 1, 7)" in before["entries_totals"]
+        assert (
+            dict((n, s) for _, n, s in _schema(old))["entries_totals"] != before["entries_totals"]
+        )
+
+
+def test_the_totals_trigger_is_written_once() -> None:
+    """Its text is in storage/sql/totals.sql only; both migrations that create it include it."""
+    folder = Path(__file__).parents[2] / "storage"
+    writing = [
+        path.name
+        for path in sorted(folder.rglob("*.sql"))
+        if "CREATE TRIGGER entries_totals" in path.read_text("utf-8")
+    ]
+    assert writing == ["totals.sql"]
+    including = [m.name for m in migrations() if "CREATE TRIGGER entries_totals" in m.sql]
+    assert including == ["0004_totals.sql", "0006_seasons.sql"]
+
+
 def test_storage_imports_neither_scoring_nor_telegram() -> None:
     script = (
         "import sys, storage, benchmarks.storage\n"
