@@ -92,7 +92,7 @@ class ChatStore(Store):
 
     async def migrate(self, old_id: int, new_id: int) -> Chat:
         """Move every row of ``old_id`` to ``new_id`` (group → supergroup migration), and
-        remember the move (``chat_moves``).
+        remember the move (``moves``).
 
         The new chat may already exist (the bot saw it first) as long as it holds no sessions
         or entries yet: its players who duplicate the old chat's are dropped, the rest join.

@@ -32,7 +32,7 @@ from .season_import import import_season
 
 class ExchangeStore(Store):
     async def import_csv(self, chat_id: int, text: str) -> ImportReport:
-        """Import an ``export_csv`` text into this chat as one transaction; returns the
+        """Import an ``ledger.export.csv`` text into this chat as one transaction; returns the
         entries added and whether the file's trailer proved it whole.
 
         The file is read and checked first (``csv_reading``: its trailer, limits of size,
@@ -218,7 +218,7 @@ async def _import_session(
 
 def _money_mapped(rows: CsvRow, player_ids: Mapping[int, int]) -> str | None:
     """The entry's result JSON, a money adjustment's fen lines moved to the players' new ids
-    (and refused unless they are whole fen summing to 0, as ``record_money`` writes them)."""
+    (and refused unless they are whole fen summing to 0, as ``ledger.money.record`` writes them)."""
     text = rows.text("result_json")
     data = adjustment_data(text)
     if data is None or "fen" not in data:

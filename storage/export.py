@@ -6,7 +6,7 @@ as one snapshot; the identity events (a handful per chat) are read the same way 
 written among the entries by time. ``ExportFile`` (plain, synchronous: run off the event
 loop) turns each page into CSV lines, gzips the file when it is large and cuts it into
 parts under a size limit, so memory stays flat whatever the ledger's length.
-``export_csv`` returns the same text as one string, for small exports and the import round
+``ledger.export.csv`` returns the same text as one string, for small exports and the import round
 trip.
 """
 

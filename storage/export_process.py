@@ -7,7 +7,7 @@ caller since storage knows no rulesets).
 The bot runs /export this way: formatting 100,000 entries is seconds of Python, and in a
 thread of the bot's process it would compete with the event loop for the GIL (every other
 group's updates waiting behind it). This process opens the ledger itself (WAL lets it read
-while the bot writes), streams ``export_pages`` into an ``ExportFile`` and prints the paths
+while the bot writes), streams ``ledger.export.pages`` into an ``ExportFile`` and prints the paths
 of the files to send, one a line.
 """
 
