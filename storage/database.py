@@ -80,7 +80,8 @@ class Migration:
 
 
 def migrations(folder: Traversable | None = None) -> list[Migration]:
-    """The numbered migration files in ``folder`` (default: ``storage/migrations``), in order."""
+    """The numbered migration files in ``folder`` (default: ``storage/migrations``), in order,
+    each line ``-- include: NAME.sql`` replaced by the text of ``storage/sql/NAME.sql``."""
     found = []
     for item in (folder or resources.files("storage.migrations")).iterdir():
         match = _MIGRATION_NAME.match(item.name)
@@ -263,17 +264,13 @@ class Database:
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A reader holding one snapshot (a deferred read transaction) for its queries."""
-        self.check_open()
-        conn = await self._idle_readers.get()
-        try:
+        async with self.idle_reader() as conn:
             await conn.execute("BEGIN")
             try:
                 yield conn
             finally:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await conn.execute("COMMIT")
-        finally:
-            self._idle_readers.put_nowait(conn)
 
     @contextlib.asynccontextmanager
     async def idle_reader(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -303,6 +300,7 @@ class Store:
 
     @property
     def path(self) -> str:
+        """The database file (a chat's copy reads it by a connection of its own)."""
         return self._database.path
 
     def _write(
