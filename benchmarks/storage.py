@@ -28,7 +28,7 @@ NOW = "2026-01-01T00:00:00+00:00"
 
 
 class LedgerSide:
-    """Records self-drawn wins with ``Ledger.record_win``."""
+    """Records self-drawn wins with ``ledger.entries.record_win``."""
 
     def __init__(self, ledger: Ledger, players: list[int], session: Session) -> None:
         self.ledger, self.players, self.session = ledger, players, session
@@ -37,9 +37,9 @@ class LedgerSide:
     @classmethod
     async def start(cls, path: Path) -> LedgerSide:
         ledger = await Ledger.open(path)
-        players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
+        players = [(await ledger.players.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
         seats = (players[0], players[1], players[2], players[3])
-        session = await ledger.open_session(
+        session = await ledger.sessions.open(
             CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
         )
         return cls(ledger, players, session)
@@ -50,7 +50,7 @@ class LedgerSide:
             self.hand += 1
             winner = self.players[self.hand % 4]
             postings = {p: (24 if p == winner else -8) for p in self.players}
-            await self.ledger.record_win(
+            await self.ledger.entries.record_win(
                 CHAT,
                 self.session.id,
                 WinSpec(winner, postings, LINE, RESULT, self_draw=True, value=1),

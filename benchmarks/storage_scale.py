@@ -91,12 +91,14 @@ async def build_chat(
     claimed by the members (``link_records``), so every read folds linked records."""
     past = max(0, entries - evening)
     for first in range(0, past, IMPORT_BATCH):
-        await ledger.import_csv(chat_id, history_csv(first, min(IMPORT_BATCH, past - first)))
-    players = [(await ledger.upsert_user(chat_id, user, f"p{user}")).id for user in USERS]
+        await ledger.exchange.import_csv(
+            chat_id, history_csv(first, min(IMPORT_BATCH, past - first))
+        )
+    players = [(await ledger.players.upsert_user(chat_id, user, f"p{user}")).id for user in USERS]
     if links:
         await play_as_guests(ledger, chat_id, players, links)
     seats = (players[0], players[1], players[2], players[3])
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         chat_id, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
     )
     for hand in range(entries - past - links):
@@ -106,16 +108,16 @@ async def build_chat(
 
 async def play_as_guests(ledger: Ledger, chat_id: int, members: list[int], hands: int) -> None:
     """A session of four guests (``hands`` hands), then each guest claimed by a member."""
-    guests = [(await ledger.add_guest(chat_id, f"guest{user}")).id for user in USERS]
+    guests = [(await ledger.players.add_guest(chat_id, f"guest{user}")).id for user in USERS]
     seats = (guests[0], guests[1], guests[2], guests[3])
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         chat_id, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
     )
     for hand in range(hands):
         await record(ledger, session, hand)
-    await ledger.close_session(chat_id)
+    await ledger.sessions.close(chat_id)
     for guest, member in zip(guests, members, strict=True):
-        await ledger.link_records(
+        await ledger.people.link_records(
             chat_id, LinkRequest(guest, member, "iam"), author=None, update_id=None
         )
 
@@ -124,7 +126,7 @@ async def record(ledger: Ledger, session: Session, hand: int) -> None:
     winner = session.seats[hand % 4]
     assert winner is not None
     postings = {p: (24 if p == winner else -8) for p in session.seats if p is not None}
-    await ledger.record_win(
+    await ledger.entries.record_win(
         session.chat_id,
         session.id,
         WinSpec(winner, postings, "自摸", self_draw=True, value=8),
@@ -142,30 +144,30 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
 
     async def readable_month() -> None:
         window = Window(month.since, month.until)
-        players = await ledger.readable_players(chat, window)
+        players = await ledger.readable.players(chat, window)
         with tempfile.TemporaryDirectory() as folder:
             out = ReadableFile(Path(folder), "month", players, "zh")
-            async for rows in ledger.readable_pages(chat, window):
+            async for rows in ledger.readable.pages(chat, window):
                 await asyncio.to_thread(out.write, rows)
             await asyncio.to_thread(out.finish)
 
     async def tally_current() -> None:
-        await ledger.tally(chat, session.id)
-        await ledger.running_totals(chat, session.id)
+        await ledger.reports.tally(chat, session.id)
+        await ledger.reports.running_totals(chat, session.id)
 
     return {
-        "/stats": lambda: ledger.stats(chat),
-        "/stats A B": lambda: ledger.head_to_head(chat, a, b),
-        "/stats 本月": lambda: ledger.stats(chat, month.since, month.until),
-        "/stats 本周": lambda: ledger.stats(chat, week.since, week.until),
+        "/stats": lambda: ledger.stats.players(chat),
+        "/stats A B": lambda: ledger.stats.head_to_head(chat, a, b),
+        "/stats 本月": lambda: ledger.stats.players(chat, month.since, month.until),
+        "/stats 本周": lambda: ledger.stats.players(chat, week.since, week.until),
         "/top 本月": lambda: top_view(ledger, chat, month, 1, "zh"),
         "/top (all-time)": lambda: top_view(ledger, chat, ALL_TIME, 1, "zh"),
-        "/trend 本月": lambda: ledger.trend(chat, [a], month.since, month.until),
+        "/trend 本月": lambda: ledger.trend.balance(chat, [a], month.since, month.until),
         "/export 本月 (readable table)": readable_month,
         "/tally (open session + chart data)": tally_current,
-        "/tally (all-time)": lambda: ledger.tally(chat),
-        "/history (first page)": lambda: ledger.history(chat, page=1, page_size=5),
-        "/history (last page)": lambda: ledger.history(chat, page=10**9, page_size=5),
+        "/tally (all-time)": lambda: ledger.reports.tally(chat),
+        "/history (first page)": lambda: ledger.reports.history(chat, page=1, page_size=5),
+        "/history (last page)": lambda: ledger.reports.history(chat, page=10**9, page_size=5),
     }
 
 
@@ -184,7 +186,7 @@ async def measure(paths: dict[str, Path], runs: int) -> dict[str, dict[str, floa
     try:
         sessions = {}
         for label, ledger in ledgers.items():
-            session = await ledger.current_session(CHAT)
+            session = await ledger.sessions.current(CHAT)
             assert session is not None
             sessions[label] = session
         found: dict[str, dict[str, list[float]]] = {label: {} for label in ledgers}
@@ -212,7 +214,7 @@ async def timed(command: Callable[[], Awaitable[Any]]) -> float:
 async def timed_undo(ledger: Ledger, session: Session) -> float:
     """``reverse`` timed alone; the hand is recorded again after it."""
     start = time.perf_counter()
-    await ledger.reverse(session.chat_id, author=None, source=None)
+    await ledger.entries.reverse(session.chat_id, author=None, source=None)
     seconds = time.perf_counter() - start
     await record(ledger, session, 0)
     return seconds
@@ -238,7 +240,7 @@ def _export(path: str, whole: bool) -> tuple[float, float]:
 
 async def _whole_export(path: Path) -> None:
     async with await Ledger.open(path) as ledger:
-        await ledger.export_csv(CHAT)
+        await ledger.export.csv(CHAT)
 
 
 async def _write_export(path: Path) -> None:
@@ -247,7 +249,7 @@ async def _write_export(path: Path) -> None:
             tempfile.TemporaryDirectory() as folder,
             ExportFile(Path(folder), "export", 8 << 20, 49 << 20) as out,
         ):
-            async for page in ledger.export_pages(CHAT):
+            async for page in ledger.export.pages(CHAT):
                 await asyncio.to_thread(out.write, page)
             await asyncio.to_thread(out.finish)
 

@@ -45,7 +45,7 @@ async def build(path: Path, entries: int) -> tuple[int, int]:
         assert winner is not None
         postings = {p: (24 if p == winner else -8) for p in session.seats if p is not None}
         spec = WinSpec(winner, postings, FULL_HAND, self_draw=True, value=8)
-        await ledger.record_win(CHAT, session.id, spec, None, winner)
+        await ledger.entries.record_win(CHAT, session.id, spec, None, winner)
         a, b = session.seats[0], session.seats[1]
         assert a is not None and b is not None
         return a, b

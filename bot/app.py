@@ -227,7 +227,7 @@ async def _post_init(application: ANY_APP) -> None:
     if svc.ledger is None:  # ``python -m bot`` opens it first, to refuse a bad path early
         svc.ledger = await Ledger.open(svc.config.database_path)
     await svc.inbox.attach(svc.ledger)
-    await svc.ledger.inbox_prune()
+    await svc.ledger.inbox.prune()
     bot = application.bot
     for lang, commands in COMMANDS.items():
         await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)

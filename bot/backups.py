@@ -44,7 +44,7 @@ async def daily_backup(context: Context) -> None:
     path = folder / backup_name(datetime.now(UTC))
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        await svc.db.backup(path)
+        await svc.db.exchange.backup(path)
     except (OSError, sqlite3.Error, StorageError):
         log.exception("daily backup to %s failed; the older backups are kept", path)
         return

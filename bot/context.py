@@ -75,7 +75,7 @@ async def chat_lang(context: Context, chat: Chat | None) -> str:
         return svc.config.lang
     state = chat_state(context, chat.id)
     if state.lang is None:
-        row = await svc.db.get_chat(chat.id)
+        row = await svc.db.chats.get(chat.id)
         state.lang = lang_of(row.lang if row else None, svc.config.lang)
     return state.lang
 
@@ -84,7 +84,7 @@ async def chat_settings(context: Context, chat_id: int) -> ChatSettings:
     """The chat's /settings (reply length, pictures), read from the ledger once."""
     state = chat_state(context, chat_id)
     if state.settings is None:
-        state.settings = ChatSettings.of(await services(context).db.get_chat(chat_id))
+        state.settings = ChatSettings.of(await services(context).db.chats.get(chat_id))
     return state.settings
 
 
@@ -145,7 +145,7 @@ async def sender_player(context: Context, chat: Chat, user: User) -> Player:
     if known is not None and known[:2] == (user.full_name, user.username):
         return known[2]
     db = services(context).db
-    player = await db.upsert_user(chat.id, user.id, _display_name(user), user.username)
+    player = await db.players.upsert_user(chat.id, user.id, _display_name(user), user.username)
     members[user.id] = (user.full_name, user.username, player)
     return player
 
@@ -181,7 +181,7 @@ async def is_creator_or_admin(context: Context, message: Message, creator: int |
     creator's Telegram id, so a refused stranger is not recorded as a player."""
     user = message.from_user
     if user is not None and creator is not None:
-        opener = await services(context).db.get_player(message.chat.id, creator)
+        opener = await services(context).db.players.get(message.chat.id, creator)
         if opener.user_id == user.id:
             return True
     return await is_chat_admin(context, message, user)

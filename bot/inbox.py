@@ -52,7 +52,7 @@ class Inbox:
     async def attach(self, ledger: Ledger) -> None:
         """Use the opened ledger, and the group moves it remembers."""
         self.ledger = ledger
-        self.moves = await ledger.chat_moves()
+        self.moves = await ledger.chats.moves()
 
     def chat_key(self, chat_id: int) -> int:
         """The chat whose order an update of ``chat_id`` keeps: a moved group's is its
@@ -95,7 +95,7 @@ class Inbox:
         done, self._finished = self._finished, set()
         items = [item for _, item in kept] + skipped
         try:
-            fresh = await self.ledger.inbox_store(items, done | {i.update_id for i in skipped})
+            fresh = await self.ledger.inbox.store(items, done | {i.update_id for i in skipped})
         except BaseException:
             self._finished |= done
             raise
@@ -106,13 +106,13 @@ class Inbox:
         is marked done and left out."""
         assert self.ledger is not None
         updates, skipped = [], []
-        for item in await self.ledger.inbox_undone():
+        for item in await self.ledger.inbox.undone():
             update = self.read(json.loads(item.payload), bot)
             if update is None:
                 skipped.append(item.update_id)
             else:
                 updates.append(update)
-        await self.ledger.inbox_done(skipped)
+        await self.ledger.inbox.done(skipped)
         return updates
 
     def hold(self, update_id: int) -> None:
@@ -140,13 +140,13 @@ class Inbox:
             return
         batch, self._finished = self._finished, set()
         try:
-            await self.ledger.inbox_done(batch)
+            await self.ledger.inbox.done(batch)
         except Exception as error:  # handled again at the next start: replays are safe
             log.warning("could not mark %d updates done: %s", len(batch), error)
             return
         self._writes += 1
         if self._writes % self.PRUNE_EVERY == 0:
-            await self.ledger.inbox_prune()
+            await self.ledger.inbox.prune()
 
     async def close(self) -> None:
         """Write the pending done-marks now (before the ledger closes)."""

@@ -2,7 +2,7 @@
 
 ``take_window`` finds the period (本月, 2026-11 …) or season (秋季赛) among a command's
 words; ``period_rows`` is the one function /stats and /top add players up through
-(``Ledger.stats`` over the window): folding one person's records together belongs there.
+(``ledger.stats.players`` over the window): folding one person's records together belongs there.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ async def take_window(
     period, rest = take_period(words, now)
     if period is None:
         for index, word in enumerate(rest):
-            season = None if unquoted(word) else await ledger.find_season(chat_id, word)
+            season = None if unquoted(word) else await ledger.seasons.find(chat_id, word)
             if season is not None:
                 period = season_period(season)
                 del rest[index]
@@ -40,7 +40,7 @@ def season_period(season: Season) -> Period:
 
 async def period_rows(ledger: Ledger, chat_id: int, period: Period) -> list[PlayerStats]:
     """Every player's record over ``period``, best net first (those with nothing in it too)."""
-    return await ledger.stats(chat_id, period.since, period.until)
+    return await ledger.stats.players(chat_id, period.since, period.until)
 
 
 def period_label(period: Period, lang: str) -> str:
@@ -56,14 +56,14 @@ async def period_key(ledger: Ledger, chat_id: int, period: Period) -> str:
     """The window as a button carries it: a period's word, or s + a season's id."""
     if period.kind != SEASON_KIND:
         return period.name or period.kind
-    season = await ledger.find_season(chat_id, period.name)
+    season = await ledger.seasons.find(chat_id, period.name)
     return f"{_SEASON_KEY}{season.id if season else 0}"
 
 
 async def period_from_key(ledger: Ledger, chat_id: int, key: str, now: datetime) -> Period:
     """What ``period_key`` wrote, read back at ``now`` (a relative period moves with it)."""
     if key.startswith(_SEASON_KEY) and key[1:].isdigit():
-        found = [s for s in await ledger.seasons(chat_id) if s.id == int(key[1:])]
+        found = [s for s in await ledger.seasons.all(chat_id) if s.id == int(key[1:])]
         if not found:
             raise Refusal("bad_button", token=key)
         return season_period(found[0])

@@ -77,7 +77,7 @@ async def open_table(context: Context, chat_id: int) -> Table:
     cached = chat_state(context, chat_id).table
     if cached is not None:
         return cached
-    session = await services(context).db.current_session(chat_id)
+    session = await services(context).db.sessions.current(chat_id)
     if session is None:
         raise Refusal("no_session")
     return await table_of(context, session)
@@ -86,14 +86,14 @@ async def open_table(context: Context, chat_id: int) -> Table:
 async def table_of(context: Context, session: Session) -> Table:
     """The session with its players read from the ledger (and remembered while open)."""
     ledger = services(context).db
-    players_of_chat = await ledger.list_players(session.chat_id)
+    players_of_chat = await ledger.players.all(session.chat_id)
     by_id = {player.id: player for player in players_of_chat}
     players = {
         seat: by_id[player_id]
         for seat, player_id in zip(SEAT_ORDER, session.seats, strict=True)
         if player_id is not None
     }
-    aliases = aliases_of(players, await ledger.people(session.chat_id), by_id)
+    aliases = aliases_of(players, await ledger.people.of_chat(session.chat_id), by_id)
     return remember(context, Table(session=session, players=players, aliases=aliases))
 
 
@@ -125,7 +125,7 @@ async def standings(context: Context, table: Table) -> Tally:
     """The session's tally: read once from the ledger, then moved along by ``after_entries``."""
     if table.tally is not None:
         return table.tally
-    tally = await services(context).db.tally(table.session.chat_id, table.session.id)
+    tally = await services(context).db.reports.tally(table.session.chat_id, table.session.id)
     remember(context, replace(table, tally=tally))
     return tally
 

@@ -1,32 +1,38 @@
 """The group's ledger on SQLite (aiosqlite): chats, players, sessions, append-only entries.
 
-Open one ``Ledger`` at start-up (``await Ledger.open()``), close it at shutdown. Every method
-takes the chat id first and never returns another chat's rows; every refusal is a
-``StorageError`` with a ``code`` and zh/en messages, and nothing was written.
+Open one ``Ledger`` at start-up (``await Ledger.open()``), close it at shutdown. It is named
+stores over one database (one writer behind one lock, readers beside it), each in the module
+of its name: ``ledger.chats``, ``players``, ``people``, ``sessions``, ``entries`` (the writes
+of hands: ``record_win``, ``reverse`` ...), ``reports`` (``tally``, ``history`` ...),
+``stats``, ``trend``, ``totals``, ``money``, ``seasons``, ``inbox``, ``exchange`` (CSV import,
+backup, restore), ``export``, ``readable``, ``chat_copy``, ``pattern_uses``;
+docs/architecture.md has the map. Every method takes the chat id first and never returns
+another chat's rows; every refusal is a ``StorageError`` with a ``code`` and zh/en messages,
+and nothing was written.
 
 ``python -m storage check|backup|restore FILE`` (``storage/__main__.py``): ``check`` reports
 integrity and the ledger's invariants (``storage.check``), ``backup`` copies the live ledger
-online, ``restore`` replaces it (with the bot stopped). ``Ledger.backup_chat(chat_id, path)``
-writes one chat's rows as a ledger file of its own.
+online, ``restore`` replaces it (with the bot stopped). ``ledger.chat_copy.backup(chat_id,
+path)`` writes one chat's rows as a ledger file of its own.
 
-Periods and seasons: ``stats(chat_id, since, until)`` over any window (whole months from the
-kept totals, month keys in Beijing time; ``storage.periods``), seasons (``start_season``,
-``end_season``, ``current_season``, ``find_season``, ``seasons``), ``trend`` (one person's
-running balance) and the readable export (``readable_players``, ``readable_pages``,
-``storage.readable.ReadableFile``).
+Periods and seasons: ``ledger.stats.players(chat_id, since, until)`` over any window (whole
+months from the kept totals, month keys in Beijing time; ``storage.periods``), seasons
+(``ledger.seasons.start``, ``end``, ``current``, ``find``, ``all``), ``ledger.trend.balance``
+(one person's running balance) and the readable export (``ledger.readable.players``,
+``pages``, ``storage.readable.ReadableFile``).
 
-The inbox (``inbox_store``, ``inbox_undone``, ``inbox_done``, ``inbox_prune``) keeps incoming
-updates as opaque JSON until the caller marks them done; ``entries_by_update`` tells what one
-update committed.
+The inbox (``ledger.inbox.store``, ``undone``, ``done``, ``prune``) keeps incoming updates as
+opaque JSON until the caller marks them done; ``ledger.reports.entries_by_update`` tells what
+one update committed.
 
-Money (``storage.money``, docs/money.md): ``Ledger.record_money(chat, session, MoneySpec, source,
-author)`` writes a stake, a table fee, a penalty or a payment as an adjustment entry;
-``Ledger.session_money`` reads a session's stake and fen lines (``SessionMoney``), whose
+Money (``storage.money``, docs/money.md): ``ledger.money.record(chat, session, MoneySpec,
+source, author)`` writes a stake, a table fee, a penalty or a payment as an adjustment entry;
+``ledger.money.of_session`` reads a session's stake and fen lines (``SessionMoney``), whose
 ``balances(points)`` are the fen its settle-up pays (``TABLE``: the table fee's account).
-One person, one record (``storage/people.py``): ``link_records``, ``rename_guest`` and
-``undo_identity`` append identity events; ``People`` folds a chat's records into people at
-read time, and ``stats``, ``tally``, ``head_to_head`` and ``running_totals`` list each person
-once.
+One person, one record (``storage/people.py``): ``ledger.people.link_records``,
+``rename_guest`` and ``undo_identity`` append identity events; ``People`` folds a chat's
+records into people at read time, and ``stats``, ``tally``, ``head_to_head`` and
+``running_totals`` list each person once.
 """
 
 from .csv_reading import ImportReport

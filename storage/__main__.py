@@ -84,15 +84,15 @@ def _import(file: str, chat_id: int, database: str, lang: str) -> int:
 
 async def _import_text(text: str, chat_id: int, database: str) -> ImportReport:
     async with await Ledger.open(database) as ledger:
-        return await ledger.import_csv(chat_id, text)
+        return await ledger.exchange.import_csv(chat_id, text)
 
 
 async def _copy(command: str, file: str, database: str) -> None:
     async with await Ledger.open(database) as ledger:
         if command == "backup":
-            await ledger.backup(file)
+            await ledger.exchange.backup(file)
         else:
-            await ledger.restore(file)
+            await ledger.exchange.restore(file)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from typing import Final
 
 import aiosqlite
 
-from .database import PRAGMAS, Database, migrate
+from .database import PRAGMAS, Store, migrate
 
 # Parents before children, postings before their entry (the schema's triggers check each
 # entry against its postings as it arrives), entries in id order (a reversal after what it
@@ -30,8 +30,8 @@ _COPY_STATEMENTS: Final = (
 )
 
 
-class ChatCopyStore(Database):
-    async def backup_chat(self, chat_id: int, path: str | Path) -> int:
+class ChatCopyStore(Store):
+    async def backup(self, chat_id: int, path: str | Path) -> int:
         """Write a ledger file holding only this chat's rows; returns how many entries it has.
 
         The file has the full schema (it opens as a ``Ledger``, and ``restore`` accepts it)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .records import Chat
 from .rows import chat_from, chat_row, fetch_one, now_text
@@ -35,24 +35,24 @@ async def ensure_chat_row(
     return await chat_row(conn, chat_id)
 
 
-class ChatStore(Database):
-    async def ensure_chat(self, chat_id: int, lang: str | None = None) -> Chat:
+class ChatStore(Store):
+    async def ensure(self, chat_id: int, lang: str | None = None) -> Chat:
         """The chat's row, created on first sight (``lang`` only sets a new chat's language)."""
         check_lang(lang)
         # The bot calls this on every message: read first, take the write lock only when new.
-        known = await self.get_chat(chat_id)
+        known = await self.get(chat_id)
         if known is not None:
             return known
         async with self._write() as conn:
             return await ensure_chat_row(conn, chat_id, lang)
 
-    async def get_chat(self, chat_id: int) -> Chat | None:
+    async def get(self, chat_id: int) -> Chat | None:
         """The chat's row, or None when the chat was never seen."""
         async with self._read() as conn:
             row = await fetch_one(conn, "SELECT * FROM chats WHERE chat_id = ?", [chat_id])
         return chat_from(row) if row else None
 
-    async def set_chat_lang(self, chat_id: int, lang: str) -> Chat:
+    async def set_lang(self, chat_id: int, lang: str) -> Chat:
         """Set the chat's reply language ('zh' or 'en')."""
         check_lang(lang)
         async with self._write() as conn:
@@ -60,11 +60,11 @@ class ChatStore(Database):
             await conn.execute("UPDATE chats SET lang = ? WHERE chat_id = ?", [lang, chat_id])
             return await chat_row(conn, chat_id)
 
-    async def set_chat_replies(self, chat_id: int, replies: str) -> Chat:
+    async def set_replies(self, chat_id: int, replies: str) -> Chat:
         """Set how long the chat's recording replies are (one of ``REPLIES``)."""
         return await self._set_choice(chat_id, "replies", replies, REPLIES)
 
-    async def set_chat_pictures(self, chat_id: int, pictures: str) -> Chat:
+    async def set_pictures(self, chat_id: int, pictures: str) -> Chat:
         """Set which pictures the chat gets (one of ``PICTURES``)."""
         return await self._set_choice(chat_id, "pictures", pictures, PICTURES)
 
@@ -80,7 +80,7 @@ class ChatStore(Database):
             await conn.execute(f"UPDATE chats SET {column} = ? WHERE chat_id = ?", [value, chat_id])
             return await chat_row(conn, chat_id)
 
-    async def set_chat_defaults(self, chat_id: int, ruleset: str, base: int) -> Chat:
+    async def set_defaults(self, chat_id: int, ruleset: str, base: int) -> Chat:
         """Set the chat's default ruleset id and 底分 for new sessions."""
         check_ruleset_and_base(ruleset, base)
         async with self._write() as conn:
@@ -90,9 +90,9 @@ class ChatStore(Database):
             )
             return await chat_row(conn, chat_id)
 
-    async def migrate_chat(self, old_id: int, new_id: int) -> Chat:
+    async def migrate(self, old_id: int, new_id: int) -> Chat:
         """Move every row of ``old_id`` to ``new_id`` (group → supergroup migration), and
-        remember the move (``chat_moves``).
+        remember the move (``moves``).
 
         The new chat may already exist (the bot saw it first) as long as it holds no sessions
         or entries yet: its players who duplicate the old chat's are dropped, the rest join.
@@ -113,7 +113,7 @@ class ChatStore(Database):
             await _remember_move(conn, old_id, new_id)
             return await chat_row(conn, new_id)
 
-    async def chat_moves(self) -> dict[int, int]:
+    async def moves(self) -> dict[int, int]:
         """Every group that became a supergroup: old chat id → new (a handful of rows)."""
         async with self._read() as conn:
             rows = await conn.execute_fetchall("SELECT old_id, new_id FROM chat_moves")

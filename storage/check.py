@@ -67,7 +67,7 @@ _INVARIANTS: Final = (
         "第 {} 条撤销记录与被撤销的记录不对应",
         "entry {}: a reversal that does not mirror the entry it reverses",
     ),
-    (  # money lines (storage.money_store) in integer fen summing to 0, as postings do
+    (  # money lines (storage.money) in integer fen summing to 0, as postings do
         "SELECT e.id FROM entries AS e, json_each(e.result_json, '$.fen') AS line"
         " WHERE e.kind = 'adjustment' GROUP BY e.id"
         " HAVING total(json_extract(line.value, '$[1]')) <> 0"

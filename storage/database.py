@@ -31,6 +31,7 @@ BUSY_TIMEOUT_MS: Final = 5000
 READERS: Final = 2
 READ_DRAIN_SECONDS: Final = 10.0
 _MIGRATION_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_INCLUDE: Final = re.compile(r"^-- include: ([a-z0-9_]+\.sql)$", re.MULTILINE)
 
 PRAGMAS: Final = (
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -79,17 +80,25 @@ class Migration:
 
 
 def migrations(folder: Traversable | None = None) -> list[Migration]:
-    """The numbered migration files in ``folder`` (default: ``storage/migrations``), in order."""
+    """The numbered migration files in ``folder`` (default: ``storage/migrations``), in order,
+    each line ``-- include: NAME.sql`` replaced by the text of ``storage/sql/NAME.sql``."""
     found = []
     for item in (folder or resources.files("storage.migrations")).iterdir():
         match = _MIGRATION_NAME.match(item.name)
         if match:
-            found.append(Migration(int(match.group(1)), item.name, item.read_text("utf-8")))
+            sql = _INCLUDE.sub(lambda line: shared_sql(line[1]), item.read_text("utf-8"))
+            found.append(Migration(int(match.group(1)), item.name, sql))
     found.sort(key=lambda m: m.version)
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise RuntimeError(f"migration {migration.name} breaks the 0001.. numbering")
     return found
+
+
+def shared_sql(name: str) -> str:
+    """A file of ``storage/sql``: SQL that migrations include (a line ``-- include: NAME``)
+    and the code runs again (the totals' rebuild), written once for both."""
+    return resources.files("storage.sql").joinpath(name).read_text("utf-8")
 
 
 def schema_version() -> int:
@@ -165,7 +174,7 @@ if _register_before_thread_join is not None:
 
 
 class Database:
-    """Owns the connections; the Ledger's parts run their SQL through ``_write``/``_read``."""
+    """Owns the connections; the Ledger's stores run their SQL through ``write``/``read``."""
 
     def __init__(
         self, path: str, writer: aiosqlite.Connection, readers: list[aiosqlite.Connection]
@@ -181,9 +190,9 @@ class Database:
         _OPEN.add(self)
 
     @classmethod
-    async def _open_connections(
-        cls, path: str | Path | None
-    ) -> tuple[str, aiosqlite.Connection, list[aiosqlite.Connection]]:
+    async def open(cls, path: str | Path | None = None) -> Database:
+        """Connect to (and migrate) the database at ``path``, else $DATABASE_PATH, else
+        ./mahjong.db: the writer, then the readers."""
         resolved = resolve_path(path)
         writer = await _connect(resolved, readonly=False)
         readers: list[aiosqlite.Connection] = []
@@ -198,7 +207,7 @@ class Database:
             for conn in [writer, *readers]:
                 await conn.close()
             raise
-        return resolved, writer, readers
+        return cls(resolved, writer, readers)
 
     async def close(self) -> None:
         """Close every connection and stop their threads (safe to call twice)."""
@@ -215,12 +224,12 @@ class Database:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await conn.close()
 
-    def _check_open(self) -> None:
+    def check_open(self) -> None:
         if self._closed:
             raise StorageError(ErrorCode.CLOSED)
 
     @contextlib.asynccontextmanager
-    async def _write(
+    async def write(
         self, *, begin: bool = True, commit: bool = True
     ) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction: the lock, BEGIN IMMEDIATE, COMMIT or ROLLBACK.
@@ -232,9 +241,9 @@ class Database:
         ROLLBACK queued after a cancelled statement still undoes it before the next writer's
         BEGIN.
         """
-        self._check_open()
+        self.check_open()
         async with self._write_lock:
-            self._check_open()
+            self.check_open()
             try:
                 if begin:
                     await self._writer.execute("BEGIN IMMEDIATE")
@@ -253,19 +262,57 @@ class Database:
                 raise integrity_error(error) from error
 
     @contextlib.asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A reader holding one snapshot (a deferred read transaction) for its queries."""
-        self._check_open()
-        conn = await self._idle_readers.get()
-        try:
+        async with self.idle_reader() as conn:
             await conn.execute("BEGIN")
             try:
                 yield conn
             finally:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await conn.execute("COMMIT")
+
+    @contextlib.asynccontextmanager
+    async def idle_reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A reader lent whole, no transaction begun (the online backup reads through it)."""
+        self.check_open()
+        conn = await self._idle_readers.get()
+        try:
+            yield conn
         finally:
             self._idle_readers.put_nowait(conn)
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer under the write lock, no transaction begun (a restore replaces the file)."""
+        self.check_open()
+        async with self._write_lock:
+            self.check_open()
+            yield self._writer
+
+
+class Store:
+    """One named part of the Ledger (``ledger.entries``, ``ledger.people`` ...): its SQL runs
+    on the one ``Database`` every store shares, so all writes queue behind one lock."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+
+    @property
+    def path(self) -> str:
+        """The database file (a chat's copy reads it by a connection of its own)."""
+        return self._database.path
+
+    def _write(
+        self, *, begin: bool = True, commit: bool = True
+    ) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._database.write(begin=begin, commit=commit)
+
+    def _read(self) -> contextlib.AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._database.read()
+
+    def _check_open(self) -> None:
+        self._database.check_open()
 
 
 async def begin_with(

@@ -21,7 +21,7 @@ import aiosqlite
 
 from .database import (
     ENTRY_WRITE_COLUMNS,
-    Database,
+    Store,
     begin_with,
     commit_with,
     integrity_error,
@@ -501,7 +501,7 @@ def _writes(
     return writes, entries
 
 
-class EntryStore(Database):
+class EntryStore(Store):
     """Writes of entries. Every write opens with BEGIN IMMEDIATE and one query for everything
     it checks (``look``), sent to the writer's thread together; each entry is one row of
     ``entry_writes`` (source, postings, entry and deal). A recording of wins is then one

@@ -16,7 +16,7 @@ import aiosqlite
 from .chats import ensure_chat_row
 from .csv_reading import ImportReport, read_ledger_csv
 from .csv_rows import CsvRow, NewIds
-from .database import Database, migrate, schema_version
+from .database import Store, migrate, schema_version
 from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
 from .identity_import import import_identity
@@ -30,9 +30,9 @@ from .rows import (
 from .season_import import import_season
 
 
-class ExchangeStore(Database):
+class ExchangeStore(Store):
     async def import_csv(self, chat_id: int, text: str) -> ImportReport:
-        """Import an ``export_csv`` text into this chat as one transaction; returns the
+        """Import an ``ledger.export.csv`` text into this chat as one transaction; returns the
         entries added and whether the file's trailer proved it whole.
 
         The file is read and checked first (``csv_reading``: its trailer, limits of size,
@@ -72,16 +72,13 @@ class ExchangeStore(Database):
         target_path = Path(path)
         partial = target_path.with_name(target_path.name + ".partial")
         partial.unlink(missing_ok=True)
-        reader = await self._idle_readers.get()
-        try:
+        async with self._database.idle_reader() as reader:
             target = sqlite3.connect(partial, check_same_thread=False)
             try:
                 await reader.backup(target)
                 target.execute("PRAGMA journal_mode = DELETE")
             finally:
                 target.close()
-        finally:
-            self._idle_readers.put_nowait(reader)
         os.replace(partial, target_path)
 
     async def restore(self, path: str | Path) -> None:
@@ -89,14 +86,13 @@ class ExchangeStore(Database):
         self._check_open()
         source_path = Path(path)
         await asyncio.to_thread(_check_backup, source_path)
-        async with self._write_lock:
-            self._check_open()
+        async with self._database.exclusive() as writer:
             source = await aiosqlite.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                await source.backup(self._writer)
+                await source.backup(writer)
             finally:
                 await source.close()
-            await migrate(self._writer)
+            await migrate(writer)
 
 
 def _check_backup(path: Path) -> None:
@@ -222,7 +218,7 @@ async def _import_session(
 
 def _money_mapped(rows: CsvRow, player_ids: Mapping[int, int]) -> str | None:
     """The entry's result JSON, a money adjustment's fen lines moved to the players' new ids
-    (and refused unless they are whole fen summing to 0, as ``record_money`` writes them)."""
+    (and refused unless they are whole fen summing to 0, as ``ledger.money.record`` writes them)."""
     text = rows.text("result_json")
     data = adjustment_data(text)
     if data is None or "fen" not in data:

@@ -1,12 +1,12 @@
 """CSV export that streams: pages read by key, written to a file in a worker thread.
 
-``Ledger.export_pages`` reads the chat a page at a time, each page in its own short read:
+``ledger.export.pages`` reads the chat a page at a time, each page in its own short read:
 entries are append-only, so stopping at the newest id seen at the start gives the same rows
 as one snapshot; the identity events (a handful per chat) are read the same way and
 written among the entries by time. ``ExportFile`` (plain, synchronous: run off the event
 loop) turns each page into CSV lines, gzips the file when it is large and cuts it into
 parts under a size limit, so memory stays flat whatever the ledger's length.
-``export_csv`` returns the same text as one string, for small exports and the import round
+``ledger.export.csv`` returns the same text as one string, for small exports and the import round
 trip.
 """
 
@@ -26,7 +26,7 @@ from typing import Any, Final, Literal
 import aiosqlite
 
 from .csv_trailer import Signer, signed
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .records import Entry, Session
 from .rows import (
@@ -217,8 +217,8 @@ def entry_record(entry: Entry, state: aiosqlite.Row) -> dict[str, str | int]:
     }
 
 
-class ExportStore(Database):
-    async def export_pages(
+class ExportStore(Store):
+    async def pages(
         self, chat_id: int, session_id: int | None = None, page_size: int = EXPORT_PAGE
     ) -> AsyncIterator[ExportPage]:
         """The chat's (or one session's) players, sessions and entries, a page at a time,
@@ -261,10 +261,10 @@ class ExportStore(Database):
         async with self._read() as conn:
             return await fetch_all(conn, sql, params)
 
-    async def export_csv(self, chat_id: int, session_id: int | None = None) -> str:
+    async def csv(self, chat_id: int, session_id: int | None = None) -> str:
         """The chat's (or one session's) players, sessions, entries and postings as CSV,
         ending with its trailer."""
-        pages = [page async for page in self.export_pages(chat_id, session_id)]
+        pages = [page async for page in self.pages(chat_id, session_id)]
         entries = sum(len(page.rows) for page in pages if page.record == "entry")
         return signed(csv_text(pages, header=True), COLUMNS, entries)
 
@@ -330,7 +330,7 @@ class ExportFile:
     """Writes an export's pages to ``folder/name.csv`` (UTF-8 with a BOM, so spreadsheet
     programs read the Chinese names): gzipped when over ``gzip_above`` bytes, cut into
     ``.partNN`` pieces of at most ``part_limit`` bytes (joined again by concatenation).
-    Every method blocks: run them off the event loop (``python -m storage.export_file`` runs
+    Every method blocks: run them off the event loop (``python -m storage.export_process`` runs
     them in a process of its own)."""
 
     def __init__(self, folder: Path, name: str, gzip_above: int, part_limit: int) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from .database import Database, begin_with, commit_with
+from .database import Store, begin_with, commit_with
 from .rows import now_text, time_text
 
 KEEP_DONE: Final = timedelta(days=7)  # done rows kept this long, for a look after an incident
@@ -39,14 +39,14 @@ _DONE: Final = (
 )
 
 
-class InboxStore(Database):
-    async def inbox_store(self, items: Sequence[InboxItem], done: Iterable[int] = ()) -> set[int]:
+class InboxStore(Store):
+    async def store(self, items: Sequence[InboxItem], done: Iterable[int] = ()) -> set[int]:
         """Keep a batch in one transaction; returns the ids new to the inbox (a batch
         delivered again returns only what was not kept before). ``done`` are marked done in
         the same transaction: the caller saves a transaction of its own for them."""
         finished = sorted(set(done))
         if not items:
-            await self.inbox_done(finished)
+            await self.done(finished)
             return set()
         batch = json.dumps([[i.update_id, i.chat_id, i.payload] for i in items])
         now = now_text()
@@ -56,7 +56,7 @@ class InboxStore(Database):
                 await conn.execute(_DONE, [now, json.dumps(finished)])
         return {int(row[0]) for row in rows}
 
-    async def inbox_undone(self) -> list[InboxItem]:
+    async def undone(self) -> list[InboxItem]:
         """Every update not yet handled, oldest first."""
         async with self._read() as conn:
             rows = await conn.execute_fetchall(
@@ -65,7 +65,7 @@ class InboxStore(Database):
             )
         return [InboxItem(int(r[0]), r[1], str(r[2])) for r in rows]
 
-    async def inbox_done(self, update_ids: Iterable[int]) -> None:
+    async def done(self, update_ids: Iterable[int]) -> None:
         """Mark updates handled, all in one transaction."""
         ids = sorted(set(update_ids))
         if not ids:
@@ -73,7 +73,7 @@ class InboxStore(Database):
         async with self._write(commit=False) as conn:
             await commit_with(conn, _DONE, [now_text(), json.dumps(ids)])
 
-    async def inbox_prune(self, keep: timedelta = KEEP_DONE) -> int:
+    async def prune(self, keep: timedelta = KEEP_DONE) -> int:
         """Forget done updates older than ``keep``; returns how many went."""
         cutoff = time_text(datetime.now(UTC) - keep)
         async with self._write() as conn:

@@ -1,10 +1,18 @@
-"""Money arithmetic (pure, integers only): a session's points priced in fen, even splits, and
-the fen balances its settle-up pays (see docs/money.md for the rules in words).
+"""Money: its arithmetic (pure functions, integers only: a session's points priced in fen, even
+splits, the fen balances its settle-up pays; docs/money.md has the rules in words) and its store.
 
 Amounts of money are integer fen (分, 1/100 元). A stake — the price of one point — is an
 integer count of ``STAKE_UNIT`` (1/10 000 元, a hundredth of a fen), so 0.5 元 a point is
 5 000 and 0.0005 元 a point (a 底分-400 room) is 5; a point times a stake need not be a whole
 fen, and ``priced`` rounds the table's amounts so they still sum to 0.
+
+In the ledger (``ledger.money``, ``MoneyStore``), the stake, table fees and adjustments are
+append-only entries: each is an entry of kind ``adjustment`` in the open session whose
+``result_json`` says what it is (``{"adjust": "fee", "fen": [[account, fen], ...]}``,
+``{"adjust": "stake", "stake": N}``): points move by its postings, as any entry's do (the
+totals count them), and money by its fen lines, which must sum to 0 like postings (checked in
+the writing transaction, and by ``storage.check``). Undoing one is a reversal like any entry's;
+a session's money is read from its standing adjustments (``ledger.money.of_session``).
 """
 
 from __future__ import annotations
@@ -14,7 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from .database import Store
+from .entries import Draft, check_players, clean_postings, insert_recording, look, open_session_of
 from .errors import ErrorCode, StorageError
+from .people import read_people
+from .records import Recorded, Source
+from .reports import STANDING
+from .rows import fetch_all, now_text, session_row
 
 FEN_PER_YUAN: Final = 100
 STAKE_UNIT_PER_FEN: Final = 100
@@ -101,7 +115,7 @@ def stake_text(stake: int) -> str:
 
 @dataclass(frozen=True)
 class MoneySpec:
-    """An adjustment for ``Ledger.record_money``: what it is (``ADJUST_KINDS``), its points
+    """An adjustment for ``ledger.money.record``: what it is (``ADJUST_KINDS``), its points
     postings (a penalty or payment in points), its money lines in fen (``TABLE`` the fee's
     account), the stake it sets (kind "stake") and the reason given."""
 
@@ -139,3 +153,102 @@ def money_lines(fen: Mapping[int, int]) -> dict[int, int]:
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _checked(spec: MoneySpec) -> tuple[dict[int, int], dict[int, int], dict[str, Any]]:
+    """The spec's postings, money lines and stored JSON, once it stands as an adjustment."""
+    if spec.kind not in ADJUST_KINDS:
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"adjustment {spec.kind!r}")
+    postings = clean_postings(dict(spec.postings), allow_empty=True)
+    fen = money_lines(spec.fen)
+    stored: dict[str, Any] = {"adjust": spec.kind}
+    if spec.kind == "stake":
+        stake = spec.stake
+        if stake is None or not _is_int(stake) or not 0 < stake <= MAX_STAKE or postings or fen:
+            raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"stake {spec.stake!r}")
+        stored["stake"] = stake
+    elif spec.stake is not None or not (postings or fen):
+        raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"{spec.kind} moves nothing")
+    if fen:
+        stored["fen"] = [[account, amount] for account, amount in fen.items()]
+    return postings, fen, stored
+
+
+# A session without adjustments (most) is answered from the kept counts (migration 0004)
+# without walking its entries: SQLite tests this constant term once, before the scan.
+_HAS_ADJUSTMENTS = (
+    "EXISTS (SELECT 1 FROM entry_counts WHERE chat_id = ?1 AND session_id = ?2"
+    " AND kind = 'adjustment')"
+)
+
+
+class MoneyStore(Store):
+    async def record(
+        self,
+        chat_id: int,
+        session_id: int,
+        spec: MoneySpec,
+        source: Source | None,
+        author: int | None,
+    ) -> Recorded:
+        """Record a stake, fee, penalty or payment in the open session ``session_id``."""
+        postings, fen, stored = _checked(spec)
+        players = [*postings, *(account for account in fen if account != TABLE)]
+        async with self._write(begin=False) as conn:
+            before = await look(conn, chat_id, source, [author, *players], session_id)
+            if before.replay is not None:
+                return before.replay
+            open_session_of(before.session, session_id)
+            check_players(before, [*players, author])
+            if spec.reason is not None and not isinstance(spec.reason, str):
+                raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"note {spec.reason!r}")
+            fields = {
+                "session_id": session_id,
+                "author": author,
+                "note": spec.reason,
+                "result_json": json.dumps(stored, ensure_ascii=False),
+                "created_at": now_text(),
+            }
+            entry = await insert_recording(
+                conn, chat_id, Draft("adjustment", postings, fields), source, before
+            )
+            return Recorded((entry,), replay=False, session=before.session)
+
+    async def of_session(self, chat_id: int, session_id: int) -> SessionMoney:
+        """The session's stake (the latest standing one) and the fen of its standing fees
+        and money adjustments, per account (a person's records folded into its root record,
+        as ``tally`` folds them)."""
+        async with self._read() as conn:
+            await session_row(conn, chat_id, session_id)
+            rows = await fetch_all(
+                conn,
+                f"SELECT e.result_json FROM entries AS e WHERE {_HAS_ADJUSTMENTS} AND "
+                "+e.chat_id = ?1 AND e.session_id = ?2 AND e.kind = 'adjustment' "
+                "AND e.result_json IS NOT NULL "
+                f"AND {STANDING} ORDER BY e.id",
+                [chat_id, session_id],
+            )
+            people = await read_people(conn, chat_id)
+        money = money_of(row["result_json"] for row in rows)
+        # One person, one account: a record's lines count as its person's, as the tally's do.
+        folded = {account: fen for account, fen in people.fold_sums(money.fen).items() if fen}
+        return SessionMoney(money.stake, folded)
+
+
+def money_of(stored: Any) -> SessionMoney:
+    """A session's money from its standing adjustments' JSON, oldest first."""
+    stake: int | None = None
+    fen: dict[int, int] = {}
+    for text in stored:
+        data = adjustment_data(text)
+        if data is None:
+            continue
+        if data["adjust"] == "stake":
+            stake = int(data["stake"])
+        for account, amount in data.get("fen", ()):
+            fen[int(account)] = fen.get(int(account), 0) + int(amount)
+    return SessionMoney(stake, {account: amount for account, amount in fen.items() if amount})

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from .database import Database
+from .database import Store
 from .rows import fetch_all
 
 RECENT_ENTRIES: Final = 200  # about a month of evenings at one table
 
 
-class PatternUseStore(Database):
+class PatternUseStore(Store):
     async def recent_win_lines(self, chat_id: int, entries: int = RECENT_ENTRIES) -> list[str]:
         """The hand lines of the wins among the chat's latest ``entries`` entries."""
         async with self._read() as conn:

@@ -33,7 +33,7 @@ from typing import Final, Literal, TypeVar, cast
 
 import aiosqlite
 
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .players import clean_name
 from .records import SEATS, Player, SeatName, Session
@@ -327,13 +327,13 @@ async def _refuse_one_name_twice(
         shown[key] = index
 
 
-class PeopleStore(Database):
-    async def people(self, chat_id: int) -> People:
+class PeopleStore(Store):
+    async def of_chat(self, chat_id: int) -> People:
         """The chat's identity links as they hold now (see ``People``)."""
         async with self._read() as conn:
             return await read_people(conn, chat_id)
 
-    async def rebuild_people(self) -> None:
+    async def rebuild(self) -> None:
         """Recompute every kept link (``person_links``) from the identity events: the links
         no undo names (one write transaction)."""
         async with self._write() as conn:

@@ -9,7 +9,7 @@ from typing import Final
 import aiosqlite
 
 from .chats import ensure_chat_row
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .records import Player
 from .rows import fetch_all, fetch_one, now_text, player_from, player_row
@@ -69,7 +69,7 @@ async def seated_id(conn: aiosqlite.Connection, chat_id: int, who: int | NewGues
     return await insert_guest(conn, chat_id, who.name) if isinstance(who, NewGuest) else who
 
 
-class PlayerStore(Database):
+class PlayerStore(Store):
     async def upsert_user(
         self, chat_id: int, user_id: int, display_name: str, username: str | None = None
     ) -> Player:
@@ -107,7 +107,7 @@ class PlayerStore(Database):
         async with self._write() as conn:
             return await player_row(conn, chat_id, await insert_guest(conn, chat_id, name))
 
-    async def find_player(self, chat_id: int, text: str) -> Player | None:
+    async def find(self, chat_id: int, text: str) -> Player | None:
         """A player of this chat by name, @username, #player-id or Telegram user id.
 
         A guest and a member sharing the name mean the member (the guest was written down
@@ -144,12 +144,12 @@ class PlayerStore(Database):
             found = members
         return found[0] if found else None
 
-    async def get_player(self, chat_id: int, player_id: int) -> Player:
+    async def get(self, chat_id: int, player_id: int) -> Player:
         """A player of this chat by id (StorageError UNKNOWN_PLAYER otherwise)."""
         async with self._read() as conn:
             return await player_row(conn, chat_id, player_id)
 
-    async def list_players(self, chat_id: int) -> list[Player]:
+    async def all(self, chat_id: int) -> list[Player]:
         """Every player of this chat, by name."""
         async with self._read() as conn:
             rows = await fetch_all(

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import aiosqlite
 
-from .database import Database
+from .database import Store
 from .people import read_people
 from .periods import local
 from .rows import POSTINGS_COLUMN, fetch_all, fetch_one, parse_time, postings_from, time_text
@@ -78,8 +78,8 @@ class Window:
         return where, params
 
 
-class ReadableStore(Database):
-    async def readable_players(self, chat_id: int, window: Window) -> Columns:
+class ReadableStore(Store):
+    async def players(self, chat_id: int, window: Window) -> Columns:
         """A column per person whose points moved in the window (their records folded into
         one, ``storage.people``), by id; two people of one name are told apart by their ids."""
         where, params = window.sql()
@@ -107,7 +107,7 @@ class ReadableStore(Database):
         ]
         return Columns(columns, person)
 
-    async def readable_pages(
+    async def pages(
         self, chat_id: int, window: Window, page_size: int = READABLE_PAGE
     ) -> AsyncIterator[list[aiosqlite.Row]]:
         """The window's standing entries in time order, a page per short read, keyed by

@@ -1,9 +1,9 @@
 """``python -m storage.rebuild [PATH]``: recompute the totals from the entries and postings.
 
-The totals (``storage/migrations/0004_totals.sql``) are kept by a trigger as entries are
-written and built by that migration; this recomputes them in one write transaction, should
-they ever be doubted; the identity links (``0005_people.sql``) are recomputed from the
-identity events likewise. PATH defaults to $DATABASE_PATH, else ./mahjong.db.
+The totals are kept by a trigger as entries are written and built by the migrations that
+create it (``storage/sql/totals.sql``: both); this runs that file's rebuild part again in one
+write transaction, should they ever be doubted; the identity links (``0005_people.sql``) are
+recomputed from the identity events likewise. PATH defaults to $DATABASE_PATH, else ./mahjong.db.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from .ledger import Ledger
 
 async def rebuild(path: Path | None) -> None:
     async with await Ledger.open(path) as ledger:
-        await ledger.rebuild_totals()
-        await ledger.rebuild_people()
+        await ledger.totals.rebuild()
+        await ledger.people.rebuild()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

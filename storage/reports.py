@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import aiosqlite
 
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .people import People, read_people
 from .records import (
@@ -43,7 +43,7 @@ _BY_MESSAGE: Final = _FROM_SOURCES.format("message_id")
 _BY_UPDATE: Final = _FROM_SOURCES.format("update_id")
 
 
-class ReportStore(Database):
+class ReportStore(Store):
     async def entry(self, chat_id: int, entry_id: int) -> Entry:
         """One entry of this chat with its postings and breakdown."""
         async with self._read() as conn:

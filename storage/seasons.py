@@ -1,7 +1,7 @@
 """Named seasons (/season 秋季赛): a window of the ledger's entries, one open per chat.
 
 Starting a season ends the open one at the same instant; ending sets ``ended_at`` once (the
-schema refuses any other change, and deleting). A season's figures are ``Ledger.stats`` over
+schema refuses any other change, and deleting). A season's figures are ``ledger.stats.players`` over
 [started_at, ended_at): seasons write nothing into the ledger itself.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import aiosqlite
 
 from .chats import ensure_chat_row
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .rows import fetch_all, fetch_one, now_text, parse_time
 
@@ -45,8 +45,8 @@ def _season(row: aiosqlite.Row | dict[str, Any]) -> Season:
     )
 
 
-class SeasonStore(Database):
-    async def start_season(self, chat_id: int, name: str, by: int | None) -> Season:
+class SeasonStore(Store):
+    async def start(self, chat_id: int, name: str, by: int | None) -> Season:
         """Open season ``name`` now (``by``: the player starting it), ending the open one at
         the same instant. DUPLICATE_SEASON when the chat had a season of that name."""
         now = now_text()
@@ -67,7 +67,7 @@ class SeasonStore(Database):
         assert season_id is not None
         return Season(season_id, chat_id, name, parse_time(now))
 
-    async def end_season(self, chat_id: int, by: int | None) -> Season:
+    async def end(self, chat_id: int, by: int | None) -> Season:
         """End the open season now; NO_OPEN_SEASON when none runs."""
         async with self._write() as conn:
             ended = await _end_open(conn, chat_id, by, now_text())
@@ -75,19 +75,19 @@ class SeasonStore(Database):
             raise StorageError(ErrorCode.NO_OPEN_SEASON)
         return ended
 
-    async def current_season(self, chat_id: int) -> Season | None:
+    async def current(self, chat_id: int) -> Season | None:
         async with self._read() as conn:
             row = await fetch_one(
                 conn, "SELECT * FROM seasons WHERE chat_id = ? AND ended_at IS NULL", [chat_id]
             )
         return _season(row) if row is not None else None
 
-    async def find_season(self, chat_id: int, name: str) -> Season | None:
+    async def find(self, chat_id: int, name: str) -> Season | None:
         """The chat's season called ``name`` (as typed, case-folded), or None."""
         async with self._read() as conn:
             return await _named(conn, chat_id, name)
 
-    async def seasons(self, chat_id: int) -> list[Season]:
+    async def all(self, chat_id: int) -> list[Season]:
         """The chat's seasons, newest first."""
         async with self._read() as conn:
             rows = await fetch_all(

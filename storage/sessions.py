@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from .chats import check_ruleset_and_base, ensure_chat_row
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .people import refuse_one_person_twice
 from .players import NewGuest, seated_id
@@ -55,8 +55,8 @@ async def write_seats(
     )
 
 
-class SessionStore(Database):
-    async def open_session(
+class SessionStore(Store):
+    async def open(
         self,
         chat_id: int,
         terms: SessionTerms,
@@ -94,17 +94,17 @@ class SessionStore(Database):
             assert cursor.lastrowid is not None
             return await session_row(conn, chat_id, cursor.lastrowid)
 
-    async def current_session(self, chat_id: int) -> Session | None:
+    async def current(self, chat_id: int) -> Session | None:
         """The chat's open session, or None."""
         async with self._read() as conn:
             return await open_session_row(conn, chat_id)
 
-    async def get_session(self, chat_id: int, session_id: int) -> Session:
+    async def get(self, chat_id: int, session_id: int) -> Session:
         """A session of this chat by id, open or closed."""
         async with self._read() as conn:
             return await session_row(conn, chat_id, session_id)
 
-    async def list_sessions(self, chat_id: int) -> list[Session]:
+    async def all(self, chat_id: int) -> list[Session]:
         """Every session of this chat, newest first."""
         async with self._read() as conn:
             rows = await fetch_all(
@@ -182,7 +182,7 @@ class SessionStore(Database):
                 )
             return await session_row(conn, chat_id, session.id)
 
-    async def set_session_state(
+    async def set_state(
         self,
         chat_id: int,
         dealer: SeatName | None = None,
@@ -216,7 +216,7 @@ class SessionStore(Database):
             )
             return await session_row(conn, chat_id, session.id)
 
-    async def close_session(self, chat_id: int) -> Session:
+    async def close(self, chat_id: int) -> Session:
         """Close the chat's open session."""
         async with self._write() as conn:
             session = await require_open_session(conn, chat_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .database import Database
+from .database import Store
 from .errors import ErrorCode, StorageError
 from .people import read_people
 from .periods import totals_between
@@ -18,8 +18,8 @@ from .rows import fetch_all, player_row, players_by_id
 from .totals import Totals, player_totals
 
 
-class StatsStore(Database):
-    async def stats(
+class StatsStore(Store):
+    async def players(
         self, chat_id: int, since: datetime | None = None, until: datetime | None = None
     ) -> list[PlayerStats]:
         """Per-player statistics over [since, until) (a period or a season), best net first:

@@ -1,7 +1,7 @@
-"""The totals of migration 0004 (per player and month, per pair, entry counts), read flat.
+"""The totals (``storage/sql/totals.sql``: per player and month, per pair, entry counts), read flat.
 
 The schema's ``entries_totals`` trigger keeps them as entries are written; ``REBUILD_STATEMENTS``
-are the part of that migration after its "rebuild" mark, which recomputes them from the postings.
+are the part of that file after its "rebuild" mark, which recomputes them from the postings.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Final
 
 import aiosqlite
 
-from .database import Database, migrations
+from .database import Store, shared_sql
 from .rows import fetch_all
 
 ALL_TIME: Final = "all"
@@ -20,10 +20,8 @@ _REBUILD_MARK: Final = "-- rebuild:"
 
 
 def _rebuild_statements() -> tuple[str, ...]:
-    # The newest migration that rebuilds the totals (0006 keys their months at UTC+8).
-    migration = [m for m in migrations() if _REBUILD_MARK in m.sql][-1]
     statements, pending = [], ""
-    for line in migration.sql.split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
+    for line in shared_sql("totals.sql").split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
         pending += line + "\n"
         if sqlite3.complete_statement(pending):
             statements.append(pending.strip())
@@ -37,7 +35,7 @@ REBUILD_STATEMENTS: Final = _rebuild_statements()
 
 @dataclass(frozen=True)
 class Totals:
-    """One player's totals over some periods (see ``storage/migrations/0004_totals.sql``)."""
+    """One player's totals over some periods (see ``storage/sql/totals.sql``)."""
 
     hands: int = 0
     wins: int = 0
@@ -102,8 +100,8 @@ async def player_totals(
     return found
 
 
-class TotalsStore(Database):
-    async def rebuild_totals(self) -> None:
+class TotalsStore(Store):
+    async def rebuild(self) -> None:
         """Recompute every total from the entries and postings (one write transaction)."""
         async with self._write() as conn:
             for statement in REBUILD_STATEMENTS:

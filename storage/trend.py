@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import aiosqlite
 
-from .database import Database
+from .database import Store
 from .periods import counted_between, month_key, whole_months
 from .rows import fetch_all, time_text
 from .totals import ALL_TIME
@@ -34,8 +34,8 @@ class Trend:
     balances: tuple[int, ...]
 
 
-class TrendStore(Database):
-    async def trend(
+class TrendStore(Store):
+    async def balance(
         self,
         chat_id: int,
         players: list[int],

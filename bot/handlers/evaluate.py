@@ -40,10 +40,10 @@ async def _ruleset_of(update: Update, context: Context, words: list[str]) -> tup
     chat = update.effective_chat
     ledger = services(context).db
     if chat is not None:
-        session = await ledger.current_session(chat.id)
+        session = await ledger.sessions.current(chat.id)
         if session is not None:
             return session.ruleset, session.base, " ".join(words)
-        row = await ledger.get_chat(chat.id)
+        row = await ledger.chats.get(chat.id)
         if row is not None and row.ruleset:
             return row.ruleset, row.base or 1, " ".join(words)
     return DEFAULT_RULESET, 1, " ".join(words)

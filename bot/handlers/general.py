@@ -31,7 +31,7 @@ async def lang(update: Update, context: Context) -> None:
     if choice not in LANGS:
         raise Refusal("lang_usage")
     svc = services(context)
-    await svc.db.ensure_chat(message.chat.id)
-    await svc.db.set_chat_lang(message.chat.id, choice)
+    await svc.db.chats.ensure(message.chat.id)
+    await svc.db.chats.set_lang(message.chat.id, choice)
     chat_state(context, message.chat.id).lang = choice
     await reply(message, t("lang_set", choice))

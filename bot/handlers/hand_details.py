@@ -47,7 +47,7 @@ async def toggle_button(update: Update, context: Context) -> None:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return
     assert entries[0].session_id is not None  # _hand_entries keeps recordings only
-    session = await ledger.get_session(message.chat.id, entries[0].session_id)
+    session = await ledger.sessions.get(message.chat.id, entries[0].session_id)
     scene = await _scene(ledger, session, entries, full)
     corrected = await _correction_line(ledger, entries, lang)
     await answer(query)
@@ -68,7 +68,7 @@ async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[En
     """The recordings a button names, of this chat; Refusal('bad_button') for anything else."""
     try:
         entries = tuple(
-            [await ledger.entry(chat_id, entry_id) for entry_id in button_numbers(ids_data)]
+            [await ledger.reports.entry(chat_id, entry_id) for entry_id in button_numbers(ids_data)]
         )
     except StorageError:
         raise Refusal("bad_button", token=ids_data) from None
@@ -83,9 +83,9 @@ async def _scene(
     ledger: Ledger, session: Session, entries: tuple[Entry, ...], full: bool
 ) -> HandScene:
     chat_id = session.chat_id
-    seating = await ledger.hand_seating(chat_id, entries[0].id)
-    players = {player.id: player for player in await ledger.list_players(chat_id)}
-    tally = await ledger.tally(chat_id, session.id) if full else None
+    seating = await ledger.reports.hand_seating(chat_id, entries[0].id)
+    players = {player.id: player for player in await ledger.players.all(chat_id)}
+    tally = await ledger.reports.tally(chat_id, session.id) if full else None
     return scene_from_ledger(entries, (session.ruleset, session.base), seating, players, tally)
 
 
@@ -96,7 +96,7 @@ async def _correction_line(ledger: Ledger, entries: tuple[Entry, ...], lang: str
     entry = entries[0]
     if len(entries) != 1 or entry.source is None or entry.source.message_id is None:
         return ""
-    same_message = await ledger.entries_by_message(entry.chat_id, entry.source.message_id)
+    same_message = await ledger.reports.entries_by_message(entry.chat_id, entry.source.message_id)
     reversal = next(
         (e for e in reversed(same_message) if e.kind == "reversal" and e.id < entry.id), None
     )
@@ -114,13 +114,13 @@ async def _undone_text(
     now = [
         f"<s>{corrected}{hand_text(scene, lang, full=False)}</s>",
         t("undone_since", lang, reversal=reversals),
-        tally_block(await ledger.tally(session.chat_id, session.id), lang),
+        tally_block(await ledger.reports.tally(session.chat_id, session.id), lang),
     ]
-    current = await ledger.get_session(session.chat_id, session.id)
+    current = await ledger.sessions.get(session.chat_id, session.id)
     if current.is_open:
         dealer = Seat(current.dealer)
         dealer_id = current.seats[SEAT_ORDER.index(dealer)]
-        names = {p.id: p.name for p in await ledger.list_players(session.chat_id)}
+        names = {p.id: p.name for p in await ledger.players.all(session.chat_id)}
         name = names.get(dealer_id) if dealer_id is not None else None
         now.append(next_dealer_text(dealer, name or dealer.zh, Seat(current.round_wind), lang))
     return "\n".join(now)

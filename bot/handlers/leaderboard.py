@@ -137,7 +137,7 @@ def _percent(part: int, whole: int) -> str:
 
 async def biggest_hand_name(ledger: Ledger, chat_id: int, entry_id: int, lang: str) -> str:
     """The biggest hand by the patterns stored with it (财飘、杠开), else 平胡."""
-    entry = await ledger.entry(chat_id, entry_id)
+    entry = await ledger.reports.entry(chat_id, entry_id)
     names: list[str] = []
     if entry.result_json:
         try:
@@ -165,12 +165,12 @@ async def trend(update: Update, context: Context) -> None:
     else:
         raise Refusal("trend_usage", token="")
     # One person, every record of theirs (a guest seat they claimed, a merged record).
-    folding = await ledger.people(message.chat.id)
+    folding = await ledger.people.of_chat(message.chat.id)
     records = sorted({record for p in people for record in folding.records(p.id)})
     root = folding.person(people[0].id)
-    name = next((p.name for p in await ledger.list_players(message.chat.id) if p.id == root), "")
+    name = next((p.name for p in await ledger.players.all(message.chat.id) if p.id == root), "")
     label = period_label(period, lang)
-    found_trend = await ledger.trend(message.chat.id, records, period.since, period.until)
+    found_trend = await ledger.trend.balance(message.chat.id, records, period.since, period.until)
     if not found_trend.balances:
         await reply(message, t("trend_empty", lang, name=name, period=label))
         return

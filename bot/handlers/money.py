@@ -1,6 +1,6 @@
 """Money at the table: /stake, /fee, /penalty, /pay (the session's creator or a chat admin).
 
-Each writes one adjustment entry of the open session (``Ledger.record_money``): undone by
+Each writes one adjustment entry of the open session (``ledger.money.record``): undone by
 /undo like a hand, listed by /history, explained by /why, counted by /tally and /settle.
 How amounts are read and refused is ``bot.grammar.money``'s; how they are rounded and split,
 ``storage.money``'s (docs/money.md).
@@ -38,7 +38,7 @@ async def stake(update: Update, context: Context) -> None:
     value = parse_stake(argument_words(message))
     ledger = services(context).db
     if value is None:
-        money = await ledger.session_money(message.chat.id, table.session.id)
+        money = await ledger.money.of_session(message.chat.id, table.session.id)
         await reply(message, stake_label(money, lang))
         return
     recorded = await _record(update, context, table, MoneySpec("stake", stake=value))
@@ -58,7 +58,7 @@ async def fee(update: Update, context: Context) -> None:
         raise Refusal("fee_no_players")
     payers = seated
     if command.by_winner:
-        standings = await services(context).db.tally(message.chat.id, table.session.id)
+        standings = await services(context).db.reports.tally(message.chat.id, table.session.id)
         top = max((row.balance for row in standings.rows), default=0)
         if top <= 0:
             raise Refusal("fee_no_winner", fee=yuan_text(command.fen))
@@ -172,7 +172,7 @@ async def _record(update: Update, context: Context, table: Table, spec: MoneySpe
     message = message_of(update)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise Refusal("money_denied")
-    return await services(context).db.record_money(
+    return await services(context).db.money.record(
         message.chat.id,
         table.session.id,
         spec,

@@ -102,8 +102,8 @@ async def reply_joined_as_guest(
 ) -> None:
     assert change.event.player_id is not None and change.event.person_id is not None
     ledger = services(context).db
-    guest = await ledger.get_player(message.chat.id, change.event.player_id)
-    member = await ledger.get_player(message.chat.id, change.event.person_id)
+    guest = await ledger.players.get(message.chat.id, change.event.player_id)
+    member = await ledger.players.get(message.chat.id, change.event.person_id)
     await _reply_linked(context, message, change, guest, member, lang)
 
 
@@ -148,7 +148,7 @@ async def rename(update: Update, context: Context) -> None:
     if refusal is not None:
         raise Refusal(refusal)
     new_name = check_name(words[1])  # the rule /new holds a guest's name to
-    change = await ledger.rename_guest(
+    change = await ledger.people.rename_guest(
         message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
     )
     forget(context, message.chat.id)
@@ -205,7 +205,7 @@ async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest
     mark = _GUEST_MARK.search(word)
     bare = word[: mark.start()] if mark else word
     prefer_guest = prefer_guest or mark is not None
-    players = await ledger.list_players(chat_id)
+    players = await ledger.players.all(chat_id)
     if bare.startswith("@"):
         handle = bare[1:].casefold()
         found = [p for p in players if (p.username or "").casefold() == handle]
@@ -219,7 +219,7 @@ async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest
         raise StorageError(ErrorCode.AMBIGUOUS_PLAYER, name=bare)
     if pick:
         return pick[0]
-    found_id = None if bare.startswith("@") else await ledger.find_player(chat_id, bare)
+    found_id = None if bare.startswith("@") else await ledger.players.find(chat_id, bare)
     if found_id is None:
         raise Refusal("unknown_record", token=word)
     return found_id
@@ -255,7 +255,7 @@ async def history_window(
     until = None if found.page == 1 else newest.created_at + _INSTANT
     if found.page >= found.pages:
         return (session.opened_at if session else None), until
-    older = await ledger.history(
+    older = await ledger.reports.history(
         chat_id, session.id if session else None, 1, 1, key=PageKey(before=oldest.id)
     )
     since = older.entries[0].created_at + _INSTANT if older.entries else None
@@ -271,7 +271,7 @@ async def identity_lines_between(
 ) -> list[tuple[datetime, str]]:
     """The identity events made in [since, until), each with its time, for /history to
     place among the entries of one page."""
-    events = await ledger.identity_events(chat_id, window[0], window[1])
+    events = await ledger.people.identity_events(chat_id, window[0], window[1])
     return [(event.created_at, identity_line(event, names, lang)) for event in events]
 
 
@@ -279,7 +279,7 @@ async def _link(
     context: Context, update: Update, request: LinkRequest, sender: Player
 ) -> IdentityChange:
     message = message_of(update)
-    change = await services(context).db.link_records(
+    change = await services(context).db.people.link_records(
         message.chat.id, request, author=sender.id, update_id=update.update_id
     )
     forget(context, message.chat.id)
@@ -320,7 +320,7 @@ async def _undo(
     context: Context, update: Update, message: Message, event_id: int
 ) -> IdentityChange:
     ledger = services(context).db
-    event = await ledger.identity_event(message.chat.id, event_id)
+    event = await ledger.people.identity_event(message.chat.id, event_id)
     sender = await _sender(context, message, update)
     touched = () if event.kind != "link" or event.person_id is None else (event.person_id,)
     persons = await _people(ledger, message.chat.id, *touched)
@@ -328,7 +328,7 @@ async def _undo(
     refusal = policy.may_undo(actor, event.author, persons)
     if refusal is not None:
         raise Refusal(refusal, event=event_id)
-    change = await ledger.undo_identity(
+    change = await ledger.people.undo_identity(
         message.chat.id, event_id, author=sender.id, update_id=update.update_id
     )
     forget(context, message.chat.id)
@@ -339,8 +339,8 @@ async def _undone_text(context: Context, chat_id: int, change: IdentityChange, l
     undone = change.undone
     if undone is None:  # a replayed undo: the event it undid
         assert change.event.undoes is not None
-        undone = await services(context).db.identity_event(chat_id, change.event.undoes)
-    names = {p.id: p.name for p in await services(context).db.list_players(chat_id)}
+        undone = await services(context).db.people.identity_event(chat_id, change.event.undoes)
+    names = {p.id: p.name for p in await services(context).db.players.all(chat_id)}
     return t("identity_undone", lang, event=undone.id, what=_plain_line(undone, names, lang))
 
 
@@ -352,7 +352,7 @@ async def _actor(
     context: Context, message: Message, sender: Player, update: Update | None = None
 ) -> policy.Actor:
     """The sender as the identity policy sees them: a chat admin, the open session's creator."""
-    session = await services(context).db.current_session(message.chat.id)
+    session = await services(context).db.sessions.current(message.chat.id)
     user = update.effective_user if update is not None else message.from_user
     creator = session is not None and session.creator == sender.id
     return policy.Actor(sender.id, await is_chat_admin(context, message, user), creator)
@@ -360,8 +360,8 @@ async def _actor(
 
 async def _people(ledger: Ledger, chat_id: int, *record_ids: int) -> list[policy.Person]:
     """The people ``record_ids`` belong to, as the policy sees them."""
-    people = await ledger.people(chat_id)
-    players = await ledger.list_players(chat_id)
+    people = await ledger.people.of_chat(chat_id)
+    players = await ledger.players.all(chat_id)
     return [policy.person_of(people, players, record_id) for record_id in record_ids]
 
 

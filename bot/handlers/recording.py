@@ -157,7 +157,7 @@ async def record_hu(
     scored = score_claims(command, table)
     specs = win_specs(scored, command, table)  # one, or several on one discard: one write
     session = table.session
-    recorded = await services(context).db.record_wins(
+    recorded = await services(context).db.entries.record_wins(
         session.chat_id, session.id, specs, source, author
     )
     return scored, recorded
@@ -273,7 +273,9 @@ async def record_kong(
     payments = kong_payments(table, command)
     note = KongKind(command.kind).zh
     kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
-    return await services(context).db.record_kong(session.chat_id, session.id, kong, source, author)
+    return await services(context).db.entries.record_kong(
+        session.chat_id, session.id, kong, source, author
+    )
 
 
 async def reply_kong(
@@ -293,7 +295,7 @@ async def draw(update: Update, context: Context) -> None:
         raise Refusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     session = table.session
-    recorded = await services(context).db.record_draw(
+    recorded = await services(context).db.entries.record_draw(
         session.chat_id,
         session.id,
         message_source(update, message),
@@ -323,18 +325,18 @@ async def undo(update: Update, context: Context) -> None:
         await people.undo_event(update, context, event_id)
         return
     table = await open_table(context, message.chat.id)
-    done_before = await ledger.entries_by_message(message.chat.id, message.message_id)
+    done_before = await ledger.reports.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to
         await reply(message, t("replay", lang, entries=_ids(tuple(done_before))))
         return
     entry_id = parse_entry_id(argument_text(message))
     if entry_id is None:
-        last = await ledger.last_entry(message.chat.id, table.session.id)
+        last = await ledger.reports.last_entry(message.chat.id, table.session.id)
         if last is None:
             raise Refusal("nothing_to_undo")
         entries = await _same_hand(ledger, last)
     else:
-        entries = [await ledger.entry(message.chat.id, entry_id)]
+        entries = [await ledger.reports.entry(message.chat.id, entry_id)]
         if entries[0].is_reversed:  # said before asking who may undo it: there is nothing to do
             raise Refusal("already_undone")
         latest = await _latest_hand(ledger, message.chat.id, table.session.id)
@@ -344,7 +346,7 @@ async def undo(update: Update, context: Context) -> None:
     recorded = await _reverse(context, message, update, table, entries)
     if await answered_as_replay(message, recorded, lang):
         return
-    tally = await ledger.tally(message.chat.id, table.session.id)
+    tally = await ledger.reports.tally(message.chat.id, table.session.id)
     lines = [
         t("undone", lang, entry=_ids(tuple(entries)), reversal=_ids(recorded.entries)),
         tally_block(tally, lang),
@@ -354,7 +356,7 @@ async def undo(update: Update, context: Context) -> None:
 
 async def _latest_hand(ledger: Ledger, chat_id: int, session_id: int) -> list[Entry]:
     """The entries of the session's latest hand that still counts (none in an empty session)."""
-    last = await ledger.last_entry(chat_id, session_id)
+    last = await ledger.reports.last_entry(chat_id, session_id)
     return await _same_hand(ledger, last) if last is not None else []
 
 
@@ -393,7 +395,7 @@ async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
     """The last entry with the wins recorded by the same message (a 一炮多响 is undone whole)."""
     if last.kind != "win" or last.source is None or last.source.message_id is None:
         return [last]
-    together = await ledger.entries_by_message(last.chat_id, last.source.message_id)
+    together = await ledger.reports.entries_by_message(last.chat_id, last.source.message_id)
     return [
         entry
         for entry in together
@@ -437,7 +439,7 @@ async def _undo_pressed(
     try:
         ids = button_numbers(ids_data)
         table = await open_table(context, message.chat.id)
-        entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
+        entries = [await ledger.reports.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         recorded = await _reverse(context, message, update, table, live) if live else None
     except Refusal as refusal:
@@ -463,7 +465,7 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
     table, live, recorded = undone
     ledger = services(context).db
     done = t("undone", lang, entry=_ids(tuple(live)), reversal=_ids(recorded.entries))
-    tally = await ledger.tally(message.chat.id, table.session.id)
+    tally = await ledger.reports.tally(message.chat.id, table.session.id)
     await answer(query, done)
     await edit(message, "\n".join([done, tally_block(tally, lang)]), reply_markup=None)
 
@@ -527,7 +529,7 @@ async def _reverse(
         raise Refusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
     author = await sender_player(context, message.chat, user) if user and not anonymous else None
-    recorded = await ledger.reverse_many(
+    recorded = await ledger.entries.reverse_many(
         message.chat.id,
         [entry.id for entry in entries],
         author=author.id if author else None,
@@ -589,10 +591,10 @@ async def edited(update: Update, context: Context) -> None:
         return  # an edited chat line that was never a command recorded nothing
     lang = await update_lang(update, context)
     ledger = services(context).db
-    session = await ledger.current_session(message.chat.id)
+    session = await ledger.sessions.current(message.chat.id)
     if session is None:
         return
-    recorded_by_it = await ledger.entries_by_message(message.chat.id, message.message_id)
+    recorded_by_it = await ledger.reports.entries_by_message(message.chat.id, message.message_id)
     if any(entry.session_id != session.id for entry in recorded_by_it):
         return  # a hand of an earlier session: that session is closed
     before = [entry for entry in recorded_by_it if entry.kind != "reversal"]
@@ -616,7 +618,7 @@ async def edited(update: Update, context: Context) -> None:
         return
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]
-    recorded = await ledger.edit_win(
+    recorded = await ledger.entries.edit_win(
         message.chat.id,
         live[0].id,
         spec,

@@ -28,10 +28,10 @@ HERE, OTHER = "+here", "+other"
 
 async def _chat_ruleset(context: Context, chat_id: int) -> str:
     ledger = services(context).db
-    session = await ledger.current_session(chat_id)
+    session = await ledger.sessions.current(chat_id)
     if session is not None:
         return session.ruleset
-    chat = await ledger.get_chat(chat_id)
+    chat = await ledger.chats.get(chat_id)
     return chat.ruleset if chat and chat.ruleset else rulesets.DEFAULT
 
 
@@ -119,7 +119,7 @@ async def _reported_entry(ledger: Ledger, chat_id: int, named: list[int]) -> int
     names the undone entry before the one written in its place), else the first."""
     for entry_id in named:
         with contextlib.suppress(StorageError):
-            entry = await ledger.entry(chat_id, entry_id)
+            entry = await ledger.reports.entry(chat_id, entry_id)
             if entry.kind != "reversal" and not entry.is_reversed:
                 return entry_id
     return named[0] if named else None
@@ -140,10 +140,10 @@ async def why(update: Update, context: Context) -> None:
         entry_id = await _last_win(services(context).db, message.chat.id)
     if entry_id is None:
         raise Refusal("why_usage")
-    entry = await services(context).db.entry(message.chat.id, entry_id)
+    entry = await services(context).db.reports.entry(message.chat.id, entry_id)
     adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
     if adjusted is not None:  # a stake, fee, penalty or payment: what moved, and why
-        players = await services(context).db.list_players(message.chat.id)
+        players = await services(context).db.players.all(message.chat.id)
         by_id = {player.id: player.name for player in players}
         await reply(message, why_adjustment(entry, adjusted, by_id, lang))
         return
@@ -157,16 +157,16 @@ async def why(update: Update, context: Context) -> None:
     db = services(context).db
     header = f"#{entry.id}"
     if entry.winner is not None:
-        winner = await db.get_player(message.chat.id, entry.winner)
+        winner = await db.players.get(message.chat.id, entry.winner)
         header = t("why_header", lang, entry=entry.id, name=winner.name)
     if entry.is_reversed:
         header += " " + t("reversed_tag", lang)
     seated: dict[str, int | None] = {}
     if entry.session_id is not None:
-        session = await db.get_session(message.chat.id, entry.session_id)
+        session = await db.sessions.get(message.chat.id, entry.session_id)
         seated = dict(zip(SEATS, session.seats, strict=True))
     at = rules_qa.seat_players(entry.result_json, entry.postings, seated)
-    names = {seat: (await db.get_player(message.chat.id, pid)).name for seat, pid in at.items()}
+    names = {seat: (await db.players.get(message.chat.id, pid)).name for seat, pid in at.items()}
     explained = rules_qa.why(entry.result_json, lang, names)
     await reply(
         message,
@@ -177,8 +177,8 @@ async def why(update: Update, context: Context) -> None:
 
 async def _last_win(ledger: Ledger, chat_id: int) -> int | None:
     """The open session's latest win that still counts, if any among its last entries."""
-    session = await ledger.current_session(chat_id)
+    session = await ledger.sessions.current(chat_id)
     if session is None:
         return None
-    recent = await ledger.history(chat_id, session.id, page=1, page_size=LAST_WIN_LOOKBACK)
+    recent = await ledger.reports.history(chat_id, session.id, page=1, page_size=LAST_WIN_LOOKBACK)
     return next((e.id for e in recent.entries if e.kind == "win" and not e.is_reversed), None)

@@ -35,20 +35,20 @@ async def season(update: Update, context: Context) -> None:
     chat_id = message.chat.id
     words = argument_words(message)
     if not words:
-        running = await ledger.current_season(chat_id)
+        running = await ledger.seasons.current(chat_id)
         await reply(
             message, running_text(running, lang), reply_markup=_page(context, message, lang)
         )
         return
     if len(words) > 1:
         raise Refusal("season_one_word", token=" ".join(words))
-    session = await ledger.current_session(chat_id)
+    session = await ledger.sessions.current(chat_id)
     if not await is_creator_or_admin(context, message, session.creator if session else None):
         raise Refusal("season_denied")
     user = message.from_user
     by = (await sender_player(context, message.chat, user)).id if user is not None else None
     if words[0].casefold() in END_WORDS:
-        ended = await ledger.end_season(chat_id, by)
+        ended = await ledger.seasons.end(chat_id, by)
         await reply(
             message,
             "\n".join(_ended_lines(ended, lang)),
@@ -56,11 +56,11 @@ async def season(update: Update, context: Context) -> None:
         )
         return
     name = season_name(words[0], message.date)
-    if any(p.name.casefold() == name.casefold() for p in await ledger.list_players(chat_id)):
+    if any(p.name.casefold() == name.casefold() for p in await ledger.players.all(chat_id)):
         # /stats 甲 and /top 甲 name the player: a season of that name could not be asked for
         raise Refusal("season_name_player", token=name)
-    before = await ledger.current_season(chat_id)
-    started = await ledger.start_season(chat_id, name, by)
+    before = await ledger.seasons.current(chat_id)
+    started = await ledger.seasons.start(chat_id, name, by)
     lines = [t("season_started", lang, name=started.name)]
     if before is not None:
         lines.extend(_ended_lines(before, lang))

@@ -51,27 +51,27 @@ async def new(update: Update, context: Context) -> None:
     assert ruleset is not None
     # Refused before the sender is looked up (a first-time sender would be recorded); the
     # ledger checks again as it opens the session.
-    current = await ledger.current_session(message.chat.id)
+    current = await ledger.sessions.current(message.chat.id)
     if current is not None:
         raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
     creator = await _sender(context, message)
     seats: list[int | NewGuest | None] = [None, None, None, None]
     for index, word in enumerate(command.players):
         seats[index] = _seated(await _player_for(context, message, word, creator))
-    chat = await ledger.ensure_chat(message.chat.id, lang)
+    chat = await ledger.chats.ensure(message.chat.id, lang)
     base = command.base or chat.base or 1
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         message.chat.id,
         SessionTerms(ruleset.id, base, ruleset.rotation, room=command.room),
         (seats[0], seats[1], seats[2], seats[3]),
         creator.id if creator else None,
     )
-    await ledger.set_chat_defaults(message.chat.id, ruleset.id, base)
+    await ledger.chats.set_defaults(message.chat.id, ruleset.id, base)
     if command.stake is not None:  # 每分0.5元: the session's first entry
         source = Source(update.update_id, message.message_id)
         stake = MoneySpec("stake", stake=command.stake)
         author = creator.id if creator else None
-        await ledger.record_money(message.chat.id, session.id, stake, source, author)
+        await ledger.money.record(message.chat.id, session.id, stake, source, author)
     table = await table_of(context, session)
     room = f" · {command.room}" if command.room else ""
     lines = [
@@ -142,7 +142,7 @@ async def join(update: Update, context: Context) -> None:
     else:
         raise Refusal("no_sender")
     already = table.seat_of(player.id) if isinstance(player, Player) else None
-    session = await ledger.join_seat(message.chat.id, _seated(player))
+    session = await ledger.sessions.join_seat(message.chat.id, _seated(player))
     if isinstance(player, NewGuest):  # created with the seat
         player = await _record_for(context, message, player.name, sender)
         assert isinstance(player, Player)
@@ -180,10 +180,12 @@ async def seat(update: Update, context: Context) -> None:
             newcomer = await _player_for(context, message, change.newcomer, sender)
             if isinstance(newcomer, Player) and table.seat_of(newcomer.id) is not None:
                 raise Refusal("seat_usage_taken", token=change.newcomer)
-            session = await ledger.set_seat(message.chat.id, to.value, _seated(newcomer))
+            session = await ledger.sessions.set_seat(message.chat.id, to.value, _seated(newcomer))
         else:
             assert change.mover is not None
-            session = await ledger.swap_seats(message.chat.id, change.mover.value, to.value)
+            session = await ledger.sessions.swap_seats(
+                message.chat.id, change.mover.value, to.value
+            )
         table = await table_of(context, session)
     await reply(message, describe_table(table, lang))
 
@@ -198,7 +200,7 @@ async def dealer(update: Update, context: Context) -> None:
         change = parse_dealer(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
             raise Refusal("dealer_denied")
-        session = await services(context).db.set_session_state(
+        session = await services(context).db.sessions.set_state(
             message.chat.id,
             dealer=change.dealer.value if change.dealer else None,
             round_wind=change.round_wind.value if change.round_wind else None,
@@ -214,7 +216,7 @@ async def migrate(update: Update, context: Context) -> None:
     if message.migrate_to_chat_id is None:
         return
     lang = await chat_lang(context, message.chat)
-    await services(context).db.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    await services(context).db.chats.migrate(message.chat.id, message.migrate_to_chat_id)
     chat_state(context, message.chat.id).migrated()
     context.application.migrate_chat_data(message=message)
     await send(context.bot, message.migrate_to_chat_id, t("migrated", lang))
@@ -239,10 +241,10 @@ async def _player_for(
     found = await _record_for(context, message, word, sender)
     if (
         isinstance(found, NewGuest)
-        or found.id not in (await services(context).db.people(message.chat.id)).links
+        or found.id not in (await services(context).db.people.of_chat(message.chat.id)).links
     ):
         return found
-    return await services(context).db.person_of(message.chat.id, found.id)
+    return await services(context).db.people.person_of(message.chat.id, found.id)
 
 
 async def _record_for(
@@ -259,12 +261,12 @@ async def _record_for(
         # A guest written in an earlier /new may share a name with the member who later spoke
         # up: the Telegram member is the one meant.
         same = [
-            p for p in await ledger.list_players(chat_id) if p.name.casefold() == word.casefold()
+            p for p in await ledger.players.all(chat_id) if p.name.casefold() == word.casefold()
         ]
         members = [p for p in same if not p.is_guest]
         if len(members) == 1 or len(same) == 1:
             return members[0] if members else same[0]
-    found = await ledger.find_player(chat_id, word)
+    found = await ledger.players.find(chat_id, word)
     if found is not None:
         return found
     return NewGuest(check_name(word.lstrip("@")))

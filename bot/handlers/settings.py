@@ -150,10 +150,10 @@ async def _apply(context: Context, message: Message, setting: Setting, choice: s
     chat_id = message.chat.id
     state = chat_state(context, chat_id)
     if setting.id == "lang":
-        await ledger.set_chat_lang(chat_id, choice)
+        await ledger.chats.set_lang(chat_id, choice)
         state.lang = choice
         return
-    store = ledger.set_chat_replies if setting.id == "replies" else ledger.set_chat_pictures
+    store = ledger.chats.set_replies if setting.id == "replies" else ledger.chats.set_pictures
     state.settings = ChatSettings.of(await store(chat_id, choice))
 
 

@@ -142,7 +142,9 @@ async def start_flow(
         winners=winners,
     )
     if kind is Kind.HU:
-        flow.usage = choices.usage(await services(context).db.recent_win_lines(message.chat.id))
+        flow.usage = choices.usage(
+            await services(context).db.pattern_uses.recent_win_lines(message.chat.id)
+        )
     text, markup = view.render(table, flow, lang)
     sent = await reply(message, text, markup)
     flow.message_id = sent.message_id
@@ -250,7 +252,9 @@ async def _next_hand(
 async def _unknown(context: Context, query: CallbackQuery, message: Message, lang: str) -> None:
     """A press on a flow the bot does not hold: recorded already (the flow's message is the
     entries' source), or gone (expired, cancelled, or the bot restarted)."""
-    recorded = await services(context).db.entries_by_message(message.chat.id, message.message_id)
+    recorded = await services(context).db.reports.entries_by_message(
+        message.chat.id, message.message_id
+    )
     if recorded:
         ids = ",".join(str(entry.id) for entry in recorded)
         await answer(query, t("tap_already", lang, entries=ids), alert=True)
@@ -338,7 +342,9 @@ async def _record(
 
         return line, recorded, kong_reply
     session = table.session
-    drawn = await services(context).db.record_draw(session.chat_id, session.id, source, author)
+    drawn = await services(context).db.entries.record_draw(
+        session.chat_id, session.id, source, author
+    )
 
     async def draw_reply(message: Message) -> None:
         await recording.reply_draw(context, message, table, drawn, lang)

@@ -97,12 +97,12 @@ async def tally(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     ledger = services(context).db
-    session = await ledger.current_session(message.chat.id)
-    standings = await ledger.tally(message.chat.id, session.id if session else None)
+    session = await ledger.sessions.current(message.chat.id)
+    standings = await ledger.reports.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, 1, lang)
-    money = await ledger.session_money(message.chat.id, session.id) if session else None
+    money = await ledger.money.of_session(message.chat.id, session.id) if session else None
     if money is not None and has_money(money):
-        names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
+        names = {player.id: player.name for player in await ledger.players.all(message.chat.id)}
         text += "\n\n" + money_block(standings, money, names, lang)
     await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
     charts = (await chat_settings(context, message.chat.id)).charts
@@ -141,8 +141,8 @@ async def tally_button(update: Update, context: Context) -> None:
     if not isinstance(message, Message):
         return
     ledger = services(context).db
-    session = await ledger.current_session(message.chat.id)
-    standings = await ledger.tally(message.chat.id, session.id if session else None)
+    session = await ledger.sessions.current(message.chat.id)
+    standings = await ledger.reports.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, page, lang)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
 
@@ -151,10 +151,10 @@ async def running_totals(
     ledger: Ledger, session: Session
 ) -> tuple[tuple[int, ...], dict[str, list[int]]]:
     """The hands the chart marks and each player's running balance after them, by name: the
-    seated players and anyone else an entry paid (see ``Ledger.running_totals``; a long
+    seated players and anyone else an entry paid (see ``ledger.reports.running_totals``; a long
     session is sampled to a few hundred points, its last hand exact)."""
-    found = await ledger.running_totals(session.chat_id, session.id)
-    labels = _chart_labels(await ledger.list_players(session.chat_id), list(found.players))
+    found = await ledger.reports.running_totals(session.chat_id, session.id)
+    labels = _chart_labels(await ledger.players.all(session.chat_id), list(found.players))
     series = {labels[player]: list(found.balances[player]) for player in found.players}
     return found.hands, series
 
@@ -232,14 +232,14 @@ async def history_view(
     context: Context, chat_id: int, at: HistoryAt, lang: str
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     ledger = services(context).db
-    session = await ledger.current_session(chat_id)
+    session = await ledger.sessions.current(chat_id)
     scope = session.id if session else None
-    found = await ledger.history(
+    found = await ledger.reports.history(
         chat_id, scope, at.page, HISTORY_PAGE_SIZE, key=PageKey(at.before, at.after)
     )
     if not found.entries and (at.before, at.after) != (None, None):  # the key's page is gone
-        found = await ledger.history(chat_id, scope, at.page, HISTORY_PAGE_SIZE)
-    names = {p.id: p.name for p in await ledger.list_players(chat_id)}
+        found = await ledger.reports.history(chat_id, scope, at.page, HISTORY_PAGE_SIZE)
+    names = {p.id: p.name for p in await ledger.players.all(chat_id)}
     seated: dict[str, str] = {
         seat: names[player_id]
         for seat, player_id in zip(SEATS, session.seats if session else (), strict=False)
@@ -387,11 +387,11 @@ async def settle(update: Update, context: Context) -> None:
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise Refusal("settle_denied")
-    standings = await ledger.tally(message.chat.id, table.session.id)
-    money = await ledger.session_money(message.chat.id, table.session.id)
-    await ledger.close_session(message.chat.id)
+    standings = await ledger.reports.tally(message.chat.id, table.session.id)
+    money = await ledger.money.of_session(message.chat.id, table.session.id)
+    await ledger.sessions.close(message.chat.id)
     forget(context, message.chat.id)
-    names = {player.id: player.name for player in await ledger.list_players(message.chat.id)}
+    names = {player.id: player.name for player in await ledger.players.all(message.chat.id)}
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
         describe_tally(standings, lang),
@@ -484,7 +484,7 @@ async def _head_to_head(ledger: Ledger, chat_id: int, words: list[str], lang: st
     # who sat with the other player: the pairing with the most hands together.
     firsts, seconds = [await players_called(ledger, chat_id, w) for w in words]
     pairs = [(a, b) for a in firsts for b in seconds if a.id != b.id] or [(firsts[0], seconds[0])]
-    met = [await ledger.head_to_head(chat_id, a.id, b.id) for a, b in pairs]
+    met = [await ledger.stats.head_to_head(chat_id, a.id, b.id) for a, b in pairs]
     pair = max(met, key=lambda found: found.hands_together)
     return t(
         "h2h_row",
@@ -538,7 +538,7 @@ async def stats_view(
     rows = await period_rows(ledger, chat_id, period)
     named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
     if named is not None:  # any record of a person names that person's one row
-        people = await ledger.people(chat_id)
+        people = await ledger.people.of_chat(chat_id)
         named = {people.person(player_id) for player_id in named}
         rows = [row for row in rows if row.player.id in named]
     else:  # members who only ever talked in the chat have no record to show
@@ -587,13 +587,13 @@ async def players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player
         named = await players_called(ledger, chat_id, word[: guest.start()])
         return [p for p in named if p.is_guest] or named
     at_name = word.startswith("@")
-    if at_name and (member := await ledger.find_player(chat_id, word)) is not None:
+    if at_name and (member := await ledger.players.find(chat_id, word)) is not None:
         return [member]
     called = word.removeprefix("@").casefold()
-    same = [p for p in await ledger.list_players(chat_id) if p.name.casefold() == called]
+    same = [p for p in await ledger.players.all(chat_id) if p.name.casefold() == called]
     if same:
         return same
-    found = None if at_name else await ledger.find_player(chat_id, word)
+    found = None if at_name else await ledger.players.find(chat_id, word)
     if found is None:
         raise Refusal("unknown_chat_player", token=word)
     return [found]
@@ -604,7 +604,7 @@ async def export(update: Update, context: Context) -> None:
     gzipped when large and sent in parts when over Telegram's limit for a bot's documents.
     /export PERIOD (本月, 2026-11, 全部, a season): the readable table instead, a row per
     hand and a column per player. A process of its own writes either file (``python -m
-    storage.export_file``): formatting a long history in this process would hold the GIL the
+    storage.export_process``): formatting a long history in this process would hold the GIL the
     event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
@@ -642,7 +642,7 @@ async def _readable_file(
         if moment is not None
     ]
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder),
+        sys.executable, "-m", "storage.export_process", database, str(chat_id), str(folder),
         name, "0", "0", "--readable", f"--lang={lang}", *bounds,
         *(f"--discard-word={r.id}={r.family.discard_win_zh}" for r in rulesets.RULESETS.values()),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -656,7 +656,7 @@ async def _readable_file(
 async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]:
     name = f"mahjong-{abs(chat_id)}"
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "storage.export_file", database, str(chat_id), str(folder), name,
+        sys.executable, "-m", "storage.export_process", database, str(chat_id), str(folder), name,
         str(EXPORT_GZIP_ABOVE), str(EXPORT_PART_LIMIT),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip

@@ -86,7 +86,7 @@ async def periods(request: web.Request) -> web.Response:
     found: list[dict[str, Any]] = [
         {"key": kind, "label": t(f"period_{kind}", lang)} for kind in RELATIVE
     ]
-    for season in reversed(await ledger.seasons(viewer.chat_id)):
+    for season in reversed(await ledger.seasons.all(viewer.chat_id)):
         found.append({"key": f"s{season.id}", "label": season.name, "open": season.is_open})
     return web.json_response({"lang": lang, "periods": found, "me": viewer.user_id})
 
@@ -133,7 +133,7 @@ async def person(request: web.Request) -> web.Response:
     """One person's row of the period (any of their records names them)."""
     viewer = viewer_of(request)
     player = _int(request, "player")
-    folding = await _ledger(request).people(viewer.chat_id)
+    folding = await _ledger(request).people.of_chat(viewer.chat_id)
     label, players = await _standing_rows(request)
     found = [p for p in players if p["id"] == folding.person(player)]
     if not found:
@@ -162,9 +162,9 @@ async def trend(request: web.Request) -> web.Response:
     period = await _period(request)
     ledger = _ledger(request)
     player = _int(request, "player")
-    folding = await ledger.people(viewer.chat_id)
+    folding = await ledger.people.of_chat(viewer.chat_id)
     records = sorted(folding.records(folding.person(player)))
-    found = await ledger.trend(viewer.chat_id, records, period.since, period.until)
+    found = await ledger.trend.balance(viewer.chat_id, records, period.since, period.until)
     return web.json_response(
         {"by_month": found.by_month, "steps": list(found.steps), "balances": list(found.balances)}
     )
@@ -175,7 +175,7 @@ async def head_to_head(request: web.Request) -> web.Response:
     ledger = _ledger(request)
     a, b = _int(request, "a"), _int(request, "b")
     try:
-        met = await ledger.head_to_head(viewer.chat_id, a, b)
+        met = await ledger.stats.head_to_head(viewer.chat_id, a, b)
     except StorageError as error:
         raise _bad("player", f"{a},{b}") from error
     return web.json_response(
@@ -200,8 +200,8 @@ async def history(request: web.Request) -> web.Response:
     page = _int(request, "page", 1)
     if page < 1:
         raise _bad("page", str(page))
-    found = await ledger.history(viewer.chat_id, page=page, page_size=PAGE_SIZE)
-    names = {p.id: p.name for p in await ledger.list_players(viewer.chat_id)}
+    found = await ledger.reports.history(viewer.chat_id, page=page, page_size=PAGE_SIZE)
+    names = {p.id: p.name for p in await ledger.players.all(viewer.chat_id)}
     entries = [
         {
             "id": entry.id,

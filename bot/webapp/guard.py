@@ -97,7 +97,7 @@ async def _chat_lang(application: Any, svc: Services, chat_id: int) -> str:
     """The chat's language as its handlers keep it (/lang changes it there), read once."""
     state = application.chat_data[chat_id]
     if state.lang is None:
-        row = await svc.db.get_chat(chat_id)
+        row = await svc.db.chats.get(chat_id)
         state.lang = lang_of(row.lang if row else None, svc.config.lang)
     lang: str = state.lang
     return lang
@@ -123,7 +123,7 @@ async def _is_member(
     if known is not None and known[1] > now:
         return known[0]
     try:
-        member = await svc.db.find_player(chat_id, str(init.user_id)) is not None
+        member = await svc.db.players.find(chat_id, str(init.user_id)) is not None
     except StorageError:  # the digits are also two players' name: ask Telegram
         member = False
     if not member:

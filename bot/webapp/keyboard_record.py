@@ -97,10 +97,10 @@ async def _author(context: Context, viewer: Viewer) -> int:
     """The viewer's player in the chat (known by Telegram id, created if new, never renamed:
     initData carries the first name only, and a player's name is the chat's business)."""
     ledger = services(context).db
-    for player in await ledger.list_players(viewer.chat_id):
+    for player in await ledger.players.all(viewer.chat_id):
         if player.user_id == viewer.user_id:
             return player.id
-    created = await ledger.upsert_user(
+    created = await ledger.players.upsert_user(
         viewer.chat_id, viewer.user_id, viewer.first_name, viewer.username
     )
     return created.id

@@ -38,14 +38,14 @@ async def picture(request: web.Request) -> web.StreamResponse:
     if request.headers.get("If-None-Match") == etag:
         return web.Response(status=304, headers={"ETag": etag, "Cache-Control": CACHE})
     try:
-        entry = await ledger.entry(viewer.chat_id, entry_id)
+        entry = await ledger.reports.entry(viewer.chat_id, entry_id)
         if not (entry.hand_line and holds_tiles(entry.hand_line)) or entry.session_id is None:
             return refusal(404, "picture")
-        session = await ledger.get_session(viewer.chat_id, entry.session_id)
-        seating = await ledger.hand_seating(viewer.chat_id, entry_id)
+        session = await ledger.sessions.get(viewer.chat_id, entry.session_id)
+        seating = await ledger.reports.hand_seating(viewer.chat_id, entry_id)
     except StorageError:
         return refusal(404, "picture")
-    names = {p.id: p.name for p in await ledger.list_players(viewer.chat_id)}
+    names = {p.id: p.name for p in await ledger.players.all(viewer.chat_id)}
     by_seat: dict[Seat, str] = {
         seat: names.get(player, "")
         for seat, player in zip(SEAT_ORDER, seating.seats, strict=True)

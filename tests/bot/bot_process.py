@@ -120,4 +120,7 @@ def asked(update: dict[str, Any]) -> tuple[int, int]:
 async def entries_per_update(database: Path, updates: list[dict[str, Any]]) -> list[int]:
     """How many ledger entries each update recorded (1 each: none lost, none doubled)."""
     async with await Ledger.open(database) as ledger:
-        return [len(await ledger.entries_by_update(asked(u)[0], u["update_id"])) for u in updates]
+        return [
+            len(await ledger.reports.entries_by_update(asked(u)[0], u["update_id"]))
+            for u in updates
+        ]

@@ -100,16 +100,16 @@ async def test_every_money_command_refuses_a_decimal_comma(
     harness: Harness, line: str, token: str
 ) -> None:
     await harness.open_table()
-    before = (await harness.ledger.history(GROUP)).total
+    before = (await harness.ledger.reports.history(GROUP)).total
     [sent] = await harness.say("甲", line)
     assert f"「{token}」" in sent.text and "小数点请写 0.5" in sent.text
-    assert (await harness.ledger.history(GROUP)).total == before
+    assert (await harness.ledger.reports.history(GROUP)).total == before
 
 
 async def test_new_refuses_a_decimal_comma_stake(harness: Harness) -> None:
     [sent] = await harness.say("甲", "/new 杭州 1 甲 乙 丙 丁 每分0,5元")
     assert "「0,5元」" in sent.text and "小数点请写 0.5" in sent.text
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
 
 
 async def test_english_chat_gets_the_hint_in_english(harness: Harness) -> None:
@@ -136,9 +136,9 @@ async def test_plus_and_thousands_are_accepted(harness: Harness, line: str, show
 async def test_a_thousands_penalty_is_points(harness: Harness) -> None:
     await harness.open_table()
     await harness.say("甲", "/penalty 甲 1,200")
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    tally = await harness.ledger.tally(GROUP, session.id)
+    tally = await harness.ledger.reports.tally(GROUP, session.id)
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == -1200
 
 

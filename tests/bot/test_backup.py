@@ -38,7 +38,7 @@ async def play(h: Harness) -> None:
 
 async def hand_lines(path: Path, chat: int) -> list[str]:
     async with await Ledger.open(path) as ledger:
-        history = await ledger.history(chat, page_size=100)
+        history = await ledger.reports.history(chat, page_size=100)
         return sorted(e.hand_line or "" for e in history.entries if e.kind == "win")
 
 
@@ -63,7 +63,7 @@ async def test_an_admin_who_talks_to_the_bot_gets_the_group_alone_privately(
     assert notice.chat_id == GROUP and "私聊" in notice.text
     file = the_file(sent, tmp_path)
     assert check_file(file) == []
-    recorded = await harness.ledger.history(GROUP, page_size=100)
+    recorded = await harness.ledger.reports.history(GROUP, page_size=100)
     assert await hand_lines(file, GROUP) == sorted(e.hand_line or "" for e in recorded.entries)
     assert len(await hand_lines(file, GROUP)) == len(HANDS)
     assert await hand_lines(file, OTHER_GROUP) == []

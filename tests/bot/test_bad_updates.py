@@ -158,7 +158,7 @@ async def test_polling_skips_an_unreadable_update_between_two_hands(
             await until(lambda: {asked(h) for h in hands} <= replied_to(server), 30, "answers")
             await asyncio.sleep(0.3)  # time enough to spin, were it going to
         ledger: Ledger = app.bot_data["services"].db
-        counts = [len(await ledger.entries_by_update(GROUP, h["update_id"])) for h in hands]
+        counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
         assert counts == [1, 1]
         assert server.confirmed > second["update_id"]  # Telegram was told: the offset moved on
         assert server.polls - polls <= 8
@@ -208,14 +208,14 @@ async def test_the_replay_at_start_skips_an_unreadable_update(
     bad = bad_update(server, MALFORMED["photo-without-file_unique_id"][0])
     async with await Ledger.open(config.database_path) as ledger:
         items = [InboxItem(u["update_id"], GROUP, json.dumps(u)) for u in (table, bad, hand)]
-        await ledger.inbox_store(items)
+        await ledger.inbox.store(items)
     app = build_application(config, rate_limiter=None)
     try:
         with caplog.at_level(logging.INFO):
             await go_live(app, config)
             await until(lambda: asked(hand) in replied_to(server), 30, "the hand answered")
         ledger = app.bot_data["services"].db
-        assert len(await ledger.entries_by_update(GROUP, hand["update_id"])) == 1
+        assert len(await ledger.reports.entries_by_update(GROUP, hand["update_id"])) == 1
         assert kept_as_done(tmp_path / "bad.db", bad["update_id"])
     finally:
         await wind_down(app, None)

@@ -33,9 +33,9 @@ async def test_history_says_a_discard_win_as_the_table_does(
     await harness.say("甲", line)
     [page] = await harness.say("甲", "/history")
     assert shown in page.text and hidden not in page.text
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    [entry] = (await harness.ledger.history(GROUP, session.id)).entries
+    [entry] = (await harness.ledger.reports.history(GROUP, session.id)).entries
     assert entry.hand_line is not None and "点炮W" in entry.hand_line.split()
 
 

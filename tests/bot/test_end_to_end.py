@@ -75,7 +75,7 @@ class Table:
 
 
 async def balances(ledger: Ledger, session_id: int) -> dict[str, int]:
-    tally = await ledger.tally(GROUP, session_id)
+    tally = await ledger.reports.tally(GROUP, session_id)
     return {row.player.name: row.balance for row in tally.rows}
 
 
@@ -121,7 +121,7 @@ async def test_a_whole_evening_over_long_polling(server: FakeBotApiServer, tmp_p
         assert "乙" in tally.text and chart.method == "sendPhoto"
         assert not [sent for sent in server.sent if "已经记过了" in sent.text]
 
-        session = await ledger.current_session(GROUP)
+        session = await ledger.sessions.current(GROUP)
         assert session is not None
         assert await balances(ledger, session.id) == {"甲": 46, "乙": -2, "丁": -10, "丙": -34}
 
@@ -130,7 +130,7 @@ async def test_a_whole_evening_over_long_polling(server: FakeBotApiServer, tmp_p
         settled, picture = await table.say("甲", "/settle", answers=2)
         assert "第 1 场结算" in settled.text and "丙 → 甲：34" in settled.text
         assert picture.method == "sendPhoto"
-        assert await ledger.current_session(GROUP) is None
+        assert await ledger.sessions.current(GROUP) is None
 
         # A second ruleset the same evening: 湖州强盗胡, 底分 2, with a typed hand and 一炮多响.
         await table.say("乙", "/new 强盗胡 2 甲 乙 丙 丁")
@@ -138,10 +138,10 @@ async def test_a_whole_evening_over_long_polling(server: FakeBotApiServer, tmp_p
         assert "有花" in huzhou.text and "甲 +12" in huzhou.text
         [double] = await table.say("丙", "/hu 乙 丙 点炮 丁")
         assert "乙 +2" in double.text and "丙 +2" in double.text and "丁 −4" in double.text
-        second = await ledger.current_session(GROUP)
+        second = await ledger.sessions.current(GROUP)
         assert second is not None and second.ruleset == "huzhou-qiangdao"
         assert await balances(ledger, second.id) == {"甲": 12, "乙": -2, "丙": -2, "丁": -8}
-        whole = await ledger.tally(GROUP)
+        whole = await ledger.reports.tally(GROUP)
         assert sum(row.balance for row in whole.rows) == 0
     finally:
         await app.updater.stop()

@@ -29,8 +29,8 @@ def ningbo() -> Iterator[rulesets.Ruleset]:
 
 
 async def balances(harness: Harness) -> dict[str, int]:
-    session = await harness.ledger.current_session(GROUP)
-    tally = await harness.ledger.tally(GROUP, session.id if session else None)
+    session = await harness.ledger.sessions.current(GROUP)
+    tally = await harness.ledger.reports.tally(GROUP, session.id if session else None)
     return {row.player.name: row.balance for row in tally.rows}
 
 
@@ -52,7 +52,7 @@ async def test_a_session_records_hands_kongs_and_draws(
     [discard] = await harness.say("甲", "/hu 乙 点炮 丙")
     assert "放炮 = 1 台" in discard.text
     assert await balances(harness) == {"甲": 16, "乙": 1, "丙": -9, "丁": -8}
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and session.ruleset == "ningbo"
     assert session.rotation == "dealer_stays"
 

@@ -104,4 +104,4 @@ async def test_recording_in_private_says_it_records_in_groups(
     [answer] = await harness.say("甲", line, chat=PRIVATE)
     assert ("记账在群里" if lang == "zh" else "recording happens in a group") in answer.text
     assert "/score" in answer.text
-    assert await harness.ledger.current_session(PRIVATE) is None
+    assert await harness.ledger.sessions.current(PRIVATE) is None

@@ -134,7 +134,7 @@ def test_no_reply_breaks_a_limit_and_no_apology_without_a_fault(
 
 async def _play(harness: Harness, traffic: list[Say | Press]) -> None:
     harness.api.refusals.clear()  # an example that failed before (hypothesis runs it again)
-    if await harness.ledger.current_session(GROUP) is None:
+    if await harness.ledger.sessions.current(GROUP) is None:
         await harness.say("甲", "/new 杭州 1 甲 乙 丙 丁")
     for update in traffic:
         sent = await _feed(harness, update)

@@ -193,9 +193,9 @@ async def test_robbed_kong_is_the_robbed_players_discard_in_stats(harness: Harne
     await harness.open_table()
     [reply] = await harness.say("甲", "/hu 乙 丙 抢杠 甲")
     assert "甲 −16 · 乙 +8 · 丙 +8" in reply.text
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    wins = [entry for entry in (await harness.ledger.history(GROUP, session.id)).entries]
+    wins = [entry for entry in (await harness.ledger.reports.history(GROUP, session.id)).entries]
     assert all("点炮" not in (entry.hand_line or "") for entry in wins)
     [stats] = await harness.say("甲", "/stats")
     assert "甲：1 局 胡 0（自摸 0）点炮 1" in stats.text
@@ -238,7 +238,7 @@ async def test_replies(harness: Harness, who: str, line: str, expected: str) -> 
 async def test_new_refused_opens_nothing(harness: Harness, line: str, expected: str) -> None:
     [reply] = await harness.say("甲", line)
     assert expected in reply.text
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
 
 
 async def test_guest_seated_from_at_name_wins_by_at_name(harness: Harness) -> None:

@@ -16,8 +16,8 @@ from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness
 
 
 async def balances(h: Harness, chat: int = GROUP) -> dict[str, int]:
-    session = await h.ledger.current_session(chat)
-    tally = await h.ledger.tally(chat, session.id if session else None)
+    session = await h.ledger.sessions.current(chat)
+    tally = await h.ledger.reports.tally(chat, session.id if session else None)
     return {row.player.name: row.balance for row in tally.rows}
 
 
@@ -181,9 +181,9 @@ async def test_winner_deals_next_under_huzhou_and_the_seat_wind_follows(harness:
     assert "下一局：乙（南）坐庄" in first.text
     # 乙 now deals, so 乙's seat wind is 东 and 甲's is 北: a triplet of 北 is 甲's seat-wind 台.
     await harness.say("甲", "/hu 甲 自摸 混一色 无花 门风刻")
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and session.dealer == "E"
-    history = await harness.ledger.history(GROUP, session.id)
+    history = await harness.ledger.reports.history(GROUP, session.id)
     assert history.entries[0].hand_line is not None and "座N" in history.entries[0].hand_line
 
 
@@ -303,7 +303,7 @@ async def test_kong_draw_and_settle(harness: Harness) -> None:
     sent = await harness.say("甲", "/settle")
     assert "丙 → 甲：3" in sent[0].text
     assert sent[1].method == "sendPhoto"
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
 
 
 async def test_kong_is_refused_outside_hangzhou(harness: Harness) -> None:
@@ -451,7 +451,7 @@ async def test_tally_chart_has_a_point_per_hand_and_leaves_out_what_was_undone(
     await harness.say("甲", "/kong 甲 暗杠")
     await harness.say("甲", "/hu 甲 自摸")  # hand 1: the kong and the win make one point
     await harness.draw()  # hand 2: a point with no money
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
     hands, series = await running_totals(harness.ledger, session)
     assert hands == (1, 2)
@@ -475,9 +475,9 @@ async def test_the_tally_in_each_reply_is_the_ledgers(harness: Harness) -> None:
     ]
     for line in lines:
         [reply] = await harness.say("甲", line)
-        session = await harness.ledger.current_session(GROUP)
+        session = await harness.ledger.sessions.current(GROUP)
         assert session is not None
-        tally = await harness.ledger.tally(GROUP, session.id)
+        tally = await harness.ledger.reports.tally(GROUP, session.id)
         expected = "\n".join(f"{row.player.name} {signed(row.balance)}" for row in tally.rows)
         assert reply.text.endswith(expected) or f"{expected}\n下一局" in reply.text, line
 
@@ -657,9 +657,9 @@ async def test_dealer_corrected_by_hand_feeds_the_seat_winds(harness: Harness) -
     [shown] = await harness.say("甲", "/dealer 丙 圈南")
     assert "庄：丙" in shown.text and "圈风：南" in shown.text
     await harness.say("甲", "/hu 甲 自摸 清一色 无花")
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    history = await harness.ledger.history(GROUP, session.id)
+    history = await harness.ledger.reports.history(GROUP, session.id)
     line = history.entries[0].hand_line or ""
     assert "座W" in line and "圈S" in line  # 丙 (西) deals, so 甲 at 东 has seat wind 西
 
@@ -695,7 +695,7 @@ async def test_undo_button_of_a_double_win_reverses_both_at_once(harness: Harnes
     [again] = await harness.feed(press)
     assert again.method == "answerCallbackQuery" and "已经撤销" in again.text
     assert set((await balances(harness)).values()) == {0}
-    first, second = [await harness.ledger.entry(GROUP, entry_id) for entry_id in (3, 4)]
+    first, second = [await harness.ledger.reports.entry(GROUP, entry_id) for entry_id in (3, 4)]
     assert first.reverses == 1 and second.reverses == 2
     assert first.source is not None and first.source == second.source  # one write, one source
 

@@ -77,7 +77,7 @@ class IdentityMachine(RuleBasedStateMachine):
         for who, text in EVENING:
             if who == "members":
                 for name in MEMBERS:
-                    self._run(self.harness.ledger.upsert_user(GROUP, PLAYERS[name], name))
+                    self._run(self.harness.ledger.players.upsert_user(GROUP, PLAYERS[name], name))
             else:
                 self._run(self.harness.say(who, text))
         self.events = 0
@@ -169,7 +169,7 @@ class IdentityMachine(RuleBasedStateMachine):
         expected: dict[int, int] = defaultdict(int)
         for player, delta in postings:
             expected[_root(links, player)] += delta
-        tally = self._run(self.harness.ledger.tally(GROUP))
+        tally = self._run(self.harness.ledger.reports.tally(GROUP))
         shown = {pid: b for pid, b in tally.balances.items() if b}
         assert shown == {pid: b for pid, b in expected.items() if b}
 

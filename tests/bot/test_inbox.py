@@ -64,8 +64,8 @@ async def test_an_unanswered_recording_is_answered_at_the_next_start(
         await wind_down(app, None)
     assert asked(hand) not in replied_to(server)
     async with await Ledger.open(config.database_path) as ledger:
-        assert [i.update_id for i in await ledger.inbox_undone()] == [hand["update_id"]]
-        [entry] = await ledger.entries_by_update(GROUP, hand["update_id"])
+        assert [i.update_id for i in await ledger.inbox.undone()] == [hand["update_id"]]
+        [entry] = await ledger.reports.entries_by_update(GROUP, hand["update_id"])
     app = await live_bot(server, config)
     try:
         await until(lambda: asked(hand) in replied_to(server), 30, "answered after restart")
@@ -75,8 +75,8 @@ async def test_an_unanswered_recording_is_answered_at_the_next_start(
     assert f"#{entry.id}" in answer.text and "没有重复记账" in answer.text
     assert "本局：甲 +" in answer.text  # the record itself, not only its number
     async with await Ledger.open(config.database_path) as ledger:
-        assert len(await ledger.entries_by_update(GROUP, hand["update_id"])) == 1
-        assert await ledger.inbox_undone() == []
+        assert len(await ledger.reports.entries_by_update(GROUP, hand["update_id"])) == 1
+        assert await ledger.inbox.undone() == []
 
 
 async def test_a_reply_refused_after_the_write_says_it_was_recorded(
@@ -90,7 +90,7 @@ async def test_a_reply_refused_after_the_write_says_it_was_recorded(
         hand = server.push(hand_update(server, GROUP, 0))
         await until(lambda: asked(hand) in replied_to(server), 30, "an answer")
         ledger = app.bot_data["services"].db
-        [entry] = await ledger.entries_by_update(GROUP, hand["update_id"])
+        [entry] = await ledger.reports.entries_by_update(GROUP, hand["update_id"])
     finally:
         await wind_down(app, None)
     answer = server.sent[-1].text
@@ -127,7 +127,7 @@ async def test_webhook_updates_without_a_chat_are_ignored_quietly(
             await webhook_receiver(app)(payload)
         assert app.update_queue.empty()
         ledger = app.bot_data["services"].db
-        assert await ledger.inbox_undone() == []
+        assert await ledger.inbox.undone() == []
     finally:
         await wind_down(app, None)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]

@@ -18,7 +18,7 @@ LANGS = {"zh": "/lang zh", "en": "/lang en"}
 
 
 async def entries_count(h: Harness) -> int:
-    return (await h.ledger.history(GROUP, None, page=1, page_size=1)).total
+    return (await h.ledger.reports.history(GROUP, None, page=1, page_size=1)).total
 
 
 def no_fault(h: Harness, sent: list[Sent]) -> None:
@@ -175,7 +175,7 @@ async def test_an_invisible_name_or_a_twin_is_refused(
 ) -> None:
     sent = await harness.say("甲", line)
     assert refusal in sent[-1].text, sent[-1].text
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
     no_fault(harness, sent)
 
 
@@ -190,7 +190,7 @@ async def test_an_invisible_newcomer_is_refused(harness: Harness, line: str, ref
     await harness.open_table("/new 杭州 1 甲 乙 丙")
     sent = await harness.say("甲", line)
     assert refusal in sent[-1].text, sent[-1].text
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and session.seats[3] is None
     no_fault(harness, sent)
 
@@ -255,11 +255,11 @@ async def test_a_hand_line_at_the_cap_is_recorded(harness: Harness) -> None:
 
 async def test_history_cuts_a_long_line_stored_before_the_cap(harness: Harness) -> None:
     await harness.open_table()
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and session.seats[0] and session.seats[1]
     winner, payer = session.seats[0], session.seats[1]
     for update_id in range(1, 6):
-        await harness.ledger.record_win(
+        await harness.ledger.entries.record_win(
             GROUP,
             session.id,
             WinSpec(

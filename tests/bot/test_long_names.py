@@ -13,5 +13,5 @@ async def test_a_member_with_a_very_long_name_can_join_and_is_shown_shortened(
     sent = await harness.feed(harness.make.message(GROUP, 77, "/join"))
     reply = sent[-1].text
     assert "龙" * 10 in reply and "❌" not in reply, reply
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and all(seat is not None for seat in session.seats)

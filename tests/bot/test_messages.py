@@ -288,7 +288,7 @@ async def test_a_penalty_too_small_to_share_is_refused(
     await harness.open_table()
     [sent] = await harness.say("甲", line)
     assert said in sent.text and "/pay 丁" in sent.text and " 0 ·" not in sent.text
-    assert (await harness.ledger.history(GROUP)).total == 0
+    assert (await harness.ledger.reports.history(GROUP)).total == 0
 
 
 async def test_a_penalty_that_reaches_everyone_lists_no_zero(harness: Harness) -> None:

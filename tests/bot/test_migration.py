@@ -57,7 +57,9 @@ def sent_to(server: FakeBotApiServer, chat: int) -> list[str]:
 
 
 async def entries(app: ANY_APP, chat: int, update: dict[str, Any]) -> int:
-    return len(await app.bot_data["services"].db.entries_by_update(chat, update["update_id"]))
+    return len(
+        await app.bot_data["services"].db.reports.entries_by_update(chat, update["update_id"])
+    )
 
 
 def quiet(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -82,7 +84,7 @@ async def test_a_late_hand_with_the_old_group_id_is_the_supergroups(
             await until(lambda: sum(RECORDED in t for t in sent_to(server, NEW)) == 1, 30, "late")
         assert await entries(app, NEW, late) == 1
         assert await entries(app, OLD, late) == 0
-        tally = await app.bot_data["services"].db.tally(NEW)
+        tally = await app.bot_data["services"].db.reports.tally(NEW)
         assert sorted(tally.balances.values())[-1] == 96  # both hands, one session
     finally:
         await wind_down(app, None)
@@ -112,7 +114,7 @@ async def test_a_move_and_a_late_hand_left_undone_are_replayed_in_order(
     move = server.updates.migrate(OLD, NEW, PLAYERS["甲"])
     late = server.updates.message(OLD, PLAYERS["甲"], "/hu 甲 自摸 爆头")
     async with await Ledger.open(tmp_path / "moved.db") as ledger:
-        await ledger.inbox_store(
+        await ledger.inbox.store(
             [InboxItem(u["update_id"], OLD, json.dumps(u)) for u in (move, late)]
         )
     app = await live_bot(server, tmp_path)
@@ -189,7 +191,7 @@ async def test_the_error_handler_never_raises(
     finally:
         await wind_down(app, None)
     async with await Ledger.open(tmp_path / "moved.db") as ledger:
-        undone = [item.update_id for item in await ledger.inbox_undone()]
+        undone = [item.update_id for item in await ledger.inbox.undone()]
     assert undone == ([broken["update_id"]] if held else [])
     logged = quiet(caplog)
     assert not [m for m in logged if "uncaught error" in m]  # PTB's second traceback

@@ -14,14 +14,14 @@ _TRANSFER = re.compile(r"^(.+?) → (.+?)[：:] ?([0-9,]+\.[0-9]{2}) 元$", re.M
 
 
 async def _points(h: Harness) -> dict[str, int]:
-    session = await h.ledger.current_session(GROUP)
+    session = await h.ledger.sessions.current(GROUP)
     assert session is not None
-    tally = await h.ledger.tally(GROUP, session.id)
+    tally = await h.ledger.reports.tally(GROUP, session.id)
     return {row.player.name: row.balance for row in tally.rows}
 
 
 async def _entries(h: Harness) -> int:
-    return (await h.ledger.history(GROUP)).total
+    return (await h.ledger.reports.history(GROUP)).total
 
 
 def _paid(text: str) -> dict[str, int]:
@@ -58,7 +58,7 @@ async def test_the_biggest_winner_pays_the_fee(harness: Harness) -> None:
     await harness.say("乙", "/hu 乙 自摸 爆头")
     [fee] = await harness.say("甲", "/fee 40 赢家")
     assert "乙 −40.00 元" in fee.text and "甲" not in fee.text.split("：", 1)[1]
-    money = await harness.ledger.session_money(GROUP, 1)
+    money = await harness.ledger.money.of_session(GROUP, 1)
     assert money.fee == 4000 and sum(money.fen.values()) == 0
     assert money.fen[TABLE] == 4000
 
@@ -81,7 +81,7 @@ async def test_penalty_and_payment_in_points_and_money_show_in_history_why_and_u
     assert "#1" in why.text and "诈胡" in why.text and "甲 −30" in why.text
     [undone] = await harness.say("甲", "/undo")  # the payment in money
     assert "#3" in undone.text
-    assert (await harness.ledger.session_money(GROUP, 1)).fen == {}
+    assert (await harness.ledger.money.of_session(GROUP, 1)).fen == {}
     await harness.say("甲", "/undo")  # the 31
     assert await _points(harness) == {"乙": 10, "丙": 10, "丁": 10, "甲": -30}
 
@@ -160,7 +160,7 @@ async def test_a_fee_with_nobody_seated_is_refused(harness: Harness) -> None:
 async def test_a_bad_stake_in_new_opens_nothing(harness: Harness) -> None:
     [reply] = await harness.say("甲", "/new 杭州 1 甲 乙 丙 丁 每分五毛")
     assert "阿拉伯数字" in reply.text
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
 
 
 async def test_stake_alone_shows_it(harness: Harness) -> None:
@@ -190,7 +190,7 @@ async def test_the_undo_button_under_a_fee_takes_it_back(harness: Harness) -> No
     await harness.open_table()
     [fee] = await harness.say("甲", "/fee 40")
     await harness.press("甲", fee)
-    assert (await harness.ledger.session_money(GROUP, 1)).fen == {}
+    assert (await harness.ledger.money.of_session(GROUP, 1)).fen == {}
 
 
 @pytest.mark.parametrize(
@@ -206,7 +206,7 @@ async def test_an_empty_seat_neither_pays_nor_is_paid(
     harness: Harness, line: str, seat: str
 ) -> None:
     await harness.say("甲", "/new 杭州 1 A B C")
-    before = (await harness.ledger.history(GROUP)).total
+    before = (await harness.ledger.reports.history(GROUP)).total
     [sent] = await harness.say("甲", line)
     assert f"「{seat}」这个位子没人坐" in sent.text and "东 A · 南 B · 西 C" in sent.text
-    assert (await harness.ledger.history(GROUP)).total == before
+    assert (await harness.ledger.reports.history(GROUP)).total == before

@@ -9,7 +9,7 @@ from conftest import GROUP, Harness
 
 
 async def _players(harness: Harness) -> list[str]:
-    return sorted(p.name for p in await harness.ledger.list_players(GROUP))
+    return sorted(p.name for p in await harness.ledger.players.all(GROUP))
 
 
 @pytest.mark.parametrize(
@@ -26,17 +26,17 @@ async def _players(harness: Harness) -> list[str]:
 )
 async def test_rename_refuses_what_new_refuses(harness: Harness, new_name: str, said: str) -> None:
     await harness.open_table()
-    await harness.ledger.add_guest(GROUP, "小李")
+    await harness.ledger.players.add_guest(GROUP, "小李")
     before = await _players(harness)
     refused = (await harness.say("甲", f"/rename 小李 {new_name}"))[-1].text
     assert said in refused, refused
     assert await _players(harness) == before
-    assert await harness.ledger.identity_events(GROUP) == []
+    assert await harness.ledger.people.identity_events(GROUP) == []
 
 
 async def test_a_200_character_name_is_refused_wholly_in_chinese(harness: Harness) -> None:
     await harness.open_table()
-    await harness.ledger.add_guest(GROUP, "小李")
+    await harness.ledger.players.add_guest(GROUP, "小李")
     refused = (await harness.say("甲", "/rename 小李 " + "x" * 200))[-1].text
     assert "太长了（200 个字）" in refused and "characters" not in refused, refused
     assert len(refused) < 100, refused
@@ -50,7 +50,7 @@ async def test_a_200_character_name_is_refused_wholly_in_chinese(harness: Harnes
 async def test_a_guest_name_cannot_hold_a_separator(harness: Harness, line: str) -> None:
     refused = (await harness.say("甲", line))[-1].text
     assert "不能放在名字里" in refused, refused
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
 
 
 @pytest.mark.parametrize(
@@ -79,10 +79,10 @@ async def test_a_separator_in_english(harness: Harness) -> None:
 )
 async def test_a_season_cannot_take_a_players_name(harness: Harness, name: str) -> None:
     await harness.open_table()
-    await harness.ledger.add_guest(GROUP, "小李")
+    await harness.ledger.players.add_guest(GROUP, "小李")
     refused = (await harness.say("甲", f"/season {name}"))[-1].text
     assert f"「{name}」是本群一位玩家的名字" in refused, refused
-    assert await harness.ledger.current_season(GROUP) is None
+    assert await harness.ledger.seasons.current(GROUP) is None
     stats = (await harness.say("甲", "/stats 甲"))[-1].text
     assert "甲" in stats and "赛季" not in stats, stats
 
@@ -111,5 +111,8 @@ async def test_a_claimed_alias_names_its_person_at_the_table(
     assert "「乙」和「戊」是同一个人了" in claimed, claimed
     recorded = (await harness.say("甲", line))[0].text
     assert expect in recorded, recorded
-    session = await harness.ledger.current_session(GROUP)
-    assert session is not None and await harness.ledger.last_entry(GROUP, session.id) is not None
+    session = await harness.ledger.sessions.current(GROUP)
+    assert (
+        session is not None
+        and await harness.ledger.reports.last_entry(GROUP, session.id) is not None
+    )

@@ -24,9 +24,9 @@ async def _speak_up(harness: Harness, *names: str) -> None:
     for name in names:
         if name == "阿明":
             harness.api.add_user(AMING, "阿明", "aming")
-            await harness.ledger.upsert_user(GROUP, AMING, "阿明", "aming")
+            await harness.ledger.players.upsert_user(GROUP, AMING, "阿明", "aming")
         else:
-            await harness.ledger.upsert_user(GROUP, PLAYERS[name], name)
+            await harness.ledger.players.upsert_user(GROUP, PLAYERS[name], name)
 
 
 async def _guest_played(harness: Harness) -> None:
@@ -48,9 +48,9 @@ async def test_join_takes_the_same_named_guests_seat_and_record(harness: Harness
     reply = sent[-1]
     assert "「阿明（客）」和「阿明」是同一个人了" in reply.text and "西位" in reply.text, reply.text
     assert "坐满" not in reply.text
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    member = await harness.ledger.find_player(GROUP, "@aming")
+    member = await harness.ledger.players.find(GROUP, "@aming")
     assert member is not None and session.player_at("W") == member.id
     names = await _stats_names(harness)
     assert names.count("阿明") == 1 and not any("客" in name for name in names), names
@@ -68,12 +68,12 @@ async def test_undo_button_splits_them_again_and_gives_the_seat_back(harness: Ha
     assert linked.buttons and linked.buttons[0][1].startswith("pundo:")
     denied = await harness.press("乙", linked)  # neither its author, the creator nor an admin
     assert "只有" in denied[-1].text
-    assert len((await harness.ledger.people(GROUP)).links) == 1
+    assert len((await harness.ledger.people.of_chat(GROUP)).links) == 1
     undone = await harness.press("甲", linked)  # the session's creator
     assert any("已撤销 P1" in s.text for s in undone), [s.text for s in undone]
-    assert (await harness.ledger.people(GROUP)).links == {}
-    session = await harness.ledger.current_session(GROUP)
-    guests = [p for p in await harness.ledger.list_players(GROUP) if p.is_guest]
+    assert (await harness.ledger.people.of_chat(GROUP)).links == {}
+    session = await harness.ledger.sessions.current(GROUP)
+    guests = [p for p in await harness.ledger.players.all(GROUP) if p.is_guest]
     assert session is not None and [g.name for g in guests] == ["阿明"]
     assert session.player_at("W") == guests[0].id
 
@@ -105,20 +105,20 @@ async def test_merge_by_an_admin_and_rename(harness: Harness) -> None:
     merged = (await harness.say("丁", "/merge 阿明（客） @aming"))[-1]
     assert "同一个人" in merged.text, merged.text
     assert (await _stats_names(harness)).count("阿明") == 1
-    member = await harness.ledger.find_player(GROUP, "@aming")
-    session = await harness.ledger.current_session(GROUP)
+    member = await harness.ledger.players.find(GROUP, "@aming")
+    session = await harness.ledger.sessions.current(GROUP)
     assert member is not None and session is not None and session.player_at("W") == member.id
     recorded = (await harness.say("甲", "/hu 阿明 自摸"))[0].text
     assert recorded.count("阿明") >= 1 and "阿明（客）" not in recorded, recorded
     tally = (await harness.say("乙", "/tally"))[0].text
     assert tally.count("阿明") == 1, tally
-    await harness.ledger.add_guest(GROUP, "小李")
+    await harness.ledger.players.add_guest(GROUP, "小李")
     renamed = (await harness.say("甲", "/rename 小李 老李"))[-1]
     assert "「小李」改名为「老李」" in renamed.text, renamed.text
-    assert (await harness.ledger.find_player(GROUP, "老李")) is not None
+    assert (await harness.ledger.players.find(GROUP, "老李")) is not None
     undone = await harness.press("甲", renamed)
     assert any("已撤销 P2" in s.text for s in undone)
-    assert (await harness.ledger.find_player(GROUP, "小李")) is not None
+    assert (await harness.ledger.players.find(GROUP, "小李")) is not None
 
 
 @pytest.mark.parametrize(
@@ -145,7 +145,7 @@ async def test_refusals_name_what_is_wrong_and_write_nothing(
     await _guest_played(harness)
     sent = await harness.say(who, line)
     assert expected in sent[-1].text, sent[-1].text
-    assert await harness.ledger.identity_events(GROUP) == []
+    assert await harness.ledger.people.identity_events(GROUP) == []
 
 
 async def test_refusals_in_english(harness: Harness) -> None:
@@ -163,8 +163,8 @@ async def test_a_member_cannot_sit_beside_a_guest_of_their_name(harness: Harness
     await _speak_up(harness, "阿明")
     seated = await harness.say("甲", "/seat @aming 北")  # 换人 beside the guest 阿明 at 西
     assert "同桌不能有两个人都叫「阿明」（西位和北位）" in seated[-1].text, seated[-1].text
-    session = await harness.ledger.current_session(GROUP)
-    ding = await harness.ledger.find_player(GROUP, "丁")
+    session = await harness.ledger.sessions.current(GROUP)
+    ding = await harness.ledger.players.find(GROUP, "丁")
     assert session is not None and ding is not None and session.player_at("N") == ding.id
     sent = await _aming(harness, "/join")
     assert "同一个人" in sent[-1].text, sent[-1].text
@@ -178,8 +178,8 @@ async def test_a_claimed_guests_name_seats_its_person_at_the_next_session(
     await _aming(harness, "/iam 阿明")
     await harness.say("甲", "/settle")
     await harness.open_table("/new 杭州 1 甲 乙 阿明 丁")
-    session = await harness.ledger.current_session(GROUP)
-    member = await harness.ledger.find_player(GROUP, "@aming")
+    session = await harness.ledger.sessions.current(GROUP)
+    member = await harness.ledger.players.find(GROUP, "@aming")
     assert session is not None and member is not None and session.player_at("W") == member.id
     table = (await harness.say("乙", "/seat"))[0].text
     assert "Ming" in table and "阿明" not in table, table

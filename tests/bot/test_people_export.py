@@ -1,5 +1,5 @@
 """/export carries who is who: the CSV document the bot sends, imported into a fresh ledger
-(the bot has no import command; an operator imports with ``Ledger.import_csv``), answers
+(the bot has no import command; an operator imports with ``ledger.exchange.import_csv``), answers
 /stats, /tally and /history exactly as the group did, identity lines included."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ async def _evening(harness: Harness) -> None:
     """阿明 and 小李 written down as guests; 阿明 won, then the member 阿明 /join-ed and took
     the guest's seat; 小李 was renamed 老李 and won."""
     for name in ("乙", "丙"):
-        await harness.ledger.upsert_user(GROUP, PLAYERS[name], name)
+        await harness.ledger.players.upsert_user(GROUP, PLAYERS[name], name)
     await harness.open_table("/new 杭州 1 甲 乙 阿明 小李")
     await harness.say("甲", "/hu 阿明 点炮 甲")
     harness.api.add_user(AMING, "阿明", "aming")
@@ -46,6 +46,6 @@ async def test_the_export_document_imports_back_with_its_people(
     history = before[2]
     assert "P1 身份" in history and "P2 改名 「小李」→「老李」" in history, history
     async with running_harness(tmp_path / "fresh.db") as fresh:
-        await fresh.ledger.import_csv(GROUP, text)
+        await fresh.ledger.exchange.import_csv(GROUP, text)
         after = await _answers(fresh)
     assert after == before

@@ -25,7 +25,7 @@ async def set_lang(harness: Harness, lang: str, chat: int = GROUP) -> None:
 
 
 async def ledger_size(harness: Harness) -> int:
-    return (await harness.ledger.history(GROUP, None, page=1, page_size=1)).total
+    return (await harness.ledger.reports.history(GROUP, None, page=1, page_size=1)).total
 
 
 def press_update(harness: Harness, data: str, chat: int, message_id: int) -> JSONDict:
@@ -125,7 +125,7 @@ async def test_an_admins_forged_undo_confirm_writes_nothing(harness: Harness, ki
     [answered] = await harness.feed(press_update(harness, forged, GROUP, question.message_id))
     assert answered.method == "answerCallbackQuery" and answered.text == EXPIRED["zh"]
     assert await ledger_size(harness) == entries
-    assert not (await harness.ledger.entry(GROUP, 1)).is_reversed
+    assert not (await harness.ledger.reports.entry(GROUP, 1)).is_reversed
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -155,7 +155,7 @@ async def test_an_undo_confirm_still_works_after_a_restart(tmp_path: Path) -> No
         toast, edited = await after.press("乙", question)
         assert toast.method == "answerCallbackQuery" and "已撤销 #1" in toast.text
         assert "已撤销 #1" in edited.text and not edited.buttons
-        assert (await after.ledger.entry(GROUP, 1)).is_reversed
+        assert (await after.ledger.reports.entry(GROUP, 1)).is_reversed
 
 
 async def test_the_undo_confirm_fits_telegram_for_the_longest_ids() -> None:

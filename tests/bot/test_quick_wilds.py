@@ -31,4 +31,4 @@ async def test_a_quick_hand_needing_a_fifth_wild_is_refused(
     await harness.open_table(new)
     [sent] = await harness.say("甲", line)
     assert said in sent.text and "一共只有 4 张，这手牌要 5 张" in sent.text
-    assert (await harness.ledger.history(GROUP)).total == 0
+    assert (await harness.ledger.reports.history(GROUP)).total == 0

@@ -10,8 +10,8 @@ from tests.bot.conftest import GROUP, Harness
 
 
 async def balances(h: Harness) -> dict[str, int]:
-    session = await h.ledger.current_session(GROUP)
-    tally = await h.ledger.tally(GROUP, session.id if session else None)
+    session = await h.ledger.sessions.current(GROUP)
+    tally = await h.ledger.reports.tally(GROUP, session.id if session else None)
     return {row.player.name: row.balance for row in tally.rows}
 
 
@@ -48,7 +48,7 @@ async def test_a_room_the_ruleset_has_not_is_named(
     for words in says:
         assert words in refusal.text, refusal.text
     assert never not in refusal.text
-    assert await harness.ledger.current_session(GROUP) is None
+    assert await harness.ledger.sessions.current(GROUP) is None
 
 
 async def test_a_room_of_the_ruleset_still_opens_it(harness: Harness) -> None:

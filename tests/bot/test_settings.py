@@ -32,7 +32,7 @@ async def test_an_admin_types_a_setting(
 ) -> None:
     [done] = await harness.say("丁", line)  # 丁 is an admin
     assert done.text.startswith(("已改：", "Set: "))
-    chat = await harness.ledger.get_chat(GROUP)
+    chat = await harness.ledger.chats.get(GROUP)
     assert chat is not None and getattr(chat, column) == stored
     assert f"set:{column}:{stored}" in [d for label, d in done.buttons if label.startswith("✅")]
 
@@ -55,7 +55,7 @@ async def test_a_bad_setting_names_the_word_and_changes_nothing(
 ) -> None:
     [refused] = await harness.say("丁", line)
     assert says in refused.text
-    chat = await harness.ledger.get_chat(GROUP)
+    chat = await harness.ledger.chats.get(GROUP)
     assert chat is None or (chat.pictures, chat.replies) == (None, None)
 
 
@@ -73,12 +73,12 @@ async def test_only_admins_change_typed_or_tapped(harness: Harness) -> None:
     [alert] = await harness.press("乙", shown, never)
     assert alert.method == "answerCallbackQuery" and "只有群管理员" in alert.text
     assert alert.params.get("show_alert") in (True, "true")
-    chat = await harness.ledger.get_chat(GROUP)
+    chat = await harness.ledger.chats.get(GROUP)
     assert chat is None or chat.pictures is None
     toast, edited = await harness.press("丁", shown, never)
     assert "已改：不发图" in toast.text and edited.message_id == shown.message_id
     assert "图片：不发图" in edited.text and ("✅ 不发图", "set:pictures:never") in edited.buttons
-    chat = await harness.ledger.get_chat(GROUP)
+    chat = await harness.ledger.chats.get(GROUP)
     assert chat is not None and chat.pictures == "never"
 
 
@@ -88,7 +88,7 @@ async def test_a_forged_settings_button_is_refused(harness: Harness) -> None:
     forged = harness.make.press(GROUP, PLAYERS["丁"], shown.message_id, "set:pictures:sometimes")
     [alert] = await harness.feed(forged)
     assert alert.method == "answerCallbackQuery" and "set:pictures:sometimes" in alert.text
-    chat = await harness.ledger.get_chat(GROUP)
+    chat = await harness.ledger.chats.get(GROUP)
     assert chat is None or chat.pictures is None
 
 

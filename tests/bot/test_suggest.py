@@ -167,9 +167,9 @@ async def test_the_reply_offers_the_word_meant(harness: Harness, line: str, last
     [reply] = await harness.say("甲", line)
     assert reply.text.startswith("❌")
     assert reply.text.splitlines()[-1] == last
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    assert await harness.ledger.last_entry(GROUP, session.id) is None  # nothing recorded
+    assert await harness.ledger.reports.last_entry(GROUP, session.id) is None  # nothing recorded
 
 
 async def test_garbage_gets_the_error_alone(harness: Harness) -> None:

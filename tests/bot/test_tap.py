@@ -31,10 +31,10 @@ def without_ids(text: str) -> str:
 
 async def entries_of(harness: Harness, chat: int) -> list[tuple[object, ...]]:
     """A chat's entries as the ledger keeps them, players by name (ids differ by chat)."""
-    session = await harness.ledger.current_session(chat)
+    session = await harness.ledger.sessions.current(chat)
     assert session is not None
-    names = {p.id: p.name for p in await harness.ledger.list_players(chat)}
-    page = await harness.ledger.history(chat, session.id, page_size=50)
+    names = {p.id: p.name for p in await harness.ledger.players.all(chat)}
+    page = await harness.ledger.reports.history(chat, session.id, page_size=50)
     return [
         (
             entry.kind,
@@ -69,7 +69,7 @@ async def test_a_win_by_buttons_is_the_typed_line(harness: Harness, lang: str, r
     assert record not in flow.labels  # 七对 with or without a wild: it waits for 有花/无花
     await flow.tap("有花" if lang == "zh" else "有花 with wild")
     assert "财神七对" in flow.text and "丙 −16" in flow.text  # the money: nothing written yet
-    assert await harness.ledger.last_entry(GROUP, 1) is None
+    assert await harness.ledger.reports.last_entry(GROUP, 1) is None
     await flow.tap(record)
     assert "/hu 甲 点炮 丙 七对 有花" in flow.text and not flow.shown.buttons
     harness.api.add_chat(TWIN, "twin", kind="supergroup")
@@ -203,7 +203,7 @@ async def test_draw_from_the_menu_asks_first_and_typed_draw_records_at_once(
     await harness.open_table()
     flow = await open_flow(harness, "/draw")
     assert "第 1 局流局，记吗" in flow.text
-    assert await harness.ledger.last_entry(GROUP, 1) is None
+    assert await harness.ledger.reports.last_entry(GROUP, 1) is None
     await flow.tap("✅ 记账")
     [reply] = flow.replies()
     assert "流局" in reply.text and reply.buttons  # the typed reply, its 撤销 button
@@ -243,7 +243,7 @@ async def test_a_flow_left_alone_expires_and_says_so(harness: Harness) -> None:
     assert not expired.buttons
     await flow.press_data("甲", flow.data("甲"))
     [answered] = flow.answers()
-    assert "不在了" in answered.text and await harness.ledger.last_entry(GROUP, 1) is None
+    assert "不在了" in answered.text and await harness.ledger.reports.last_entry(GROUP, 1) is None
     assert LIFETIME_SECONDS == 15 * 60
 
 
@@ -337,7 +337,7 @@ async def test_cancel_records_nothing_and_the_flow_is_gone(
     await flow.press_data("甲", ok)
     [answered] = flow.answers()
     assert gone in answered.text
-    assert await harness.ledger.last_entry(GROUP, 1) is None
+    assert await harness.ledger.reports.last_entry(GROUP, 1) is None
 
 
 async def test_a_button_from_an_earlier_step_changes_nothing(harness: Harness) -> None:
@@ -357,7 +357,10 @@ async def test_a_session_closed_meanwhile_ends_the_flow(harness: Harness) -> Non
     await harness.say("甲", "/settle")
     await flow.tap("✅ 记账")
     [answered] = flow.answers()
-    assert "牌局已经换了" in answered.text and await harness.ledger.last_entry(GROUP, 1) is None
+    assert (
+        "牌局已经换了" in answered.text
+        and await harness.ledger.reports.last_entry(GROUP, 1) is None
+    )
 
 
 @pytest.mark.parametrize(

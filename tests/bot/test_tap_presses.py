@@ -49,7 +49,7 @@ async def test_a_hand_takes_the_presses_the_issue_counts(
     for label in taps:
         await flow.tap(label)
     assert "✅ 记账" in flow.labels, flow.text  # the money is shown beside ✅: no preview step
-    assert await harness.ledger.last_entry(GROUP, 1) is None
+    assert await harness.ledger.reports.last_entry(GROUP, 1) is None
     await flow.tap("✅ 记账")
     assert len(taps) + 1 == most
     await same_as_typed(harness, flow, typed)
@@ -88,7 +88,7 @@ async def test_a_stale_confirm_records_nothing(harness: Harness) -> None:
     [answered] = flow.answers()
     assert "已经改过了，请看最新的" in answered.text
     assert answered.params.get("show_alert") in (True, "true")
-    assert flow.text == shown and await harness.ledger.last_entry(GROUP, 1) is None
+    assert flow.text == shown and await harness.ledger.reports.last_entry(GROUP, 1) is None
     await flow.tap("✅ 记账")
     [entry] = await entries_of(harness, GROUP)
     assert "爆头" in str(entry[1]) and ("丙", 48) in entry[3]

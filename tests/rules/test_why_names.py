@@ -116,8 +116,8 @@ async def test_why_in_the_chat_names_who_paid_even_after_a_seat_swap(harness: Ha
     await harness.open_table("/new 杭州 1 老王 老李 大刘 丁")
     await harness.say("甲", "/hu 老王 点炮 大刘 七对 有花")
     await harness.say("甲", "/seat 老王 南")
-    entry = await harness.ledger.entry(GROUP, 1)
-    session = await harness.ledger.current_session(GROUP)
+    entry = await harness.ledger.reports.entry(GROUP, 1)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and entry.winner is not None
     assert session.seat_of(entry.winner) == "S"  # 老王 won in the east and sits south now
     [why] = await harness.say("乙", "/why 1")

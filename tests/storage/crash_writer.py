@@ -15,18 +15,18 @@ CHAT = 99
 
 async def main(path: str, first_update: int) -> None:
     ledger = await Ledger.open(path)
-    players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
-    session = await ledger.current_session(CHAT)
+    players = [(await ledger.players.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
+    session = await ledger.sessions.current(CHAT)
     if session is None:
         seats = (players[0], players[1], players[2], players[3])
-        session = await ledger.open_session(
+        session = await ledger.sessions.open(
             CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
         )
     update = first_update
     while True:
         winner = players[update % 4]
         postings = {p: (3 * 8 if p == winner else -8) for p in players}
-        recorded = await ledger.record_win(
+        recorded = await ledger.entries.record_win(
             CHAT,
             session.id,
             WinSpec(
@@ -37,7 +37,7 @@ async def main(path: str, first_update: int) -> None:
         )
         print(recorded.entry.id, flush=True)
         if update % 5 == 0:
-            await ledger.reverse(CHAT, author=None, source=Source(-update))
+            await ledger.entries.reverse(CHAT, author=None, source=Source(-update))
         update += 1
 
 

@@ -32,10 +32,10 @@ async def seat_table(
 ) -> Table:
     names = ("甲", "乙", "丙", "丁")
     players = [
-        await ledger.upsert_user(chat_id, 100 + i + abs(chat_id) * 10, name, f"user{i}")
+        await ledger.players.upsert_user(chat_id, 100 + i + abs(chat_id) * 10, name, f"user{i}")
         for i, name in enumerate(names)
     ]
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         chat_id,
         SessionTerms(
             "huzhou-qiangdao" if rotation == "winner_deals" else "hangzhou", base, rotation
@@ -51,27 +51,29 @@ async def play_a_few_hands(table: Table) -> None:
     (reversed), then N and W both win on S's discard (一炮多响)."""
     ledger, sid = table.ledger, table.session.id
     e, s, w, n = table.ids
-    await ledger.record_win(
+    await ledger.entries.record_win(
         CHAT,
         sid,
         WinSpec(s, {s: 9, e: -3, w: -3, n: -3}, "a", self_draw=True, value=3),
         Source(1),
         s,
     )
-    await ledger.record_win(
+    await ledger.entries.record_win(
         CHAT, sid, WinSpec(w, {w: 8, e: -8}, "b", discarder=e, value=8), Source(2), w
     )
-    await ledger.record_kong(CHAT, sid, KongSpec(n, {n: 3, e: -1, s: -1, w: -1}), Source(3), n)
-    await ledger.record_draw(CHAT, sid, Source(4), None)
-    mistake = await ledger.record_win(
+    await ledger.entries.record_kong(
+        CHAT, sid, KongSpec(n, {n: 3, e: -1, s: -1, w: -1}), Source(3), n
+    )
+    await ledger.entries.record_draw(CHAT, sid, Source(4), None)
+    mistake = await ledger.entries.record_win(
         CHAT, sid, WinSpec(s, {s: 50, n: -50}, "c", discarder=n, value=50), Source(5), s
     )
-    await ledger.reverse(CHAT, mistake.entry.id, author=e, source=Source(6))
+    await ledger.entries.reverse(CHAT, mistake.entry.id, author=e, source=Source(6))
     double = [
         WinSpec(n, {n: 2, s: -2}, discarder=s, value=2),
         WinSpec(w, {w: 4, s: -4}, discarder=s, value=4),
     ]
-    await ledger.record_wins(CHAT, sid, double, Source(7), s)
+    await ledger.entries.record_wins(CHAT, sid, double, Source(7), s)
 
 
 def resigned(text: str) -> str:

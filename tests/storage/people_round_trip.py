@@ -8,28 +8,28 @@ from storage import Ledger
 async def people_view(ledger: Ledger, chat_id: int) -> tuple[object, ...]:
     """Who is who, the folded /stats, /tally (all-time and the open session's), head to head
     of the first two people, and the identity events as /history shows them."""
-    players = await ledger.list_players(chat_id)
+    players = await ledger.players.all(chat_id)
     names = {p.id: p.name for p in players}
-    people = await ledger.people(chat_id)
+    people = await ledger.people.of_chat(chat_id)
     persons = sorted({tuple(sorted(names[r] for r in people.records(p.id))) for p in players})
     stats = sorted(
         (names[row.player.id], row.hands, row.wins, row.self_draws, row.dealt_in, row.net,
          row.biggest_win)
-        for row in await ledger.stats(chat_id)
+        for row in await ledger.stats.players(chat_id)
     )  # fmt: skip
-    tally = {names[p]: b for p, b in (await ledger.tally(chat_id)).balances.items()}
-    session = await ledger.current_session(chat_id)
+    tally = {names[p]: b for p, b in (await ledger.reports.tally(chat_id)).balances.items()}
+    session = await ledger.sessions.current(chat_id)
     table = (
-        {names[p]: b for p, b in (await ledger.tally(chat_id, session.id)).balances.items()}
+        {names[p]: b for p, b in (await ledger.reports.tally(chat_id, session.id)).balances.items()}
         if session is not None
         else None
     )
     roots = sorted({people.person(p.id) for p in players})
     h2h = None
     if len(roots) >= 2:
-        found = await ledger.head_to_head(chat_id, roots[0], roots[1])
+        found = await ledger.stats.head_to_head(chat_id, roots[0], roots[1])
         h2h = (names[found.a.id], names[found.b.id], found.hands_together, found.a_from_b)
-    events = await ledger.identity_events(chat_id, limit=1000)
+    events = await ledger.people.identity_events(chat_id, limit=1000)
     order = {event.id: n for n, event in enumerate(reversed(events))}
 
     def name(player: int | None) -> str | None:

@@ -24,14 +24,14 @@ async def two_chats(path: Path) -> tuple[object, list[str]]:
         await play_a_few_hands(await seat_table(ledger))
         other = await seat_table(ledger, OTHER_CHAT)
         e, s, _, _ = other.ids
-        await ledger.record_win(
+        await ledger.entries.record_win(
             OTHER_CHAT,
             other.session.id,
             WinSpec(e, {e: 5, s: -5}, "other", discarder=s, value=5),
             Source(1),
             e,
         )
-        history = await ledger.history(CHAT, page_size=500)
+        history = await ledger.reports.history(CHAT, page_size=500)
         return await comparable_chat(ledger, CHAT), [e.hand_line or "" for e in history.entries]
 
 
@@ -40,14 +40,14 @@ async def test_a_chat_backup_holds_that_chat_whole_and_nothing_else(
 ) -> None:
     await play_a_few_hands(table)
     other = await seat_table(table.ledger, OTHER_CHAT)
-    await table.ledger.record_draw(OTHER_CHAT, other.session.id, Source(1), None)
+    await table.ledger.entries.record_draw(OTHER_CHAT, other.session.id, Source(1), None)
     file = tmp_path / "chat.db"
-    assert await table.ledger.backup_chat(CHAT, file) == 8  # 7 hands + the reversal of one
+    assert await table.ledger.chat_copy.backup(CHAT, file) == 8  # 7 hands + the reversal of one
     assert not (tmp_path / "chat.db.partial").exists()
     assert check_file(file) == []
     async with await Ledger.open(file) as copy:
         assert await comparable_chat(copy, CHAT) == await comparable_chat(table.ledger, CHAT)
-        assert await copy.get_chat(OTHER_CHAT) is None
+        assert await copy.chats.get(OTHER_CHAT) is None
     with sqlite3.connect(file) as raw:
         assert raw.execute("SELECT DISTINCT chat_id FROM players").fetchall() == [(CHAT,)]
 
@@ -55,7 +55,7 @@ async def test_a_chat_backup_holds_that_chat_whole_and_nothing_else(
 async def test_a_chat_backup_of_a_chat_without_history_is_an_empty_ledger(
     ledger: Ledger, tmp_path: Path
 ) -> None:
-    assert await ledger.backup_chat(CHAT, tmp_path / "empty.db") == 0
+    assert await ledger.chat_copy.backup(CHAT, tmp_path / "empty.db") == 0
     assert check_file(tmp_path / "empty.db") == []
 
 
@@ -74,7 +74,7 @@ def test_restore_from_the_command_line_brings_back_every_hand(
 
     async def restored() -> tuple[object, list[str]]:
         async with await Ledger.open(fresh) as ledger:
-            history = await ledger.history(CHAT, page_size=500)
+            history = await ledger.reports.history(CHAT, page_size=500)
             return await comparable_chat(ledger, CHAT), [e.hand_line or "" for e in history.entries]
 
     found, found_lines = asyncio.run(restored())
@@ -142,7 +142,7 @@ async def test_check_names_what_is_broken(
 ) -> None:
     await play_a_few_hands(table)
     file = tmp_path / "copy.db"
-    await table.ledger.backup(file)
+    await table.ledger.exchange.backup(file)
     assert check_file(file) == []
     with sqlite3.connect(file) as db:
         damage(db)

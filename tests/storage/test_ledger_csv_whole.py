@@ -35,18 +35,18 @@ async def refused(ledger: Ledger, path: Path, text: str) -> StorageError:
     """The import's refusal; every table as it was before."""
     before = tables(path)
     with pytest.raises(StorageError) as caught:
-        await ledger.import_csv(OTHER_CHAT, text)
+        await ledger.exchange.import_csv(OTHER_CHAT, text)
     assert tables(path) == before
     return caught.value
 
 
 async def evening(table: Table) -> str:
     await play_a_few_hands(table)
-    guest = await table.ledger.add_guest(CHAT, "Guest, with comma")
-    await table.ledger.record_adjustment(
+    guest = await table.ledger.players.add_guest(CHAT, "Guest, with comma")
+    await table.ledger.entries.record_adjustment(
         CHAT, {guest.id: 7, table.ids[0]: -7}, None, None, note='说明 "quoted"\nline'
     )
-    return await table.ledger.export_csv(CHAT)
+    return await table.ledger.export.csv(CHAT)
 
 
 def entry_lines(text: str) -> list[int]:
@@ -64,7 +64,7 @@ async def test_the_export_ends_with_its_trailer_and_imports_proven_whole(table: 
     [trailer] = list(csv.DictReader(io.StringIO(text.splitlines()[-1]), COLUMNS))
     assert trailer["record"] == "end" and trailer["value"] == "9"
     assert trailer["checksum"].startswith("sha256:")
-    report = await table.ledger.import_csv(OTHER_CHAT, text)
+    report = await table.ledger.exchange.import_csv(OTHER_CHAT, text)
     assert (report.entries, report.proven_whole, report.warning("zh")) == (9, True, None)
 
 
@@ -86,7 +86,7 @@ async def test_a_file_cut_anywhere_is_refused(table: Table, db_path: Path) -> No
     for cut in sorted(cuts):
         error = await refused(table.ledger, db_path, text[:cut])
         assert error.code in (ErrorCode.CSV_CUT, ErrorCode.CSV_CHANGED, ErrorCode.BAD_CSV), cut
-    assert await table.ledger.get_chat(OTHER_CHAT) is None
+    assert await table.ledger.chats.get(OTHER_CHAT) is None
 
 
 @pytest.mark.parametrize(
@@ -134,7 +134,7 @@ async def test_one_character_changed_on_any_line_is_refused(table: Table, db_pat
 
 async def test_a_file_from_before_the_trailer_imports_with_a_warning(ledger: Ledger) -> None:
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
-    report = await ledger.import_csv(OTHER_CHAT, text)
+    report = await ledger.exchange.import_csv(OTHER_CHAT, text)
     assert report.entries > 0 and not report.proven_whole
     assert f"无法确认它是完整的：请核对导入的 {report.entries} 条记录" in str(report.warning("zh"))
     assert "cannot be proven whole" in str(report.warning("en"))
@@ -147,7 +147,7 @@ async def test_a_file_with_the_last_header_before_trailers_imports_unproven(tabl
     writer = csv.DictWriter(out, COLUMNS_BEFORE_TRAILER, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     writer.writerows(rows)
-    report = await table.ledger.import_csv(OTHER_CHAT, out.getvalue())
+    report = await table.ledger.exchange.import_csv(OTHER_CHAT, out.getvalue())
     assert (report.entries, report.proven_whole) == (9, False)
 
 
@@ -162,7 +162,7 @@ async def test_a_file_without_records_writes_nothing_not_even_the_chat(
     ledger: Ledger, db_path: Path, text: str
 ) -> None:
     before = tables(db_path)
-    assert (await ledger.import_csv(OTHER_CHAT, text)).entries == 0
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries == 0
     assert tables(db_path) == before
 
 
@@ -186,7 +186,9 @@ async def test_long_names_are_refused_before_anything_is_read_further(
     assert error.code is ErrorCode.CSV_NAME_TOO_LONG
     assert error.params["line"] == 2 and error.params["limit"] == 64
     assert "00000名名名" in error.message("zh") and "太长" in error.message("zh")
-    assert (await ledger.import_csv(OTHER_CHAT, _players(3, 59))).entries == 0  # 64 is fine
+    assert (
+        await ledger.exchange.import_csv(OTHER_CHAT, _players(3, 59))
+    ).entries == 0  # 64 is fine
 
 
 @pytest.mark.parametrize(
@@ -233,12 +235,12 @@ async def test_the_file_and_its_records_have_limits(
     error = await refused(table.ledger, db_path, text)
     assert error.code is ErrorCode.CSV_TOO_MANY_RECORDS
     monkeypatch.setattr(storage.csv_reading, "RECORD_LIMIT", records)
-    assert (await table.ledger.import_csv(OTHER_CHAT, text)).entries == 9
+    assert (await table.ledger.exchange.import_csv(OTHER_CHAT, text)).entries == 9
 
 
 async def test_the_file_as_sent_with_its_bom_imports(table: Table) -> None:
     text = await evening(table)
-    assert (await table.ledger.import_csv(OTHER_CHAT, "\ufeff" + text)).proven_whole
+    assert (await table.ledger.exchange.import_csv(OTHER_CHAT, "\ufeff" + text)).proven_whole
 
 
 async def _export_file(database: Path, folder: Path) -> Path:
@@ -246,7 +248,7 @@ async def _export_file(database: Path, folder: Path) -> Path:
     async with await Ledger.open(database) as ledger:
         await play_a_few_hands(await seat_table(ledger))
         with ExportFile(folder, "export", gzip_above=0, part_limit=1 << 20) as out:
-            async for page in ledger.export_pages(CHAT):
+            async for page in ledger.export.pages(CHAT):
                 out.write(page)
             [path] = out.finish()
     return path

@@ -15,7 +15,7 @@ from storage.database import migrations, schema_version
 
 
 async def test_pragmas_on_every_connection(ledger: Ledger) -> None:
-    for conn in [ledger._writer, *ledger._readers]:
+    for conn in [ledger.database._writer, *ledger.database._readers]:
         async with conn.execute("PRAGMA journal_mode") as cursor:
             assert (await cursor.fetchone())[0] == "wal"  # type: ignore[index]
         for pragma, expected in (("synchronous", 2), ("foreign_keys", 1), ("busy_timeout", 5000)):
@@ -40,7 +40,7 @@ async def test_fresh_database_gets_the_current_schema(db_path: Path) -> None:
     assert {"chats", "players", "sessions", "sources", "entries", "postings"} <= tables
     # Opening again applies nothing twice.
     async with await Ledger.open(db_path) as again:
-        assert await again.list_players(CHAT) == []
+        assert await again.players.all(CHAT) == []
 
 
 async def test_newer_database_is_refused_with_a_clear_message(db_path: Path) -> None:
@@ -66,7 +66,7 @@ async def test_closed_ledger_refuses_and_closes_twice(db_path: Path) -> None:
     await ledger.close()
     await ledger.close()
     with pytest.raises(StorageError) as caught:
-        await ledger.ensure_chat(CHAT)
+        await ledger.chats.ensure(CHAT)
     assert caught.value.code is ErrorCode.CLOSED
 
 
@@ -76,7 +76,7 @@ def test_process_exits_promptly_after_close(tmp_path: Path) -> None:
         "from storage import Ledger\n"
         "async def main():\n"
         "    ledger = await Ledger.open(sys.argv[1])\n"
-        "    await ledger.ensure_chat(1)\n"
+        "    await ledger.chats.ensure(1)\n"
         "    await ledger.close()\n"
         "asyncio.run(main())\n"
     )
@@ -143,14 +143,14 @@ GUARDS = [
 async def test_schema_refuses_rewriting_history(table: Table, sql: str, message: str) -> None:
     e, s, w, n = table.ids
     assert (e, s) == (1, 2)  # the SQL above names players 1 and 2
-    win = await table.ledger.record_win(
+    win = await table.ledger.entries.record_win(
         CHAT,
         table.session.id,
         WinSpec(s, {s: 3, e: -1, w: -1, n: -1}, self_draw=True),
         Source(1),
         s,
     )
-    await table.ledger.reverse(CHAT, win.entry.id, author=e, source=Source(2))
+    await table.ledger.entries.reverse(CHAT, win.entry.id, author=e, source=Source(2))
     await table.ledger.close()
     raw = sqlite3.connect(table.ledger.path, isolation_level=None)
     raw.execute("PRAGMA foreign_keys = ON")
@@ -170,11 +170,11 @@ async def test_the_sum_trigger_aborts_the_transaction_by_itself(table: Table) ->
 
     e, s, _, _ = table.ids
     with pytest.raises(StorageError) as caught:
-        async with table.ledger._write() as conn:
+        async with table.ledger.database.write() as conn:
             await insert_entry(conn, CHAT, Draft("adjustment", {e: 5, s: -4}, {}))
     assert caught.value.code is ErrorCode.UNBALANCED_POSTINGS
-    assert (await table.ledger.history(CHAT)).total == 0
-    assert (await table.ledger.tally(CHAT)).rows == ()
+    assert (await table.ledger.reports.history(CHAT)).total == 0
+    assert (await table.ledger.reports.tally(CHAT)).rows == ()
 
 
 def _folder_with(tmp_path: Path, extra: dict[str, str]) -> Path:
@@ -196,7 +196,7 @@ async def test_migrations_apply_in_order_and_a_failing_one_changes_nothing(
     from storage.database import migrate
 
     async with await Ledger.open(db_path) as ledger:
-        await ledger.ensure_chat(CHAT)
+        await ledger.chats.ensure(CHAT)
     shipped = schema_version()
     first, second, third = shipped + 1, shipped + 2, shipped + 3
     folder = _folder_with(
@@ -245,11 +245,66 @@ async def test_an_older_database_is_upgraded_at_open(db_path: Path) -> None:
     finally:
         await conn.close()
     async with await Ledger.open(db_path) as ledger:
-        assert (await ledger.get_chat(5)) is not None
+        assert (await ledger.chats.get(5)) is not None
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == schema_version()
         names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
     assert "sources_message" in names
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def _schema(path: Path) -> list[tuple[str, str, str]]:
+    with sqlite3.connect(path) as raw:
+        return sorted(
+            raw.execute(
+                "SELECT type, name, coalesce(sql, '') FROM sqlite_master "
+                "WHERE name NOT LIKE 'sqlite_%'"
+            )
+        )
+
+
+@pytest.mark.parametrize(
+    ("dump", "version"),
+    [
+        pytest.param("ledger_schema3.sql", 3, id="before-the-totals"),
+        pytest.param("ledger_schema5.sql", 5, id="totals-keyed-at-utc"),
+    ],
+)
+async def test_an_old_database_migrates_to_the_fresh_schema(
+    tmp_path: Path, dump: str, version: int
+) -> None:
+    """Migrations include storage/sql/totals.sql; an old file still ends where a new one
+    starts (the totals' trigger exactly as a fresh database has it)."""
+    async with await Ledger.open(tmp_path / "fresh.db"):
+        pass
+    old = tmp_path / "old.db"
+    with sqlite3.connect(old) as raw:
+        raw.executescript((DATA / dump).read_text("utf-8"))
+        raw.execute(f"PRAGMA user_version = {version}")
+    before = dict((name, sql) for _, name, sql in _schema(old))
+    async with await Ledger.open(old):
+        pass
+    assert _schema(old) == _schema(tmp_path / "fresh.db")
+    if "entries_totals" in before:  # the old trigger, replaced by the one of totals.sql
+        assert "substr(NEW.created_at, 1, 7)" in before["entries_totals"]
+        assert (
+            dict((n, s) for _, n, s in _schema(old))["entries_totals"] != before["entries_totals"]
+        )
+
+
+def test_the_totals_trigger_is_written_once() -> None:
+    """Its text is in storage/sql/totals.sql only; both migrations that create it include it."""
+    folder = Path(__file__).parents[2] / "storage"
+    writing = [
+        path.name
+        for path in sorted(folder.rglob("*.sql"))
+        if "CREATE TRIGGER entries_totals" in path.read_text("utf-8")
+    ]
+    assert writing == ["totals.sql"]
+    including = [m.name for m in migrations() if "CREATE TRIGGER entries_totals" in m.sql]
+    assert including == ["0004_totals.sql", "0006_seasons.sql"]
 
 
 def test_storage_imports_neither_scoring_nor_telegram() -> None:
@@ -272,7 +327,7 @@ def test_process_exits_even_when_the_ledger_was_never_closed(tmp_path: Path) -> 
         "async def main():\n"
         "    ledger = await Ledger.open(sys.argv[1])\n"
         "    kept.append(ledger)  # still referenced at exit, never closed\n"
-        "    await ledger.set_chat_lang(1, 'en')\n"
+        "    await ledger.chats.set_lang(1, 'en')\n"
         "asyncio.run(main())\n"
     )
     done = subprocess.run(

@@ -23,7 +23,7 @@ async def test_100_concurrent_recordings_all_land(table: Table) -> None:
     async def record(i: int) -> int:
         winner = players[i % 4]
         postings = {p: (3 * i if p == winner else -i) for p in players}
-        recorded = await table.ledger.record_win(
+        recorded = await table.ledger.entries.record_win(
             CHAT,
             table.session.id,
             WinSpec(winner, postings, self_draw=True, value=i),
@@ -35,11 +35,11 @@ async def test_100_concurrent_recordings_all_land(table: Table) -> None:
     # Each update twice, interleaved: replays must not double-count under concurrency either.
     ids = await asyncio.gather(*(record(i) for i in [*range(1, 101), *range(1, 101)]))
     assert len(set(ids)) == 100
-    history = await table.ledger.history(CHAT, page_size=500)
+    history = await table.ledger.reports.history(CHAT, page_size=500)
     assert history.total == 100
     assert sorted(e.source.update_id for e in history.entries if e.source) == list(range(1, 101))
-    assert sum((await table.ledger.tally(CHAT)).balances.values()) == 0
-    session = await table.ledger.current_session(CHAT)
+    assert sum((await table.ledger.reports.tally(CHAT)).balances.values()) == 0
+    session = await table.ledger.sessions.current(CHAT)
     assert session is not None and session.hand_number == 101
 
 
@@ -47,10 +47,12 @@ async def test_reads_run_beside_writes(table: Table) -> None:
     players = table.ids
 
     async def write(i: int) -> None:
-        await table.ledger.record_adjustment(CHAT, {players[0]: i, players[1]: -i}, Source(i), None)
+        await table.ledger.entries.record_adjustment(
+            CHAT, {players[0]: i, players[1]: -i}, Source(i), None
+        )
 
     async def read() -> int:
-        return sum((await table.ledger.tally(CHAT)).balances.values())
+        return sum((await table.ledger.reports.tally(CHAT)).balances.values())
 
     results = await asyncio.gather(*(write(i) for i in range(1, 41)), *(read() for _ in range(40)))
     assert all(total == 0 for total in results[40:])
@@ -97,7 +99,7 @@ def test_sigkill_mid_write_loses_no_returned_recording(tmp_path: Path) -> None:
 
     async def reopen() -> None:
         async with await Ledger.open(db) as ledger:
-            assert sum((await ledger.tally(99)).balances.values()) == 0
+            assert sum((await ledger.reports.tally(99)).balances.values()) == 0
 
     asyncio.run(reopen())
 
@@ -107,7 +109,9 @@ async def test_cancelled_writes_leave_no_trace_and_no_stuck_transaction(table: T
 
     async def record(i: int) -> int:
         postings = {players[0]: i, players[1]: -i}
-        return (await table.ledger.record_adjustment(CHAT, postings, Source(i), None)).entry.id
+        return (
+            await table.ledger.entries.record_adjustment(CHAT, postings, Source(i), None)
+        ).entry.id
 
     rng = random.Random(7)
     tasks = [asyncio.create_task(record(i)) for i in range(1, 61)]
@@ -118,7 +122,7 @@ async def test_cancelled_writes_leave_no_trace_and_no_stuck_transaction(table: T
             task.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     finished = [r for r in results if isinstance(r, int)]
-    history = await table.ledger.history(CHAT, page_size=500)
+    history = await table.ledger.reports.history(CHAT, page_size=500)
     present = {e.id for e in history.entries}
     # Every recording that returned is there. A task cancelled while its COMMIT was already
     # running may be there too (like a reply lost after the write); it is whole, and a
@@ -140,7 +144,9 @@ async def test_close_while_busy_finishes_or_refuses_cleanly(db_path: Path) -> No
 
     async def record(i: int) -> object:
         try:
-            return await ledger.record_adjustment(CHAT, {players[0]: i, players[1]: -i}, None, None)
+            return await ledger.entries.record_adjustment(
+                CHAT, {players[0]: i, players[1]: -i}, None, None
+            )
         except StorageError as error:
             return error.code
 
@@ -151,4 +157,4 @@ async def test_close_while_busy_finishes_or_refuses_cleanly(db_path: Path) -> No
     assert all(o == ErrorCode.CLOSED or not isinstance(o, ErrorCode) for o in outcomes)
     written = sum(1 for o in outcomes if not isinstance(o, ErrorCode))
     async with await Ledger.open(db_path) as reopened:
-        assert (await reopened.history(CHAT)).total == written
+        assert (await reopened.reports.history(CHAT)).total == written

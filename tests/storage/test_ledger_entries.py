@@ -14,7 +14,7 @@ from storage import ErrorCode, KongSpec, Ledger, Recorded, Source, StorageError,
 async def self_draw(table: Table, winner: int, update: int | None, value: int = 1) -> Recorded:
     others = [p for p in table.ids if p != winner]
     postings = {winner: 3 * value, **{p: -value for p in others}}
-    return await table.ledger.record_win(
+    return await table.ledger.entries.record_win(
         CHAT,
         table.session.id,
         WinSpec(
@@ -31,7 +31,7 @@ async def self_draw(table: Table, winner: int, update: int | None, value: int = 
 
 
 async def discard_win(table: Table, winner: int, discarder: int, update: int) -> Recorded:
-    return await table.ledger.record_win(
+    return await table.ledger.entries.record_win(
         CHAT,
         table.session.id,
         WinSpec(winner, {winner: 2, discarder: -2}, discarder=discarder, value=2),
@@ -41,8 +41,8 @@ async def discard_win(table: Table, winner: int, discarder: int, update: int) ->
 
 
 async def snapshot(ledger: Ledger) -> tuple[object, ...]:
-    history = await ledger.history(CHAT, page_size=500)
-    return (history.total, await ledger.current_session(CHAT), await ledger.tally(CHAT))
+    history = await ledger.reports.history(CHAT, page_size=500)
+    return (history.total, await ledger.sessions.current(CHAT), await ledger.reports.tally(CHAT))
 
 
 async def test_record_win_stores_everything_and_moves_the_deal(table: Table) -> None:
@@ -58,7 +58,7 @@ async def test_record_win_stores_everything_and_moves_the_deal(table: Table) -> 
     assert recorded.session is not None
     # 湖州 抢庄制: the winner deals the next hand.
     assert (recorded.session.dealer, recorded.session.hand_number) == ("S", 2)
-    assert await table.ledger.entry(CHAT, entry.id) == entry
+    assert await table.ledger.reports.entry(CHAT, entry.id) == entry
 
 
 async def test_replayed_update_is_recorded_once(table: Table) -> None:
@@ -66,14 +66,14 @@ async def test_replayed_update_is_recorded_once(table: Table) -> None:
     first = await self_draw(table, s, 777)
     again = await self_draw(table, e, 777)  # same update id, even with other content
     assert again.replay and again.entries == first.entries
-    assert (await table.ledger.history(CHAT)).total == 1
-    assert (await table.ledger.current_session(CHAT)).hand_number == 2  # type: ignore[union-attr]
+    assert (await table.ledger.reports.history(CHAT)).total == 1
+    assert (await table.ledger.sessions.current(CHAT)).hand_number == 2  # type: ignore[union-attr]
 
 
 async def test_a_failed_update_can_be_retried(table: Table) -> None:
     e, s, _w, _n = table.ids
     with pytest.raises(StorageError):
-        await table.ledger.record_win(
+        await table.ledger.entries.record_win(
             CHAT, table.session.id, WinSpec(s, {s: 3, e: -1}, self_draw=True), Source(9), s
         )
     retried = await self_draw(table, s, 9)
@@ -96,7 +96,7 @@ def win_with(**changes: object) -> BadCall:
             "author": s,
         }
         args.update({k: (v(table) if callable(v) else v) for k, v in changes.items()})
-        return await table.ledger.record_win(
+        return await table.ledger.entries.record_win(
             CHAT,
             table.session.id,
             WinSpec(
@@ -176,15 +176,15 @@ async def test_bad_wins_write_nothing(table: Table, call: BadCall, code: ErrorCo
 
 async def test_players_must_be_seated_and_of_this_chat(table: Table) -> None:
     _e, s, _w, _n = table.ids
-    guest = await table.ledger.add_guest(CHAT, "看客")
-    outsider = await table.ledger.upsert_user(OTHER_CHAT, 1, "外人")
+    guest = await table.ledger.players.add_guest(CHAT, "看客")
+    outsider = await table.ledger.players.upsert_user(OTHER_CHAT, 1, "外人")
     before = await snapshot(table.ledger)
     for postings, code in (
         ({s: 3, guest.id: -3}, ErrorCode.NOT_SEATED),
         ({s: 3, outsider.id: -3}, ErrorCode.UNKNOWN_PLAYER),
     ):
         with pytest.raises(StorageError) as caught:
-            await table.ledger.record_win(
+            await table.ledger.entries.record_win(
                 CHAT, table.session.id, WinSpec(s, postings, self_draw=True), None, s
             )
         assert caught.value.code is code
@@ -197,16 +197,18 @@ async def test_several_winners_on_one_discard(table: Table) -> None:
         WinSpec(n, {n: 2, s: -2}, "line n", None, discarder=s, value=2),
         WinSpec(w, {w: 4, s: -4}, "line w", None, discarder=s, value=4),
     ]
-    recorded = await table.ledger.record_wins(CHAT, table.session.id, wins, Source(60, 61), s)
+    recorded = await table.ledger.entries.record_wins(
+        CHAT, table.session.id, wins, Source(60, 61), s
+    )
     assert [x.winner for x in recorded.entries] == [n, w]
     assert {x.source for x in recorded.entries} == {Source(60, 61)}
     assert {x.hand_number for x in recorded.entries} == {1}
     # The first winner in turn order after the discarder (S → W → N) deals.
     assert recorded.session is not None and recorded.session.dealer == "W"
     assert recorded.session.hand_number == 2
-    replay = await table.ledger.record_wins(CHAT, table.session.id, wins, Source(60, 61), s)
+    replay = await table.ledger.entries.record_wins(CHAT, table.session.id, wins, Source(60, 61), s)
     assert replay.replay and replay.entries == recorded.entries
-    assert (await table.ledger.tally(CHAT)).balances == {s: -6, w: 4, n: 2}
+    assert (await table.ledger.reports.tally(CHAT)).balances == {s: -6, w: 4, n: 2}
 
 
 @pytest.mark.parametrize(
@@ -248,13 +250,15 @@ async def test_bad_multi_wins_write_nothing(
 ) -> None:
     before = await snapshot(table.ledger)
     with pytest.raises(StorageError):
-        await table.ledger.record_wins(CHAT, table.session.id, wins(*table.ids), Source(5), None)
+        await table.ledger.entries.record_wins(
+            CHAT, table.session.id, wins(*table.ids), Source(5), None
+        )
     assert await snapshot(table.ledger) == before
 
 
 async def test_kong_pays_at_once_and_keeps_the_dealer(table: Table) -> None:
     e, s, w, n = table.ids
-    recorded = await table.ledger.record_kong(
+    recorded = await table.ledger.entries.record_kong(
         CHAT, table.session.id, KongSpec(w, {w: 6, e: -2, s: -2, n: -2}, note="暗杠"), Source(3), w
     )
     assert (
@@ -268,13 +272,15 @@ async def test_kong_pays_at_once_and_keeps_the_dealer(table: Table) -> None:
         and recorded.session.hand_number == 1
     )
     with pytest.raises(StorageError):
-        await table.ledger.record_kong(
+        await table.ledger.entries.record_kong(
             CHAT, table.session.id, KongSpec(w, {w: -3, e: 3}), Source(4), w
         )
 
 
 async def test_draw_passes_the_deal_in_huzhou(table: Table) -> None:
-    recorded = await table.ledger.record_draw(CHAT, table.session.id, Source(8), None, note="流局")
+    recorded = await table.ledger.entries.record_draw(
+        CHAT, table.session.id, Source(8), None, note="流局"
+    )
     assert recorded.entry.kind == "draw" and recorded.entry.postings == {}
     assert recorded.session is not None
     assert (recorded.session.dealer, recorded.session.hand_number) == ("S", 2)
@@ -284,7 +290,9 @@ async def test_hangzhou_dealer_stays_on_a_dealer_win_and_a_draw(ledger: Ledger) 
     table = await seat_table(ledger, rotation="dealer_stays")
     e, s, w, n = table.ids
     assert (await self_draw(table, e, 1)).session.dealer == "E"  # type: ignore[union-attr]
-    assert (await ledger.record_draw(CHAT, table.session.id, Source(2), None)).session.dealer == "E"  # type: ignore[union-attr]
+    assert (
+        await ledger.entries.record_draw(CHAT, table.session.id, Source(2), None)
+    ).session.dealer == "E"  # type: ignore[union-attr]
     assert (await discard_win(table, w, n, 3)).session.dealer == "S"  # type: ignore[union-attr]
     assert (await self_draw(table, s, 4)).session.dealer == "S"  # type: ignore[union-attr]
     session = (await self_draw(table, n, 5)).session
@@ -293,20 +301,20 @@ async def test_hangzhou_dealer_stays_on_a_dealer_win_and_a_draw(ledger: Ledger) 
 
 async def test_adjustments_at_chat_level_and_in_a_session(table: Table) -> None:
     e, s, w, _n = table.ids
-    guest = await table.ledger.add_guest(CHAT, "借钱的")
-    loose = await table.ledger.record_adjustment(
+    guest = await table.ledger.players.add_guest(CHAT, "借钱的")
+    loose = await table.ledger.entries.record_adjustment(
         CHAT, {guest.id: 50, e: -50}, Source(1), e, note="上周欠账"
     )
     assert loose.entry.session_id is None and loose.session is None
-    inside = await table.ledger.record_adjustment(
+    inside = await table.ledger.entries.record_adjustment(
         CHAT, {s: 5, w: -5}, Source(2), e, session_id=table.session.id
     )
     assert inside.entry.session_id == table.session.id
-    assert (await table.ledger.tally(CHAT, table.session.id)).balances == {s: 5, w: -5}
-    assert (await table.ledger.tally(CHAT)).balances == {guest.id: 50, e: -50, s: 5, w: -5}
-    await table.ledger.close_session(CHAT)
+    assert (await table.ledger.reports.tally(CHAT, table.session.id)).balances == {s: 5, w: -5}
+    assert (await table.ledger.reports.tally(CHAT)).balances == {guest.id: 50, e: -50, s: 5, w: -5}
+    await table.ledger.sessions.close(CHAT)
     with pytest.raises(StorageError) as caught:
-        await table.ledger.record_adjustment(
+        await table.ledger.entries.record_adjustment(
             CHAT, {s: 5, w: -5}, Source(3), e, session_id=table.session.id
         )
     assert caught.value.code is ErrorCode.SESSION_CLOSED
@@ -317,23 +325,23 @@ async def test_undo_walks_back_and_restores_the_dealer(table: Table) -> None:
     first = await self_draw(table, s, 1)
     second = await discard_win(table, w, e, 2)
     assert second.session is not None and second.session.dealer == "W"
-    undo = await table.ledger.reverse(CHAT, author=e, source=Source(3))
+    undo = await table.ledger.entries.reverse(CHAT, author=e, source=Source(3))
     assert undo.entry.kind == "reversal" and undo.entry.reverses == second.entry.id
     assert undo.entry.postings == {w: -2, e: 2}
     assert undo.session is not None and (undo.session.dealer, undo.session.hand_number) == ("S", 2)
-    undo2 = await table.ledger.reverse(CHAT, author=e, source=Source(4))
+    undo2 = await table.ledger.entries.reverse(CHAT, author=e, source=Source(4))
     assert undo2.entry.reverses == first.entry.id
     assert undo2.session is not None and (undo2.session.dealer, undo2.session.hand_number) == (
         "E",
         1,
     )
     with pytest.raises(StorageError) as caught:
-        await table.ledger.reverse(CHAT, author=e, source=Source(5))
+        await table.ledger.entries.reverse(CHAT, author=e, source=Source(5))
     assert caught.value.code is ErrorCode.NOTHING_TO_REVERSE
-    assert (await table.ledger.tally(CHAT)).balances == {e: 0, s: 0, w: 0, n: 0}
-    again = await table.ledger.reverse(CHAT, author=e, source=Source(3))
+    assert (await table.ledger.reports.tally(CHAT)).balances == {e: 0, s: 0, w: 0, n: 0}
+    again = await table.ledger.entries.reverse(CHAT, author=e, source=Source(3))
     assert again.replay and again.entries == undo.entries
-    original = await table.ledger.entry(CHAT, second.entry.id)
+    original = await table.ledger.reports.entry(CHAT, second.entry.id)
     assert original.reversed_by == undo.entry.id and original.is_reversed
 
 
@@ -341,14 +349,14 @@ async def test_reversing_an_older_hand_leaves_the_current_deal(table: Table) -> 
     e, s, _w, n = table.ids
     first = await self_draw(table, s, 1)
     await self_draw(table, n, 2)
-    undo = await table.ledger.reverse(CHAT, first.entry.id, author=e, source=Source(3))
+    undo = await table.ledger.entries.reverse(CHAT, first.entry.id, author=e, source=Source(3))
     assert undo.session is not None and (undo.session.dealer, undo.session.hand_number) == ("N", 3)
 
 
 async def test_reversal_rules(table: Table) -> None:
     e, s, _w, _n = table.ids
     win = await self_draw(table, s, 1)
-    undo = await table.ledger.reverse(CHAT, win.entry.id, author=e, source=Source(2))
+    undo = await table.ledger.entries.reverse(CHAT, win.entry.id, author=e, source=Source(2))
     before = await snapshot(table.ledger)
     for entry_id, code in (
         (win.entry.id, ErrorCode.ALREADY_REVERSED),
@@ -356,7 +364,9 @@ async def test_reversal_rules(table: Table) -> None:
         (12345, ErrorCode.UNKNOWN_ENTRY),
     ):
         with pytest.raises(StorageError) as caught:
-            await table.ledger.reverse(CHAT, entry_id, author=e, source=Source(100 + entry_id))
+            await table.ledger.entries.reverse(
+                CHAT, entry_id, author=e, source=Source(100 + entry_id)
+            )
         assert caught.value.code is code
     assert await snapshot(table.ledger) == before
 
@@ -364,7 +374,7 @@ async def test_reversal_rules(table: Table) -> None:
 async def test_entries_of_another_chat_cannot_be_read_or_reversed(table: Table) -> None:
     other = await seat_table(table.ledger, OTHER_CHAT)
     e2, s2, w2, n2 = other.ids
-    foreign = await table.ledger.record_win(
+    foreign = await table.ledger.entries.record_win(
         OTHER_CHAT,
         other.session.id,
         WinSpec(s2, {s2: 3, e2: -1, w2: -1, n2: -1}, self_draw=True),
@@ -372,10 +382,10 @@ async def test_entries_of_another_chat_cannot_be_read_or_reversed(table: Table) 
         s2,
     )
     with pytest.raises(StorageError) as caught:
-        await table.ledger.entry(CHAT, foreign.entry.id)
+        await table.ledger.reports.entry(CHAT, foreign.entry.id)
     assert caught.value.code is ErrorCode.UNKNOWN_ENTRY
     with pytest.raises(StorageError) as caught:
-        await table.ledger.reverse(CHAT, foreign.entry.id, author=None, source=Source(2))
+        await table.ledger.entries.reverse(CHAT, foreign.entry.id, author=None, source=Source(2))
     assert caught.value.code is ErrorCode.UNKNOWN_ENTRY
     # Update ids are scoped by chat: the same id in this chat is a new recording.
     assert not (await self_draw(table, table.ids[0], 1)).replay
@@ -383,12 +393,12 @@ async def test_entries_of_another_chat_cannot_be_read_or_reversed(table: Table) 
 
 async def test_reverse_in_a_closed_session_is_refused(table: Table) -> None:
     win = await self_draw(table, table.ids[1], 1)
-    await table.ledger.close_session(CHAT)
+    await table.ledger.sessions.close(CHAT)
     with pytest.raises(StorageError) as caught:
-        await table.ledger.reverse(CHAT, win.entry.id, author=None, source=Source(2))
+        await table.ledger.entries.reverse(CHAT, win.entry.id, author=None, source=Source(2))
     assert caught.value.code is ErrorCode.SESSION_CLOSED
     with pytest.raises(StorageError) as caught:
-        await table.ledger.reverse(CHAT, author=None, source=Source(3))
+        await table.ledger.entries.reverse(CHAT, author=None, source=Source(3))
     assert caught.value.code is ErrorCode.NO_OPEN_SESSION
 
 
@@ -396,7 +406,9 @@ async def test_edit_is_a_reversal_plus_a_new_win(table: Table) -> None:
     e, _s, w, n = table.ids
     wrong = await discard_win(table, w, e, 1)
     fixed = WinSpec(w, {w: 4, n: -4}, "fixed line", None, discarder=n, value=4)
-    edited = await table.ledger.edit_win(CHAT, wrong.entry.id, fixed, author=e, source=Source(2))
+    edited = await table.ledger.entries.edit_win(
+        CHAT, wrong.entry.id, fixed, author=e, source=Source(2)
+    )
     reversal, new = edited.entries
     assert reversal.reverses == wrong.entry.id and new.postings == {w: 4, n: -4}
     assert new.hand_number == wrong.entry.hand_number
@@ -404,16 +416,16 @@ async def test_edit_is_a_reversal_plus_a_new_win(table: Table) -> None:
         "W",
         2,
     )
-    assert (await table.ledger.tally(CHAT)).balances == {w: 4, n: -4, e: 0}
+    assert (await table.ledger.reports.tally(CHAT)).balances == {w: 4, n: -4, e: 0}
     assert (
-        await table.ledger.edit_win(CHAT, wrong.entry.id, fixed, author=e, source=Source(2))
+        await table.ledger.entries.edit_win(CHAT, wrong.entry.id, fixed, author=e, source=Source(2))
     ).replay
 
 
 async def test_a_failed_edit_writes_nothing(table: Table) -> None:
     e, _s, w, n = table.ids
     wrong = await discard_win(table, w, e, 1)
-    kong = await table.ledger.record_kong(
+    kong = await table.ledger.entries.record_kong(
         CHAT, table.session.id, KongSpec(n, {n: 3, e: -3}), Source(2), n
     )
     before = await snapshot(table.ledger)
@@ -423,7 +435,7 @@ async def test_a_failed_edit_writes_nothing(table: Table) -> None:
         (kong.entry.id, WinSpec(w, {w: 1, n: -1}, discarder=n)),
     ):
         with pytest.raises(StorageError):
-            await table.ledger.edit_win(CHAT, entry_id, win, author=e, source=Source(3))
+            await table.ledger.entries.edit_win(CHAT, entry_id, win, author=e, source=Source(3))
     assert await snapshot(table.ledger) == before
 
 
@@ -433,24 +445,28 @@ async def test_reverse_many_undoes_a_whole_recording_once(table: Table) -> None:
         WinSpec(n, {n: 2, s: -2}, discarder=s),
         WinSpec(w, {w: 4, s: -4}, discarder=s),
     ]
-    double = await table.ledger.record_wins(CHAT, table.session.id, wins, Source(10, 555), s)
+    double = await table.ledger.entries.record_wins(
+        CHAT, table.session.id, wins, Source(10, 555), s
+    )
     ids = [x.id for x in double.entries]
-    assert [x.id for x in await table.ledger.entries_by_message(CHAT, 555)] == ids
-    undone = await table.ledger.reverse_many(CHAT, ids, author=e, source=Source(11, 556))
+    assert [x.id for x in await table.ledger.reports.entries_by_message(CHAT, 555)] == ids
+    undone = await table.ledger.entries.reverse_many(CHAT, ids, author=e, source=Source(11, 556))
     assert [x.reverses for x in undone.entries] == ids
     assert undone.session is not None and (undone.session.dealer, undone.session.hand_number) == (
         "E",
         1,
     )
-    assert (await table.ledger.tally(CHAT)).balances == {s: 0, w: 0, n: 0}
-    assert (await table.ledger.reverse_many(CHAT, ids, author=e, source=Source(11, 556))).replay
+    assert (await table.ledger.reports.tally(CHAT)).balances == {s: 0, w: 0, n: 0}
+    assert (
+        await table.ledger.entries.reverse_many(CHAT, ids, author=e, source=Source(11, 556))
+    ).replay
     before = await snapshot(table.ledger)
     for bad in ([], [ids[0], ids[0]], [ids[0]]):
         with pytest.raises(StorageError):
-            await table.ledger.reverse_many(CHAT, bad, author=e, source=Source(12))
+            await table.ledger.entries.reverse_many(CHAT, bad, author=e, source=Source(12))
     assert await snapshot(table.ledger) == before
-    assert await table.ledger.entries_by_message(CHAT, 999) == []
-    assert await table.ledger.entries_by_message(OTHER_CHAT, 555) == []
+    assert await table.ledger.reports.entries_by_message(CHAT, 999) == []
+    assert await table.ledger.reports.entries_by_message(OTHER_CHAT, 555) == []
 
 
 async def test_editing_an_older_hand_keeps_the_current_deal(table: Table) -> None:
@@ -459,12 +475,14 @@ async def test_editing_an_older_hand_keeps_the_current_deal(table: Table) -> Non
     latest = await self_draw(table, n, 2)  # hand 2: N deals next
     assert latest.session is not None and latest.session.dealer == "N"
     fixed = WinSpec(w, {w: 6, s: -6}, discarder=s)
-    edited = await table.ledger.edit_win(CHAT, old.entry.id, fixed, author=e, source=Source(3))
+    edited = await table.ledger.entries.edit_win(
+        CHAT, old.entry.id, fixed, author=e, source=Source(3)
+    )
     _, new = edited.entries
     assert new.hand_number == 1
     assert edited.session is not None
     assert (edited.session.dealer, edited.session.hand_number) == ("N", 3)
-    stats = {x.player.id: x for x in await table.ledger.stats(CHAT)}
+    stats = {x.player.id: x for x in await table.ledger.stats.players(CHAT)}
     assert stats[w].wins == 1 and stats[s].dealt_in == 1 and stats[e].dealt_in == 0
     assert stats[w].hands == 2  # the corrected hand 1 and hand 2
 
@@ -472,13 +490,13 @@ async def test_editing_an_older_hand_keeps_the_current_deal(table: Table) -> Non
 async def test_editing_one_win_of_a_double_keeps_the_hand(table: Table) -> None:
     e, s, w, n = table.ids
     wins = [WinSpec(n, {n: 2, s: -2}, discarder=s), WinSpec(w, {w: 4, s: -4}, discarder=s)]
-    double = await table.ledger.record_wins(CHAT, table.session.id, wins, Source(1), s)
+    double = await table.ledger.entries.record_wins(CHAT, table.session.id, wins, Source(1), s)
     assert double.session is not None and double.session.dealer == "W"
     fixed = WinSpec(n, {n: 8, s: -8}, discarder=s)
-    edited = await table.ledger.edit_win(
+    edited = await table.ledger.entries.edit_win(
         CHAT, double.entries[0].id, fixed, author=e, source=Source(2)
     )
     assert edited.entries[1].hand_number == 1
     assert edited.session is not None
     assert (edited.session.dealer, edited.session.hand_number) == ("W", 2)
-    assert (await table.ledger.tally(CHAT)).balances == {n: 8, w: 4, s: -12}
+    assert (await table.ledger.reports.tally(CHAT)).balances == {n: 8, w: 4, s: -12}

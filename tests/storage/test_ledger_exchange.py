@@ -26,13 +26,13 @@ def comparable(entry: Entry, names: dict[int, str]) -> tuple[object, ...]:
 
 
 async def comparable_chat(ledger: Ledger, chat_id: int) -> tuple[object, ...]:
-    names = {p.id: p.name for p in await ledger.list_players(chat_id)}
-    history = await ledger.history(chat_id, page_size=500)
-    tally = await ledger.tally(chat_id)
+    names = {p.id: p.name for p in await ledger.players.all(chat_id)}
+    history = await ledger.reports.history(chat_id, page_size=500)
+    tally = await ledger.reports.tally(chat_id)
     sessions = [
         (s.ruleset, s.base, s.rotation, s.dealer, s.round_wind, s.hand_number, s.is_open,
          tuple(names[p] if p else None for p in s.seats))
-        for s in await ledger.list_sessions(chat_id)
+        for s in await ledger.sessions.all(chat_id)
     ]  # fmt: skip
     return (
         [comparable(e, names) for e in history.entries],
@@ -44,15 +44,15 @@ async def comparable_chat(ledger: Ledger, chat_id: int) -> tuple[object, ...]:
 async def test_csv_round_trip(table: Table) -> None:
     await play_a_few_hands(table)
     ledger = table.ledger
-    guest = await ledger.add_guest(CHAT, "Guest, with comma")
-    await ledger.record_adjustment(
+    guest = await ledger.players.add_guest(CHAT, "Guest, with comma")
+    await ledger.entries.record_adjustment(
         CHAT, {guest.id: 7, table.ids[0]: -7}, None, None, note='说明 "quoted"\nline'
     )
-    text = await ledger.export_csv(CHAT)
-    assert (await ledger.import_csv(OTHER_CHAT, text)).entries == 9
+    text = await ledger.export.csv(CHAT)
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries == 9
     assert await comparable_chat(ledger, OTHER_CHAT) == await comparable_chat(ledger, CHAT)
     # And the copy exports the same rows again, ids aside.
-    again = await ledger.export_csv(OTHER_CHAT)
+    again = await ledger.export.csv(OTHER_CHAT)
     assert len(again.splitlines()) == len(text.splitlines())
 
 
@@ -60,21 +60,22 @@ async def test_session_export_holds_only_that_session(table: Table) -> None:
     await play_a_few_hands(table)
     ledger = table.ledger
     e, s, _, _ = table.ids
-    await ledger.record_adjustment(CHAT, {e: 1, s: -1}, None, None)  # chat level, not in it
-    text = await ledger.export_csv(CHAT, table.session.id)
+    await ledger.entries.record_adjustment(CHAT, {e: 1, s: -1}, None, None)  # chat level, not in it
+    text = await ledger.export.csv(CHAT, table.session.id)
     assert sum(1 for line in text.splitlines() if line.startswith("entry,")) == 8
-    await ledger.import_csv(OTHER_CHAT, text)
-    assert (await ledger.tally(OTHER_CHAT)).rows[0].balance == 8
+    await ledger.exchange.import_csv(OTHER_CHAT, text)
+    assert (await ledger.reports.tally(OTHER_CHAT)).rows[0].balance == 8
 
 
 async def test_importing_into_a_chat_with_an_open_session_imports_it_closed(table: Table) -> None:
     await play_a_few_hands(table)
-    text = await table.ledger.export_csv(CHAT)
-    await table.ledger.import_csv(CHAT, text)
-    sessions = await table.ledger.list_sessions(CHAT)
+    text = await table.ledger.export.csv(CHAT)
+    await table.ledger.exchange.import_csv(CHAT, text)
+    sessions = await table.ledger.sessions.all(CHAT)
     assert [s.is_open for s in sessions] == [False, True]
-    assert (await table.ledger.tally(CHAT)).balances == {
-        p: 2 * b for p, b in (await table.ledger.tally(CHAT, table.session.id)).balances.items()
+    assert (await table.ledger.reports.tally(CHAT)).balances == {
+        p: 2 * b
+        for p, b in (await table.ledger.reports.tally(CHAT, table.session.id)).balances.items()
     }
 
 
@@ -105,13 +106,13 @@ async def test_importing_into_a_chat_with_an_open_session_imports_it_closed(tabl
 )
 async def test_bad_csv_imports_nothing(table: Table, mangle, line: int | None) -> None:  # type: ignore[no-untyped-def]
     await play_a_few_hands(table)
-    text = resigned(mangle(await table.ledger.export_csv(CHAT)))
+    text = resigned(mangle(await table.ledger.export.csv(CHAT)))
     with pytest.raises(StorageError) as caught:
-        await table.ledger.import_csv(OTHER_CHAT, text)
+        await table.ledger.exchange.import_csv(OTHER_CHAT, text)
     assert caught.value.code is ErrorCode.BAD_CSV
     if line is not None:
         assert caught.value.params["line"] == line
-    assert await table.ledger.get_chat(OTHER_CHAT) is None
+    assert await table.ledger.chats.get(OTHER_CHAT) is None
 
 
 async def test_backup_and_restore(table: Table, tmp_path: Path) -> None:
@@ -119,25 +120,25 @@ async def test_backup_and_restore(table: Table, tmp_path: Path) -> None:
     ledger = table.ledger
     saved = await comparable_chat(ledger, CHAT)
     backup = tmp_path / "backup.db"
-    await ledger.backup(backup)
+    await ledger.exchange.backup(backup)
     with sqlite3.connect(backup) as raw:
         assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     # Life goes on, then the group wants yesterday's state back.
-    await ledger.reverse(CHAT, author=None, source=Source(99))
-    await ledger.close_session(CHAT)
+    await ledger.entries.reverse(CHAT, author=None, source=Source(99))
+    await ledger.sessions.close(CHAT)
     assert await comparable_chat(ledger, CHAT) != saved
-    await ledger.restore(backup)
+    await ledger.exchange.restore(backup)
     assert await comparable_chat(ledger, CHAT) == saved
-    assert (await ledger.current_session(CHAT)) is not None
+    assert (await ledger.sessions.current(CHAT)) is not None
     # The restored ledger keeps working, replays included.
-    assert (await ledger.reverse(CHAT, author=None, source=Source(6))).replay
-    fresh = await ledger.reverse(CHAT, author=None, source=Source(100))
+    assert (await ledger.entries.reverse(CHAT, author=None, source=Source(6))).replay
+    fresh = await ledger.entries.reverse(CHAT, author=None, source=Source(100))
     assert not fresh.replay
 
 
 async def test_a_backup_opens_as_a_ledger(table: Table, tmp_path: Path) -> None:
     await play_a_few_hands(table)
-    await table.ledger.backup(tmp_path / "copy.db")
+    await table.ledger.exchange.backup(tmp_path / "copy.db")
     async with await Ledger.open(tmp_path / "copy.db") as copy:
         assert await comparable_chat(copy, CHAT) == await comparable_chat(table.ledger, CHAT)
 
@@ -151,17 +152,17 @@ async def test_restore_refuses_bad_files(table: Table, tmp_path: Path, content: 
     bad = tmp_path / "bad.db"
     bad.write_bytes(content)
     with pytest.raises(StorageError) as caught:
-        await table.ledger.restore(bad)
+        await table.ledger.exchange.restore(bad)
     assert caught.value.code is ErrorCode.BAD_BACKUP
     with pytest.raises(StorageError):
-        await table.ledger.restore(tmp_path / "missing.db")
+        await table.ledger.exchange.restore(tmp_path / "missing.db")
     assert await comparable_chat(table.ledger, CHAT) == before
 
 
 async def test_restore_refuses_a_newer_backup(table: Table, tmp_path: Path) -> None:
-    await table.ledger.backup(tmp_path / "b.db")
+    await table.ledger.exchange.backup(tmp_path / "b.db")
     with sqlite3.connect(tmp_path / "b.db") as raw:
         raw.execute("PRAGMA user_version = 999")
     with pytest.raises(StorageError) as caught:
-        await table.ledger.restore(tmp_path / "b.db")
+        await table.ledger.exchange.restore(tmp_path / "b.db")
     assert caught.value.code is ErrorCode.SCHEMA_TOO_NEW

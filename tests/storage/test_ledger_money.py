@@ -118,31 +118,31 @@ def test_money_transfers_sum_to_zero_and_match_points_times_stake(
 async def test_stake_fee_and_penalty_are_entries_that_undo(table: Table) -> None:
     ledger, sid = table.ledger, table.session.id
     e, s, w, n = table.ids
-    await ledger.record_win(
+    await ledger.entries.record_win(
         CHAT, sid, WinSpec(s, {s: 9, e: -3, w: -3, n: -3}, "a", self_draw=True), Source(1), s
     )
-    stake = await ledger.record_money(CHAT, sid, MoneySpec("stake", stake=5000), Source(2), e)
+    stake = await ledger.money.record(CHAT, sid, MoneySpec("stake", stake=5000), Source(2), e)
     assert stake.entry.kind == "adjustment" and stake.entry.postings == {}
     fee = {TABLE: 4000, e: -1000, s: -1000, w: -1000, n: -1000}
-    await ledger.record_money(CHAT, sid, MoneySpec("fee", fen=fee), Source(3), e)
+    await ledger.money.record(CHAT, sid, MoneySpec("fee", fen=fee), Source(3), e)
     penalty = MoneySpec("penalty", postings={w: -30, e: 10, s: 10, n: 10}, reason="诈胡")
-    fined = await ledger.record_money(CHAT, sid, penalty, Source(4), e)
+    fined = await ledger.money.record(CHAT, sid, penalty, Source(4), e)
     assert fined.entry.note == "诈胡"
-    money = await ledger.session_money(CHAT, sid)
+    money = await ledger.money.of_session(CHAT, sid)
     assert money.stake == 5000 and money.fee == 4000
-    points = (await ledger.tally(CHAT, sid)).balances
+    points = (await ledger.reports.tally(CHAT, sid)).balances
     assert points == {s: 19, e: 7, n: 7, w: -33}
     assert money.balances(points) == {
         TABLE: 4000, s: 950 - 1000, e: 350 - 1000, n: 350 - 1000, w: -1650 - 1000
     }  # fmt: skip
-    await ledger.reverse(CHAT, author=e, source=Source(5))  # the penalty
-    await ledger.reverse(CHAT, author=e, source=Source(6))  # the fee
-    money = await ledger.session_money(CHAT, sid)
+    await ledger.entries.reverse(CHAT, author=e, source=Source(5))  # the penalty
+    await ledger.entries.reverse(CHAT, author=e, source=Source(6))  # the fee
+    money = await ledger.money.of_session(CHAT, sid)
     assert money.stake == 5000 and money.fen == {}
-    await ledger.reverse(CHAT, author=e, source=Source(7))  # the stake
-    assert (await ledger.session_money(CHAT, sid)).stake is None
+    await ledger.entries.reverse(CHAT, author=e, source=Source(7))  # the stake
+    assert (await ledger.money.of_session(CHAT, sid)).stake is None
     # Points postings count in the kept totals; money lines never do.
-    assert (await ledger.tally(CHAT)).balances == {s: 9, e: -3, w: -3, n: -3}
+    assert (await ledger.reports.tally(CHAT)).balances == {s: 9, e: -3, w: -3, n: -3}
 
 
 @pytest.mark.parametrize(
@@ -159,17 +159,17 @@ async def test_stake_fee_and_penalty_are_entries_that_undo(table: Table) -> None
 )
 async def test_refused_money_writes_nothing(table: Table, spec: MoneySpec) -> None:
     with pytest.raises(StorageError) as caught:
-        await table.ledger.record_money(CHAT, table.session.id, spec, Source(1), None)
+        await table.ledger.money.record(CHAT, table.session.id, spec, Source(1), None)
     assert caught.value.code in (
         ErrorCode.UNBALANCED_POSTINGS, ErrorCode.INVALID_ARGUMENT, ErrorCode.UNKNOWN_PLAYER
     )  # fmt: skip
-    assert (await table.ledger.history(CHAT)).total == 0
+    assert (await table.ledger.reports.history(CHAT)).total == 0
 
 
 async def test_money_needs_an_open_session(table: Table) -> None:
-    await table.ledger.close_session(CHAT)
+    await table.ledger.sessions.close(CHAT)
     with pytest.raises(StorageError) as caught:
-        await table.ledger.record_money(
+        await table.ledger.money.record(
             CHAT, table.session.id, MoneySpec("stake", stake=5000), None, None
         )
     assert caught.value.code is ErrorCode.SESSION_CLOSED
@@ -201,27 +201,27 @@ async def test_the_check_finds_money_lines_that_do_not_balance(
 async def test_money_survives_the_csv_round_trip(table: Table) -> None:
     ledger, sid = table.ledger, table.session.id
     e, s, w, n = table.ids
-    await ledger.record_money(CHAT, sid, MoneySpec("stake", stake=5000), Source(1), e)
+    await ledger.money.record(CHAT, sid, MoneySpec("stake", stake=5000), Source(1), e)
     fee = {TABLE: 4000, e: -1000, s: -1000, w: -1000, n: -1000}
-    await ledger.record_money(CHAT, sid, MoneySpec("fee", fen=fee), Source(2), e)
-    await ledger.record_money(CHAT, sid, MoneySpec("pay", fen={e: -150, s: 150}), Source(3), e)
-    await ledger.reverse(CHAT, author=e, source=Source(4))  # the payment
-    text = await ledger.export_csv(CHAT)
-    assert (await ledger.import_csv(OTHER_CHAT, text)).entries == 4
-    [imported] = await ledger.list_sessions(OTHER_CHAT)
-    again = await ledger.session_money(OTHER_CHAT, imported.id)
+    await ledger.money.record(CHAT, sid, MoneySpec("fee", fen=fee), Source(2), e)
+    await ledger.money.record(CHAT, sid, MoneySpec("pay", fen={e: -150, s: 150}), Source(3), e)
+    await ledger.entries.reverse(CHAT, author=e, source=Source(4))  # the payment
+    text = await ledger.export.csv(CHAT)
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries == 4
+    [imported] = await ledger.sessions.all(OTHER_CHAT)
+    again = await ledger.money.of_session(OTHER_CHAT, imported.id)
     assert again.stake == 5000 and again.fee == 4000 and sum(again.fen.values()) == 0
-    players = {player.name: player.id for player in await ledger.list_players(OTHER_CHAT)}
+    players = {player.name: player.id for player in await ledger.players.all(OTHER_CHAT)}
     assert again.fen == {TABLE: 4000, **{players[name]: -1000 for name in "甲乙丙丁"}}
 
 
 async def test_money_lines_follow_one_person_one_record(table: Table) -> None:
     ledger, sid = table.ledger, table.session.id
     e = table.ids[0]
-    guest = await ledger.add_guest(CHAT, "阿明")
-    member = await ledger.upsert_user(CHAT, 999, "Ming", "aming")
+    guest = await ledger.players.add_guest(CHAT, "阿明")
+    member = await ledger.players.upsert_user(CHAT, 999, "Ming", "aming")
     paid = MoneySpec("pay", fen={e: -500, guest.id: 500})
-    await ledger.record_money(CHAT, sid, paid, Source(1), e)
+    await ledger.money.record(CHAT, sid, paid, Source(1), e)
     link = LinkRequest(record=guest.id, person=member.id, how="merge")
-    await ledger.link_records(CHAT, link, author=e, update_id=2)
-    assert (await ledger.session_money(CHAT, sid)).fen == {e: -500, member.id: 500}
+    await ledger.people.link_records(CHAT, link, author=e, update_id=2)
+    assert (await ledger.money.of_session(CHAT, sid)).fen == {e: -500, member.id: 500}

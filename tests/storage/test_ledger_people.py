@@ -16,20 +16,20 @@ async def _guest_table(ledger: Ledger) -> tuple[Table, int, int]:
     """甲 乙 丙 and the guest 阿明 at the table, one hand won by 阿明 on 甲's discard; the
     member 阿明 (not seated) spoke up later. Returns the table, the guest and the member."""
     table = await seat_table(ledger)
-    guest = await ledger.add_guest(CHAT, "阿明")
-    session = await ledger.set_seat(CHAT, "N", guest.id)
+    guest = await ledger.players.add_guest(CHAT, "阿明")
+    session = await ledger.sessions.set_seat(CHAT, "N", guest.id)
     e = table.ids[0]
-    await ledger.record_win(
+    await ledger.entries.record_win(
         CHAT, session.id, WinSpec(guest.id, {guest.id: 8, e: -8}, "x", discarder=e, value=8),
         Source(1), e,
     )  # fmt: skip
-    member = await ledger.upsert_user(CHAT, 900, "阿明", "aming")
+    member = await ledger.players.upsert_user(CHAT, 900, "阿明", "aming")
     return table, guest.id, member.id
 
 
 async def test_a_member_taking_a_guests_seat_becomes_that_guest(ledger: Ledger) -> None:
     table, guest, member = await _guest_table(ledger)
-    change = await ledger.link_records(
+    change = await ledger.people.link_records(
         CHAT, LinkRequest(guest, member, "join", take_seat=True), author=member, update_id=10
     )
     assert change.session is not None and change.session.player_at("N") == member
@@ -38,62 +38,62 @@ async def test_a_member_taking_a_guests_seat_becomes_that_guest(ledger: Ledger) 
         member,
         "N",
     )
-    stats = {row.player.id: row for row in await ledger.stats(CHAT)}
+    stats = {row.player.id: row for row in await ledger.stats.players(CHAT)}
     assert guest not in stats  # one row for the person, under the member
     assert (stats[member].hands, stats[member].wins, stats[member].net) == (1, 1, 8)
     assert (stats[member].biggest_win, stats[member].biggest_win_entry) == (8, 1)
-    tally = await ledger.tally(CHAT, table.session.id)
+    tally = await ledger.reports.tally(CHAT, table.session.id)
     assert tally.balances == {member: 8, table.ids[0]: -8}
-    assert (await ledger.tally(CHAT)).balances == {member: 8, table.ids[0]: -8}
-    h2h = await ledger.head_to_head(CHAT, guest, table.ids[0])
+    assert (await ledger.reports.tally(CHAT)).balances == {member: 8, table.ids[0]: -8}
+    h2h = await ledger.stats.head_to_head(CHAT, guest, table.ids[0])
     assert (h2h.a.id, h2h.hands_together, h2h.a_from_b, h2h.b_dealt_in_to_a) == (member, 1, 8, 1)
 
 
 async def test_a_later_hand_adds_to_the_persons_record(ledger: Ledger) -> None:
     table, guest, member = await _guest_table(ledger)
-    change = await ledger.link_records(
+    change = await ledger.people.link_records(
         CHAT, LinkRequest(guest, member, "iam", take_seat=True), author=member, update_id=10
     )
     e = table.ids[0]
     assert change.session is not None
-    await ledger.record_win(
+    await ledger.entries.record_win(
         CHAT, change.session.id, WinSpec(member, {member: 4, e: -4}, "y", discarder=e, value=4),
         Source(11), member,
     )  # fmt: skip
-    stats = {row.player.id: row for row in await ledger.stats(CHAT)}
+    stats = {row.player.id: row for row in await ledger.stats.players(CHAT)}
     assert (stats[member].hands, stats[member].wins, stats[member].net) == (2, 2, 12)
-    running = await ledger.running_totals(CHAT, table.session.id)
+    running = await ledger.reports.running_totals(CHAT, table.session.id)
     assert guest not in running.players and running.balances[member] == (8, 12)
 
 
 async def test_undo_cuts_the_link_and_gives_the_seat_back(ledger: Ledger) -> None:
     _table, guest, member = await _guest_table(ledger)
-    link = await ledger.link_records(
+    link = await ledger.people.link_records(
         CHAT, LinkRequest(guest, member, "join", take_seat=True), author=member, update_id=10
     )
-    undo = await ledger.undo_identity(CHAT, link.event.id, author=member, update_id=11)
+    undo = await ledger.people.undo_identity(CHAT, link.event.id, author=member, update_id=11)
     assert undo.undone is not None and undo.undone.undone_by == undo.event.id
     assert undo.session is not None and undo.session.player_at("N") == guest
-    stats = {row.player.id: row for row in await ledger.stats(CHAT)}
+    stats = {row.player.id: row for row in await ledger.stats.players(CHAT)}
     assert stats[guest].net == 8 and stats[member].net == 0
     with pytest.raises(StorageError) as again:
-        await ledger.undo_identity(CHAT, link.event.id, author=member, update_id=12)
+        await ledger.people.undo_identity(CHAT, link.event.id, author=member, update_id=12)
     assert again.value.code is ErrorCode.IDENTITY_UNDONE
     with pytest.raises(StorageError) as of_undo:
-        await ledger.undo_identity(CHAT, undo.event.id, author=member, update_id=13)
+        await ledger.people.undo_identity(CHAT, undo.event.id, author=member, update_id=13)
     assert of_undo.value.code is ErrorCode.UNDO_OF_UNDO
 
 
 async def test_a_replayed_update_returns_the_first_link(ledger: Ledger) -> None:
     _table, guest, member = await _guest_table(ledger)
-    first = await ledger.link_records(
+    first = await ledger.people.link_records(
         CHAT, LinkRequest(guest, member, "iam"), author=member, update_id=10
     )
-    again = await ledger.link_records(
+    again = await ledger.people.link_records(
         CHAT, LinkRequest(guest, member, "iam"), author=member, update_id=10
     )
     assert again.replay and again.event == first.event
-    assert len(await ledger.identity_events(CHAT)) == 1
+    assert len(await ledger.people.identity_events(CHAT)) == 1
 
 
 @pytest.mark.parametrize(
@@ -111,27 +111,31 @@ async def test_refused_links_write_nothing(ledger: Ledger, pick: object, code: E
     table, guest, member = await _guest_table(ledger)
     record, person = pick(table, guest, member)  # type: ignore[operator]
     with pytest.raises(StorageError) as refused:
-        await ledger.link_records(
+        await ledger.people.link_records(
             CHAT, LinkRequest(record, person, "merge"), author=member, update_id=10
         )
     assert refused.value.code is code
-    assert await ledger.identity_events(CHAT) == []
-    assert (await ledger.people(CHAT)).links == {}
+    assert await ledger.people.identity_events(CHAT) == []
+    assert (await ledger.people.of_chat(CHAT)).links == {}
 
 
 async def test_a_link_that_would_close_a_cycle_is_refused(ledger: Ledger) -> None:
     _table, guest, member = await _guest_table(ledger)
-    other = await ledger.add_guest(CHAT, "小明")
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "merge"), author=None, update_id=1)
-    await ledger.link_records(CHAT, LinkRequest(other.id, guest, "merge"), author=None, update_id=2)
-    people = await ledger.people(CHAT)
+    other = await ledger.players.add_guest(CHAT, "小明")
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "merge"), author=None, update_id=1
+    )
+    await ledger.people.link_records(
+        CHAT, LinkRequest(other.id, guest, "merge"), author=None, update_id=2
+    )
+    people = await ledger.people.of_chat(CHAT)
     assert people.person(other.id) == member and set(people.records(member)) == {
         member,
         guest,
         other.id,
     }
     with pytest.raises(StorageError) as refused:
-        await ledger.link_records(
+        await ledger.people.link_records(
             CHAT, LinkRequest(member, other.id, "merge"), author=None, update_id=3
         )
     assert refused.value.code is ErrorCode.ALREADY_ONE_PERSON
@@ -139,9 +143,9 @@ async def test_a_link_that_would_close_a_cycle_is_refused(ledger: Ledger) -> Non
 
 async def test_another_chats_player_is_unknown(ledger: Ledger) -> None:
     _table, guest, _member = await _guest_table(ledger)
-    stranger = await ledger.upsert_user(OTHER_CHAT, 1, "外人")
+    stranger = await ledger.players.upsert_user(OTHER_CHAT, 1, "外人")
     with pytest.raises(StorageError) as refused:
-        await ledger.link_records(
+        await ledger.people.link_records(
             CHAT, LinkRequest(guest, stranger.id, "merge"), author=None, update_id=1
         )
     assert refused.value.code is ErrorCode.UNKNOWN_PLAYER
@@ -149,11 +153,11 @@ async def test_another_chats_player_is_unknown(ledger: Ledger) -> None:
 
 async def test_rename_a_guest_and_undo_it(ledger: Ledger) -> None:
     _table, guest, member = await _guest_table(ledger)
-    renamed = await ledger.rename_guest(CHAT, guest, " 老  明 ", author=member, update_id=5)
+    renamed = await ledger.people.rename_guest(CHAT, guest, " 老  明 ", author=member, update_id=5)
     assert (renamed.event.old_name, renamed.event.new_name) == ("阿明", "老 明")
-    assert (await ledger.get_player(CHAT, guest)).name == "老 明"
-    await ledger.undo_identity(CHAT, renamed.event.id, author=member, update_id=6)
-    assert (await ledger.get_player(CHAT, guest)).name == "阿明"
+    assert (await ledger.players.get(CHAT, guest)).name == "老 明"
+    await ledger.people.undo_identity(CHAT, renamed.event.id, author=member, update_id=6)
+    assert (await ledger.players.get(CHAT, guest)).name == "阿明"
 
 
 @pytest.mark.parametrize(
@@ -169,16 +173,18 @@ async def test_refused_renames_write_nothing(
 ) -> None:
     _table, guest, member = await _guest_table(ledger)
     with pytest.raises(StorageError) as refused:
-        await ledger.rename_guest(
+        await ledger.people.rename_guest(
             CHAT, guest if who == "guest" else member, name, author=None, update_id=1
         )
     assert refused.value.code is code
-    assert await ledger.identity_events(CHAT) == []
+    assert await ledger.people.identity_events(CHAT) == []
 
 
 async def test_identity_events_are_append_only(ledger: Ledger, db_path: Path) -> None:
     _table, guest, member = await _guest_table(ledger)
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1
+    )
     with sqlite3.connect(db_path) as raw:
         for sql in ("UPDATE identity_events SET person_id = NULL", "DELETE FROM identity_events"):
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
@@ -187,21 +193,25 @@ async def test_identity_events_are_append_only(ledger: Ledger, db_path: Path) ->
 
 async def test_a_chat_backup_keeps_the_links(ledger: Ledger, tmp_path: Path) -> None:
     _table, guest, member = await _guest_table(ledger)
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1
+    )
     copy = tmp_path / "copy.db"
-    await ledger.backup_chat(CHAT, copy)
+    await ledger.chat_copy.backup(CHAT, copy)
     async with await Ledger.open(copy) as restored:
-        assert (await restored.people(CHAT)).links == {guest: member}
-        assert [row.player.id for row in await restored.stats(CHAT)].count(guest) == 0
+        assert (await restored.people.of_chat(CHAT)).links == {guest: member}
+        assert [row.player.id for row in await restored.stats.players(CHAT)].count(guest) == 0
 
 
 async def test_a_person_cannot_be_seated_with_their_other_record_later(ledger: Ledger) -> None:
     """After the link the two records fold into one; a new session seats the person once."""
     table, guest, member = await _guest_table(ledger)
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
-    await ledger.close_session(CHAT)
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1
+    )
+    await ledger.sessions.close(CHAT)
     e, s, w, _ = table.ids
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, w, member), e
     )
     assert session.seats == (e, s, w, member)
@@ -209,17 +219,19 @@ async def test_a_person_cannot_be_seated_with_their_other_record_later(ledger: L
 
 async def test_two_records_of_one_person_cannot_both_be_seated(ledger: Ledger) -> None:
     table, guest, member = await _guest_table(ledger)
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1
+    )
     with pytest.raises(StorageError) as joined:
-        await ledger.join_seat(CHAT, member, "E")  # the guest holds N: E is taken anyway
+        await ledger.sessions.join_seat(CHAT, member, "E")  # the guest holds N: E is taken anyway
     assert joined.value.code is ErrorCode.SEAT_TAKEN
     with pytest.raises(StorageError) as replaced:
-        await ledger.set_seat(CHAT, "E", member)
+        await ledger.sessions.set_seat(CHAT, "E", member)
     assert replaced.value.code is ErrorCode.ONE_PERSON_TWICE
-    await ledger.close_session(CHAT)
+    await ledger.sessions.close(CHAT)
     e, s, _, _ = table.ids
     with pytest.raises(StorageError) as opened:
-        await ledger.open_session(
+        await ledger.sessions.open(
             CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, guest, member), e
         )
     assert opened.value.code is ErrorCode.ONE_PERSON_TWICE
@@ -230,7 +242,9 @@ async def test_storage_check_finds_a_link_that_disagrees_with_the_events(
     ledger: Ledger, db_path: Path
 ) -> None:
     _table, guest, member = await _guest_table(ledger)
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1
+    )
     assert check_file(db_path) == []
     with sqlite3.connect(db_path) as raw:
         raw.execute("DELETE FROM person_links")  # derived data gone astray
@@ -239,32 +253,34 @@ async def test_storage_check_finds_a_link_that_disagrees_with_the_events(
         f"player {guest}: the kept identity link disagrees with the identity events "
         "(run python -m storage.rebuild)"
     ]
-    await ledger.rebuild_people()
+    await ledger.people.rebuild()
     assert check_file(db_path) == []
-    assert (await ledger.people(CHAT)).links == {guest: member}
+    assert (await ledger.people.of_chat(CHAT)).links == {guest: member}
 
 
 async def test_links_move_with_a_supergroup_migration(ledger: Ledger) -> None:
     _table, guest, member = await _guest_table(ledger)
-    await ledger.link_records(CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1)
-    await ledger.migrate_chat(CHAT, OTHER_CHAT)
-    assert (await ledger.people(OTHER_CHAT)).links == {guest: member}
-    assert [e.chat_id for e in await ledger.identity_events(OTHER_CHAT)] == [OTHER_CHAT]
-    assert (await ledger.tally(OTHER_CHAT)).balances[member] == 8
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest, member, "iam"), author=None, update_id=1
+    )
+    await ledger.chats.migrate(CHAT, OTHER_CHAT)
+    assert (await ledger.people.of_chat(OTHER_CHAT)).links == {guest: member}
+    assert [e.chat_id for e in await ledger.people.identity_events(OTHER_CHAT)] == [OTHER_CHAT]
+    assert (await ledger.reports.tally(OTHER_CHAT)).balances[member] == 8
 
 
 async def test_two_people_of_one_name_are_never_seated_together(ledger: Ledger) -> None:
     """A guest 戊 written down before the member 戊 spoke up: never both at one table (the
     refusal names both seats); nothing is written."""
     await seat_table(ledger)
-    guest = await ledger.add_guest(CHAT, "戊")
-    member = await ledger.upsert_user(CHAT, 999, "戊", "wu")
-    await ledger.set_seat(CHAT, "N", member.id)
+    guest = await ledger.players.add_guest(CHAT, "戊")
+    member = await ledger.players.upsert_user(CHAT, 999, "戊", "wu")
+    await ledger.sessions.set_seat(CHAT, "N", member.id)
     with pytest.raises(StorageError) as refused:
-        await ledger.set_seat(CHAT, "W", guest.id)
+        await ledger.sessions.set_seat(CHAT, "W", guest.id)
     assert refused.value.code is ErrorCode.SAME_NAME_AT_TABLE
     assert "西位和北位" in refused.value.zh and "seats W and N" in refused.value.en
-    session = await ledger.current_session(CHAT)
+    session = await ledger.sessions.current(CHAT)
     assert session is not None and guest.id not in session.seats
 
 
@@ -272,9 +288,9 @@ async def test_two_who_already_share_a_name_may_still_swap_and_leave(ledger: Led
     """A member renamed on Telegram to a seated player's name (the bot cannot refuse that):
     the two may still swap seats and one may leave."""
     table = await seat_table(ledger)
-    bing = await ledger.get_player(CHAT, table.ids[2])
+    bing = await ledger.players.get(CHAT, table.ids[2])
     assert bing.user_id is not None
-    await ledger.upsert_user(CHAT, bing.user_id, "乙", bing.username)  # 丙 renames to 乙
-    await ledger.swap_seats(CHAT, "S", "W")
-    session = await ledger.set_seat(CHAT, "W", None)
+    await ledger.players.upsert_user(CHAT, bing.user_id, "乙", bing.username)  # 丙 renames to 乙
+    await ledger.sessions.swap_seats(CHAT, "S", "W")
+    session = await ledger.sessions.set_seat(CHAT, "W", None)
     assert session.seats == (table.ids[0], table.ids[2], None, table.ids[3])

@@ -37,28 +37,30 @@ class Evening:
         return self.update
 
     async def win(self, winner: int, discarder: int, points: int) -> None:
-        session = await self.ledger.current_session(CHAT)
+        session = await self.ledger.sessions.current(CHAT)
         assert session is not None
         win = WinSpec(winner, {winner: points, discarder: -points}, "x", discarder=discarder)
-        await self.ledger.record_win(CHAT, session.id, win, Source(self.next_update()), None)
+        await self.ledger.entries.record_win(
+            CHAT, session.id, win, Source(self.next_update()), None
+        )
 
     async def link(self, record: int, person: int, how: str = "merge", seat: bool = False) -> int:
         request = LinkRequest(record, person, how, take_seat=seat)  # type: ignore[arg-type]
-        change = await self.ledger.link_records(
+        change = await self.ledger.people.link_records(
             CHAT, request, author=self.table.ids[0], update_id=self.next_update()
         )
         return change.event.id
 
     async def new_session(self, seats: tuple[int, int, int, int]) -> None:
-        await self.ledger.close_session(CHAT)
-        await self.ledger.open_session(CHAT, HANGZHOU, seats, seats[0])
+        await self.ledger.sessions.close(CHAT)
+        await self.ledger.sessions.open(CHAT, HANGZHOU, seats, seats[0])
 
 
 async def evening(ledger: Ledger) -> Evening:
     table = await seat_table(ledger)
-    guest = await ledger.add_guest(CHAT, "阿明")
-    await ledger.set_seat(CHAT, "N", guest.id)
-    member = await ledger.upsert_user(CHAT, 900, "阿明", "aming")
+    guest = await ledger.players.add_guest(CHAT, "阿明")
+    await ledger.sessions.set_seat(CHAT, "N", guest.id)
+    member = await ledger.players.upsert_user(CHAT, 900, "阿明", "aming")
     played = Evening(table, guest.id, member.id)
     await played.win(guest.id, table.ids[0], 8)
     return played
@@ -70,10 +72,10 @@ async def linked(ev: Evening) -> None:
 
 
 async def renamed(ev: Evening) -> None:
-    change = await ev.ledger.rename_guest(CHAT, ev.guest, "老明", author=None, update_id=1)
+    change = await ev.ledger.people.rename_guest(CHAT, ev.guest, "老明", author=None, update_id=1)
     await ev.win(ev.guest, ev.table.ids[2], 6)
-    again = await ev.ledger.rename_guest(CHAT, ev.guest, "明哥", author=None, update_id=2)
-    await ev.ledger.undo_identity(CHAT, again.event.id, author=None, update_id=3)
+    again = await ev.ledger.people.rename_guest(CHAT, ev.guest, "明哥", author=None, update_id=2)
+    await ev.ledger.people.undo_identity(CHAT, again.event.id, author=None, update_id=3)
     assert change.event.new_name == "老明"
 
 
@@ -81,9 +83,11 @@ async def undone_link(ev: Evening) -> None:
     """Linked, cut again, then the two records sat at one table: only the order of the file
     lets the import accept the link (the hands after it would refuse it)."""
     event = await ev.link(ev.guest, ev.member, "iam")
-    await ev.ledger.undo_identity(CHAT, event, author=None, update_id=ev.next_update())
+    await ev.ledger.people.undo_identity(CHAT, event, author=None, update_id=ev.next_update())
     # Two people after all: the guest takes another name (one table never shows two 阿明).
-    await ev.ledger.rename_guest(CHAT, ev.guest, "小明", author=None, update_id=ev.next_update())
+    await ev.ledger.people.rename_guest(
+        CHAT, ev.guest, "小明", author=None, update_id=ev.next_update()
+    )
     e, s, _, _ = ev.table.ids
     await ev.new_session((e, s, ev.guest, ev.member))
     await ev.win(ev.member, ev.guest, 5)
@@ -97,7 +101,7 @@ async def guest_into_member(ev: Evening) -> None:
 
 async def two_guests(ev: Evening) -> None:
     """A second guest 小明 plays another session; an admin merges 小明 into 阿明（客）."""
-    other = await ev.ledger.add_guest(CHAT, "小明")
+    other = await ev.ledger.players.add_guest(CHAT, "小明")
     e, s, w, _ = ev.table.ids
     await ev.new_session((e, s, w, other.id))
     await ev.win(other.id, s, 9)
@@ -121,12 +125,12 @@ async def test_export_then_import_keeps_the_people(
     await scenario(ev)
     original = await people_view(ledger, CHAT)
     assert original[-1], "the scenario made identity events"
-    text = await ledger.export_csv(CHAT)
-    await ledger.import_csv(OTHER_CHAT, text)
+    text = await ledger.export.csv(CHAT)
+    await ledger.exchange.import_csv(OTHER_CHAT, text)
     assert await people_view(ledger, OTHER_CHAT) == original
     # The copy's chat backup keeps them too, and `python -m storage check` passes it.
     copy = tmp_path / "copy.db"
-    await ledger.backup_chat(OTHER_CHAT, copy)
+    await ledger.chat_copy.backup(OTHER_CHAT, copy)
     assert check_file(copy) == []
     async with await Ledger.open(copy) as restored:
         assert await people_view(restored, OTHER_CHAT) == original
@@ -136,19 +140,19 @@ async def test_an_undo_after_the_import_gives_the_seat_back(ledger: Ledger) -> N
     """The link's seat travels with it: undone in the imported chat, the guest sits again."""
     ev = await evening(ledger)
     await ev.link(ev.guest, ev.member, "join", seat=True)
-    await ledger.import_csv(OTHER_CHAT, await ledger.export_csv(CHAT))
-    [event] = await ledger.identity_events(OTHER_CHAT)
+    await ledger.exchange.import_csv(OTHER_CHAT, await ledger.export.csv(CHAT))
+    [event] = await ledger.people.identity_events(OTHER_CHAT)
     assert event.seat == "N"
-    undo = await ledger.undo_identity(OTHER_CHAT, event.id, author=None, update_id=1)
+    undo = await ledger.people.undo_identity(OTHER_CHAT, event.id, author=None, update_id=1)
     assert undo.session is not None and undo.session.player_at("N") == event.player_id
-    guest = await ledger.get_player(OTHER_CHAT, event.player_id or 0)
+    guest = await ledger.players.get(OTHER_CHAT, event.player_id or 0)
     assert guest.is_guest and guest.name == "阿明"
 
 
 async def test_identity_rows_sit_among_the_entries_by_time(ledger: Ledger) -> None:
     ev = await evening(ledger)
     await linked(ev)
-    records = [line.split(",")[0] for line in (await ledger.export_csv(CHAT)).splitlines()]
+    records = [line.split(",")[0] for line in (await ledger.export.csv(CHAT)).splitlines()]
     entries = [n for n, record in enumerate(records) if record == "entry"]
     [identity] = [n for n, record in enumerate(records) if record == "identity"]
     assert entries[0] < identity < entries[1]
@@ -183,11 +187,13 @@ async def _two_events(ledger: Ledger) -> tuple[Evening, str]:
     """A link (阿明（客） → 阿明), its undo, a rename of 小明 and the link made again."""
     ev = await evening(ledger)
     event = await ev.link(ev.guest, ev.member, "iam")
-    await ledger.undo_identity(CHAT, event, author=None, update_id=ev.next_update())
-    other = await ledger.add_guest(CHAT, "小明")
-    await ledger.rename_guest(CHAT, other.id, "小小明", author=None, update_id=ev.next_update())
+    await ledger.people.undo_identity(CHAT, event, author=None, update_id=ev.next_update())
+    other = await ledger.players.add_guest(CHAT, "小明")
+    await ledger.people.rename_guest(
+        CHAT, other.id, "小小明", author=None, update_id=ev.next_update()
+    )
     await ev.link(ev.guest, ev.member, "iam")
-    return ev, await ledger.export_csv(CHAT)
+    return ev, await ledger.export.csv(CHAT)
 
 
 @pytest.mark.parametrize(
@@ -250,14 +256,16 @@ async def test_a_bad_identity_row_refuses_the_whole_import(
     ev, text = await _two_events(ledger)
     bad = resigned(mangle(ev, text))
     with pytest.raises(StorageError) as refused:
-        await ledger.import_csv(OTHER_CHAT, bad)
+        await ledger.exchange.import_csv(OTHER_CHAT, bad)
     assert refused.value.code is ErrorCode.BAD_CSV
     line = refused.value.params["line"]
     assert bad.splitlines()[line - 1].startswith("identity,"), (line, refused.value.en)
     assert said in refused.value.en, refused.value.en
     assert str(line) in refused.value.zh
-    assert await ledger.get_chat(OTHER_CHAT) is None  # nothing written, not even the chat
-    assert (await ledger.import_csv(OTHER_CHAT, text)).entries > 0  # the file as exported imports
+    assert await ledger.chats.get(OTHER_CHAT) is None  # nothing written, not even the chat
+    assert (
+        await ledger.exchange.import_csv(OTHER_CHAT, text)
+    ).entries > 0  # the file as exported imports
 
 
 def _posted_by_name(text: str) -> tuple[dict[str, int], int]:
@@ -277,15 +285,15 @@ async def test_a_file_written_before_identity_rows_still_imports(ledger: Ledger)
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
     assert tuple(text.splitlines()[0].split(",")) == COLUMNS_BEFORE_PEOPLE
     sums, entries = _posted_by_name(text)
-    assert (await ledger.import_csv(OTHER_CHAT, text)).entries == entries
-    names = {p.id: p.name for p in await ledger.list_players(OTHER_CHAT)}
-    tally = (await ledger.tally(OTHER_CHAT)).balances
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries == entries
+    names = {p.id: p.name for p in await ledger.players.all(OTHER_CHAT)}
+    tally = (await ledger.reports.tally(OTHER_CHAT)).balances
     assert {names[p]: b for p, b in tally.items() if b} == {n: s for n, s in sums.items() if s}
-    assert (await ledger.people(OTHER_CHAT)).links == {}
+    assert (await ledger.people.of_chat(OTHER_CHAT)).links == {}
     # Exported again it has the identity columns, and that imports as well.
-    again = await ledger.export_csv(OTHER_CHAT)
+    again = await ledger.export.csv(OTHER_CHAT)
     assert again.splitlines()[0].endswith(",person,how,old_name,seat,checksum")
-    await ledger.import_csv(CHAT, again)
+    await ledger.exchange.import_csv(CHAT, again)
     assert await people_view(ledger, CHAT) == await people_view(ledger, OTHER_CHAT)
 
 
@@ -293,17 +301,17 @@ async def test_one_sessions_export_keeps_the_links_without_the_seat(ledger: Ledg
     """A link that took a seat in another session keeps its people, not the seat."""
     ev = await evening(ledger)
     await ev.link(ev.guest, ev.member, "join", seat=True)
-    first = await ledger.current_session(CHAT)
+    first = await ledger.sessions.current(CHAT)
     e, s, w, n = ev.table.ids
     await ev.new_session((e, s, w, ev.member))
     await ev.win(ev.member, e, 3)
     assert first is not None
-    second = await ledger.current_session(CHAT)
+    second = await ledger.sessions.current(CHAT)
     assert second is not None
-    await ledger.import_csv(OTHER_CHAT, await ledger.export_csv(CHAT, second.id))
-    [event] = await ledger.identity_events(OTHER_CHAT)
+    await ledger.exchange.import_csv(OTHER_CHAT, await ledger.export.csv(CHAT, second.id))
+    [event] = await ledger.people.identity_events(OTHER_CHAT)
     assert (event.session_id, event.seat) == (None, None)
-    people = await ledger.people(OTHER_CHAT)
+    people = await ledger.people.of_chat(OTHER_CHAT)
     assert people.person(event.player_id or 0) == event.person_id
     assert n not in {event.player_id, event.person_id}
 

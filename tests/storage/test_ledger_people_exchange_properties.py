@@ -40,7 +40,7 @@ class Chat:
 
 
 async def _hand(chat: Chat, op: Op) -> None:
-    session = await chat.ledger.current_session(CHAT)
+    session = await chat.ledger.sessions.current(CHAT)
     if session is None:
         return
     seats = [s for s in session.seats if s is not None]
@@ -50,13 +50,13 @@ async def _hand(chat: Chat, op: Op) -> None:
         win = WinSpec(winner, {winner: 3 * op.amount, **paid}, self_draw=True, value=op.amount)
     else:
         win = WinSpec(winner, {winner: op.amount, other: -op.amount}, discarder=other)
-    await chat.ledger.record_win(CHAT, session.id, win, chat.source(), None)
+    await chat.ledger.entries.record_win(CHAT, session.id, win, chat.source(), None)
 
 
 async def _session(chat: Chat, op: Op) -> None:
-    if await chat.ledger.current_session(CHAT) is not None:
-        await chat.ledger.close_session(CHAT)
-    people = await chat.ledger.people(CHAT)
+    if await chat.ledger.sessions.current(CHAT) is not None:
+        await chat.ledger.sessions.close(CHAT)
+    people = await chat.ledger.people.of_chat(CHAT)
     seats: list[int] = []
     for index in op.pick:
         record = chat.records[index]
@@ -64,7 +64,7 @@ async def _session(chat: Chat, op: Op) -> None:
             seats.append(record)
     if len(seats) >= 4:
         terms = SessionTerms("hangzhou", 1, "dealer_stays")
-        await chat.ledger.open_session(CHAT, terms, tuple(seats[:4]), None)
+        await chat.ledger.sessions.open(CHAT, terms, tuple(seats[:4]), None)
 
 
 async def _identity(chat: Chat, op: Op) -> None:
@@ -73,19 +73,19 @@ async def _identity(chat: Chat, op: Op) -> None:
     if op.kind == "join":  # a guest's seat taken by a member
         guest, member = chat.records[4 + op.a % 3], chat.records[op.b % 4]
         request = LinkRequest(guest, member, "join", take_seat=True)
-        change = await ledger.link_records(CHAT, request, author=member, update_id=update)
+        change = await ledger.people.link_records(CHAT, request, author=member, update_id=update)
     elif op.kind == "merge":
-        change = await ledger.link_records(
+        change = await ledger.people.link_records(
             CHAT, LinkRequest(a, b, "merge"), author=None, update_id=update
         )
     elif op.kind == "rename":
         guest = chat.records[4 + op.a % 3]
-        change = await ledger.rename_guest(
+        change = await ledger.people.rename_guest(
             CHAT, guest, f"客{op.amount}", author=None, update_id=update
         )
     elif chat.events:
         event = chat.events[op.a % len(chat.events)]
-        change = await ledger.undo_identity(CHAT, event, author=None, update_id=update)
+        change = await ledger.people.undo_identity(CHAT, event, author=None, update_id=update)
     else:
         return
     chat.events.append(change.event.id)
@@ -98,7 +98,7 @@ async def _apply(chat: Chat, op: Op) -> None:
         elif op.kind == "win":
             await _hand(chat, op)
         elif op.kind == "undo_hand":  # the latest entry, if any is left to take back
-            await chat.ledger.reverse(CHAT, author=None, source=chat.source())
+            await chat.ledger.entries.reverse(CHAT, author=None, source=chat.source())
         else:
             await _identity(chat, op)
     except StorageError:
@@ -109,17 +109,17 @@ async def _run(steps: list[Op]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "people.db"
         async with await Ledger.open(path) as ledger:
-            members = [await ledger.upsert_user(CHAT, 500 + i, f"m{i}") for i in range(4)]
-            guests = [await ledger.add_guest(CHAT, f"g{i}") for i in range(RECORDS - 4)]
+            members = [await ledger.players.upsert_user(CHAT, 500 + i, f"m{i}") for i in range(4)]
+            guests = [await ledger.players.add_guest(CHAT, f"g{i}") for i in range(RECORDS - 4)]
             chat = Chat(ledger, [p.id for p in [*members, *guests]], [])
             seats = (members[0].id, members[1].id, guests[0].id, guests[1].id)
-            await ledger.open_session(
+            await ledger.sessions.open(
                 CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
             )
             for op in steps:
                 await _apply(chat, op)
             event(f"identity events: {min(len(chat.events), 5)}+")
-            await ledger.import_csv(COPY, await ledger.export_csv(CHAT))
+            await ledger.exchange.import_csv(COPY, await ledger.export.csv(CHAT))
             assert await people_view(ledger, COPY) == await people_view(ledger, CHAT)
         assert check_file(path) == []
 

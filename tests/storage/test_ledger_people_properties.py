@@ -95,9 +95,11 @@ async def _apply(ledger: Ledger, path: Path, model: Model, op: Op) -> None:
     elif op.kind in ("win", "draw"):
         await _hand(ledger, model, op)
     elif op.kind == "undo_hand":
-        last = await ledger.last_entry(CHAT, model.session)
+        last = await ledger.reports.last_entry(CHAT, model.session)
         if last is not None:
-            await ledger.reverse(CHAT, last.id, author=None, source=Source(model.next_update()))
+            await ledger.entries.reverse(
+                CHAT, last.id, author=None, source=Source(model.next_update())
+            )
     elif op.kind == "link":
         await _link(ledger, path, model, op)
     elif model.events:  # unlink one standing link
@@ -111,7 +113,7 @@ async def _unlink(ledger: Ledger, model: Model, standing: tuple[int, int]) -> No
     tree = model.person(record)
     later = [e for e, r in model.events if e > event and model.person(r) == tree]
     try:
-        await ledger.undo_identity(CHAT, event, author=None, update_id=model.next_update())
+        await ledger.people.undo_identity(CHAT, event, author=None, update_id=model.next_update())
     except StorageError as error:
         assert error.code is ErrorCode.LINKED_SINCE and later, (error.code, later)
         return
@@ -122,7 +124,7 @@ async def _unlink(ledger: Ledger, model: Model, standing: tuple[int, int]) -> No
 
 async def _new_session(ledger: Ledger, model: Model, op: Op) -> None:
     if model.seats:
-        await ledger.close_session(CHAT)
+        await ledger.sessions.close(CHAT)
         model.seats = ()
     seats: list[int] = []
     for index in op.pick:  # the first record of each of four people
@@ -131,7 +133,7 @@ async def _new_session(ledger: Ledger, model: Model, op: Op) -> None:
             seats.append(record)
     if len(seats) < 4:
         return  # fewer than four people: no table until a cut link makes a fourth
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), tuple(seats[:4]), None
     )
     model.session, model.seats = session.id, tuple(seats[:4])
@@ -142,7 +144,7 @@ async def _hand(ledger: Ledger, model: Model, op: Op) -> None:
         return
     source = Source(model.next_update())
     if op.kind == "draw":
-        await ledger.record_draw(CHAT, model.session, source, None)
+        await ledger.entries.record_draw(CHAT, model.session, source, None)
         return
     winner, other = model.seats[op.a % 4], model.seats[op.b % 4]
     if winner == other:  # 自摸: the other three pay
@@ -150,7 +152,7 @@ async def _hand(ledger: Ledger, model: Model, op: Op) -> None:
         win = WinSpec(winner, {winner: 3 * op.amount, **paid}, self_draw=True, value=op.amount)
     else:
         win = WinSpec(winner, {winner: op.amount, other: -op.amount}, discarder=other)
-    await ledger.record_win(CHAT, model.session, win, source, None)
+    await ledger.entries.record_win(CHAT, model.session, win, source, None)
 
 
 def _expected_refusal(path: Path, model: Model, a: int, b: int) -> ErrorCode | None:
@@ -174,7 +176,7 @@ async def _link(ledger: Ledger, path: Path, model: Model, op: Op) -> None:
     a, b = model.records[op.a], model.records[op.b]
     expected = _expected_refusal(path, model, a, b)
     try:
-        change = await ledger.link_records(
+        change = await ledger.people.link_records(
             CHAT, LinkRequest(a, b, "merge"), author=None, update_id=model.next_update()
         )
     except StorageError as error:
@@ -188,7 +190,7 @@ async def _link(ledger: Ledger, path: Path, model: Model, op: Op) -> None:
 
 async def _check(ledger: Ledger, path: Path, model: Model) -> None:
     reference = _reference(path, model)
-    stats = await ledger.stats(CHAT)
+    stats = await ledger.stats.players(CHAT)
     shown = {
         row.player.id: (row.hands, row.wins, row.self_draws, row.dealt_in, row.net)
         for row in stats
@@ -197,14 +199,14 @@ async def _check(ledger: Ledger, path: Path, model: Model) -> None:
     assert shown == reference
     assert len({row.player.id for row in stats}) == len(stats)  # nobody listed twice
     assert all(model.person(row.player.id) == row.player.id for row in stats)
-    tally = await ledger.tally(CHAT)
+    tally = await ledger.reports.tally(CHAT)
     assert {pid: b for pid, b in tally.balances.items() if b} == {
         p: r[4] for p, r in reference.items() if r[4]
     }
     people = sorted({model.person(r) for r in model.records})
     if len(people) >= 2:
         a, b = people[0], people[1]
-        h2h = await ledger.head_to_head(CHAT, a, b)
+        h2h = await ledger.stats.head_to_head(CHAT, a, b)
         with sqlite3.connect(path) as db:
             rows = db.execute(
                 "SELECT session_id, hand_number, seat_e, seat_s, seat_w, seat_n FROM entries AS e "
@@ -219,11 +221,11 @@ async def _run(steps: list[Op]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "people.db"
         async with await Ledger.open(path) as ledger:
-            members = [await ledger.upsert_user(CHAT, 500 + i, f"m{i}") for i in range(4)]
-            guests = [await ledger.add_guest(CHAT, f"g{i}") for i in range(RECORDS - 4)]
+            members = [await ledger.players.upsert_user(CHAT, 500 + i, f"m{i}") for i in range(4)]
+            guests = [await ledger.players.add_guest(CHAT, f"g{i}") for i in range(RECORDS - 4)]
             model = Model([p.id for p in [*members, *guests]])
             seats = tuple(model.records[:4])
-            session = await ledger.open_session(
+            session = await ledger.sessions.open(
                 CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
             )
             model.session, model.seats = session.id, seats

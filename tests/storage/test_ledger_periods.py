@@ -1,4 +1,5 @@
-"""Per-period figures (``Ledger.stats`` over a window) equal a recomputation from the ledger.
+"""Per-period figures (``ledger.stats.players`` over a window) equal a recomputation from
+the ledger.
 
 Hands are imported at times on the edges of Beijing months and weeks (23:30 on a month's last
 day is that month; 00:30 on the 1st, still the previous day in UTC, is the new one), then
@@ -157,22 +158,22 @@ def figures(rows: list[PlayerStats]) -> dict[int, Any]:
 async def periods_agree(sequence: list[Op], slots: list[int], undo: list[int], path: Path) -> None:
     async with await Ledger.open(path) as ledger:
         await play(ledger, sequence)
-        await ledger.import_csv(
-            OTHER_CHAT, resigned(dated(await ledger.export_csv(CHAT), slots or [0]))
+        await ledger.exchange.import_csv(
+            OTHER_CHAT, resigned(dated(await ledger.export.csv(CHAT), slots or [0]))
         )
-        imported = (await ledger.history(OTHER_CHAT, page_size=500)).entries
+        imported = (await ledger.reports.history(OTHER_CHAT, page_size=500)).entries
         for pick in undo:
             if imported:
                 with contextlib.suppress(StorageError):  # refused: nothing written
-                    await ledger.reverse(
+                    await ledger.entries.reverse(
                         OTHER_CHAT, imported[pick % len(imported)].id, author=None, source=None
                     )
         assert kept(path) == expected(path)
         for since, until in WINDOWS:
-            found = figures(await ledger.stats(OTHER_CHAT, since, until))
+            found = figures(await ledger.stats.players(OTHER_CHAT, since, until))
             assert found == counted(path, OTHER_CHAT, since, until), (since, until)
             for player, row in found.items():  # /trend ends at the window's net
-                trend = await ledger.trend(OTHER_CHAT, [player], since, until)
+                trend = await ledger.trend.balance(OTHER_CHAT, [player], since, until)
                 assert (trend.balances or (0,))[-1] == row[4], (player, since, until)
 
 
@@ -194,11 +195,11 @@ async def test_a_hand_after_midnight_in_beijing_is_the_new_months(tmp_path: Path
         text += "player,1,,,,,,甲\nplayer,2,,,,,,乙\n"
         text += "entry,1,,adjustment,2026-11-30T16:30:00+00:00,,,\n"
         text += "posting,1,,,,1,5,\nposting,1,,,,2,-5,\n"
-        await ledger.import_csv(OTHER_CHAT, resigned(_full_columns(text)))
-        december = await ledger.stats(
+        await ledger.exchange.import_csv(OTHER_CHAT, resigned(_full_columns(text)))
+        december = await ledger.stats.players(
             OTHER_CHAT, datetime(2026, 12, 1, tzinfo=CHINA), datetime(2027, 1, 1, tzinfo=CHINA)
         )
-        november = await ledger.stats(
+        november = await ledger.stats.players(
             OTHER_CHAT, datetime(2026, 11, 1, tzinfo=CHINA), datetime(2026, 12, 1, tzinfo=CHINA)
         )
     assert {s.player.name: s.net for s in december} == {"甲": 5, "乙": -5}

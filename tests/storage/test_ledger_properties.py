@@ -141,11 +141,11 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
     seat, other, amount = players[op.seat], players[op.other], op.amount
     if op.kind == "self_draw":
         postings = {p: 3 * amount if p == seat else -amount for p in players}
-        return ledger.record_win(
+        return ledger.entries.record_win(
             CHAT, session.id, WinSpec(seat, postings, self_draw=True), source, None
         )
     if op.kind == "discard":
-        return ledger.record_win(
+        return ledger.entries.record_win(
             CHAT,
             session.id,
             WinSpec(seat, pays(seat, other, amount), discarder=other),
@@ -158,40 +158,42 @@ def perform(ledger: Ledger, session: Session, players: list[int], op: Op, model:
             WinSpec(seat, pays(seat, other, amount), discarder=other),
             WinSpec(second, pays(second, other, 2 * amount), discarder=other),
         ]
-        return ledger.record_wins(CHAT, session.id, wins, source, None)
+        return ledger.entries.record_wins(CHAT, session.id, wins, source, None)
     if op.kind == "kong":
         postings = {p: 3 * amount if p == seat else -amount for p in players}
-        return ledger.record_kong(CHAT, session.id, KongSpec(seat, postings), source, None)
+        return ledger.entries.record_kong(CHAT, session.id, KongSpec(seat, postings), source, None)
     if op.kind == "draw":
-        return ledger.record_draw(CHAT, session.id, source, None)
+        return ledger.entries.record_draw(CHAT, session.id, source, None)
     if op.kind in ("adjust", "unbalanced"):
         postings = pays(seat, other, amount)
         if op.kind == "unbalanced":
             postings[seat] += 1
-        return ledger.record_adjustment(CHAT, postings, source, None, session_id=session.id)
+        return ledger.entries.record_adjustment(CHAT, postings, source, None, session_id=session.id)
     if op.kind == "fee":  # money lines only: each seat pays, the table account gets it all
         fen = {TABLE: 4 * amount, **{p: -amount for p in players}}
-        return ledger.record_money(CHAT, session.id, MoneySpec("fee", fen=fen), source, None)
+        return ledger.money.record(CHAT, session.id, MoneySpec("fee", fen=fen), source, None)
     if op.kind == "penalty":  # points: ``other`` pays, the other three get ``amount`` each
         fined = {p: -3 * amount if p == other else amount for p in players}
         spec = MoneySpec("penalty", postings=fined, reason="罚")
-        return ledger.record_money(CHAT, session.id, spec, source, None)
+        return ledger.money.record(CHAT, session.id, spec, source, None)
     if op.kind == "undo":
-        return ledger.reverse(CHAT, author=None, source=source)
+        return ledger.entries.reverse(CHAT, author=None, source=source)
     if op.kind == "reverse":
-        return ledger.reverse(CHAT, model.resolve(op.target), author=None, source=source)
+        return ledger.entries.reverse(CHAT, model.resolve(op.target), author=None, source=source)
     fixed = WinSpec(
         seat, {p: 3 * amount if p == seat else -amount for p in players}, self_draw=True
     )
-    return ledger.edit_win(CHAT, model.resolve(op.target), fixed, author=None, source=source)
+    return ledger.entries.edit_win(
+        CHAT, model.resolve(op.target), fixed, author=None, source=source
+    )
 
 
 async def play(ledger: Ledger, sequence: list[Op]) -> Model:
     """``sequence`` played at a new table of four in ``CHAT``, each outcome checked."""
     model = Model()
-    players = [(await ledger.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
+    players = [(await ledger.players.upsert_user(CHAT, i, f"p{i}")).id for i in range(4)]
     seats = (players[0], players[1], players[2], players[3])
-    session = await ledger.open_session(
+    session = await ledger.sessions.open(
         CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), seats, None
     )
     for op in sequence:
@@ -212,12 +214,12 @@ async def play(ledger: Ledger, sequence: list[Op]) -> Model:
 async def run(sequence: list[Op], path: Path) -> None:
     async with await Ledger.open(path) as ledger:
         model = await play(ledger, sequence)
-        players = [player.id for player in await ledger.list_players(CHAT)]
+        players = [player.id for player in await ledger.players.all(CHAT)]
 
-        tally = await ledger.tally(CHAT)
+        tally = await ledger.reports.tally(CHAT)
         assert tally.balances == {p: b for p, b in model.balances().items()}
         assert sum(tally.balances.values()) == 0
-        history = await ledger.history(CHAT, page_size=500)
+        history = await ledger.reports.history(CHAT, page_size=500)
         assert history.total == len(model.postings)
         for entry in history.entries:
             assert sum(entry.postings.values()) == 0
@@ -231,7 +233,7 @@ async def run(sequence: list[Op], path: Path) -> None:
         assert not any(after.values())
         assert len(transfers) <= len(players) - 1
         assert kept(path) == expected(path)  # the totals kept as the entries were written
-        money = await ledger.session_money(CHAT, 1)
+        money = await ledger.money.of_session(CHAT, 1)
         standing_fees = [fen for entry, fen in model.fees.items() if entry not in model.reversed]
         assert money.fee == sum(standing_fees) and sum(money.fen.values()) == 0
 

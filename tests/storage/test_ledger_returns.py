@@ -15,7 +15,7 @@ Write = Callable[[Table], Awaitable[Recorded]]
 
 def _win(t: Table) -> Awaitable[Recorded]:
     e, s, w, n = t.ids
-    return t.ledger.record_win(
+    return t.ledger.entries.record_win(
         CHAT,
         t.session.id,
         WinSpec(
@@ -32,37 +32,37 @@ def _double(t: Table) -> Awaitable[Recorded]:
         WinSpec(e, {e: 5, n: -5}, "a", None, discarder=n, value=5),
         WinSpec(w, {w: 6, n: -6}, None, '{"x": 1}', discarder=n, value=6),
     ]
-    return t.ledger.record_wins(CHAT, t.session.id, wins, Source(101), None)
+    return t.ledger.entries.record_wins(CHAT, t.session.id, wins, Source(101), None)
 
 
 def _kong(t: Table) -> Awaitable[Recorded]:
     e, s, w, n = t.ids
     kong = KongSpec(w, {w: 3, e: -1, s: -1, n: -1}, "暗杠", '{"k": 1}')
-    return t.ledger.record_kong(CHAT, t.session.id, kong, Source(102), w)
+    return t.ledger.entries.record_kong(CHAT, t.session.id, kong, Source(102), w)
 
 
 def _draw(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
-    return t.ledger.record_draw(CHAT, t.session.id, Source(103), e, {e: 1, s: -1}, "查叫")
+    return t.ledger.entries.record_draw(CHAT, t.session.id, Source(103), e, {e: 1, s: -1}, "查叫")
 
 
 def _adjustment(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
-    return t.ledger.record_adjustment(CHAT, {e: -7, s: 7}, None, e, "补差", t.session.id)
+    return t.ledger.entries.record_adjustment(CHAT, {e: -7, s: 7}, None, e, "补差", t.session.id)
 
 
 def _undo_last(t: Table) -> Awaitable[Recorded]:
-    return t.ledger.reverse(CHAT, author=t.ids[0], source=Source(104))
+    return t.ledger.entries.reverse(CHAT, author=t.ids[0], source=Source(104))
 
 
 async def _undo_first(t: Table) -> Recorded:
-    first = (await t.ledger.history(CHAT, page_size=100)).entries[-1]
-    return await t.ledger.reverse(CHAT, first.id, author=None, source=Source(105))
+    first = (await t.ledger.reports.history(CHAT, page_size=100)).entries[-1]
+    return await t.ledger.entries.reverse(CHAT, first.id, author=None, source=Source(105))
 
 
 async def _undo_both(t: Table) -> Recorded:
-    newest = (await t.ledger.history(CHAT, page_size=2)).entries
-    return await t.ledger.reverse_many(
+    newest = (await t.ledger.reports.history(CHAT, page_size=2)).entries
+    return await t.ledger.entries.reverse_many(
         CHAT, [entry.id for entry in newest], author=None, source=Source(106)
     )
 
@@ -70,10 +70,10 @@ async def _undo_both(t: Table) -> Recorded:
 async def _edit_latest(t: Table) -> Recorded:
     """The latest entry of ``play_a_few_hands`` is W's win on S's discard (一炮多响)."""
     e, s, w, _n = t.ids
-    latest = (await t.ledger.history(CHAT, page_size=1)).entries[0]
+    latest = (await t.ledger.reports.history(CHAT, page_size=1)).entries[0]
     assert (latest.winner, latest.discarder) == (w, s)
     fixed = WinSpec(w, {w: 5, s: -5}, "改", None, discarder=s, value=5)
-    return await t.ledger.edit_win(CHAT, latest.id, fixed, author=e, source=Source(107))
+    return await t.ledger.entries.edit_win(CHAT, latest.id, fixed, author=e, source=Source(107))
 
 
 async def _replay(t: Table) -> Recorded:
@@ -101,52 +101,56 @@ async def test_a_write_returns_what_a_fresh_read_finds(table: Table, write: Writ
     done = await write(table)
     assert done.entries
     assert done.entries == tuple(
-        [await table.ledger.entry(CHAT, entry.id) for entry in done.entries]
+        [await table.ledger.reports.entry(CHAT, entry.id) for entry in done.entries]
     )
-    assert done.session == await table.ledger.get_session(CHAT, table.session.id)
+    assert done.session == await table.ledger.sessions.get(CHAT, table.session.id)
 
 
 async def test_reverse_names_its_session_not_the_open_one(table: Table) -> None:
     """With a session id, the last entry of that session is reversed (or refused), even
     while another session is open."""
     e, s, w, n = table.ids
-    await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
-    await table.ledger.close_session(CHAT)
-    later = await table.ledger.open_session(
+    await table.ledger.entries.record_draw(CHAT, table.session.id, Source(1), None)
+    await table.ledger.sessions.close(CHAT)
+    later = await table.ledger.sessions.open(
         CHAT, SessionTerms("hangzhou", 1, "dealer_stays"), (e, s, w, n), e
     )
-    await table.ledger.record_draw(CHAT, later.id, Source(2), None)
+    await table.ledger.entries.record_draw(CHAT, later.id, Source(2), None)
     with pytest.raises(StorageError) as caught:
-        await table.ledger.reverse(CHAT, author=e, source=Source(3), session_id=table.session.id)
+        await table.ledger.entries.reverse(
+            CHAT, author=e, source=Source(3), session_id=table.session.id
+        )
     assert caught.value.code is ErrorCode.SESSION_CLOSED
-    undone = await table.ledger.reverse(CHAT, author=e, source=Source(4), session_id=later.id)
+    undone = await table.ledger.entries.reverse(
+        CHAT, author=e, source=Source(4), session_id=later.id
+    )
     assert undone.entry.reverses is not None
-    assert undone.session == await table.ledger.get_session(CHAT, later.id)
+    assert undone.session == await table.ledger.sessions.get(CHAT, later.id)
 
 
 def _hand_line_number(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
     line: str = 123  # type: ignore[assignment]
-    return t.ledger.record_win(
+    return t.ledger.entries.record_win(
         CHAT, t.session.id, WinSpec(e, {e: 2, s: -2}, line, discarder=s), Source(1), None
     )
 
 
 def _note_bytes(t: Table) -> Awaitable[Recorded]:
     note: str = b"x"  # type: ignore[assignment]
-    return t.ledger.record_draw(CHAT, t.session.id, Source(1), None, note=note)
+    return t.ledger.entries.record_draw(CHAT, t.session.id, Source(1), None, note=note)
 
 
 def _result_json_bytes(t: Table) -> Awaitable[Recorded]:
     e, s, _, _ = t.ids
     result: str = b"{}"  # type: ignore[assignment]
     kong = KongSpec(e, {e: 2, s: -2}, result_json=result)
-    return t.ledger.record_kong(CHAT, t.session.id, kong, Source(1), None)
+    return t.ledger.entries.record_kong(CHAT, t.session.id, kong, Source(1), None)
 
 
 def _update_id_text(t: Table) -> Awaitable[Recorded]:
     update: int = "1"  # type: ignore[assignment]
-    return t.ledger.record_draw(CHAT, t.session.id, Source(update), None)
+    return t.ledger.entries.record_draw(CHAT, t.session.id, Source(update), None)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +166,7 @@ async def test_text_and_ids_have_their_types(table: Table, write: Write) -> None
     with pytest.raises(StorageError) as caught:
         await write(table)
     assert caught.value.code is ErrorCode.INVALID_ARGUMENT
-    assert (await table.ledger.history(CHAT)).total == 0
+    assert (await table.ledger.reports.history(CHAT)).total == 0
 
 
 async def _guarded_write(table: Table, case: str) -> None:
@@ -171,7 +175,7 @@ async def _guarded_write(table: Table, case: str) -> None:
     from storage.entries import Draft, insert_entry
 
     e, s, _, _ = table.ids
-    outsider = await table.ledger.upsert_user(OTHER_CHAT, 1, "外人")
+    outsider = await table.ledger.players.upsert_user(OTHER_CHAT, 1, "外人")
     elsewhere = await seat_table(table.ledger, OTHER_CHAT)
     postings, fields, source = {e: 2, s: -2}, {"session_id": table.session.id}, None
     if case == "replayed-update":
@@ -182,7 +186,7 @@ async def _guarded_write(table: Table, case: str) -> None:
         postings = {e: 2, outsider.id: -2}
     elif case == "other-chats-session":
         fields["session_id"] = elsewhere.session.id
-    async with table.ledger._write() as conn:
+    async with table.ledger.database.write() as conn:
         draft = Draft("adjustment", postings, fields)
         await insert_entry(conn, CHAT, draft, new_source=source)
 
@@ -199,13 +203,16 @@ async def _guarded_write(table: Table, case: str) -> None:
 async def test_the_one_statement_write_keeps_the_schema_guards(
     table: Table, case: str, code: ErrorCode
 ) -> None:
-    await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
+    await table.ledger.entries.record_draw(CHAT, table.session.id, Source(1), None)
     ledger = table.ledger
-    before = (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT))
+    before = (await ledger.reports.history(CHAT, page_size=50), await ledger.reports.tally(CHAT))
     with pytest.raises(StorageError) as caught:
         await _guarded_write(table, case)
     assert caught.value.code is code
-    assert (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT)) == before
+    assert (
+        await ledger.reports.history(CHAT, page_size=50),
+        await ledger.reports.tally(CHAT),
+    ) == before
 
 
 @pytest.mark.parametrize(
@@ -223,11 +230,11 @@ async def test_a_refused_row_undoes_the_whole_committing_statement(
     the schema refuses takes the first with it, and the writer is not left in a transaction."""
     from storage.entries import Draft, entry_write, insert_entries, look
 
-    await table.ledger.record_draw(CHAT, table.session.id, Source(1), None)
+    await table.ledger.entries.record_draw(CHAT, table.session.id, Source(1), None)
     ledger = table.ledger
     e, s, _, _ = table.ids
-    outsider = await ledger.upsert_user(OTHER_CHAT, 1, "外人")
-    before = (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT))
+    outsider = await ledger.players.upsert_user(OTHER_CHAT, 1, "外人")
+    before = (await ledger.reports.history(CHAT, page_size=50), await ledger.reports.tally(CHAT))
     postings, fields, source = {e: 2, s: -2}, {"session_id": table.session.id}, None
     if case == "replayed-update":
         fields["source_id"], source = 999, Source(1)
@@ -236,12 +243,15 @@ async def test_a_refused_row_undoes_the_whole_committing_statement(
     elif case == "other-chats-player":
         postings = {e: 2, outsider.id: -2}
     with pytest.raises(StorageError) as caught:
-        async with ledger._write(begin=False, commit=False) as conn:
+        async with ledger.database.write(begin=False, commit=False) as conn:
             looked = await look(conn, CHAT, None, [])
             good = entry_write(CHAT, Draft("adjustment", {e: 1, s: -1}, {}), looked.next_id)
             bad_draft = Draft("adjustment", postings, fields)
             bad = entry_write(CHAT, bad_draft, looked.next_id + 1, source)
             await insert_entries(conn, [good, bad], commit=True)
     assert caught.value.code is code
-    assert (await ledger.history(CHAT, page_size=50), await ledger.tally(CHAT)) == before
-    assert not (await ledger.record_draw(CHAT, table.session.id, Source(2), None)).replay
+    assert (
+        await ledger.reports.history(CHAT, page_size=50),
+        await ledger.reports.tally(CHAT),
+    ) == before
+    assert not (await ledger.entries.record_draw(CHAT, table.session.id, Source(2), None)).replay

@@ -28,9 +28,9 @@ class Evening:
         ledger = self.table.ledger
         e, s, w, n = self.table.ids
         if step == "end":
-            await ledger.end_season(CHAT, n)
+            await ledger.seasons.end(CHAT, n)
         elif step.startswith("start "):
-            await ledger.start_season(CHAT, step.removeprefix("start "), e)
+            await ledger.seasons.start(CHAT, step.removeprefix("start "), e)
         else:  # a hand: the named seat wins 4 on 甲's discard, or 甲 draws 2 from each
             self.update += 1
             winner = {"乙": s, "丙": w, "丁": n}.get(step, e)
@@ -40,14 +40,14 @@ class Evening:
                 discarder=e if winner != e else None, value=4,
             )  # fmt: skip
             sid = self.table.session.id
-            await ledger.record_win(CHAT, sid, win, Source(self.update), None)
+            await ledger.entries.record_win(CHAT, sid, win, Source(self.update), None)
 
 
 async def season_figures(ledger: Ledger, chat_id: int) -> list[tuple[object, ...]]:
     """Each season (oldest first) with its /stats figures by player name."""
     figures = []
-    for season in reversed(await ledger.seasons(chat_id)):
-        stats = await ledger.stats(chat_id, season.started_at, season.ended_at)
+    for season in reversed(await ledger.seasons.all(chat_id)):
+        stats = await ledger.stats.players(chat_id, season.started_at, season.ended_at)
         by_name = sorted(
             (s.player.name, s.hands, s.wins, s.self_draws, s.dealt_in, s.biggest_win, s.net)
             for s in stats
@@ -72,12 +72,12 @@ async def test_seasons_survive_the_round_trip(table: Table, steps: list[str]) ->
         await evening.step(step)
     before = await season_figures(ledger, CHAT)
     assert all(any(row[1] for row in figures[3]) for figures in before)  # hands in each
-    await ledger.import_csv(OTHER_CHAT, await ledger.export_csv(CHAT))
+    await ledger.exchange.import_csv(OTHER_CHAT, await ledger.export.csv(CHAT))
     assert await season_figures(ledger, OTHER_CHAT) == before
-    assert [s.is_open for s in await ledger.seasons(OTHER_CHAT)] == [
-        s.is_open for s in await ledger.seasons(CHAT)
+    assert [s.is_open for s in await ledger.seasons.all(OTHER_CHAT)] == [
+        s.is_open for s in await ledger.seasons.all(CHAT)
     ]
-    imported = await ledger.find_season(OTHER_CHAT, "秋季赛")
+    imported = await ledger.seasons.find(OTHER_CHAT, "秋季赛")
     assert imported is not None and imported.chat_id == OTHER_CHAT
 
 
@@ -100,7 +100,7 @@ async def autumn_and_winter(table: Table) -> str:
     evening = Evening(table)
     for step in ("start Autumn", "乙", "start Winter", "丙"):
         await evening.step(step)
-    text = await table.ledger.export_csv(CHAT)
+    text = await table.ledger.export.csv(CHAT)
     assert [line.split(",")[0] for line in text.splitlines()[5:7]] == ["season", "season"]
     return text
 
@@ -132,11 +132,11 @@ async def test_a_bad_season_row_refuses_the_file(
 ) -> None:
     text = resigned(mangle(await autumn_and_winter(table)))
     with pytest.raises(StorageError) as caught:
-        await table.ledger.import_csv(OTHER_CHAT, text)
+        await table.ledger.exchange.import_csv(OTHER_CHAT, text)
     assert caught.value.code is ErrorCode.BAD_CSV
     assert caught.value.params["line"] == line
     assert says in caught.value.params["detail"]
-    assert await table.ledger.get_chat(OTHER_CHAT) is None
+    assert await table.ledger.chats.get(OTHER_CHAT) is None
 
 
 @pytest.mark.parametrize(
@@ -147,22 +147,22 @@ async def test_a_bad_season_row_refuses_the_file(
 async def test_the_importing_chats_own_seasons_count(table: Table, already: str, says: str) -> None:
     ledger = table.ledger
     text = await autumn_and_winter(table)
-    await ledger.start_season(OTHER_CHAT, already, None)
-    kept: list[Season] = await ledger.seasons(OTHER_CHAT)
+    await ledger.seasons.start(OTHER_CHAT, already, None)
+    kept: list[Season] = await ledger.seasons.all(OTHER_CHAT)
     with pytest.raises(StorageError) as caught:
-        await ledger.import_csv(OTHER_CHAT, text)
+        await ledger.exchange.import_csv(OTHER_CHAT, text)
     assert caught.value.params["line"] == 7 and says in caught.value.params["detail"]
-    assert await ledger.seasons(OTHER_CHAT) == kept
-    assert not (await ledger.history(OTHER_CHAT)).entries
+    assert await ledger.seasons.all(OTHER_CHAT) == kept
+    assert not (await ledger.reports.history(OTHER_CHAT)).entries
 
 
 async def test_a_file_without_season_rows_imports(ledger: Ledger) -> None:
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
-    assert (await ledger.import_csv(OTHER_CHAT, text)).entries > 0
-    assert await ledger.seasons(OTHER_CHAT) == []
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries > 0
+    assert await ledger.seasons.all(OTHER_CHAT) == []
 
 
 async def test_one_sessions_export_leaves_the_chats_seasons_out(table: Table) -> None:
     await autumn_and_winter(table)
-    text = await table.ledger.export_csv(CHAT, table.session.id)
+    text = await table.ledger.export.csv(CHAT, table.session.id)
     assert not any(line.startswith("season,") for line in text.splitlines())

@@ -59,8 +59,8 @@ async def month_windows_match_counting(ledger: Ledger, chat_id: int) -> None:
     for start, end in [(MONTHS[0], MONTHS[2]), (MONTHS[1], MONTHS[3]), (MONTHS[3], None)]:
         since = datetime.fromisoformat(f"{start}-01T00:00:00+08:00")
         until = datetime.fromisoformat(f"{end}-01T00:00:00+08:00") if end else None
-        by_months = await ledger.stats(chat_id, since, until)
-        counted = await ledger.stats(chat_id, since - tick, until - tick if until else None)
+        by_months = await ledger.stats.players(chat_id, since, until)
+        counted = await ledger.stats.players(chat_id, since - tick, until - tick if until else None)
         assert by_months == counted, (start, end)
 
 
@@ -69,19 +69,19 @@ async def imported_then_reversed(
 ) -> None:
     async with await Ledger.open(path) as ledger:
         await play(ledger, sequence)
-        text = spread_over_months(await ledger.export_csv(CHAT), months or [0])
-        await ledger.import_csv(OTHER_CHAT, resigned(text))
-        imported = (await ledger.history(OTHER_CHAT, page_size=500)).entries
+        text = spread_over_months(await ledger.export.csv(CHAT), months or [0])
+        await ledger.exchange.import_csv(OTHER_CHAT, resigned(text))
+        imported = (await ledger.reports.history(OTHER_CHAT, page_size=500)).entries
         for pick in undo:
             if imported:
                 # A reversal, an entry reversed already or one of a closed session is refused.
                 with contextlib.suppress(StorageError):
-                    await ledger.reverse(
+                    await ledger.entries.reverse(
                         OTHER_CHAT, imported[pick % len(imported)].id, author=None, source=None
                     )
         assert kept(path) == expected(path)
         await month_windows_match_counting(ledger, OTHER_CHAT)
-        await ledger.rebuild_totals()
+        await ledger.totals.rebuild()
         assert kept(path) == expected(path)
 
 
@@ -109,11 +109,13 @@ async def test_the_migration_builds_the_totals_of_an_existing_ledger(tmp_path: P
             row[0] for row in db.execute("SELECT name FROM sqlite_master")
         }
     async with await Ledger.open(path) as ledger:
-        rows = {s.player.name: s for s in await ledger.stats(OLD_CHAT)}
+        rows = {s.player.name: s for s in await ledger.stats.players(OLD_CHAT)}
         found = kept(path)
         assert found == expected(path) and found["players"] and found["pairs"]
         # A window starting a microsecond after 2000 is no whole month: counted from entries.
-        counted = await ledger.stats(OLD_CHAT, datetime(2000, 1, 1, microsecond=1, tzinfo=UTC))
+        counted = await ledger.stats.players(
+            OLD_CHAT, datetime(2000, 1, 1, microsecond=1, tzinfo=UTC)
+        )
         assert rows == {s.player.name: s for s in counted}
         assert any(s.wins for s in rows.values()) and any(s.dealt_in for s in rows.values())
 
@@ -143,7 +145,7 @@ async def test_rebuild_restores_totals_that_went_wrong(tmp_path: Path) -> None:
             db.execute("UPDATE player_totals SET wins = wins + 5, biggest_entry = NULL")
             db.execute("DELETE FROM pair_totals")
         assert kept(path) != expected(path)
-        await ledger.rebuild_totals()
+        await ledger.totals.rebuild()
         assert kept(path) == expected(path)
 
 

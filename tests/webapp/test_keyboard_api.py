@@ -179,11 +179,11 @@ SAME_AS_TYPED = [
 
 
 async def _postings_by_name(harness: Harness) -> dict[str, int]:
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    entry = await harness.ledger.last_entry(GROUP, session.id)
+    entry = await harness.ledger.reports.last_entry(GROUP, session.id)
     assert entry is not None and entry.kind == "win"
-    names = {p.id: p.name for p in await harness.ledger.list_players(GROUP)}
+    names = {p.id: p.name for p in await harness.ledger.players.all(GROUP)}
     return {names[player]: delta for player, delta in entry.postings.items() if delta}
 
 
@@ -243,9 +243,9 @@ async def test_recording_twice_records_once(harness: Harness) -> None:
     assert again["entries"] == first["entries"]
     assert third["entries"] != first["entries"]
     assert len(_recording_replies(harness.api.sent[before:])) == 2  # not three
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    tally = await harness.ledger.tally(GROUP, session.id)
+    tally = await harness.ledger.reports.tally(GROUP, session.id)
     # 平胡 自摸 under Hangzhou ×8 at 底分 1: 甲 +24 a hand, two hands
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48
 
@@ -349,8 +349,10 @@ async def test_refusals_name_the_token_in_the_chats_language(
             assert token in answer["error"]
             has_chinese = any("\u4e00" <= c <= "\u9fff" for c in answer["error"].replace(token, ""))
             assert has_chinese == (lang == "zh"), answer["error"]
-    session = await harness.ledger.current_session(GROUP)
-    assert session is not None and await harness.ledger.last_entry(GROUP, session.id) is None
+    session = await harness.ledger.sessions.current(GROUP)
+    assert (
+        session is not None and await harness.ledger.reports.last_entry(GROUP, session.id) is None
+    )
 
 
 async def test_thirteen_tiles_list_the_waits_as_the_typed_lines_score(harness: Harness) -> None:

@@ -66,11 +66,11 @@ async def shown_payments(page: Any) -> dict[str, int]:
 
 
 async def recorded_postings(harness: Harness) -> dict[str, int]:
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    entry = await harness.ledger.last_entry(GROUP, session.id)
+    entry = await harness.ledger.reports.last_entry(GROUP, session.id)
     assert entry is not None
-    names = {p.id: p.name for p in await harness.ledger.list_players(GROUP)}
+    names = {p.id: p.name for p in await harness.ledger.players.all(GROUP)}
     return {names[player]: delta for player, delta in entry.postings.items() if delta}
 
 
@@ -170,9 +170,9 @@ async def test_record_twice_records_once(harness: Harness, browser: Any) -> None
         )
         said = await page.eval_on_selector_all("#recorded", "ps => ps.map(p => p.textContent)")
     assert "已记账" in said[0] and "已经记过" in said[1]
-    session = await harness.ledger.current_session(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
-    tally = await harness.ledger.tally(GROUP, session.id)
+    tally = await harness.ledger.reports.tally(GROUP, session.id)
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48  # 爆头 once
 
 

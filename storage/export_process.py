@@ -1,4 +1,4 @@
-"""``python -m storage.export_file DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
+"""``python -m storage.export_process DB CHAT FOLDER NAME GZIP_ABOVE PART_LIMIT``: a chat's CSV
 export written by a process of its own; with ``--readable [--since T] [--until T] [--lang L]
 [--discard-word RULESET=WORD …]`` the readable table of a window instead (``storage.readable``:
 a row per hand, a column per player; a win on a discard in each ruleset's word, given by the
@@ -7,7 +7,7 @@ caller since storage knows no rulesets).
 The bot runs /export this way: formatting 100,000 entries is seconds of Python, and in a
 thread of the bot's process it would compete with the event loop for the GIL (every other
 group's updates waiting behind it). This process opens the ledger itself (WAL lets it read
-while the bot writes), streams ``export_pages`` into an ``ExportFile`` and prints the paths
+while the bot writes), streams ``ledger.export.pages`` into an ``ExportFile`` and prints the paths
 of the files to send, one a line.
 """
 
@@ -30,7 +30,7 @@ async def export_to_files(
     """The chat's export as files in ``folder`` (see ``ExportFile``)."""
     async with await Ledger.open(database) as ledger:
         with ExportFile(folder, name, gzip_above, part_limit) as out:
-            async for page in ledger.export_pages(chat_id):
+            async for page in ledger.export.pages(chat_id):
                 out.write(page)
             return out.finish()
 
@@ -46,15 +46,15 @@ async def readable_to_file(
 ) -> Path:
     """The window's readable table as ``folder/name.csv`` (see ``ReadableFile``)."""
     async with await Ledger.open(database) as ledger:
-        players = await ledger.readable_players(chat_id, window)
+        players = await ledger.readable.players(chat_id, window)
         with ReadableFile(folder, name, players, lang, discard_words) as out:
-            async for rows in ledger.readable_pages(chat_id, window):
+            async for rows in ledger.readable.pages(chat_id, window):
                 out.write(rows)
             return out.finish()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m storage.export_file", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m storage.export_process", description=__doc__)
     parser.add_argument("database", type=Path)
     parser.add_argument("chat_id", type=int)
     parser.add_argument("folder", type=Path)

@@ -1,0 +1,2 @@
+"""SQL that more than one place runs: ``totals.sql`` (the totals' trigger and rebuild), included
+by migrations (``-- include: totals.sql``) and read by ``storage.totals``."""
