@@ -459,5 +459,7 @@ async def test_nothing_answers_without_a_signed_member(
         response = await client.send(method, route, authorization, body)
     assert (response.status_code, response.json()) == (status, {"error": code})
     assert _recording_replies(harness.api.sent[before:]) == []
-    session = await harness.ledger.current_session(GROUP)
-    assert session is not None and await harness.ledger.last_entry(GROUP, session.id) is None
+    session = await harness.ledger.sessions.current(GROUP)
+    assert (
+        session is not None and await harness.ledger.reports.last_entry(GROUP, session.id) is None
+    )
