@@ -36,6 +36,6 @@
 - ``console/``: console mode (``python -m bot`` without a token) over an in-process Bot API
   (``local_api.py``, served to PTB by ``request.py``'s ``ConsoleRequest``); the tests drive the
   bot through the same emulator. Its HTTP twin with fault injection is a test rig
-  (``tests/rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
+  (``rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
 """

@@ -23,8 +23,8 @@ from bot_process import (
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.runner import go_live, webhook_receiver, wind_down
+from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = GROUPS[0]
 

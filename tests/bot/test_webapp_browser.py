@@ -20,8 +20,8 @@ import pytest
 from bot.pictures.fonts import bundled_font
 from bot.webapp import start_token
 from bot.webapp.start_token import Screen
+from rigs.webapp import init_data, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
-from tests.rigs.webapp import init_data, web_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 BOT_TOKEN = "123:TEST"

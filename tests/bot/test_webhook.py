@@ -15,8 +15,8 @@ import pytest
 from bot.webapp.lifecycle import open_webhook
 from bot.webapp.server import Webhook, WebServer, build
 from bot.webhook import MAX_BODY, SECRET_HEADER
+from rigs.webapp import free_port
 from tests.bot.conftest import GROUP, PLAYERS, running_harness
-from tests.rigs.webapp import free_port
 
 SECRET = "s3cret_token"
 
