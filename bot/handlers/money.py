@@ -21,9 +21,9 @@ from bot.context import (
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
 from bot.hand_reply import UNDO_PREFIX
-from bot.handlers.recording import answered_as_replay, message_source, recording_author
 from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
+from bot.recording.writes import answered_as_replay, message_source, recording_author
 from bot.replies import reply
 from bot.table import Table, after_entries, open_table, remember, standings
 from bot.table_html import tally_block

@@ -1,5 +1,5 @@
 """Recording by buttons: /hu, /kong and /draw without their words open a flow (``bot.tap``);
-its presses edit the one message until ✅ records through ``bot.handlers.recording``."""
+its presses edit the one message until ✅ records through ``bot.recording``."""
 
 from __future__ import annotations
 
@@ -27,8 +27,10 @@ from bot.context import (
 )
 from bot.grammar import GrammarError, Roster, split_args, take_player
 from bot.handlers import recording
-from bot.handlers.errors import user_message
 from bot.i18n import t
+from bot.recording.claims import refuse_unsettled_kongs
+from bot.recording.replies import reply_draw, reply_hu, reply_kong
+from bot.recording.writes import record_hu, record_kong
 from bot.replies import answer, edit, edit_sent, reply
 from bot.table import Table, open_table
 from bot.table_html import empty_seats
@@ -46,6 +48,7 @@ from bot.tap.flow import (
     kong_command,
     read_press,
 )
+from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
 from storage import Recorded, Source
@@ -130,7 +133,7 @@ async def start_flow(
     if not table.full:
         raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
     if kind is Kind.KONG:
-        recording.refuse_unsettled_kongs(table, lang)
+        refuse_unsettled_kongs(table, lang)
     step = Step.PREVIEW if kind is Kind.DRAW else Step.HOW if winners else Step.WHO
     flow = Flow(
         id=flow_id(update_id),
@@ -323,24 +326,24 @@ async def _record(
     source, author = by
     line = view.typed_line(flow, table)
     if flow.kind is Kind.HU:
-        written = await recording.record_hu(context, table, hu_command(flow), source, author)
+        written = await record_hu(context, table, hu_command(flow), source, author)
 
         async def hu_reply(message: Message) -> None:
-            await recording.reply_hu(context, message, table, written, lang)
+            await reply_hu(context, message, table, written, lang)
 
         return line, written[1], hu_reply
     if flow.kind is Kind.KONG:
-        recording.refuse_unsettled_kongs(table, lang)
-        recorded = await recording.record_kong(context, table, kong_command(flow), source, author)
+        refuse_unsettled_kongs(table, lang)
+        recorded = await record_kong(context, table, kong_command(flow), source, author)
 
         async def kong_reply(message: Message) -> None:
-            await recording.reply_kong(context, message, table, recorded, lang)
+            await reply_kong(context, message, table, recorded, lang)
 
         return line, recorded, kong_reply
     session = table.session
     drawn = await services(context).db.record_draw(session.chat_id, session.id, source, author)
 
     async def draw_reply(message: Message) -> None:
-        await recording.reply_draw(context, message, table, drawn, lang)
+        await reply_draw(context, message, table, drawn, lang)
 
     return line, drawn, draw_reply

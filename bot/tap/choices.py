@@ -4,8 +4,8 @@ Nothing here knows a ruleset's tables. A choice is offered when the session's ru
 the win with it (with or without a wild, ``scoring.vocabulary.WILD_CHOICES``) and it changes
 the money, or when the ruleset's only objection is a threshold more items may reach (双辣's
 four 台). 有花/无花 is asked where the two score differently. Each question is the one
-``recording.score_claims`` asks for the typed line (the same facts, as values), its answer
-remembered.
+``bot.recording.claims.score_claims`` asks for the typed line (the same facts, as values), its
+answer remembered.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def outcome(
         if discarder is None:
             return None
     robbed = how == "抢杠"
-    facts = WinFacts(  # as recording.score_claims gives them
+    facts = WinFacts(  # as bot.recording.claims.score_claims gives them
         winner=winner,
         discarder=None if robbed else discarder,
         robbed=discarder if robbed else None,

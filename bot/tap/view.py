@@ -12,14 +12,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.context import Refusal
 from bot.grammar import GrammarError
-from bot.handlers.errors import user_message
-from bot.handlers.recording import (
-    deltas_text,
-    kong_payments,
-    refuse_unsettled_kongs,
-    score_claims,
-)
+from bot.hand_reply import deltas_text
 from bot.i18n import Html, t
+from bot.recording.claims import kong_payments, refuse_unsettled_kongs, score_claims
 from bot.table import Table
 from bot.table_html import kong_name, seat_and_wind
 from bot.tap import choices
@@ -37,6 +32,7 @@ from bot.tap.flow import (
     line_name,
 )
 from bot.tap.steps import may_add
+from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.explain import summary
 from scoring.payments import KongKind, combine

@@ -5,7 +5,7 @@ The page sends tile faces, melds, the winning tile and how it was won as JSON va
 of it is free text. Each value is checked here (a face of the 34, a seat at the table, a word
 the table's ruleset offers) and refused with the offending token named, in the chat's language,
 before the line is built. The line is then scored by the very functions a typed /hu goes
-through (``bot.handlers.recording.score_claims``), so a tapped hand scores as its typed line.
+through (``bot.recording.claims.score_claims``), so a tapped hand scores as its typed line.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import scoring
-from bot.handlers.errors import user_message
 from bot.i18n import CATALOG, t
+from bot.user_errors import user_message
 from scoring.errors import ErrorCode as ScoringCode
 from scoring.errors import ScoringError
 from storage import ErrorCode, StorageError

@@ -6,7 +6,6 @@ import pytest
 
 import scoring
 from bot.grammar import GrammarError, Member, Roster, parse_kong
-from bot.handlers.errors import did_you_mean, user_message
 from bot.suggest import (
     KONG_WORDS,
     SLIPS,
@@ -15,6 +14,7 @@ from bot.suggest import (
     ruleset_words,
     suggest,
 )
+from bot.user_errors import did_you_mean, user_message
 from scoring.errors import ErrorCode, ScoringError
 from scoring.tiles import Seat
 from tests.bot.conftest import GROUP, Harness
