@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
-from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
@@ -23,6 +21,7 @@ from bot.context import (
 from bot.grammar.periods import Period
 from bot.handlers.views import pager, period_page_press, players_called
 from bot.i18n import t
+from bot.leaderboard_rows import Ranked, biggest_hand_name, ranked
 from bot.period_stats import (
     or_all_time,
     period_from_key,
@@ -34,32 +33,10 @@ from bot.period_stats import (
 from bot.replies import edit, reply, reply_photo
 from bot.table_html import signed
 from bot.webapp.links import with_webapp
-from storage import Ledger, PlayerStats
+from storage import Ledger
 
 TOP_PREFIX = "top:"
 TOP_PAGE_SIZE = 10  # rows of ~120 characters: a page well inside a message
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """A leaderboard row: its rank (equal points share one) and the player's record."""
-
-    rank: int
-    stats: PlayerStats
-
-
-def ranked(rows: list[PlayerStats]) -> list[Ranked]:
-    """Players who played or moved points in the window, most points first; equal points
-    share a rank and the next rank skips (1, 1, 3)."""
-    shown = sorted(
-        (row for row in rows if row.hands or row.net),
-        key=lambda row: (-row.net, -row.wins, row.player.name, row.player.id),
-    )
-    out: list[Ranked] = []
-    for index, row in enumerate(shown):
-        tied = out and out[-1].stats.net == row.net
-        out.append(Ranked(out[-1].rank if tied else index + 1, row))
-    return out
 
 
 async def top(update: Update, context: Context) -> None:
@@ -133,19 +110,6 @@ async def _top_line(ledger: Ledger, chat_id: int, row: Ranked, name: str, lang: 
 
 def _percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "–"
-
-
-async def biggest_hand_name(ledger: Ledger, chat_id: int, entry_id: int, lang: str) -> str:
-    """The biggest hand by the patterns stored with it (财飘、杠开), else 平胡."""
-    entry = await ledger.entry(chat_id, entry_id)
-    names: list[str] = []
-    if entry.result_json:
-        try:
-            names = [p["name"] for p in json.loads(entry.result_json).get("patterns", [])]
-        except (ValueError, TypeError, KeyError):
-            names = []  # a breakdown from another version of the bot: its words instead
-    joined = ("、" if lang == "zh" else ", ").join(names)
-    return joined or t("plain_win", lang)
 
 
 async def trend(update: Update, context: Context) -> None:

@@ -15,8 +15,8 @@ from aiohttp import web
 from bot.context import Refusal, Services
 from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
-from bot.handlers.leaderboard import biggest_hand_name, ranked
 from bot.i18n import t
+from bot.leaderboard_rows import biggest_hand_name, ranked
 from bot.period_stats import period_from_key, period_label, period_rows, take_window
 from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring.vocabulary import holds_tiles
