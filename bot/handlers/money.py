@@ -25,7 +25,8 @@ from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
 from bot.recording.writes import answered_as_replay, message_source, recording_author
 from bot.replies import reply
-from bot.table import Table, after_entries, open_table, remember, standings
+from bot.seated_table import SeatedTable, after_entries
+from bot.table import open_table, remember, standings
 from bot.table_html import tally_block
 from scoring.tiles import SEAT_ORDER
 from storage import TABLE, Entry, MoneySpec, Recorded
@@ -91,7 +92,9 @@ async def pay(update: Update, context: Context) -> None:
     await _adjust(update, context, table, parse_pay(argument_words(message), table.roster))
 
 
-async def _adjust(update: Update, context: Context, table: Table, command: Adjustment) -> None:
+async def _adjust(
+    update: Update, context: Context, table: SeatedTable, command: Adjustment
+) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     moves = _moves(table, command)
@@ -125,7 +128,7 @@ async def _adjust(update: Update, context: Context, table: Table, command: Adjus
     await reply(message, "\n".join(lines), reply_markup=undo_markup(recorded.entries, lang))
 
 
-def _moves(table: Table, command: Adjustment) -> dict[int, int]:
+def _moves(table: SeatedTable, command: Adjustment) -> dict[int, int]:
     """Who pays and who gets what: the payee, or the other seated players in seat order from
     the payer's 下家 (the first of them gets what does not divide evenly)."""
     payer = table.player_id(command.payer)
@@ -161,13 +164,15 @@ def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[undo]])
 
 
-async def _table(update: Update, context: Context) -> tuple[Message, str, Table]:
+async def _table(update: Update, context: Context) -> tuple[Message, str, SeatedTable]:
     message = message_of(update)
     lang = await update_lang(update, context)
     return message, lang, await open_table(context, message.chat.id)
 
 
-async def _record(update: Update, context: Context, table: Table, spec: MoneySpec) -> Recorded:
+async def _record(
+    update: Update, context: Context, table: SeatedTable, spec: MoneySpec
+) -> Recorded:
     """The adjustment written, once the sender may change the session's money."""
     message = message_of(update)
     if not await is_creator_or_admin(context, message, table.session.creator):

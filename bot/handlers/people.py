@@ -29,7 +29,8 @@ from bot.context import (
 from bot.grammar import check_name
 from bot.i18n import t
 from bot.replies import answer, edit, reply
-from bot.table import Table, forget, table_of
+from bot.seated_table import SeatedTable
+from bot.table import forget, table_of
 from bot.table_html import describe_table, seat_label
 from scoring.tiles import Seat
 from storage import (
@@ -73,7 +74,7 @@ async def iam(update: Update, context: Context) -> None:
 
 
 async def join_as_guest(
-    context: Context, update: Update, table: Table, sender: Player
+    context: Context, update: Update, table: SeatedTable, sender: Player
 ) -> IdentityChange | None:
     """/join by a member while a guest of the same name sits at the table: the member takes
     the guest's seat and becomes that guest (None when there is no such guest, or the two

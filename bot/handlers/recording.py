@@ -53,7 +53,8 @@ from bot.recording.writes import (
     recording_author,
 )
 from bot.replies import answer, edit, reply
-from bot.table import Table, forget, open_table, standings, table_of
+from bot.seated_table import SeatedTable
+from bot.table import forget, open_table, standings, table_of
 from bot.table_html import empty_seats, tally_block
 from storage import Entry, Ledger, Recorded, Source
 
@@ -63,7 +64,7 @@ UNDO_CANCEL_PREFIX = undo_confirm.CANCEL_PREFIX
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
-async def hu(update: Update, context: Context, table: Table | None = None) -> None:
+async def hu(update: Update, context: Context, table: SeatedTable | None = None) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally
     (``table``: the chat's table, when the /hu router has opened it)."""
     message, lang, table = await _full_table(update, context, table)
@@ -77,7 +78,7 @@ async def hu(update: Update, context: Context, table: Table | None = None) -> No
     await reply_hu(context, message, table, (scored, recorded), lang)
 
 
-async def kong(update: Update, context: Context, table: Table | None = None) -> None:
+async def kong(update: Update, context: Context, table: SeatedTable | None = None) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
     message, lang, table = await _full_table(update, context, table)
@@ -158,7 +159,7 @@ async def _ask_to_confirm(
     context: Context,
     update: Update,
     message: Message,
-    table: Table,
+    table: SeatedTable,
     entries: list[Entry],
     latest: list[Entry],
     lang: str,
@@ -222,7 +223,7 @@ async def undo_button(update: Update, context: Context) -> None:
 
 async def _undo_pressed(
     update: Update, context: Context, message: Message, ids_data: str
-) -> tuple[Table, list[Entry], Recorded] | None:
+) -> tuple[SeatedTable, list[Entry], Recorded] | None:
     """Reverse the entries a pressed button names (``ids_data``) that are not undone yet:
     the table, those entries and the reversal; None once the press is answered instead
     (forged data, nothing left to undo, no right to, or a replayed press)."""
@@ -300,7 +301,7 @@ async def _confirm_press(
 
 
 async def _may_reverse(
-    context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
+    context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> bool:
     """Whoever recorded all of them, the session's creator or a chat admin may undo entries."""
     user = update.effective_user
@@ -314,7 +315,7 @@ async def _may_reverse(
 
 
 async def _reverse(
-    context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
+    context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> Recorded:
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
@@ -334,8 +335,8 @@ async def _reverse(
 
 
 async def _full_table(
-    update: Update, context: Context, table: Table | None = None
-) -> tuple[Message, str, Table]:
+    update: Update, context: Context, table: SeatedTable | None = None
+) -> tuple[Message, str, SeatedTable]:
     """The message, the chat's language and its open table (opened here unless given),
     refused unless all four sit."""
     message = message_of(update)
@@ -399,7 +400,7 @@ async def edited(update: Update, context: Context) -> None:
         return
     new = recorded.entries[-1]
     prefix = t("edit_corrected", lang, old=live[0].id, new=new.id) + "\n"
-    after = Table(recorded.session or session, table.players)
+    after = SeatedTable(recorded.session or session, table.players)
     wins = RecordedWins(after, scored, Recorded((new,), False, recorded.session))
     await send_win_reply(context, message, wins, lang, prefix)
 
@@ -417,7 +418,7 @@ def entry_ids_in(text: str | None) -> list[int]:
     return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
 
 
-async def _speaker_roster(context: Context, message: Message, table: Table) -> Roster:
+async def _speaker_roster(context: Context, message: Message, table: SeatedTable) -> Roster:
     """The table's roster knowing the sender's seat, when the line says 我 / me."""
     if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
         return table.roster

@@ -32,7 +32,8 @@ from bot.recording.claims import refuse_unsettled_kongs
 from bot.recording.replies import reply_draw, reply_hu, reply_kong
 from bot.recording.writes import record_hu, record_kong
 from bot.replies import answer, edit, edit_sent, reply
-from bot.table import Table, open_table
+from bot.seated_table import SeatedTable
+from bot.table import open_table
 from bot.table_html import empty_seats
 from bot.tap import choices, steps, view
 from bot.tap.flow import (
@@ -111,7 +112,7 @@ async def _open(
     context: Context,
     kind: Kind,
     winners: list[Seat],
-    table: Table | None = None,
+    table: SeatedTable | None = None,
 ) -> None:
     """A flow on a message of its own, answering the command."""
     message = message_of(update)
@@ -124,7 +125,7 @@ async def start_flow(
     under: tuple[Message, int],
     kind: Kind,
     winners: list[Seat],
-    table: Table | None,
+    table: SeatedTable | None,
     lang: str,
 ) -> None:
     """Open a flow as a reply to ``under``'s message, its id and source ``under``'s update."""
@@ -161,7 +162,7 @@ async def start_flow(
         )
 
 
-def _warm(table: Table, flow: Flow) -> None:
+def _warm(table: SeatedTable, flow: Flow) -> None:
     """The next step's questions asked in a worker thread while the players look (the press
     that opens the patterns step then finds them answered); fire and forget, on a copy."""
     if flow.step in (Step.HOW, Step.FROM):
@@ -262,7 +263,7 @@ async def _unknown(context: Context, query: CallbackQuery, message: Message, lan
 
 
 async def _may_press(
-    context: Context, message: Message, query: CallbackQuery, table: Table
+    context: Context, message: Message, query: CallbackQuery, table: SeatedTable
 ) -> bool:
     """A seated player or an admin of the chat."""
     user = query.from_user
@@ -270,7 +271,7 @@ async def _may_press(
     return table.seat_of(player.id) is not None or await is_chat_admin(context, message, user)
 
 
-Pressing = tuple[Message, Table, Flow, Press]
+Pressing = tuple[Message, SeatedTable, Flow, Press]
 
 
 async def _apply(context: Context, query: CallbackQuery, pressing: Pressing, lang: str) -> None:
@@ -320,7 +321,7 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
 
 
 async def _record(
-    context: Context, table: Table, flow: Flow, by: tuple[Source, int], lang: str
+    context: Context, table: SeatedTable, flow: Flow, by: tuple[Source, int], lang: str
 ) -> tuple[str, Recorded, _Reply]:
     """Write what the flow stands for; the typed line, the write, and how to reply to it."""
     source, author = by

@@ -11,7 +11,7 @@ import scoring
 from bot.context import Refusal
 from bot.grammar import HuCommand, KongCommand
 from bot.scoring_refusal import TableScoringError
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from bot.table_html import ruleset_name
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts
@@ -29,7 +29,7 @@ class ScoredClaim:
     full_hand: bool
 
 
-def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
+def score_claims(command: HuCommand, table: SeatedTable) -> list[ScoredClaim]:
     """Every claim scored under the session's ruleset, 底分 and winds (raises ScoringError)."""
     session = table.session
     scored: list[ScoredClaim] = []
@@ -53,7 +53,7 @@ def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
     return scored
 
 
-def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> None:
+def _refuse_wrong_dealer(error: ScoringError, table: SeatedTable, winner: Seat) -> None:
     """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
     knows the winner's 门风, which the players do not see (see ``bot.table_html.wind_tells``)."""
     if error.code is not ErrorCode.DEALER_MISMATCH:
@@ -65,7 +65,7 @@ def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> Non
     raise Refusal("earthly_by_dealer", name=table.name(winner))
 
 
-def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> list[WinSpec]:
+def win_specs(scored: list[ScoredClaim], command: HuCommand, table: SeatedTable) -> list[WinSpec]:
     discarder = table.player_id(command.discarder) if command.discarder else None
     return [
         WinSpec(
@@ -91,14 +91,14 @@ def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
     )
 
 
-def refuse_unsettled_kongs(table: Table, lang: str) -> None:
+def refuse_unsettled_kongs(table: SeatedTable, lang: str) -> None:
     """Refusal unless the session's ruleset pays kongs at once."""
     rules = scoring.rulesets.get(table.session.ruleset)
     if not rules.settles_kongs:
         raise _kongs_not_settled(rules.id, lang)
 
 
-def kong_payments(table: Table, command: KongCommand) -> dict[Seat, int]:
+def kong_payments(table: SeatedTable, command: KongCommand) -> dict[Seat, int]:
     """What each seat gets for the kong under the session's ruleset and 底分."""
     session = table.session
     return scoring.kong_payment(

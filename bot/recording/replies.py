@@ -14,7 +14,8 @@ from bot.context import Context, chat_settings
 from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
 from bot.recording.claims import ScoredClaim
 from bot.replies import reply, reply_photo
-from bot.table import Table, after_entries, remember, standings
+from bot.seated_table import SeatedTable, after_entries
+from bot.table import remember, standings
 from bot.webapp.links import with_webapp
 from bot.webapp.start_token import Screen
 from scoring.result import ScoreResult
@@ -26,7 +27,7 @@ class RecordedWins:
     """What a recording reply tells: the table after the write (its dealer deals next),
     the claims as scored and the entries the ledger wrote for them."""
 
-    table: Table
+    table: SeatedTable
     scored: list[ScoredClaim]
     recorded: Recorded
 
@@ -34,7 +35,7 @@ class RecordedWins:
 async def reply_hu(
     context: Context,
     message: Message,
-    table: Table,
+    table: SeatedTable,
     written: tuple[list[ScoredClaim], Recorded],
     lang: str,
 ) -> None:
@@ -63,7 +64,7 @@ async def send_win_reply(
 async def send_hand_reply(
     context: Context,
     message: Message,
-    table: Table,
+    table: SeatedTable,
     entries: tuple[Entry, ...],
     lang: str,
     prefix: str = "",
@@ -82,7 +83,12 @@ async def send_hand_reply(
 
 
 async def _send_hand_picture(
-    context: Context, message: Message, table: Table, result: ScoreResult, entry: Entry, lang: str
+    context: Context,
+    message: Message,
+    table: SeatedTable,
+    result: ScoreResult,
+    entry: Entry,
+    lang: str,
 ) -> None:
     """The hand as a picture; its caption names the entry so a reply /why finds it."""
     await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
@@ -90,13 +96,13 @@ async def _send_hand_picture(
     await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
 
 
-def table_dealer_text(table: Table, lang: str) -> str:
+def table_dealer_text(table: SeatedTable, lang: str) -> str:
     """Who deals the table's next hand, and the round wind."""
     return next_dealer_text(table.dealer, table.name(table.dealer), table.round_wind, lang)
 
 
 async def reply_kong(
-    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
+    context: Context, message: Message, table: SeatedTable, recorded: Recorded, lang: str
 ) -> None:
     """The recording reply to ``message`` for a kong ``record_kong`` wrote."""
     session = table.session
@@ -105,7 +111,7 @@ async def reply_kong(
 
 
 async def reply_draw(
-    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
+    context: Context, message: Message, table: SeatedTable, recorded: Recorded, lang: str
 ) -> None:
     """The recording reply to ``message`` for a 流局 the ledger wrote."""
     session = table.session

@@ -11,14 +11,14 @@ from bot.hand_reply import deltas_text
 from bot.i18n import Html, t
 from bot.recording.claims import ScoredClaim, kong_payments, score_claims, win_specs
 from bot.replies import reply
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from scoring.payments import KongKind
 from scoring.tiles import Seat
 from storage import Entry, KongSpec, Recorded, Source
 
 
 async def record_hu(
-    context: Context, table: Table, command: HuCommand, source: Source, author: int | None
+    context: Context, table: SeatedTable, command: HuCommand, source: Source, author: int | None
 ) -> tuple[list[ScoredClaim], Recorded]:
     """Score a parsed /hu and write it once (a replayed ``source`` returns what it wrote)."""
     scored = score_claims(command, table)
@@ -31,7 +31,7 @@ async def record_hu(
 
 
 async def record_kong(
-    context: Context, table: Table, command: KongCommand, source: Source, author: int | None
+    context: Context, table: SeatedTable, command: KongCommand, source: Source, author: int | None
 ) -> Recorded:
     """Write a parsed /kong once (a replayed ``source`` returns what it wrote)."""
     session = table.session
@@ -42,7 +42,7 @@ async def record_kong(
 
 
 async def answered_as_replay(
-    message: Message, recorded: Recorded, lang: str, table: Table | None = None
+    message: Message, recorded: Recorded, lang: str, table: SeatedTable | None = None
 ) -> bool:
     """Whether the update was recorded before; if so the chat hears what was recorded (the
     entries and, given the table, the hand's deltas) and that it was not counted twice. After
@@ -56,7 +56,7 @@ async def answered_as_replay(
     return recorded.replay
 
 
-def _deltas_by_seat(entries: tuple[Entry, ...], table: Table) -> dict[Seat, int]:
+def _deltas_by_seat(entries: tuple[Entry, ...], table: SeatedTable) -> dict[Seat, int]:
     total: dict[Seat, int] = {}
     for entry in entries:
         for player_id, delta in entry.postings.items():

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 import scoring
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow, Kind, Step
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts
@@ -31,7 +31,7 @@ Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why n
 
 
 def outcome(
-    table: Table, flow: Flow, winner: Seat, words: Sequence[str], how: str | None = None
+    table: SeatedTable, flow: Flow, winner: Seat, words: Sequence[str], how: str | None = None
 ) -> Outcome:
     """What one winner's claim with ``words`` pays under the table's ruleset, won as ``how``
     says (by default as the flow says), or why it does not."""
@@ -90,7 +90,7 @@ def _may_score(found: Outcome) -> bool:
     return _scores(found) or found in _REACHABLE
 
 
-def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
+def how_choices(table: SeatedTable, flow: Flow) -> tuple[str, ...]:
     """The ways the winners may have won: several winners only on one tile (点炮, 抢杠)."""
     return tuple(
         how
@@ -103,7 +103,7 @@ def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
     )
 
 
-def pattern_offers(table: Table, flow: Flow) -> tuple[int, ...]:
+def pattern_offers(table: SeatedTable, flow: Flow) -> tuple[int, ...]:
     """The indexes (into ``pattern_choices()``) of the patterns offered to the winner whose
     turn it is: those chosen, and those that would change what the hand pays."""
     seat = flow.winner
@@ -124,7 +124,7 @@ def _said(wild: str) -> list[str]:
     return [wild] if wild else []
 
 
-def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
+def _applies(table: SeatedTable, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
     """Whether ``with_it`` scores where the words now score differently (or not at all),
     with some way of saying the wilds (unsaid first: most patterns answer there), or is
     refused only for a threshold."""
@@ -135,7 +135,7 @@ def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcom
     return False
 
 
-def wild_matters(table: Table, flow: Flow) -> bool:
+def wild_matters(table: SeatedTable, flow: Flow) -> bool:
     """Whether the winner whose turn it is must say 有花 or 无花: the core cannot score the
     words without it, and the two pay differently (or only one of them scores)."""
     seat = flow.winner
@@ -146,12 +146,12 @@ def wild_matters(table: Table, flow: Flow) -> bool:
     return with_wild != without
 
 
-def from_choices(table: Table, flow: Flow) -> tuple[Seat, ...]:
+def from_choices(table: SeatedTable, flow: Flow) -> tuple[Seat, ...]:
     """Who may have given the tile (or the exposed kong): the seated players who did not win."""
     return tuple(seat for seat in SEAT_ORDER if seat in table.players and seat not in flow.winners)
 
 
-def warm(table: Table, flow: Flow) -> None:
+def warm(table: SeatedTable, flow: Flow) -> None:
     """Ask ahead, while the players look at the step shown, what the patterns step this one
     leads to will ask (each way of winning offered, each possible discarder): its press then
     answers from what is remembered. For a worker thread: reads the flow's copy only."""

@@ -27,7 +27,8 @@ from bot.ordering import ChatOrderedProcessor
 from bot.recording.claims import ScoredClaim
 from bot.recording.writes import record_hu
 from bot.replies import CAPTION_LIMIT, checked, fit_html
-from bot.table import Table, after_entries, open_table, remember, standings
+from bot.seated_table import SeatedTable, after_entries
+from bot.table import open_table, remember, standings
 from bot.table_html import empty_seats
 from bot.webapp.viewer import Viewer
 from storage import Recorded, Source
@@ -41,7 +42,7 @@ class Seated:
 
     context: Context
     lang: str
-    table: Table
+    table: SeatedTable
 
 
 def context_for(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Context:
@@ -66,7 +67,7 @@ async def seated(application: Application[Any, Any, Any, Any, Any, Any], viewer:
     return Seated(context, viewer.language, await open_table(context, viewer.chat_id))
 
 
-def full_table(at: Seated) -> Table:
+def full_table(at: Seated) -> SeatedTable:
     """The table, refused unless all four seats are taken (as a typed /hu is)."""
     if not at.table.full:
         raise Refusal("seats_incomplete", seats=empty_seats(at.table, at.lang))
