@@ -30,15 +30,6 @@ CONTEXT_TYPES: Final = ContextTypes(chat_data=ChatState)
 Context = CallbackContext[ExtBot[None], dict[Any, Any], ChatState, dict[Any, Any]]
 
 
-class Refusal(Exception):
-    """A request the bot turns down with one i18n message; nothing was recorded."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
 @dataclass
 class Services:
     """Resources opened in post_init; one per Application, kept in ``bot_data``."""

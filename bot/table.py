@@ -6,20 +6,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.context import Context, Refusal, chat_state, services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, chat_state, services
 from bot.seated_table import SeatedTable, aliases_of
 from scoring.tiles import SEAT_ORDER
 from storage import Session, Tally
 
 
 async def open_table(context: Context, chat_id: int) -> SeatedTable:
-    """The chat's open session with its players; Refusal('no_session') when there is none."""
+    """The chat's open session with its players; ChatRefusal('no_session') when there is none."""
     cached = chat_state(context, chat_id).table
     if cached is not None:
         return cached
     session = await services(context).db.current_session(chat_id)
     if session is None:
-        raise Refusal("no_session")
+        raise ChatRefusal("no_session")
     return await table_of(context, session)
 
 

@@ -8,7 +8,7 @@ import html
 from collections.abc import Sequence
 from typing import Final
 
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, t
 from bot.replies import quote
@@ -100,7 +100,7 @@ def _refusal(error: BaseException, lang: str) -> str | None:
             for k, v in error.params.items()
         }
         return "❌ " + t(error.key, lang, **params)
-    if isinstance(error, Refusal):
+    if isinstance(error, ChatRefusal):
         return "❌ " + t(error.key, lang, **{k: _quoted(v) for k, v in error.params.items()})
     if isinstance(error, ScoringError):
         return "❌ " + refusal_text(error, lang)

@@ -9,7 +9,8 @@ from typing import Final
 from telegram import Update
 from telegram.error import Forbidden
 
-from bot.context import Context, Refusal, chat_lang, chat_state, services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, chat_lang, chat_state, services
 from bot.delivery import is_delivery_failure
 from bot.grammar import GrammarError
 from bot.i18n import t
@@ -48,7 +49,7 @@ async def _answer_error(update: object, context: Context) -> None:
         return
     lang = await _lang(context, update)
     players = _players(context, chat.id if chat else None)
-    if chat is not None and not isinstance(error, (GrammarError, Refusal, ScoringError)):
+    if chat is not None and not isinstance(error, (GrammarError, ChatRefusal, ScoringError)):
         # The ledger refused or something broke: read the session afresh next time.
         chat_state(context, chat.id).forget_table()
     text = user_message(error, lang, players)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.context import Context, Refusal, press_of, services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, press_of, services
 from bot.hand_reply import (
     FULL_PREFIX,
     SHORT_PREFIX,
@@ -43,7 +44,7 @@ async def toggle_button(update: Update, context: Context) -> None:
     ledger = services(context).db
     try:
         entries = await _hand_entries(ledger, message.chat.id, ids_data)
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return
     assert entries[0].session_id is not None  # _hand_entries keeps recordings only
@@ -65,17 +66,17 @@ async def toggle_button(update: Update, context: Context) -> None:
 
 
 async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[Entry, ...]:
-    """The recordings a button names, of this chat; Refusal('bad_button') for anything else."""
+    """The recordings a button names, of this chat; ChatRefusal('bad_button') for anything else."""
     try:
         entries = tuple(
             [await ledger.entry(chat_id, entry_id) for entry_id in button_numbers(ids_data)]
         )
     except StorageError:
-        raise Refusal("bad_button", token=ids_data) from None
+        raise ChatRefusal("bad_button", token=ids_data) from None
     if any(
         entry.kind not in ("win", "kong", "draw") or entry.session_id is None for entry in entries
     ):
-        raise Refusal("bad_button", token=ids_data)
+        raise ChatRefusal("bad_button", token=ids_data)
     return entries
 
 

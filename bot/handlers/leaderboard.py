@@ -9,15 +9,8 @@ from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.context import (
-    Context,
-    Refusal,
-    argument_words,
-    message_of,
-    sender_player,
-    services,
-    update_lang,
-)
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, argument_words, message_of, sender_player, services, update_lang
 from bot.grammar.periods import Period
 from bot.handlers.views import pager, period_page_press, players_called
 from bot.i18n import t
@@ -46,7 +39,7 @@ async def top(update: Update, context: Context) -> None:
     ledger = services(context).db
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
-        raise Refusal("not_a_period", token=rest[0])
+        raise ChatRefusal("not_a_period", token=rest[0])
     text, markup = await top_view(ledger, message.chat.id, or_all_time(period), 1, lang)
     await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
 
@@ -121,13 +114,13 @@ async def trend(update: Update, context: Context) -> None:
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     period = or_all_time(period)
     if len(rest) > 1:
-        raise Refusal("trend_usage", token=rest[1])
+        raise ChatRefusal("trend_usage", token=rest[1])
     if rest:
         people = await players_called(ledger, message.chat.id, rest[0])
     elif message.from_user is not None:
         people = [await sender_player(context, message.chat, message.from_user)]
     else:
-        raise Refusal("trend_usage", token="")
+        raise ChatRefusal("trend_usage", token="")
     # One person, every record of theirs (a guest seat they claimed, a merged record).
     folding = await ledger.people(message.chat.id)
     records = sorted({record for p in people for record in folding.records(p.id)})

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
+from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
-    Refusal,
     argument_words,
     is_creator_or_admin,
     message_of,
@@ -56,13 +56,13 @@ async def fee(update: Update, context: Context) -> None:
     command = parse_fee(argument_words(message))
     seated = [table.player_id(seat) for seat in SEAT_ORDER if seat in table.players]
     if not seated:
-        raise Refusal("fee_no_players")
+        raise ChatRefusal("fee_no_players")
     payers = seated
     if command.by_winner:
         standings = await services(context).db.tally(message.chat.id, table.session.id)
         top = max((row.balance for row in standings.rows), default=0)
         if top <= 0:
-            raise Refusal("fee_no_winner", fee=yuan_text(command.fen))
+            raise ChatRefusal("fee_no_winner", fee=yuan_text(command.fen))
         payers = [row.player.id for row in standings.rows if row.balance == top]
     shares = split_evenly(command.fen, payers)
     lines = {TABLE: command.fen, **{player: -share for player, share in shares.items()}}
@@ -139,9 +139,9 @@ def _moves(table: SeatedTable, command: Adjustment) -> dict[int, int]:
     after = [SEAT_ORDER[(start + step) % 4] for step in range(1, 4)]
     others = [table.player_id(seat) for seat in after if seat in table.players]
     if not others:
-        raise Refusal("penalty_alone", who=table.name(command.payer))
+        raise ChatRefusal("penalty_alone", who=table.name(command.payer))
     if amount < len(others):  # someone would be listed as receiving 0: say what to write
-        raise Refusal(
+        raise ChatRefusal(
             "penalty_too_small",
             amount=_amount_text(command),
             receivers=len(others),
@@ -176,7 +176,7 @@ async def _record(
     """The adjustment written, once the sender may change the session's money."""
     message = message_of(update)
     if not await is_creator_or_admin(context, message, table.session.creator):
-        raise Refusal("money_denied")
+        raise ChatRefusal("money_denied")
     return await services(context).db.record_money(
         message.chat.id,
         table.session.id,

@@ -9,10 +9,10 @@ from dataclasses import replace
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import undo_confirm
+from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
     Context,
-    Refusal,
     argument_text,
     is_chat_admin,
     message_of,
@@ -96,7 +96,7 @@ async def draw(update: Update, context: Context) -> None:
     /draw 甲 自摸 meant something else, and recording a 流局 for it would be wrong."""
     extra = argument_text(message_of(update))
     if extra:
-        raise Refusal("draw_args", token=extra)
+        raise ChatRefusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     session = table.session
     recorded = await services(context).db.record_draw(
@@ -128,12 +128,12 @@ async def undo(update: Update, context: Context) -> None:
     if entry_id is None:
         last = await ledger.last_entry(message.chat.id, table.session.id)
         if last is None:
-            raise Refusal("nothing_to_undo")
+            raise ChatRefusal("nothing_to_undo")
         entries = await _same_hand(ledger, last)
     else:
         entries = [await ledger.entry(message.chat.id, entry_id)]
         if entries[0].is_reversed:  # said before asking who may undo it: there is nothing to do
-            raise Refusal("already_undone")
+            raise ChatRefusal("already_undone")
         latest = await _latest_hand(ledger, message.chat.id, table.session.id)
         if entries[0].id not in {entry.id for entry in latest}:
             await _ask_to_confirm(context, update, message, table, entries, latest, lang)
@@ -167,7 +167,7 @@ async def _ask_to_confirm(
     """An /undo of an entry older than the latest hand: easy to mistype, so it waits for a tap
     of the asker (or an admin). Refused at once for someone who may not undo it at all."""
     if not await _may_reverse(context, message, update, table, entries):
-        raise Refusal("undo_denied")
+        raise ChatRefusal("undo_denied")
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
     ids = ids_text(tuple(entries))
@@ -237,7 +237,7 @@ async def _undo_pressed(
         entries = [await ledger.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         recorded = await _reverse(context, message, update, table, live) if live else None
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return None
     if recorded is None or recorded.replay:
@@ -321,7 +321,7 @@ async def _reverse(
     user = update.effective_user
     ledger = services(context).db
     if not await _may_reverse(context, message, update, table, entries):
-        raise Refusal("undo_denied")
+        raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
     author = await sender_player(context, message.chat, user) if user and not anonymous else None
     recorded = await ledger.reverse_many(
@@ -343,7 +343,7 @@ async def _full_table(
     lang = await update_lang(update, context)
     table = table or await open_table(context, message.chat.id)
     if not table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
     return message, lang, table
 
 
@@ -430,11 +430,11 @@ async def _speaker_roster(context: Context, message: Message, table: SeatedTable
 
 
 def button_numbers(data: str) -> list[int]:
-    """The entry ids a button carries ('12,13'); Refusal('bad_button') for anything else
+    """The entry ids a button carries ('12,13'); ChatRefusal('bad_button') for anything else
     (a client may send any data)."""
     numbers = [as_number(part) for part in data.split(",")]
     if not all(numbers):
-        raise Refusal("bad_button", token=data)
+        raise ChatRefusal("bad_button", token=data)
     return [number for number in numbers if number]
 
 

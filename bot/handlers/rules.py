@@ -8,7 +8,8 @@ import html
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import rules_qa
-from bot.context import Context, Refusal, argument_text, message_of, services, update_lang
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
 from bot.handlers.recording import entry_ids_in
 from bot.i18n import t
@@ -139,7 +140,7 @@ async def why(update: Update, context: Context) -> None:
     if entry_id is None:
         entry_id = await _last_win(services(context).db, message.chat.id)
     if entry_id is None:
-        raise Refusal("why_usage")
+        raise ChatRefusal("why_usage")
     entry = await services(context).db.entry(message.chat.id, entry_id)
     adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
     if adjusted is not None:  # a stake, fee, penalty or payment: what moved, and why
@@ -148,7 +149,7 @@ async def why(update: Update, context: Context) -> None:
         await reply(message, why_adjustment(entry, adjusted, by_id, lang))
         return
     if entry.kind != "win" or not entry.result_json:
-        raise Refusal("why_not_win", entry=entry_id)
+        raise ChatRefusal("why_not_win", entry=entry_id)
     titles = dict(rules_qa.menu(lang))
     related = [
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles

@@ -12,9 +12,9 @@ from typing import Any, Final
 from telegram import CallbackQuery, Chat, Message, Update
 from telegram.constants import ChatType
 
+from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
-    Refusal,
     argument_text,
     chat_lang,
     chat_state,
@@ -132,7 +132,7 @@ async def start_flow(
     message, update_id = under
     table = table or await open_table(context, message.chat.id)
     if not table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
     if kind is Kind.KONG:
         refuse_unsettled_kongs(table, lang)
     step = Step.PREVIEW if kind is Kind.DRAW else Step.HOW if winners else Step.WHO
@@ -218,7 +218,7 @@ async def pressed(update: Update, context: Context) -> None:
         return
     try:
         table = await open_table(context, message.chat.id)
-    except Refusal:
+    except ChatRefusal:
         table = None
     if table is None or table.session.id != flow.session_id:
         _drop(context, message.chat.id, flow)
@@ -242,12 +242,12 @@ async def _next_hand(
     try:
         table = await open_table(context, message.chat.id)
         if not table.full:
-            raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+            raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
         if not await _may_press(context, message, query, table):
-            raise Refusal("tap_denied")
+            raise ChatRefusal("tap_denied")
         await answer(query)
         await start_flow(context, (message, update.update_id), Kind.HU, [], table, lang)
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
 
 
@@ -306,7 +306,7 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
     source = Source(update_id=flow.update_id, message_id=message.message_id)
     try:
         line, recorded, send_reply = await _record(context, table, flow, (source, author), lang)
-    except (GrammarError, ScoringError, Refusal) as error:
+    except (GrammarError, ScoringError, ChatRefusal) as error:
         await answer(query, user_message(error, lang) or "", alert=True)
         return
     _drop(context, message.chat.id, flow)

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 
 import scoring
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar import HuCommand, KongCommand
 from bot.scoring_refusal import TableScoringError
 from bot.seated_table import SeatedTable
@@ -59,10 +59,10 @@ def _refuse_wrong_dealer(error: ScoringError, table: SeatedTable, winner: Seat) 
     if error.code is not ErrorCode.DEALER_MISMATCH:
         return
     if winner != table.dealer:
-        raise Refusal(
+        raise ChatRefusal(
             "heavenly_not_dealer", name=table.name(winner), dealer=table.name(table.dealer)
         )
-    raise Refusal("earthly_by_dealer", name=table.name(winner))
+    raise ChatRefusal("earthly_by_dealer", name=table.name(winner))
 
 
 def win_specs(scored: list[ScoredClaim], command: HuCommand, table: SeatedTable) -> list[WinSpec]:
@@ -81,10 +81,10 @@ def win_specs(scored: list[ScoredClaim], command: HuCommand, table: SeatedTable)
     ]
 
 
-def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
+def _kongs_not_settled(ruleset_id: str, lang: str) -> ChatRefusal:
     """The refusal of /kong under ``ruleset_id``, naming the rulesets that do pay kongs."""
     payers = [rules.id for rules in scoring.rulesets.RULESETS.values() if rules.settles_kongs]
-    return Refusal(
+    return ChatRefusal(
         "kong_not_hangzhou",
         ruleset=ruleset_name(ruleset_id, lang),
         payers=("、" if lang == "zh" else ", ").join(ruleset_name(p, lang) for p in payers),
@@ -92,7 +92,7 @@ def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
 
 
 def refuse_unsettled_kongs(table: SeatedTable, lang: str) -> None:
-    """Refusal unless the session's ruleset pays kongs at once."""
+    """ChatRefusal unless the session's ruleset pays kongs at once."""
     rules = scoring.rulesets.get(table.session.ruleset)
     if not rules.settles_kongs:
         raise _kongs_not_settled(rules.id, lang)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from telegram import Message, Update
 
-from bot.context import Context, Refusal, sender_player, services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, sender_player, services
 from bot.grammar import HuCommand, KongCommand
 from bot.hand_reply import deltas_text
 from bot.i18n import Html, t
@@ -72,7 +73,7 @@ async def recording_author(context: Context, message: Message) -> int | None:
         return None
     user = message.from_user
     if user is None:
-        raise Refusal("no_sender")
+        raise ChatRefusal("no_sender")
     return (await sender_player(context, message.chat, user)).id
 
 

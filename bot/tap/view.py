@@ -10,7 +10,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError
 from bot.hand_reply import deltas_text
 from bot.i18n import Html, t
@@ -188,7 +188,7 @@ def _money(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], bool]:
     """What the hand comes to as it stands, or why it is refused; and whether it scores."""
     try:
         return _scored_lines(table, flow, lang), True
-    except (GrammarError, ScoringError, Refusal) as error:
+    except (GrammarError, ScoringError, ChatRefusal) as error:
         return [user_message(error, lang) or ""], False
 
 

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.context import Refusal, Services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Services
 from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
@@ -55,7 +56,7 @@ async def _period(request: web.Request) -> Period:
         if word in RELATIVE or (word[0] == "s" and word[1:].isdigit()):
             return await period_from_key(ledger, chat_id, word, _now())
         period, rest = await take_window(ledger, chat_id, [word], _now())
-    except (Refusal, GrammarError) as error:
+    except (ChatRefusal, GrammarError) as error:
         raise _bad("period", word) from error
     if period is None or rest:
         raise _bad("period", word)

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError
 from bot.i18n import plain
 from bot.recording.claims import score_claims
@@ -31,7 +31,7 @@ from storage import StorageError
 
 MAX_BODY: Final = 4096  # a hand of 18 tiles and its words is a few hundred bytes
 READY_TILES: Final = 13
-_USER_ERRORS: Final = (Refusal, GrammarError, ScoringError, StorageError)
+_USER_ERRORS: Final = (ChatRefusal, GrammarError, ScoringError, StorageError)
 
 
 def add_routes(app: web.Application) -> None:

@@ -19,7 +19,8 @@ from typing import Any, Final, cast
 from telegram.ext import Application, CallbackContext
 
 from bot import pictures
-from bot.context import Context, Refusal, chat_settings, services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, chat_settings, services
 from bot.grammar import GrammarError, HuCommand
 from bot.hand_reply import hand_markup, hand_text, scene_after
 from bot.i18n import t
@@ -62,7 +63,7 @@ def chat_turn(
 
 async def seated(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Seated:
     """The viewer's chat (in its language, as the server read it) with its open table
-    (Refusal 'no_session' without one)."""
+    (ChatRefusal 'no_session' without one)."""
     context = context_for(application, viewer)
     return Seated(context, viewer.language, await open_table(context, viewer.chat_id))
 
@@ -70,7 +71,7 @@ async def seated(application: Application[Any, Any, Any, Any, Any, Any], viewer:
 def full_table(at: Seated) -> SeatedTable:
     """The table, refused unless all four seats are taken (as a typed /hu is)."""
     if not at.table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(at.table, at.lang))
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(at.table, at.lang))
     return at.table
 
 
