@@ -31,7 +31,7 @@ from telegram.ext import ApplicationBuilder, Defaults, MessageHandler, filters
 
 from bot.app import ANY_APP, GIL_SWITCH_INTERVAL, build_application
 from bot.config import Config
-from bot.ordering import ChatOrderedProcessor
+from bot.transport.ordering import ChatOrderedProcessor
 from rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUPS = tuple(-100_500 - number for number in range(8))  # a busy evening: eight tables

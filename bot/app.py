@@ -24,7 +24,6 @@ from bot import hand_reply
 from bot.backups import schedule_backups
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, message_of
-from bot.delivery import PatientRateLimiter
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -46,9 +45,10 @@ from bot.handlers import (
     views,
 )
 from bot.i18n import COMMANDS
-from bot.inbox import Inbox, InboxBot
-from bot.ordering import ChatOrderedProcessor
 from bot.tap.flow import PREFIX as TAP_PREFIX
+from bot.transport.delivery import PatientRateLimiter
+from bot.transport.inbox import Inbox, InboxBot
+from bot.transport.ordering import ChatOrderedProcessor
 from bot.webapp.lifecycle import start_web, stop_web
 from storage import Ledger
 
@@ -105,8 +105,8 @@ def build_application(
 
     ``request`` replaces PTB's HTTP client (console mode serves the Bot API locally);
     ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group)
-    with retries for minutes (``bot.delivery``). Updates pass through the durable inbox
-    (``bot.inbox``).
+    with retries for minutes (``bot.transport.delivery``). Updates pass through the durable inbox
+    (``bot.transport.inbox``).
     """
     inbox = Inbox()
     processor = ChatOrderedProcessor()  # each chat's hands in arrival order

@@ -16,9 +16,9 @@ from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
-from bot.inbox import Inbox
-from bot.ordering import ChatOrderedProcessor
 from bot.replies import answer
+from bot.transport.inbox import Inbox
+from bot.transport.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:

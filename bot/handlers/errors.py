@@ -11,10 +11,10 @@ from telegram.error import Forbidden
 
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, chat_lang, chat_state, services
-from bot.delivery import is_delivery_failure
 from bot.grammar import GrammarError
 from bot.i18n import t
 from bot.replies import answer, reply, send
+from bot.transport.delivery import is_delivery_failure
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
 

@@ -24,13 +24,13 @@ from bot.context import Context, chat_settings, services
 from bot.grammar import GrammarError, HuCommand
 from bot.hand_reply import hand_markup, hand_text, scene_after
 from bot.i18n import t
-from bot.ordering import ChatOrderedProcessor
 from bot.recording.claims import ScoredClaim
 from bot.recording.writes import record_hu
 from bot.replies import CAPTION_LIMIT, checked, fit_html
 from bot.seated_table import SeatedTable, after_entries
 from bot.table import open_table, remember, standings
 from bot.table_html import empty_seats
+from bot.transport.ordering import ChatOrderedProcessor
 from bot.webapp.viewer import Viewer
 from storage import Recorded, Source
 

@@ -13,9 +13,9 @@ from telegram import MenuButtonWebApp, WebAppInfo
 
 from bot.context import Services
 from bot.i18n import t
+from bot.transport.webhook import Receiver
 from bot.webapp.guard import GuardOptions
 from bot.webapp.server import Webhook, WebServer, build
-from bot.webhook import Receiver
 
 
 async def start_web(application: Any) -> None:
@@ -28,7 +28,7 @@ async def start_web(application: Any) -> None:
     if config.webhook:
         assert config.webhook_secret is not None
         # runner imports bot.app, which imports this module: read it at call time.
-        from bot.runner import webhook_receiver
+        from bot.transport.runner import webhook_receiver
 
         receive = _held_until(svc.web_open, webhook_receiver(application))
         webhook = Webhook(config.webhook_path, receive, config.webhook_secret)

@@ -15,10 +15,10 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from bot.transport.webhook import MAX_BODY, Receiver, update_handler
 from bot.webapp import api, keyboard_api, pictures_api
 from bot.webapp.guard import GuardOptions, guard
 from bot.webapp.viewer import APPLICATION
-from bot.webhook import MAX_BODY, Receiver, update_handler
 
 STATIC: Final = Path(__file__).parent / "static"
 RouteAdder = Callable[[web.Application], None]

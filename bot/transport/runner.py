@@ -24,7 +24,7 @@ from telegram.error import TelegramError
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.context import Services
-from bot.health import database_warning
+from bot.transport.health import database_warning
 from bot.webapp.lifecycle import open_webhook
 from bot.webapp.server import WebServer
 from storage import Ledger, StorageError
