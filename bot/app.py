@@ -49,7 +49,7 @@ from bot.tap.flow import PREFIX as TAP_PREFIX
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot
 from bot.transport.ordering import ChatOrderedProcessor
-from bot.webapp.lifecycle import start_web, stop_web
+from bot.transport.web_lifecycle import start_web, stop_web
 from storage import Ledger
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]

@@ -22,7 +22,7 @@ from bot.transport.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:
-    from bot.webapp.server import WebServer
+    from bot.transport.web_server import WebServer
 
 ADMIN_CACHE_SECONDS: Final = 120.0
 # Each chat's ``context.chat_data`` is its ChatState: PTB creates it and keeps it per chat id.
@@ -36,7 +36,9 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
-    web: WebServer | None = None  # the aiohttp server (bot.webapp.lifecycle), when there is one
+    web: WebServer | None = (
+        None  # the aiohttp server (bot.transport.web_lifecycle), when there is one
+    )
     web_open: asyncio.Event = field(default_factory=asyncio.Event)  # the webhook takes updates
     inbox: Inbox = field(default_factory=Inbox)
     processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)

@@ -12,9 +12,10 @@ from typing import Any
 import httpx
 import pytest
 
+from bot.transport.web_lifecycle import open_webhook
+from bot.transport.web_server import WebServer
 from bot.transport.webhook import MAX_BODY, SECRET_HEADER
-from bot.webapp.lifecycle import open_webhook
-from bot.webapp.server import Webhook, WebServer, build
+from bot.webapp.server import Webhook, build
 from rigs.webapp import free_port
 from tests.bot.conftest import GROUP, PLAYERS, running_harness
 
