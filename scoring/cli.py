@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 import scoring
 from scoring.errors import ErrorCode, ScoringError
 from scoring.explain import render
-from scoring.hand import Context
+from scoring.hand import LineContext
 from scoring.notation import parse_ready
 from scoring.result import ScoreResult
 from scoring.rulesets import get
@@ -181,7 +181,7 @@ def _print_waits(line: str, rules: str, base: int, winner: str, lang: str, as_js
     _emit("\n".join(rows), False)
 
 
-def _win_label(context: Context, en: bool) -> str:
+def _win_label(context: LineContext, en: bool) -> str:
     if context.self_draw:
         return "self-draw" if en else "自摸"
     if context.robbed_kong_of is not None:

@@ -17,7 +17,7 @@ from typing import Final
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts, with_facts
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.lexicon import (
     Token,
     fold,
@@ -84,10 +84,10 @@ class ReadyLine:
     line: str
     concealed: tuple[Tile, ...]  # sorted, JOKER last
     melds: tuple[Meld, ...]
-    context: Context
+    context: LineContext
     words: dict[str, Token] = field(default_factory=dict)
 
-    def complete(self, winning_tile: Tile, context: Context | None = None) -> Hand:
+    def complete(self, winning_tile: Tile, context: LineContext | None = None) -> Hand:
         """The winning hand this ready hand becomes with ``winning_tile``."""
         return Hand(self.concealed, winning_tile, self.melds, context or self.context)
 
@@ -180,7 +180,7 @@ def _too_many_copies(pieces: Pieces, indicator: Tile | None) -> bool:
     return any(map(eq, tiles, tiles[4:]))  # sorted: a fifth copy sits four places on
 
 
-def _check_copies(pieces: Pieces, context: Context, words: dict[str, Token]) -> None:
+def _check_copies(pieces: Pieces, context: LineContext, words: dict[str, Token]) -> None:
     if not _too_many_copies(pieces, context.indicator):
         return
     counts = [0] * (JOKER + 1)  # recount in written order to name the copy too many
@@ -254,7 +254,7 @@ def _last_written(pieces: Pieces) -> Token | None:
     return items[-1][1] if items else None
 
 
-def _check_kong_chain(pieces: Pieces, context: Context, words: dict[str, Token]) -> None:
+def _check_kong_chain(pieces: Pieces, context: LineContext, words: dict[str, Token]) -> None:
     kongs = sum(meld.kind.is_kong for meld, _ in pieces.melds)
     if context.kong_chain > kongs:
         token = words["kong_chain"]

@@ -15,7 +15,7 @@ from scoring import notation, payments
 from scoring.analysis import analyze
 from scoring.errors import ErrorCode, ScoringError
 from scoring.facts import WinFacts, line_of, winner_of
-from scoring.hand import Context, Hand
+from scoring.hand import Hand, LineContext
 from scoring.lexicon import Token
 from scoring.reading import Reading, Shape
 from scoring.result import Explanation, ScoreResult
@@ -200,7 +200,7 @@ def _rank(valuation: Valuation) -> tuple[int, int, int]:
 
 
 def win_of(
-    ctx: Context,
+    ctx: LineContext,
     word: WordTokens,
     rules: Ruleset,
     winner: Seat,
@@ -274,7 +274,7 @@ def win_of(
     return _win(ctx, win_kind, winner, payer)
 
 
-def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
+def _check_dealer(ctx: LineContext, word: WordTokens, winner: Seat) -> None:
     """天胡 is the dealer's (座东), 地胡 a non-dealer's: the seat wind says who deals."""
     seat_wind = ctx.seat_wind or winner
     if ctx.heavenly and seat_wind is not Seat.E:
@@ -300,7 +300,7 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
 
 
 @lru_cache(maxsize=1024)
-def _win(ctx: Context, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
+def _win(ctx: LineContext, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
     """The ``Win`` of checked context words, remembered: a handful of contexts (自摸, 点炮
     from each seat …) make up nearly every line, and a frozen ten-field ``Win`` costs
     more to build than to look up."""
@@ -318,7 +318,7 @@ def _win(ctx: Context, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
     )
 
 
-def _seats_named(ctx: Context, winner: Seat) -> tuple[tuple[WordKind, Seat | None], ...]:
+def _seats_named(ctx: LineContext, winner: Seat) -> tuple[tuple[WordKind, Seat | None], ...]:
     """The seats the context words name, when one of them is the winner (else none)."""
     if winner not in (ctx.discarder, ctx.robbed_kong_of, ctx.contract_payer):
         return ()

@@ -3,7 +3,7 @@
 ``VOCABULARY`` maps every surface form to the word's kind and either its value or the
 kind of argument that follows it (``点炮S``, ``翻1m``). ``match_word`` recognises one word;
 ``scan_word`` reads one inside a line; ``build_context`` checks a line's words against
-each other and makes the ``Context``; ``read_winds`` says which winds a line states;
+each other and makes the ``LineContext``; ``read_winds`` says which winds a line states;
 ``words_of`` and ``write_word`` go back to text.
 Quick entry reuses these and adds its own words (爆头, 七对 …) in its own module.
 """
@@ -16,13 +16,13 @@ from enum import Enum, StrEnum
 from typing import Final
 
 from scoring.errors import SAID_POSITION, ErrorCode, Naming, Said, ScoringError
-from scoring.hand import Context
+from scoring.hand import LineContext
 from scoring.lexicon import Token, fold, scan_tiles
 from scoring.tiles import JOKER, Seat, mpsz, zh_name
 
 
 class WordKind(StrEnum):
-    """What a context word says; the value is the ``Context`` field it sets."""
+    """What a context word says; the value is the ``LineContext`` field it sets."""
 
     SELF_DRAW = "self_draw"
     DISCARDER = "discarder"
@@ -383,8 +383,8 @@ CONFLICTS: Final[dict[frozenset[WordKind], tuple[str, str]]] = {
 }
 
 
-def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, Token]]:
-    """The ``Context`` of a line's words, and each kind's token (keyed by kind value).
+def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[LineContext, dict[str, Token]]:
+    """The ``LineContext`` of a line's words, and each kind's token (keyed by kind value).
 
     A word repeated with the same value is harmless; with another value, or two words
     that contradict each other (自摸 with 点炮X …), it is a CONFLICTING_WORDS error on the
@@ -418,7 +418,7 @@ def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[st
         WordKind.EARTHLY in seen and discarder is None
     )
     indicator = value(WordKind.INDICATOR)
-    context = Context(
+    context = LineContext(
         self_draw=self_drawn,
         discarder=discarder,
         kong_chain=int(value(WordKind.KONG_CHAIN) or 0),
@@ -435,11 +435,11 @@ def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[st
 
 
 # The context of each run of word texts already met, and which of its words each kind kept.
-_CONTEXTS: dict[tuple[str, ...], tuple[Context, tuple[tuple[str, int], ...]]] = {}
+_CONTEXTS: dict[tuple[str, ...], tuple[LineContext, tuple[tuple[str, int], ...]]] = {}
 _CONTEXTS_KEPT: Final = 1024  # distinct word runs remembered (a handful cover most lines)
 
 
-def context_of(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, Token]]:
+def context_of(found: Sequence[tuple[Word, Token]]) -> tuple[LineContext, dict[str, Token]]:
     """``build_context``, remembered per the words' texts: what a line's words mean does
     not depend on where they stand, and most lines say the same few things (自摸, 点炮S …).
     A refusal is never remembered: it is raised afresh with this line's positions."""
@@ -491,7 +491,7 @@ def error_at(
     )
 
 
-def words_of(context: Context) -> tuple[Word, ...]:
+def words_of(context: LineContext) -> tuple[Word, ...]:
     """The fewest words that say ``context`` (自摸 only where nothing else implies it)."""
     implied_self_draw = (
         context.kong_chain > 0

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.errors import ErrorCode, ScoringError
-from scoring.hand import Context
+from scoring.hand import LineContext
 from scoring.lexicon import Token
 from scoring.tiles import EAST, NORTH, RED, WHITE, Seat, tile_from
 from scoring.words import (
@@ -293,31 +293,31 @@ def _words(*texts: str) -> list[tuple[Word, Token]]:
 @pytest.mark.parametrize(
     ("texts", "context"),
     [
-        pytest.param((), Context(), id="nothing"),
-        pytest.param(("自摸",), Context(self_draw=True), id="self-draw"),
-        pytest.param(("点炮S",), Context(discarder=Seat.S), id="discard"),
-        pytest.param(("杠开",), Context(self_draw=True, kong_chain=1), id="kong-implies-tsumo"),
-        pytest.param(("自摸", "杠开2"), Context(self_draw=True, kong_chain=2), id="both"),
-        pytest.param(("飘2",), Context(self_draw=True, piao=2), id="piao-implies-tsumo"),
-        pytest.param(("天胡",), Context(self_draw=True, heavenly=True), id="heavenly-tsumo"),
-        pytest.param(("地胡",), Context(self_draw=True, earthly=True), id="earthly-tsumo"),
+        pytest.param((), LineContext(), id="nothing"),
+        pytest.param(("自摸",), LineContext(self_draw=True), id="self-draw"),
+        pytest.param(("点炮S",), LineContext(discarder=Seat.S), id="discard"),
+        pytest.param(("杠开",), LineContext(self_draw=True, kong_chain=1), id="kong-implies-tsumo"),
+        pytest.param(("自摸", "杠开2"), LineContext(self_draw=True, kong_chain=2), id="both"),
+        pytest.param(("飘2",), LineContext(self_draw=True, piao=2), id="piao-implies-tsumo"),
+        pytest.param(("天胡",), LineContext(self_draw=True, heavenly=True), id="heavenly-tsumo"),
+        pytest.param(("地胡",), LineContext(self_draw=True, earthly=True), id="earthly-tsumo"),
         pytest.param(
-            ("地胡", "点炮E"), Context(earthly=True, discarder=Seat.E), id="earthly-on-discard"
+            ("地胡", "点炮E"), LineContext(earthly=True, discarder=Seat.E), id="earthly-on-discard"
         ),
-        pytest.param(("抢杠N",), Context(robbed_kong_of=Seat.N), id="robbed"),
+        pytest.param(("抢杠N",), LineContext(robbed_kong_of=Seat.N), id="robbed"),
         pytest.param(
-            ("承包W", "点炮S"), Context(discarder=Seat.S, contract_payer=Seat.W), id="contract"
+            ("承包W", "点炮S"), LineContext(discarder=Seat.S, contract_payer=Seat.W), id="contract"
         ),
         pytest.param(
             ("翻1m", "座S", "圈W"),
-            Context(indicator=0, seat_wind=Seat.S, round_wind=Seat.W),
+            LineContext(indicator=0, seat_wind=Seat.S, round_wind=Seat.W),
             id="winds",
         ),
-        pytest.param(("自摸", "自摸"), Context(self_draw=True), id="repeated-same-value"),
-        pytest.param(("点炮S", "放冲南"), Context(discarder=Seat.S), id="same-discarder-twice"),
+        pytest.param(("自摸", "自摸"), LineContext(self_draw=True), id="repeated-same-value"),
+        pytest.param(("点炮S", "放冲南"), LineContext(discarder=Seat.S), id="same-discarder-twice"),
     ],
 )
-def test_build_context(texts: tuple[str, ...], context: Context) -> None:
+def test_build_context(texts: tuple[str, ...], context: LineContext) -> None:
     assert build_context(_words(*texts))[0] == context
 
 
@@ -387,17 +387,17 @@ def test_written_words_read_back(word: Word, zh: bool) -> None:
 @pytest.mark.parametrize(
     ("context", "texts"),
     [
-        pytest.param(Context(), [], id="nothing"),
-        pytest.param(Context(self_draw=True), ["自摸"], id="tsumo"),
-        pytest.param(Context(self_draw=True, kong_chain=1), ["杠开"], id="tsumo-implied"),
-        pytest.param(Context(self_draw=True, earthly=True), ["地胡"], id="earthly"),
+        pytest.param(LineContext(), [], id="nothing"),
+        pytest.param(LineContext(self_draw=True), ["自摸"], id="tsumo"),
+        pytest.param(LineContext(self_draw=True, kong_chain=1), ["杠开"], id="tsumo-implied"),
+        pytest.param(LineContext(self_draw=True, earthly=True), ["地胡"], id="earthly"),
         pytest.param(
-            Context(discarder=Seat.W, earthly=True), ["点炮W", "地胡"], id="earthly-discard"
+            LineContext(discarder=Seat.W, earthly=True), ["点炮W", "地胡"], id="earthly-discard"
         ),
-        pytest.param(Context(round_wind=Seat.E, seat_wind=Seat.E), ["座E"], id="default-round"),
+        pytest.param(LineContext(round_wind=Seat.E, seat_wind=Seat.E), ["座E"], id="default-round"),
     ],
 )
-def test_words_of_writes_the_fewest_words(context: Context, texts: list[str]) -> None:
+def test_words_of_writes_the_fewest_words(context: LineContext, texts: list[str]) -> None:
     assert [write_word(word) for word in words_of(context)] == texts
 
 
