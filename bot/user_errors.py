@@ -15,8 +15,7 @@ from bot.replies import quote
 from bot.scoring_refusal import refusal_text
 from bot.storage_refusal import in_language
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
-from scoring.errors import ErrorCode as ScoringCode
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
 from storage import ErrorCode, StorageError
 
@@ -65,9 +64,9 @@ def did_you_mean(error: BaseException, players: Sequence[str] = ()) -> list[str]
 def _vocabulary(error: BaseException, players: Sequence[str]) -> Sequence[str]:
     """What the bot would have understood where the error's token stands."""
     if isinstance(error, ScoringError):
-        if error.code is ScoringCode.UNKNOWN_RULESET:
+        if error.code is ScoringErrorCode.UNKNOWN_RULESET:
             return ruleset_words()
-        return entry_words(players) if error.code is ScoringCode.UNKNOWN_TOKEN else ()
+        return entry_words(players) if error.code is ScoringErrorCode.UNKNOWN_TOKEN else ()
     if not isinstance(error, GrammarError):
         return ()
     roster = error.params.get("roster")

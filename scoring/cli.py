@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.explain import render
 from scoring.hand import LineContext
 from scoring.notation import parse_ready
@@ -108,7 +108,7 @@ def _base(text: str) -> int:
         return int(text)
     except ValueError:
         raise ScoringError(
-            ErrorCode.BAD_BASE,
+            ScoringErrorCode.BAD_BASE,
             "底分要写整数，如 --base 5",
             "the base (--base) must be a whole number, e.g. --base 5",
             text,
@@ -118,7 +118,7 @@ def _base(text: str) -> int:
 def _usage(message: str, waits: bool) -> ScoringError:
     usage = _parser(waits).format_usage().strip()
     return ScoringError(
-        ErrorCode.USAGE,
+        ScoringErrorCode.USAGE,
         f"命令行参数不对：{message}\n{usage}",
         f"bad command line: {message}\n{usage}",
     )
@@ -127,7 +127,7 @@ def _usage(message: str, waits: bool) -> ScoringError:
 def _internal(bug: Exception) -> ScoringError:
     detail = f"{type(bug).__name__}: {bug}"
     return ScoringError(
-        ErrorCode.INTERNAL,
+        ScoringErrorCode.INTERNAL,
         f"内部错误，请把这一行发给维护者：{detail}",
         f"internal error, please report this line to the maintainers: {detail}",
     )

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from scoring import notation
 from scoring.analysis import analyze, completing_tiles, is_winning
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.hand import LineContext
 from scoring.reading import Reading
 from scoring.result import ScoreResult, Wait
@@ -32,11 +32,11 @@ from scoring.tiles import JOKER, Seat, Tile, is_wild
 # Errors that refuse one particular win rather than the line: that side of a Wait is None.
 _REFUSALS = frozenset(
     {
-        ErrorCode.NOT_WINNING,
-        ErrorCode.DISCARD_WIN_FORBIDDEN,
-        ErrorCode.DISCARDED_WILD,
-        ErrorCode.THREE_WILDS,
-        ErrorCode.UNDER_FOUR_TAI,
+        ScoringErrorCode.NOT_WINNING,
+        ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
+        ScoringErrorCode.DISCARDED_WILD,
+        ScoringErrorCode.THREE_WILDS,
+        ScoringErrorCode.UNDER_FOUR_TAI,
     }
 )
 

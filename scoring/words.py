@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from scoring.errors import SAID_POSITION, ErrorCode, Naming, Said, ScoringError
+from scoring.errors import SAID_POSITION, Naming, Said, ScoringError, ScoringErrorCode
 from scoring.hand import LineContext
 from scoring.lexicon import Token, fold, scan_tiles
 from scoring.tiles import JOKER, Seat, mpsz, zh_name
@@ -206,7 +206,7 @@ def seat_or_error(text: str | Seat) -> Seat:
     seat = _SEAT_CODES.get(text) or parse_seat(text)  # E S W N (and Seat itself) at once
     if seat is None:
         raise ScoringError(
-            ErrorCode.BAD_SEAT,
+            ScoringErrorCode.BAD_SEAT,
             "不是座位：座位写 E S W N 或 东 南 西 北",
             "not a seat: write a seat as E S W N (or 东 南 西 北)",
             text,
@@ -260,7 +260,7 @@ _EN_EXAMPLE: Final = {
 def _bad_seat(kind: WordKind, line: str, start: int, arg_pos: int) -> ScoringError:
     token = line[start : _chunk_end(line, arg_pos)].rstrip()
     return ScoringError(
-        ErrorCode.BAD_SEAT,
+        ScoringErrorCode.BAD_SEAT,
         f"{kind.zh}后面要写座位 E S W N 或 东 南 西 北（如 {kind.zh}S、{kind.zh}南）",
         f"{kind.zh} ({kind.en}) must be followed by a seat, E S W N or 东 南 西 北 "
         f"(e.g. {kind.zh}S or {_EN_EXAMPLE.get(kind, kind.zh)} S)",
@@ -275,7 +275,7 @@ def _scan_indicator(line: str, start: int, arg_pos: int) -> tuple[Word, int]:
         return Word(WordKind.INDICATOR, tiles[0][0][0]), tiles[1]
     end = tiles[1] if tiles is not None else _chunk_end(line, arg_pos)
     raise ScoringError(
-        ErrorCode.BAD_INDICATOR,
+        ScoringErrorCode.BAD_INDICATOR,
         "翻后面要写翻出的那一张牌（如 翻1m、翻北、翻中、翻一万），只写一张，不能是财神",
         "flip (翻, the indicator) must be followed by the one tile turned up, e.g. flip 1m, "
         "flip 4z, 翻北, 翻中; one tile, not a wild",
@@ -463,7 +463,7 @@ def _conflict(token: Token, other: Token, why: tuple[str, str]) -> ScoringError:
     why_zh, why_en = why
     return error_at(
         token,
-        ErrorCode.CONFLICTING_WORDS,
+        ScoringErrorCode.CONFLICTING_WORDS,
         f"和「{other.text}」矛盾：{why_zh}",
         f"contradicts “{other.text}”: {why_en}",
         other=said_of(other) or other.text,
@@ -481,7 +481,7 @@ def said_of(token: Token) -> Said | None:
 
 
 def error_at(
-    token: Token | None, code: ErrorCode, zh: str, en: str, **params: object
+    token: Token | None, code: ScoringErrorCode, zh: str, en: str, **params: object
 ) -> ScoringError:
     """An error about ``token`` (typed, or a word given as a value), or about no token."""
     if token is None:

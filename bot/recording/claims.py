@@ -13,7 +13,7 @@ from bot.grammar import HuCommand, KongCommand
 from bot.scoring_refusal import TableScoringError
 from bot.seated_table import SeatedTable
 from bot.table_html import ruleset_name
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts
 from scoring.payments import KongKind
 from scoring.result import ScoreResult
@@ -56,7 +56,7 @@ def score_claims(command: HuCommand, table: SeatedTable) -> list[ScoredClaim]:
 def _refuse_wrong_dealer(error: ScoringError, table: SeatedTable, winner: Seat) -> None:
     """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
     knows the winner's 门风, which the players do not see (see ``bot.table_html.wind_tells``)."""
-    if error.code is not ErrorCode.DEALER_MISMATCH:
+    if error.code is not ScoringErrorCode.DEALER_MISMATCH:
         return
     if winner != table.dealer:
         raise ChatRefusal(

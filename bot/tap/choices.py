@@ -18,16 +18,18 @@ from typing import Final
 import scoring
 from bot.seated_table import SeatedTable
 from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow, Kind, Step
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts
 from scoring.tiles import SEAT_ORDER, Seat
 from scoring.vocabulary import WILD_CHOICES, pattern_choices
 
 # Refusals that more patterns may lift: such a choice is still worth offering.
-_REACHABLE: Final = frozenset({ErrorCode.UNDER_FOUR_TAI})
+_REACHABLE: Final = frozenset({ScoringErrorCode.UNDER_FOUR_TAI})
 _WILD_WORDS: Final = tuple(word for word, _ in WILD_CHOICES)
 _REMEMBERED: Final = 16_384  # answers kept: a few hundred per step, kept across flows
-Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why not (None: refused)
+Outcome = (
+    tuple[tuple[Seat, int], ...] | ScoringErrorCode | None
+)  # the money, or why not (None: refused)
 
 
 def outcome(
@@ -64,7 +66,7 @@ def _paid(ruleset: str, base: int, facts: WinFacts, words: tuple[str, ...]) -> O
     try:
         result = scoring.quick(" ".join(words), ruleset, base, facts=facts)
     except ScoringError as error:  # 天胡 by a non-dealer, 地胡 by the dealer: refused
-        return None if error.code is ErrorCode.DEALER_MISMATCH else error.code
+        return None if error.code is ScoringErrorCode.DEALER_MISMATCH else error.code
     return tuple(sorted(result.payments.items()))
 
 
