@@ -20,8 +20,8 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import hand_reply
 from bot.backups import schedule_backups
+from bot.buttons import checked_routes
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, message_of
 from bot.grammar import TEXT_VERB_PATTERN, text_command
@@ -45,7 +45,6 @@ from bot.handlers import (
     views,
 )
 from bot.i18n import COMMANDS
-from bot.tap.flow import PREFIX as TAP_PREFIX
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot
 from bot.transport.ordering import ChatOrderedProcessor
@@ -89,6 +88,19 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "rules": rules.rules,
     "why": rules.why,
 }
+# Every feature's buttons, declared beside their handlers (see bot.buttons).
+BUTTON_ROUTES: Final = checked_routes(
+    (
+        *recording.BUTTONS,
+        *hand_details.BUTTONS,
+        *tap.BUTTONS,
+        *settings.BUTTONS,
+        *views.BUTTONS,
+        *people.BUTTONS,
+        *rules.BUTTONS,
+        *leaderboard.BUTTONS,
+    )
+)
 PRODUCTION: Final = object()
 # Every ledger query finishes on aiosqlite's thread and must take the GIL back from the busy
 # event loop; Python's default 5 ms switch interval makes each of those hand-backs wait.
@@ -171,44 +183,8 @@ def add_handlers(application: ANY_APP) -> None:
         MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
-    application.add_handler(
-        CallbackQueryHandler(recording.undo_button, pattern=f"^{hand_reply.UNDO_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(hand_details.toggle_button, pattern=hand_details.PATTERN)
-    )
-    application.add_handler(
-        CallbackQueryHandler(
-            recording.undo_confirm_button, pattern=f"^{recording.UNDO_CONFIRM_PREFIX}"
-        )
-    )
-    application.add_handler(
-        CallbackQueryHandler(
-            recording.undo_cancel_button, pattern=f"^{recording.UNDO_CANCEL_PREFIX}"
-        )
-    )
-    application.add_handler(CallbackQueryHandler(tap.pressed, pattern=f"^{TAP_PREFIX}"))
-    application.add_handler(
-        CallbackQueryHandler(settings.settings_button, pattern=f"^{settings.PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(people.undo_button, pattern=f"^{people.IDENTITY_UNDO_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(views.stats_button, pattern=f"^{views.STATS_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(leaderboard.top_button, pattern=f"^{leaderboard.TOP_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(views.tally_button, pattern=f"^{views.TALLY_PREFIX}")
-    )
+    for route in BUTTON_ROUTES:
+        application.add_handler(CallbackQueryHandler(route.handler, pattern=route.pattern))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
     # Last: a press no handler above took is still answered (else its button spins).
     application.add_handler(CallbackQueryHandler(presses.unknown_press))

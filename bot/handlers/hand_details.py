@@ -8,8 +8,11 @@ the 撤销 button leaves it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from telegram import Update
 
+from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, press_of, services
 from bot.hand_reply import (
@@ -29,8 +32,6 @@ from bot.webapp.links import with_webapp
 from bot.webapp.start_token import Screen
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Ledger, Session, StorageError
-
-PATTERN = f"^({FULL_PREFIX}|{SHORT_PREFIX})"
 
 
 async def toggle_button(update: Update, context: Context) -> None:
@@ -63,6 +64,12 @@ async def toggle_button(update: Update, context: Context) -> None:
         text,
         reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
     )
+
+
+BUTTONS: Final = (
+    ButtonRoute(FULL_PREFIX, toggle_button, WIDEST_HAND_IDS),
+    ButtonRoute(SHORT_PREFIX, toggle_button, WIDEST_HAND_IDS),
+)
 
 
 async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[Entry, ...]:

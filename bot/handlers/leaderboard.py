@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from typing import Final
 
 from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
+from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, argument_words, message_of, sender_player, services, update_lang
 from bot.grammar.periods import Period
@@ -54,6 +56,10 @@ async def top_button(update: Update, context: Context) -> None:
     period = await period_from_key(ledger, message.chat.id, key, message.date)
     text, markup = await top_view(ledger, message.chat.id, period, page, button.lang)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
+
+
+# a period's key (s + a season's id) and the page
+BUTTONS: Final = (ButtonRoute(TOP_PREFIX, top_button, f"s{WIDEST_ENTRY_ID}:99999"),)
 
 
 async def top_view(

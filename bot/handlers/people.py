@@ -14,6 +14,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import identity_policy as policy
+from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
@@ -191,6 +192,9 @@ async def undo_button(update: Update, context: Context) -> None:
     done = await _undone_text(context, message.chat.id, change, lang)
     await answer(query, done)
     await edit(message, f"<s>{message.text_html}</s>\n{done}", reply_markup=None)
+
+
+BUTTONS: Final = (ButtonRoute(IDENTITY_UNDO_PREFIX, undo_button, WIDEST_ENTRY_ID),)
 
 
 def event_id_in(text: str) -> int | None:

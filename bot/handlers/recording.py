@@ -5,10 +5,12 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import replace
+from typing import Final
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import undo_confirm
+from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
@@ -58,9 +60,6 @@ from bot.table import forget, open_table, standings, table_of
 from bot.table_html import empty_seats, tally_block
 from storage import Entry, Ledger, Recorded, Source
 
-# The confirm and cancel buttons of an /undo that names an earlier entry (bot.undo_confirm).
-UNDO_CONFIRM_PREFIX = undo_confirm.CONFIRM_PREFIX
-UNDO_CANCEL_PREFIX = undo_confirm.CANCEL_PREFIX
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
@@ -272,6 +271,14 @@ async def undo_cancel_button(update: Update, context: Context) -> None:
         return
     await answer(query)
     await edit(message, t("undo_cancelled", lang, entry=shown.ids), reply_markup=None)
+
+
+BUTTONS: Final = (
+    ButtonRoute(UNDO_PREFIX, undo_button, WIDEST_HAND_IDS),
+    # asker (a Telegram id: up to 16 digits), the entry, the expiry in base 36, the signature
+    ButtonRoute(undo_confirm.CONFIRM_PREFIX, undo_confirm_button, undo_confirm.WIDEST_SIGNED),
+    ButtonRoute(undo_confirm.CANCEL_PREFIX, undo_cancel_button, undo_confirm.WIDEST_SIGNED),
+)
 
 
 async def _confirm_press(

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import html
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import rules_qa
+from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
@@ -15,7 +17,7 @@ from bot.handlers.recording import entry_ids_in
 from bot.i18n import t
 from bot.money_html import why_adjustment
 from bot.replies import answer, edit, reply
-from bot.rules_qa.content import LANGS
+from bot.rules_qa.content import LANGS, topics_by_id
 from bot.table_html import ruleset_name
 from scoring import rulesets
 from storage import SEATS, Ledger, StorageError
@@ -113,6 +115,10 @@ async def topic_button(update: Update, context: Context) -> None:
         await edit(message, header, reply_markup=menu_page(lang, ruleset, wanted, lang_tag))
         return
     await reply(message, html.escape(rules_qa.topic(wanted, lang), quote=False))
+
+
+# an answer's language (when not the chat's), then a topic id or a page of the menu
+BUTTONS: Final = (ButtonRoute(TOPIC_PREFIX, topic_button, f"en:{max(topics_by_id(), key=len)}"),)
 
 
 async def _reported_entry(ledger: Ledger, chat_id: int, named: list[int]) -> int | None:

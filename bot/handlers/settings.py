@@ -12,6 +12,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
+from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.chat_state import ChatSettings
 from bot.context import (
@@ -107,6 +108,15 @@ async def settings_button(update: Update, context: Context) -> None:
     await edit(
         message, await _view_text(context, message, lang), await _buttons(context, message, lang)
     )
+
+
+BUTTONS: Final = (
+    ButtonRoute(
+        PREFIX,
+        settings_button,
+        max((f"{s.id}:{choice}" for s in SETTINGS for choice in s.choices), key=len),
+    ),
+)
 
 
 def _parse(words: list[str], lang: str) -> tuple[Setting, str]:

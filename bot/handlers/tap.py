@@ -12,6 +12,7 @@ from typing import Any, Final
 from telegram import CallbackQuery, Chat, Message, Update
 from telegram.constants import ChatType
 
+from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
@@ -40,6 +41,7 @@ from bot.tap.flow import (
     LIFETIME_SECONDS,
     MOST_WINNERS,
     NEXT_HAND,
+    PREFIX,
     Flow,
     Kind,
     Press,
@@ -233,6 +235,10 @@ async def pressed(update: Update, context: Context) -> None:
         await answer(query, t("tap_denied", lang), alert=True)
         return
     await _apply(context, query, (message, table, flow, press), lang)
+
+
+# the flow (an update id in base 36), its revision and the widest action (a way won with a seat)
+BUTTONS: Final = (ButtonRoute(PREFIX, pressed, "zzzzzzz:9999:h99"),)
 
 
 async def _next_hand(

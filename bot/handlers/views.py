@@ -12,11 +12,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
+from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
@@ -523,6 +525,14 @@ async def stats_button(update: Update, context: Context) -> None:
     period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
     text, markup = await stats_view(ledger, message.chat.id, None, page, button.lang, period)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
+
+
+# page, then for history the entry it turns from; for stats a period's key (s + a season's id)
+BUTTONS: Final = (
+    ButtonRoute(HISTORY_PREFIX, history_button, f"99999:o{WIDEST_ENTRY_ID}"),
+    ButtonRoute(STATS_PREFIX, stats_button, f"s{WIDEST_ENTRY_ID}:99999"),
+    ButtonRoute(TALLY_PREFIX, tally_button, "99999"),
+)
 
 
 async def stats_view(
