@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from telegram import BotCommand, Update
@@ -23,7 +23,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 from bot.backups import schedule_backups
 from bot.buttons import checked_routes
 from bot.config import Config
-from bot.context import CONTEXT_TYPES, Context, Services, message_of
+from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -51,10 +51,9 @@ from bot.transport.ordering import ChatOrderedProcessor
 from bot.transport.web_lifecycle import start_web, stop_web
 from storage import Ledger
 
-Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
 
-COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
+COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "start": first_minute.start,
     "help": general.help_command,
     "lang": general.lang,

@@ -9,21 +9,17 @@ handler whose prefix matches: ``checked_routes`` refuses both mistakes before th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from telegram import Update
-
-from bot.context import Context
+from bot.context import UpdateHandler
 
 CALLBACK_DATA_LIMIT: Final = 64  # bytes, Telegram's limit on a button's callback_data
 # The widest entry id a button may name: ten digits are ten billion entries.
 WIDEST_ENTRY_ID: Final = "9" * 10
 # The widest entry ids of one recording: a 一炮多响 writes up to three wins.
 WIDEST_HAND_IDS: Final = ",".join([WIDEST_ENTRY_ID] * 3)
-
-PressHandler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 
 @dataclass(frozen=True)
@@ -32,7 +28,7 @@ class ButtonRoute:
     data the feature writes after the prefix (checked against Telegram's 64 bytes)."""
 
     prefix: str
-    handler: PressHandler
+    handler: UpdateHandler
     widest: str
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -28,6 +29,8 @@ ADMIN_CACHE_SECONDS: Final = 120.0
 # Each chat's ``context.chat_data`` is its ChatState: PTB creates it and keeps it per chat id.
 CONTEXT_TYPES: Final = ContextTypes(chat_data=ChatState)
 Context = CallbackContext[ExtBot[None], dict[Any, Any], ChatState, dict[Any, Any]]
+# What a command or a button press runs (PTB's callback).
+UpdateHandler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 
 @dataclass
