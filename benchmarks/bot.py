@@ -31,8 +31,8 @@ from telegram.ext import ApplicationBuilder, Defaults, MessageHandler, filters
 
 from bot.app import ANY_APP, GIL_SWITCH_INTERVAL, build_application
 from bot.config import Config
-from bot.ordering import ChatOrderedProcessor
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
+from bot.transport.ordering import ChatOrderedProcessor
+from rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUPS = tuple(-100_500 - number for number in range(8))  # a busy evening: eight tables
 PLAYERS = {"甲": 31, "乙": 32, "丙": 33, "丁": 34}

@@ -14,7 +14,9 @@ import time
 from bot.rules_qa import answer
 from bot.rules_qa.content import load_topics
 from bot.rules_qa.search import default_index, normalize, topic_fields
-from tests.rules.test_questions import QUESTIONS
+from rigs.rules_questions import questions
+
+QUESTIONS = questions()
 
 
 def fts5_index() -> sqlite3.Connection:

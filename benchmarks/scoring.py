@@ -34,7 +34,7 @@ from typing import Any
 
 from scoring.analysis import analyze, forget_hands
 from scoring.errors import ScoringError
-from scoring.hand import Context, Hand
+from scoring.hand import Hand, LineContext
 from scoring.notation import format_mpsz, format_tiles
 from scoring.rulesets import get
 from scoring.rulesets.base import Win, WinKind
@@ -94,7 +94,7 @@ def with_wilds(rng: random.Random, tiles: list[Tile], faces: Sequence[Tile]) -> 
 
 
 def as_hand(tiles: list[Tile], indicator: Tile | None = None) -> Hand:
-    context = Context(self_draw=True, indicator=indicator)
+    context = LineContext(self_draw=True, indicator=indicator)
     return Hand(tuple(sorted(tiles[:-1])), tiles[-1], context=context)
 
 

@@ -28,9 +28,9 @@ from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi
 from bot.webapp.guard import GuardOptions
+from rigs.webapp import init_data, token_for, web_server
 from storage.ledger import Ledger
 from storage.records import WinSpec
-from tests.rigs.webapp import init_data, token_for, web_server
 
 BOT_TOKEN = "123:BENCH"
 USER = 1  # p1, a player of the chat (benchmarks.storage_scale.USERS)

@@ -18,24 +18,29 @@
   limits (text 4,096, caption 1,024, alert 200, button data 64 bytes); ``cleaning.py``: what
   counts as a number (ASCII or full-width digits within SQLite's 64-bit range) and a name
   (invisible characters taken out).
+- ``recording/``: a hand scored at the table (``claims``), written once (``writes``) and
+  answered (``replies``), for the typed commands, the button flows (``tap/``) and the Mini
+  App alike; ``buttons.py``: the button registry (each feature's ``BUTTONS``, checked).
 - ``context.py`` (services, each chat's state, permissions), ``chat_state.py`` (what the bot
-  remembers of one chat: PTB's ``chat_data``), ``table.py`` (the open session as handlers see
-  it), ``table_html.py`` (the table, standings and labels as HTML), ``hand_reply.py`` (the
-  recording reply, short or full, built from the ledger's entries), ``ordering.py`` (each chat's
-  updates in order), ``config.py`` (the environment), ``backups.py`` (the daily backup job),
-  ``health.py`` (``python -m bot --check``, the start-up warning about where the ledger lives).
-- ``runner.py``: ``python -m bot`` with a token: the ledger first (a bad DATABASE_PATH exits
-  2), Telegram (retried), the inbox's undone updates, then polling or ``webhook.py``'s server
-  (secret before body, 1 MB cap) until SIGTERM/SIGINT (a stop within 10 s).
-- ``inbox.py``: the durable inbox's Telegram side (``InboxBot.get_updates`` keeps each batch
-  before it is confirmed; done-marks; held updates; a call into a migrated group sent once
-  more to its supergroup), ``update_reading.py`` (each update read alone from Telegram's
-  JSON: an unreadable one skipped, a moved group's id read as its supergroup's);
-  ``delivery.py``: every call retried for minutes (``PatientRateLimiter``, over PTB's
-  AIORateLimiter).
+  remembers of one chat: PTB's ``chat_data``), ``seated_table.py`` (the open session as
+  handlers see it: ``SeatedTable``), ``table.py`` (reading and remembering it),
+  ``table_html.py`` (the table, standings and labels as HTML), ``hand_reply.py`` (the
+  recording reply, short or full, built from the ledger's entries), ``user_errors.py`` (the
+  short reply to a mistake the user can fix), ``config.py`` (the environment), ``backups.py``
+  (the daily backup job).
+- ``transport/``: ``runner.py`` (``python -m bot`` with a token: the ledger first, a bad
+  DATABASE_PATH exits 2; Telegram, retried; the inbox's undone updates; then polling or the
+  webhook until SIGTERM/SIGINT, a stop within 10 s), ``webhook.py`` (secret before body, 1 MB
+  cap), ``web_server.py`` and ``web_lifecycle.py`` (the one aiohttp server, started in
+  post_init), ``inbox.py`` (``InboxBot.get_updates`` keeps each batch before it is confirmed;
+  done-marks; held updates; a call into a migrated group sent once more to its supergroup),
+  ``update_reading.py`` (each update read alone: an unreadable one skipped, a moved group's id
+  read as its supergroup's), ``ordering.py`` (each chat's updates in order), ``delivery.py``
+  (every call retried for minutes: ``PatientRateLimiter``), ``health.py`` (``python -m bot
+  --check``, the start-up warning about where the ledger lives).
 - ``console/``: console mode (``python -m bot`` without a token) over an in-process Bot API
   (``local_api.py``, served to PTB by ``request.py``'s ``ConsoleRequest``); the tests drive the
   bot through the same emulator. Its HTTP twin with fault injection is a test rig
-  (``tests/rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
+  (``rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
 """

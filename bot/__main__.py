@@ -1,6 +1,6 @@
 """``python -m bot``: long polling with a token, webhook mode with WEBHOOK_URL, else the console.
 
-``python -m bot --check``: exit 0 when the running bot looks healthy (see ``bot.health``).
+``python -m bot --check``: exit 0 when the running bot looks healthy (see ``bot.transport.health``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from bot.app import GIL_SWITCH_INTERVAL
 from bot.config import Config, ConfigError
 from bot.console import run_console
-from bot.health import health_problems
-from bot.runner import serve
+from bot.transport.health import health_problems
+from bot.transport.runner import serve
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from telegram import BotCommand, Update
@@ -20,11 +20,10 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import hand_reply
 from bot.backups import schedule_backups
+from bot.buttons import checked_routes
 from bot.config import Config
-from bot.context import CONTEXT_TYPES, Context, Services, message_of
-from bot.delivery import PatientRateLimiter
+from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -46,16 +45,15 @@ from bot.handlers import (
     views,
 )
 from bot.i18n import COMMANDS
-from bot.inbox import Inbox, InboxBot
-from bot.ordering import ChatOrderedProcessor
-from bot.tap.flow import PREFIX as TAP_PREFIX
-from bot.webapp.lifecycle import start_web, stop_web
+from bot.transport.delivery import PatientRateLimiter
+from bot.transport.inbox import Inbox, InboxBot
+from bot.transport.ordering import ChatOrderedProcessor
+from bot.transport.web_lifecycle import start_web, stop_web
 from storage import Ledger
 
-Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
 
-COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
+COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "start": first_minute.start,
     "help": general.help_command,
     "lang": general.lang,
@@ -89,6 +87,19 @@ COMMAND_HANDLERS: Final[Mapping[str, Handler]] = {
     "rules": rules.rules,
     "why": rules.why,
 }
+# Every feature's buttons, declared beside their handlers (see bot.buttons).
+BUTTON_ROUTES: Final = checked_routes(
+    (
+        *recording.BUTTONS,
+        *hand_details.BUTTONS,
+        *tap.BUTTONS,
+        *settings.BUTTONS,
+        *views.BUTTONS,
+        *people.BUTTONS,
+        *rules.BUTTONS,
+        *leaderboard.BUTTONS,
+    )
+)
 PRODUCTION: Final = object()
 # Every ledger query finishes on aiosqlite's thread and must take the GIL back from the busy
 # event loop; Python's default 5 ms switch interval makes each of those hand-backs wait.
@@ -105,8 +116,8 @@ def build_application(
 
     ``request`` replaces PTB's HTTP client (console mode serves the Bot API locally);
     ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group)
-    with retries for minutes (``bot.delivery``). Updates pass through the durable inbox
-    (``bot.inbox``).
+    with retries for minutes (``bot.transport.delivery``). Updates pass through the durable inbox
+    (``bot.transport.inbox``).
     """
     inbox = Inbox()
     processor = ChatOrderedProcessor()  # each chat's hands in arrival order
@@ -171,44 +182,8 @@ def add_handlers(application: ANY_APP) -> None:
         MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
-    application.add_handler(
-        CallbackQueryHandler(recording.undo_button, pattern=f"^{hand_reply.UNDO_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(hand_details.toggle_button, pattern=hand_details.PATTERN)
-    )
-    application.add_handler(
-        CallbackQueryHandler(
-            recording.undo_confirm_button, pattern=f"^{recording.UNDO_CONFIRM_PREFIX}"
-        )
-    )
-    application.add_handler(
-        CallbackQueryHandler(
-            recording.undo_cancel_button, pattern=f"^{recording.UNDO_CANCEL_PREFIX}"
-        )
-    )
-    application.add_handler(CallbackQueryHandler(tap.pressed, pattern=f"^{TAP_PREFIX}"))
-    application.add_handler(
-        CallbackQueryHandler(settings.settings_button, pattern=f"^{settings.PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(views.history_button, pattern=f"^{views.HISTORY_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(people.undo_button, pattern=f"^{people.IDENTITY_UNDO_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(rules.topic_button, pattern=f"^{rules.TOPIC_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(views.stats_button, pattern=f"^{views.STATS_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(leaderboard.top_button, pattern=f"^{leaderboard.TOP_PREFIX}")
-    )
-    application.add_handler(
-        CallbackQueryHandler(views.tally_button, pattern=f"^{views.TALLY_PREFIX}")
-    )
+    for route in BUTTON_ROUTES:
+        application.add_handler(CallbackQueryHandler(route.handler, pattern=route.pattern))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))
     # Last: a press no handler above took is still answered (else its button spins).
     application.add_handler(CallbackQueryHandler(presses.unknown_press))

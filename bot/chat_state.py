@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from storage import Chat, Player
 
 if TYPE_CHECKING:
-    from bot.table import Table
+    from bot.seated_table import SeatedTable
     from bot.tap.flow import Flow
 
 
@@ -52,7 +52,7 @@ class ChatState:
     def __init__(self) -> None:
         self.lang: str | None = None  # /lang's choice, once read from the ledger
         self.settings: ChatSettings | None = None  # /settings, once read from the ledger
-        self.table: Table | None = None  # the open session, see bot.table
+        self.table: SeatedTable | None = None  # the open session, see bot.table
         # user → (until when, whether they are an admin), from the Bot API
         self.admins: dict[int, tuple[float, bool]] = {}
         # user → (the Telegram name and username last written to the ledger, the player);
@@ -61,7 +61,7 @@ class ChatState:
         # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
         self.flows: dict[str, Flow] = {}
 
-    def keep(self, table: Table) -> Table:
+    def keep(self, table: SeatedTable) -> SeatedTable:
         """The table a write returned; a closed session is forgotten."""
         self.table = table if table.session.is_open else None
         return table

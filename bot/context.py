@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -16,27 +17,20 @@ from bot.cleaning import clean_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
-from bot.inbox import Inbox
-from bot.ordering import ChatOrderedProcessor
 from bot.replies import answer
+from bot.transport.inbox import Inbox
+from bot.transport.ordering import ChatOrderedProcessor
 from storage import NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:
-    from bot.webapp.server import WebServer
+    from bot.transport.web_server import WebServer
 
 ADMIN_CACHE_SECONDS: Final = 120.0
 # Each chat's ``context.chat_data`` is its ChatState: PTB creates it and keeps it per chat id.
 CONTEXT_TYPES: Final = ContextTypes(chat_data=ChatState)
 Context = CallbackContext[ExtBot[None], dict[Any, Any], ChatState, dict[Any, Any]]
-
-
-class Refusal(Exception):
-    """A request the bot turns down with one i18n message; nothing was recorded."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+# What a command or a button press runs (PTB's callback).
+UpdateHandler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 
 @dataclass
@@ -45,7 +39,9 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
-    web: WebServer | None = None  # the aiohttp server (bot.webapp.lifecycle), when there is one
+    web: WebServer | None = (
+        None  # the aiohttp server (bot.transport.web_lifecycle), when there is one
+    )
     web_open: asyncio.Event = field(default_factory=asyncio.Event)  # the webhook takes updates
     inbox: Inbox = field(default_factory=Inbox)
     processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)

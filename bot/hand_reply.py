@@ -18,7 +18,7 @@ from typing import Any, Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Html, t
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from bot.table_html import (
     kong_name,
     ruleset_name,
@@ -63,7 +63,7 @@ class HandScene:
         return next((s for s, p in self.players.items() if p.id == player_id), None)
 
 
-def scene_after(table: Table, entries: tuple[Entry, ...], tally: Tally | None) -> HandScene:
+def scene_after(table: SeatedTable, entries: tuple[Entry, ...], tally: Tally | None) -> HandScene:
     """The scene of entries just written: ``table`` is the table after the write."""
     session = table.session
     dealer = None if entries[0].kind == "kong" else table.dealer
@@ -207,7 +207,7 @@ def _pattern_name(rules: rulesets.Ruleset, pattern: dict[str, Any], en: bool) ->
     return f"{name_en} ({name})"
 
 
-def deltas_text(scene: HandScene | Table, deltas: Mapping[Seat, int]) -> str:
+def deltas_text(scene: HandScene | SeatedTable, deltas: Mapping[Seat, int]) -> str:
     """'甲 +48 · 乙 −16 · …' in seat order, as HTML."""
     return " · ".join(
         f"{html.escape(scene.name(seat))} {signed(deltas.get(seat, 0))}" for seat in SEAT_ORDER

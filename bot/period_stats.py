@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar.periods import ALL_TIME, Period, read_period, take_period, unquoted
 from bot.i18n import t
 from storage import Ledger, PlayerStats, Season
@@ -65,11 +65,11 @@ async def period_from_key(ledger: Ledger, chat_id: int, key: str, now: datetime)
     if key.startswith(_SEASON_KEY) and key[1:].isdigit():
         found = [s for s in await ledger.seasons.all(chat_id) if s.id == int(key[1:])]
         if not found:
-            raise Refusal("bad_button", token=key)
+            raise ChatRefusal("bad_button", token=key)
         return season_period(found[0])
     period = read_period(_KIND_WORDS.get(key, key), now)
     if period is None:
-        raise Refusal("bad_button", token=key)
+        raise ChatRefusal("bad_button", token=key)
     return period
 
 

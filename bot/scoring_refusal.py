@@ -14,7 +14,7 @@ from typing import Final
 
 from bot.i18n import Html, t
 from bot.replies import quote
-from scoring.errors import ErrorCode, Naming, Said, ScoringError
+from scoring.errors import Naming, Said, ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
 
 # How a refusal in English quotes each word taking a seat; the Chinese quotes the word typed.
@@ -67,7 +67,7 @@ def refusal_text(error: ScoringError, lang: str) -> str:
     table = error if isinstance(error, TableScoringError) else None
     body = html.escape(error.en if lang == "en" else error.zh, quote=False)
     other, why = error.params.get("other"), error.params.get("why")
-    conflict = error.code is ErrorCode.CONFLICTING_WORDS
+    conflict = error.code is ScoringErrorCode.CONFLICTING_WORDS
     if table is not None and conflict and isinstance(other, Said) and isinstance(why, tuple):
         body = t("scoring_conflict", lang, other=table.say(other, lang), why=why[lang == "en"])
     token = error.token

@@ -1,89 +1,30 @@
-"""The open session as the handlers see it: seats, players, names, winds and its standings.
-
-A chat's table is read from the ledger once and then kept in its ``ChatState`` (see
-``bot.chat_state``): each write returns the new state, so a hand costs the ledger only its
-write. Rendering it is ``bot.table_html``'s job.
-"""
+"""The chat's open table (a ``SeatedTable``) read from the ledger once, then kept in its
+``ChatState`` (see ``bot.chat_state``): each write returns the new state, so a hand costs the
+ledger only its write."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from bot.context import Context, Refusal, chat_state, services
-from bot.grammar import Member, Roster
-from scoring.tiles import SEAT_ORDER, Seat
-from storage import Entry, People, Player, Session, Tally
-
-
-@dataclass(frozen=True)
-class Table:
-    session: Session
-    players: dict[Seat, Player]  # only the occupied seats
-    tally: Tally | None = None  # the session's standings, once read
-    # Per seat, the names of the seated person's other records (see ``aliases_of``).
-    aliases: Mapping[Seat, tuple[str, ...]] = field(default_factory=dict)
-
-    @property
-    def roster(self) -> Roster:
-        return Roster(
-            {
-                seat: Member(p.name, p.username, self.aliases.get(seat, ()))
-                for seat, p in self.players.items()
-            }
-        )
-
-    @property
-    def full(self) -> bool:
-        return len(self.players) == 4
-
-    def player_id(self, seat: Seat) -> int:
-        return self.players[seat].id
-
-    def name(self, seat: Seat) -> str:
-        player = self.players.get(seat)
-        return player.name if player else seat.zh
-
-    def names(self) -> dict[Seat, str]:
-        return {seat: self.name(seat) for seat in SEAT_ORDER}
-
-    def seat_of(self, player_id: int) -> Seat | None:
-        found = self.session.seat_of(player_id)
-        return Seat(found) if found else None
-
-    def seat_wind(self, seat: Seat) -> Seat:
-        return Seat(self.session.seat_wind(seat.value))
-
-    @property
-    def dealer(self) -> Seat:
-        return Seat(self.session.dealer)
-
-    @property
-    def round_wind(self) -> Seat:
-        return Seat(self.session.round_wind)
-
-    def postings(self, payments: dict[Seat, int]) -> dict[int, int]:
-        """Seat deltas as the ledger's postings, keyed by player id."""
-        return {self.player_id(seat): amount for seat, amount in payments.items()}
-
-    @property
-    def free_seats(self) -> tuple[Seat, ...]:
-        return tuple(seat for seat in SEAT_ORDER if seat not in self.players)
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, chat_state, services
+from bot.seated_table import SeatedTable, aliases_of
+from scoring.tiles import SEAT_ORDER
+from storage import Session, Tally
 
 
-async def open_table(context: Context, chat_id: int) -> Table:
-    """The chat's open session with its players; Refusal('no_session') when there is none."""
+async def open_table(context: Context, chat_id: int) -> SeatedTable:
+    """The chat's open session with its players; ChatRefusal('no_session') when there is none."""
     cached = chat_state(context, chat_id).table
     if cached is not None:
         return cached
     session = await services(context).db.sessions.current(chat_id)
     if session is None:
-        raise Refusal("no_session")
+        raise ChatRefusal("no_session")
     return await table_of(context, session)
 
 
-async def table_of(context: Context, session: Session) -> Table:
+async def table_of(context: Context, session: Session) -> SeatedTable:
     """The session with its players read from the ledger (and remembered while open)."""
     ledger = services(context).db
     players_of_chat = await ledger.players.all(session.chat_id)
@@ -94,48 +35,21 @@ async def table_of(context: Context, session: Session) -> Table:
         if player_id is not None
     }
     aliases = aliases_of(players, await ledger.people.of_chat(session.chat_id), by_id)
-    return remember(context, Table(session=session, players=players, aliases=aliases))
+    return remember(context, SeatedTable(session=session, players=players, aliases=aliases))
 
 
-def aliases_of(
-    players: Mapping[Seat, Player], people: People, by_id: Mapping[int, Player]
-) -> dict[Seat, tuple[str, ...]]:
-    """Per seat, the names of the seated person's other records (乙 after its member sent
-    /iam 乙): a claimed name is accepted wherever a name is. A name a seated player has is
-    theirs alone, never another's alias, and a name two seated people once had is neither's."""
-    seated = {player.name.casefold() for player in players.values()}
-    found = {
-        seat: {by_id[r].name.casefold(): by_id[r].name for r in people.records(player.id)}
-        for seat, player in players.items()
-    }
-    shared = Counter(name for names in found.values() for name in names)
-    return {
-        seat: kept
-        for seat, names in found.items()
-        if (kept := tuple(n for k, n in names.items() if k not in seated and shared[k] == 1))
-    }
-
-
-def remember(context: Context, table: Table) -> Table:
+def remember(context: Context, table: SeatedTable) -> SeatedTable:
     """Keep the state a write returned; a closed session is forgotten."""
     return chat_state(context, table.session.chat_id).keep(table)
 
 
-async def standings(context: Context, table: Table) -> Tally:
+async def standings(context: Context, table: SeatedTable) -> Tally:
     """The session's tally: read once from the ledger, then moved along by ``after_entries``."""
     if table.tally is not None:
         return table.tally
     tally = await services(context).db.reports.tally(table.session.chat_id, table.session.id)
     remember(context, replace(table, tally=tally))
     return tally
-
-
-def after_entries(table: Table, session: Session, entries: Sequence[Entry]) -> Table:
-    """The table after a write: the session state it returned, the tally moved by its postings
-    (the very postings the ledger committed, so the two cannot drift apart)."""
-    if table.tally is None:
-        return replace(table, session=session)
-    return replace(table, session=session, tally=table.tally.after(entries, table.players.values()))
 
 
 def forget(context: Context, chat_id: int) -> None:

@@ -6,7 +6,7 @@ import html
 from collections import Counter
 
 from bot.i18n import Html, t
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from scoring import rulesets
 from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
@@ -33,7 +33,7 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else str(amount).replace("-", "−")
 
 
-def describe_table(table: Table, lang: str) -> str:
+def describe_table(table: SeatedTable, lang: str) -> str:
     """Seats with names, the dealer and the round wind, as HTML."""
     empty = t("seat_empty", lang)
     seats = "\n".join(
@@ -54,7 +54,7 @@ def describe_table(table: Table, lang: str) -> str:
     )
 
 
-def seat_wind_note(table: Table, seat: Seat, lang: str) -> str:
+def seat_wind_note(table: SeatedTable, seat: Seat, lang: str) -> str:
     """'（门风东）' after a seat whose 门风 tells (see ``wind_tells``)."""
     wind = table.seat_wind(seat)
     if not wind_tells(seat, wind, table.session.ruleset):
@@ -118,6 +118,6 @@ def shared_names(tally: Tally) -> frozenset[str]:
     return frozenset(name for name, count in names.items() if count > 1)
 
 
-def empty_seats(table: Table, lang: str) -> Html:
+def empty_seats(table: SeatedTable, lang: str) -> Html:
     """The free seats in seat order, '南 北'."""
     return Html(" ".join(seat_label(seat, lang) for seat in table.free_seats))

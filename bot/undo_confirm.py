@@ -24,6 +24,9 @@ CANCEL_PREFIX: Final = "undono:"
 CONFIRM_SECONDS: Final = 10 * 60
 _MAC_CHARS: Final = 12  # 72 bits: guessing one takes ~2^71 presses
 _CALLBACK_DATA_BYTES: Final = 64
+# The widest data after a prefix: a Telegram user id (up to 52 bits), one entry id, the expiry
+# in base 36 and the signature (read by the button registry's 64-byte check).
+WIDEST_SIGNED: Final = f"{2**52}:{'9' * 10}:{'z' * 6}:{'x' * _MAC_CHARS}"
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.explain import render
-from scoring.hand import Context
+from scoring.hand import LineContext
 from scoring.notation import parse_ready
 from scoring.result import ScoreResult
 from scoring.rulesets import get
@@ -108,7 +108,7 @@ def _base(text: str) -> int:
         return int(text)
     except ValueError:
         raise ScoringError(
-            ErrorCode.BAD_BASE,
+            ScoringErrorCode.BAD_BASE,
             "底分要写整数，如 --base 5",
             "the base (--base) must be a whole number, e.g. --base 5",
             text,
@@ -118,7 +118,7 @@ def _base(text: str) -> int:
 def _usage(message: str, waits: bool) -> ScoringError:
     usage = _parser(waits).format_usage().strip()
     return ScoringError(
-        ErrorCode.USAGE,
+        ScoringErrorCode.USAGE,
         f"命令行参数不对：{message}\n{usage}",
         f"bad command line: {message}\n{usage}",
     )
@@ -127,7 +127,7 @@ def _usage(message: str, waits: bool) -> ScoringError:
 def _internal(bug: Exception) -> ScoringError:
     detail = f"{type(bug).__name__}: {bug}"
     return ScoringError(
-        ErrorCode.INTERNAL,
+        ScoringErrorCode.INTERNAL,
         f"内部错误，请把这一行发给维护者：{detail}",
         f"internal error, please report this line to the maintainers: {detail}",
     )
@@ -181,7 +181,7 @@ def _print_waits(line: str, rules: str, base: int, winner: str, lang: str, as_js
     _emit("\n".join(rows), False)
 
 
-def _win_label(context: Context, en: bool) -> str:
+def _win_label(context: LineContext, en: bool) -> str:
     if context.self_draw:
         return "self-draw" if en else "自摸"
     if context.robbed_kong_of is not None:

@@ -16,7 +16,7 @@ from typing import Any, Final
 from scoring.tiles import Seat
 
 
-class ErrorCode(StrEnum):
+class ScoringErrorCode(StrEnum):
     """Stable error codes (part of the CLI's JSON interface)."""
 
     # notation
@@ -86,7 +86,7 @@ class ScoringError(ValueError):
 
     def __init__(
         self,
-        code: ErrorCode,
+        code: ScoringErrorCode,
         zh: str,
         en: str,
         token: str | None = None,

@@ -30,7 +30,7 @@ class Meld:
 
 
 @dataclass(frozen=True)
-class Context:
+class LineContext:
     """The context words after the tiles. Seats are table seats (E S W N)."""
 
     self_draw: bool = False  # 自摸 (also implied by 杠开, 飘, 天胡)
@@ -53,4 +53,4 @@ class Hand:
     concealed: tuple[Tile, ...]
     winning_tile: Tile
     melds: tuple[Meld, ...] = ()
-    context: Context = field(default_factory=Context)
+    context: LineContext = field(default_factory=LineContext)

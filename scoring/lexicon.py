@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.tiles import JOKER, Tile, tile_from
 
 
@@ -170,7 +170,7 @@ def _raise_no_suit(line: str, start: int, numerals: list[tuple[str, int]]) -> No
         stop += 1
     text = line[start:stop]
     raise ScoringError(
-        ErrorCode.UNKNOWN_TOKEN,
+        ScoringErrorCode.UNKNOWN_TOKEN,
         "不是牌：数字后面要紧跟花色 m 万、p 筒、s 条、z 字（如 5m、五万、123p）。"
         + HOW_TO_WRITE_TILES_ZH,
         "not a tile: a number needs a suit right after it, m (characters), p (dots), "
@@ -188,5 +188,5 @@ def _not_a_tile(text: str, position: int, number: int, suit: str) -> ScoringErro
         zh = f"没有 {number} 这张牌：{_SUIT_ZH[suit]}子是 1–9（红五也写 5）"
         en = f"there is no {number}: suited tiles are 1-9 (write a red five as 5)"
     return ScoringError(
-        ErrorCode.UNKNOWN_TOKEN, f"不是牌。{zh}", f"not a tile. {en}", text, position
+        ScoringErrorCode.UNKNOWN_TOKEN, f"不是牌。{zh}", f"not a tile. {en}", text, position
     )

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from operator import eq
 from typing import Final
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts, with_facts
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.lexicon import (
     Token,
     fold,
@@ -84,10 +84,10 @@ class ReadyLine:
     line: str
     concealed: tuple[Tile, ...]  # sorted, JOKER last
     melds: tuple[Meld, ...]
-    context: Context
+    context: LineContext
     words: dict[str, Token] = field(default_factory=dict)
 
-    def complete(self, winning_tile: Tile, context: Context | None = None) -> Hand:
+    def complete(self, winning_tile: Tile, context: LineContext | None = None) -> Hand:
         """The winning hand this ready hand becomes with ``winning_tile``."""
         return Hand(self.concealed, winning_tile, self.melds, context or self.context)
 
@@ -135,7 +135,7 @@ def parse_ready(line: str) -> ReadyLine:
     pieces = scan(line)
     if pieces.winning is not None:
         raise ScoringError(
-            ErrorCode.BAD_WINNING_TILE,
+            ScoringErrorCode.BAD_WINNING_TILE,
             "问听牌时不写胡的牌：只写手里的 13 张（吃碰杠各按 3 张算）",
             "a ready hand has no winning tile yet: write the 13 tiles you hold "
             "(each meld counts as 3), without +",
@@ -180,7 +180,7 @@ def _too_many_copies(pieces: Pieces, indicator: Tile | None) -> bool:
     return any(map(eq, tiles, tiles[4:]))  # sorted: a fifth copy sits four places on
 
 
-def _check_copies(pieces: Pieces, context: Context, words: dict[str, Token]) -> None:
+def _check_copies(pieces: Pieces, context: LineContext, words: dict[str, Token]) -> None:
     if not _too_many_copies(pieces, context.indicator):
         return
     counts = [0] * (JOKER + 1)  # recount in written order to name the copy too many
@@ -203,7 +203,7 @@ def _check_copies(pieces: Pieces, context: Context, words: dict[str, Token]) -> 
             else:
                 zh = f"第五张{name_zh}：每种牌只有四张，请检查是否写错了"
                 en = f"a fifth {name_en}: there are only four of each tile; check for a typo"
-            raise ScoringError(ErrorCode.FIFTH_COPY, zh, en, token.text, token.position)
+            raise ScoringError(ScoringErrorCode.FIFTH_COPY, zh, en, token.text, token.position)
 
 
 def _count_error(pieces: Pieces, needed: int) -> ScoringError:
@@ -219,7 +219,7 @@ def _count_error(pieces: Pieces, needed: int) -> ScoringError:
         diff_zh, diff_en = f"少了 {needed - found} 张", f"{needed - found} missing"
         token = pieces.winning[1] if pieces.winning else _last_written(pieces)
     return ScoringError(
-        ErrorCode.TILE_COUNT,
+        ScoringErrorCode.TILE_COUNT,
         f"牌数不对：手牌 {held} 张 + {melds} 组吃碰杠 × 3 = {found} 张，{what}要 {needed} 张"
         f"（杠也按 3 张算），{diff_zh}",
         f"wrong number of tiles: {held} in hand + {melds} meld(s) × 3 = {found}; "
@@ -254,12 +254,12 @@ def _last_written(pieces: Pieces) -> Token | None:
     return items[-1][1] if items else None
 
 
-def _check_kong_chain(pieces: Pieces, context: Context, words: dict[str, Token]) -> None:
+def _check_kong_chain(pieces: Pieces, context: LineContext, words: dict[str, Token]) -> None:
     kongs = sum(meld.kind.is_kong for meld, _ in pieces.melds)
     if context.kong_chain > kongs:
         token = words["kong_chain"]
         raise ScoringError(
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             f"要手里有 {context.kong_chain} 个杠，这手牌只写了 {kongs} 个："
             "明杠/补杠写成 [7777s]，暗杠写成 (7777s)",
             f"needs {context.kong_chain} kong(s) in the hand but {kongs} written: "

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
 from scoring import rulesets
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets.base import PayerRule, Ruleset
 from scoring.tiles import SEAT_ORDER, Seat
 
@@ -24,7 +24,7 @@ def settle(
     """Every seat's delta when ``winner`` wins ``share`` (money, not units) under ``rule``."""
     if rule.needs_payer and (payer is None or payer == winner):
         raise ScoringError(
-            ErrorCode.BAD_SEAT,
+            ScoringErrorCode.BAD_SEAT,
             "付款的一家不能是空的，也不能是胡牌者自己",
             "the paying seat must be given and must not be the winner",
             token=None if payer is None else payer.value,
@@ -70,7 +70,7 @@ def kong_payment(
     ruleset = rules if isinstance(rules, Ruleset) else rulesets.get(rules)
     if not ruleset.settles_kongs:
         raise ScoringError(
-            ErrorCode.KONGS_NOT_SETTLED,
+            ScoringErrorCode.KONGS_NOT_SETTLED,
             f"{ruleset.name_zh}的杠不另外结算",
             f"{ruleset.name_en} does not pay kongs separately",
             token=ruleset.id,
@@ -79,7 +79,7 @@ def kong_payment(
     if kind is KongKind.EXPOSED:
         if discarder is None or discarder == owner:
             raise ScoringError(
-                ErrorCode.BAD_SEAT,
+                ScoringErrorCode.BAD_SEAT,
                 "明杠要写明是谁打出的那张牌（不能是杠牌者自己）",
                 "an exposed kong needs the seat that discarded the tile (not the owner)",
                 token=None if discarder is None else discarder.value,
@@ -97,7 +97,7 @@ def check_base(base: object) -> int:
     """底分 must be a positive whole number of points, at most ``MAX_BASE``."""
     if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= MAX_BASE:
         raise ScoringError(
-            ErrorCode.BAD_BASE,
+            ScoringErrorCode.BAD_BASE,
             f"底分必须是 1 到 {MAX_BASE:,} 之间的整数",
             f"the base stake (底分) must be a whole number from 1 to {MAX_BASE:,}",
             token=str(base),

@@ -15,7 +15,7 @@ from typing import Final
 
 from scoring.errors import SAID_POSITION, ScoringError
 from scoring.facts import WinFacts, with_facts
-from scoring.hand import Context, Hand
+from scoring.hand import Hand, LineContext
 from scoring.lexicon import Token, fold
 from scoring.scanning import (
     DIGIT_GROUP,
@@ -38,12 +38,12 @@ _PLAIN: Final = re.compile(
     f"(\\+\\s*([1-9])([{SUITED_CHARS}]|(?<=[1-7])[{HONOR_CHARS}]))(.*)",
     re.DOTALL,
 )
-# Per run of context words as written: its Context and each kind's word (offset, text),
+# Per run of context words as written: its LineContext and each kind's word (offset, text),
 # or None when the run is not words alone (the scanner then reads the line and says why).
-_Words = tuple[Context, tuple[tuple[str, int, str], ...]]
+_Words = tuple[LineContext, tuple[tuple[str, int, str], ...]]
 _PLAIN_WORDS: dict[tuple[str, WinFacts | None], _Words | None] = {}
 _PLAIN_WORDS_KEPT: Final = 1024
-_UNSEEN: Final = (Context(), ())
+_UNSEEN: Final = (LineContext(), ())
 
 
 def read_plain(line: str, facts: WinFacts | None = None) -> PlainLine | None:

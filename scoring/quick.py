@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final, NoReturn
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts, line_of, winner_of, with_facts
 from scoring.lexicon import Token, fold
 from scoring.reading import Reading, Shape
@@ -225,7 +225,7 @@ class _Declared:
             self.dragons.add(value)
         elif fact in self.values and self.values[fact] != value:
             raise _error(
-                ErrorCode.CONFLICTING_WORDS,
+                ScoringErrorCode.CONFLICTING_WORDS,
                 token,
                 f"和「{self.tokens[fact].text}」矛盾：{fact.value}只能写一次",
                 f"contradicts “{self.tokens[fact].text}”: {fact.en} is given twice",
@@ -277,7 +277,7 @@ def _scan(
     line = fold(text)
     if not line.strip():
         raise ScoringError(
-            ErrorCode.EMPTY,
+            ScoringErrorCode.EMPTY,
             "没有写内容：如 自摸 爆头、点炮S 七对、杠开 无花",
             "nothing to score: write e.g. tsumo baotou, ron S seven pairs, gangkai no wild",
         )
@@ -336,7 +336,7 @@ def _unknown(line: str, pos: int) -> ScoringError:
     while end < len(line) and not line[end].isspace() and line[end] not in _SEPARATORS:
         end += 1
     return _error(
-        ErrorCode.UNKNOWN_TOKEN,
+        ScoringErrorCode.UNKNOWN_TOKEN,
         Token(line[pos:end], pos),
         "看不懂这个词。快速记分可写：自摸、点炮S/放冲S、抢杠S、承包S、杠开/杠开2、飘1/财飘、爆头、"
         "杠爆、杠飘、七对、豪华/双豪华/三豪华、十三不搭、有花/无花、财神N/4财神、天胡、地胡；"
@@ -359,7 +359,7 @@ def _check(declared: _Declared, rules: Ruleset, kong_chain: int) -> None:
 
 
 def _refuse(d: _Declared, fact: Fact, zh: str, en: str) -> NoReturn:
-    raise _error(ErrorCode.INCONSISTENT, d.tokens[fact], zh, en)
+    raise _error(ScoringErrorCode.INCONSISTENT, d.tokens[fact], zh, en)
 
 
 def _thirteen_in_ruleset(d: _Declared, rules: Ruleset, kong_chain: int) -> None:
@@ -581,7 +581,7 @@ def _valuate(
     if len({_money(outcome) for outcome in outcomes}) > 1:
         raise error_at(
             anchor,
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             f"{rules.name_zh}里这样胡有没有花（财神）分数不同：请加上「有花」或「无花」",
             f"under {rules.name_en} this win scores differently with and without wilds: "
             "add “with wild” or “no wild” (有花 / 无花)",
@@ -624,7 +624,7 @@ def _check_reach(d: _Declared, win: Win, rules: Ruleset, tai: int) -> None:
     items_zh = " + ".join(f"{item.name} {item.value}" for item in richest) or "没有台"
     items_en = " + ".join(f"{item.name_en} {item.value}" for item in richest) or "no tai"
     raise _error(
-        ErrorCode.UNREACHABLE_TAI,
+        ScoringErrorCode.UNREACHABLE_TAI,
         d.tokens[Fact.TAI],
         f"{label_zh}最多 {reach} 台（{items_zh}），到不了 {tai} 台：请核对台数",
         f"{label_en} reaches at most {reach} tai ({items_en}), not {tai}: check the total",
@@ -638,7 +638,7 @@ _SHAPE_WORDS: Final[dict[Shape | None, tuple[str, str]]] = {
 }
 
 
-def _error(code: ErrorCode, token: Token, zh: str, en: str) -> ScoringError:
+def _error(code: ScoringErrorCode, token: Token, zh: str, en: str) -> ScoringError:
     return error_at(token, code, zh, en)
 
 

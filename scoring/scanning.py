@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.hand import Meld, MeldKind
 from scoring.lexicon import (
     HOW_TO_WRITE_TILES_EN,
@@ -71,7 +71,7 @@ def scan(line: str) -> Pieces:
     text = fold(line)
     if not text.strip():
         raise ScoringError(
-            ErrorCode.EMPTY,
+            ScoringErrorCode.EMPTY,
             f"没有写牌。请写出胡的牌，如 123m456m789m123p5s +5s 自摸（{HOW_TO_WRITE_TILES_ZH}）",
             f"the line is empty. Write the winning hand, e.g. 123m456m789m123p5s +5s tsumo "
             f"({HOW_TO_WRITE_TILES_EN})",
@@ -113,7 +113,7 @@ def _scan_after_word(text: str, pos: int, pieces: Pieces, word_start: int) -> in
     try:
         return _scan_group(text, pos, pieces)
     except ScoringError as error:
-        if error.code is ErrorCode.UNKNOWN_TOKEN:
+        if error.code is ScoringErrorCode.UNKNOWN_TOKEN:
             raise _unknown(text, word_start) from None
         raise
 
@@ -163,7 +163,7 @@ def _chunk(text: str, pos: int) -> Token:
 def _unknown(text: str, pos: int) -> ScoringError:
     token = _chunk(text, pos)
     return ScoringError(
-        ErrorCode.UNKNOWN_TOKEN,
+        ScoringErrorCode.UNKNOWN_TOKEN,
         f"看不懂：不是牌，也不是认识的词。{HOW_TO_WRITE_TILES_ZH}；"
         "吃碰写 [123m] [555p]，暗杠写 (7777s)，胡的牌写 +5s；"
         "后面可写 自摸、点炮S、杠开、飘1、抢杠S、承包S、天胡、地胡、翻1m、座S、圈S",
@@ -190,7 +190,7 @@ def _scan_winning(text: str, plus: int, pieces: Pieces) -> int:
     token = Token(text[plus:end], plus)
     if scanned is None or len(scanned[0]) != 1:
         raise ScoringError(
-            ErrorCode.BAD_WINNING_TILE,
+            ScoringErrorCode.BAD_WINNING_TILE,
             "+ 后面要写胡的那一张牌，只写一张（如 +5s、+五条、+东）",
             "+ must be followed by the one winning tile, e.g. +5s, +五条, +东",
             _chunk(text, plus).text if scanned is None else token.text,
@@ -198,7 +198,7 @@ def _scan_winning(text: str, plus: int, pieces: Pieces) -> int:
         )
     if pieces.winning is not None:
         raise ScoringError(
-            ErrorCode.BAD_WINNING_TILE,
+            ScoringErrorCode.BAD_WINNING_TILE,
             f"胡的牌写了两次（前面已有「{pieces.winning[1].text}」）：只写一个 +",
             f"a second winning tile (“{pieces.winning[1].text}” is already given): write one +",
             token.text,
@@ -293,7 +293,7 @@ def _is_sequence(tiles: Sequence[Tile]) -> bool:
 
 def _malformed(token: Token, why_zh: str, why_en: str) -> ScoringError:
     return ScoringError(
-        ErrorCode.MALFORMED_MELD,
+        ScoringErrorCode.MALFORMED_MELD,
         f"吃碰杠写得不对：{why_zh}。{_MELD_HOW_ZH}",
         f"malformed meld: {why_en}. {_MELD_HOW_EN}",
         token.text,

@@ -13,9 +13,9 @@ from typing import Final
 
 from scoring import notation, payments
 from scoring.analysis import analyze
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts, line_of, winner_of
-from scoring.hand import Context, Hand
+from scoring.hand import Hand, LineContext
 from scoring.lexicon import Token
 from scoring.reading import Reading, Shape
 from scoring.result import Explanation, ScoreResult
@@ -123,7 +123,7 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
     if win.kong_chain and win.kong_chain > (kongs := sum(m.kind.is_kong for m in hand.melds)):
         raise _at(
             where.word(WordKind.KONG_CHAIN),
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             f"杠开要有杠：这手牌只有 {kongs} 个杠，不够 {win.kong_chain} 连杠",
             f"a kong-replacement win needs kongs: this hand shows {kongs}, not {win.kong_chain}",
         )
@@ -135,7 +135,7 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
         )
         raise _at(
             where.winning,
-            ErrorCode.NOT_WINNING,
+            ScoringErrorCode.NOT_WINNING,
             f"不是胡牌：加上这张组不成四副面子加一对，{shapes}",
             f"not a winning hand: with this tile it makes neither four sets and a pair nor "
             f"{shapes_en}",
@@ -200,7 +200,7 @@ def _rank(valuation: Valuation) -> tuple[int, int, int]:
 
 
 def win_of(
-    ctx: Context,
+    ctx: LineContext,
     word: WordTokens,
     rules: Ruleset,
     winner: Seat,
@@ -215,21 +215,21 @@ def win_of(
         if seat == winner:
             raise _at(
                 word(kind),
-                ErrorCode.BAD_SEAT,
+                ScoringErrorCode.BAD_SEAT,
                 f"{kind.zh}的是胡牌者自己（{winner.zh}），要写另一家",
                 f"the {kind.en} seat is the winner ({winner.value}) itself; name another seat",
             )
     if ctx.contract_payer is not None and not rules.has_contract:
         raise _at(
             word(WordKind.CONTRACT),
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             f"{rules.name_zh}没有三摊承包（那是杭州麻将的规则）",
             f"{rules.name_en} has no three-chow contract (a Hangzhou rule)",
         )
     if ctx.piao and not rules.has_piao:
         raise _at(
             word(WordKind.PIAO),
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             f"{rules.name_zh}不计飘（飘只在杭州麻将和飘花里算）",
             f"{rules.name_en} does not score 飘 (only Hangzhou and the 飘花 systems do)",
         )
@@ -239,7 +239,7 @@ def win_of(
             token = word(WordKind.KONG_CHAIN) or word(WordKind.PIAO)
             raise _at(
                 token,
-                ErrorCode.CONFLICTING_WORDS,
+                ScoringErrorCode.CONFLICTING_WORDS,
                 "抢杠胡胡的是别人补杠的牌，不是自己摸的，不能再算杠开或飘",
                 "robbing a kong wins on another player's tile: no gangkai or piao with it",
             )
@@ -248,7 +248,7 @@ def win_of(
         if not rules.allows_discard_win:
             raise _at(
                 word(WordKind.DISCARDER),
-                ErrorCode.DISCARD_WIN_FORBIDDEN,
+                ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
                 f"{rules.name_zh}只能自摸，放炮不能胡",
                 f"{rules.name_en} is self-draw only: no win on a discard",
             )
@@ -257,7 +257,7 @@ def win_of(
     elif rules.allows_discard_win:
         raise _at(
             None if anchor is None else anchor.winning,
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             "没写怎么胡的：加上 自摸，或 点炮X（放冲X），或 抢杠X",
             "say how the hand was won: add tsumo (self-draw), ron X (X discarded) or rob X "
             "(robbing X's kong)",
@@ -265,7 +265,7 @@ def win_of(
     else:
         raise _at(
             None if anchor is None else anchor.winning,
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             f"没写怎么胡的：{rules.name_zh}只能自摸，加上 自摸，或 抢杠X",
             f"say how the hand was won: {rules.name_en} is self-draw only, add tsumo "
             "(self-draw) or rob X (robbing X's kong)",
@@ -274,13 +274,13 @@ def win_of(
     return _win(ctx, win_kind, winner, payer)
 
 
-def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
+def _check_dealer(ctx: LineContext, word: WordTokens, winner: Seat) -> None:
     """天胡 is the dealer's (座东), 地胡 a non-dealer's: the seat wind says who deals."""
     seat_wind = ctx.seat_wind or winner
     if ctx.heavenly and seat_wind is not Seat.E:
         raise _at(
             word(WordKind.HEAVENLY),
-            ErrorCode.DEALER_MISMATCH,
+            ScoringErrorCode.DEALER_MISMATCH,
             f"天胡是庄家（座东）起手就胡，这手胡牌者座{seat_wind.zh}，不是庄家："
             "庄家写 座E，闲家第一轮胡写 地胡",
             f"a heavenly hand is the dealer's (seat wind East) win on the deal; this winner "
@@ -290,7 +290,7 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
     if ctx.earthly and seat_wind is Seat.E:
         raise _at(
             word(WordKind.EARTHLY),
-            ErrorCode.DEALER_MISMATCH,
+            ScoringErrorCode.DEALER_MISMATCH,
             "地胡是闲家第一轮就胡，这手胡牌者座东，就是庄家：庄家起手胡写 天胡，"
             "闲家写 座S / 座W / 座N（座南 …）",
             "an earthly hand is a non-dealer's win in the first go-round; this winner sits "
@@ -300,7 +300,7 @@ def _check_dealer(ctx: Context, word: WordTokens, winner: Seat) -> None:
 
 
 @lru_cache(maxsize=1024)
-def _win(ctx: Context, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
+def _win(ctx: LineContext, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
     """The ``Win`` of checked context words, remembered: a handful of contexts (自摸, 点炮
     from each seat …) make up nearly every line, and a frozen ten-field ``Win`` costs
     more to build than to look up."""
@@ -318,7 +318,7 @@ def _win(ctx: Context, kind: WinKind, winner: Seat, payer: Seat | None) -> Win:
     )
 
 
-def _seats_named(ctx: Context, winner: Seat) -> tuple[tuple[WordKind, Seat | None], ...]:
+def _seats_named(ctx: LineContext, winner: Seat) -> tuple[tuple[WordKind, Seat | None], ...]:
     """The seats the context words name, when one of them is the winner (else none)."""
     if winner not in (ctx.discarder, ctx.robbed_kong_of, ctx.contract_payer):
         return ()
@@ -343,7 +343,7 @@ def wild_faces_for(
         return rules.wild_faces(None)
     if indicator is None and JOKER not in held:
         raise ScoringError(
-            ErrorCode.MISSING_INDICATOR,
+            ScoringErrorCode.MISSING_INDICATOR,
             "湖州麻将要知道哪张是花：加上翻出的牌（如 翻1m，花就是 2m），或把花写成 财 / *",
             "Huzhou hands need the wild: add the turned-up indicator (e.g. flip 1m makes 2m "
             "wild), or write the wilds as 财 / *",
@@ -357,7 +357,7 @@ def check_no_indicator(rules: Ruleset, indicator: Tile | None, word: WordTokens 
     if indicator is not None and not rules.uses_indicator:
         raise _at(
             None if word is None else word(WordKind.INDICATOR),
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             f"{rules.name_zh}的财神固定是白板，不用翻牌；湖州玩法才写 翻T",
             f"{rules.name_en} has White as its fixed wild: no indicator (翻T is Huzhou)",
         )
@@ -368,7 +368,7 @@ def _check_melds(hand: Hand, where: Where, wild_faces: frozenset[Tile]) -> None:
         if any(is_wild(tile, wild_faces) for tile in meld.tiles):
             raise _at(
                 where.meld(index),
-                ErrorCode.WILD_IN_MELD,
+                ScoringErrorCode.WILD_IN_MELD,
                 "财神不能吃、碰、杠：亮出的牌组里只能是真牌",
                 "a wild cannot be chowed, punged or konged: melds hold real tiles only",
             )
@@ -385,7 +385,7 @@ def _check_wild_supply(
         token = wild_tokens[-1] if wild_tokens else where.winning
         raise _at(
             token,
-            ErrorCode.FIFTH_COPY,
+            ScoringErrorCode.FIFTH_COPY,
             f"财神一共只有 {rules.wild_copies} 张，这手牌里有 {held} 张",
             f"there are only {rules.wild_copies} wild tiles; this hand holds {held}",
         )
@@ -414,7 +414,7 @@ def floated_beyond_supply(
     name_en = "wild tiles" if face == JOKER else f"{en_name(face)} tiles (the wild)"
     return _at(
         piao,
-        ErrorCode.FIFTH_COPY,
+        ScoringErrorCode.FIFTH_COPY,
         f"{name_zh}一共只有 {copies} 张，这手牌要 {held + discarded} 张：手里 {held} 张，"
         f"「{word}」打出了 {discarded} 张",
         f"there are only {copies} {name_en}: this line needs {held + discarded}: "
@@ -438,10 +438,10 @@ def _check_discarded_wild(
     else:
         zh = "打出白板就进入飘，其他人只能摸打，不能胡这张白板"
         en = "a discarded White starts a float: the others may only draw and discard, not win on it"
-    raise _at(where.winning, ErrorCode.DISCARDED_WILD, zh, en)
+    raise _at(where.winning, ScoringErrorCode.DISCARDED_WILD, zh, en)
 
 
-def _at(token: Token | None, code: ErrorCode, zh: str, en: str) -> ScoringError:
+def _at(token: Token | None, code: ScoringErrorCode, zh: str, en: str) -> ScoringError:
     if token is None:
         return ScoringError(code, zh, en)
     if token.position == _UNTYPED:

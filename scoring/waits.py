@@ -22,8 +22,8 @@ from functools import lru_cache
 
 from scoring import notation
 from scoring.analysis import analyze, completing_tiles, is_winning
-from scoring.errors import ErrorCode, ScoringError
-from scoring.hand import Context
+from scoring.errors import ScoringError, ScoringErrorCode
+from scoring.hand import LineContext
 from scoring.reading import Reading
 from scoring.result import ScoreResult, Wait
 from scoring.score import checked_table, score_hand, wild_faces_for
@@ -32,11 +32,11 @@ from scoring.tiles import JOKER, Seat, Tile, is_wild
 # Errors that refuse one particular win rather than the line: that side of a Wait is None.
 _REFUSALS = frozenset(
     {
-        ErrorCode.NOT_WINNING,
-        ErrorCode.DISCARD_WIN_FORBIDDEN,
-        ErrorCode.DISCARDED_WILD,
-        ErrorCode.THREE_WILDS,
-        ErrorCode.UNDER_FOUR_TAI,
+        ScoringErrorCode.NOT_WINNING,
+        ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
+        ScoringErrorCode.DISCARDED_WILD,
+        ScoringErrorCode.THREE_WILDS,
+        ScoringErrorCode.UNDER_FOUR_TAI,
     }
 )
 
@@ -98,7 +98,7 @@ def _wilds_gone(ready: notation.ReadyLine, wild_faces: frozenset[Tile], copies: 
 
 
 @lru_cache(maxsize=256)
-def win_contexts(context: Context, winner: Seat) -> tuple[Context, Context]:
+def win_contexts(context: LineContext, winner: Seat) -> tuple[LineContext, LineContext]:
     """The two wins a wait is scored as: self-drawn, and on the named discard (点炮X), or
     on the next seat's when the line names none (a 抢杠X line keeps its robbed kong).
     Remembered: a few contexts make up nearly every line, and ``replace`` is slow."""
@@ -116,7 +116,7 @@ def win_contexts(context: Context, winner: Seat) -> tuple[Context, Context]:
 
 
 def _scored(
-    ready: notation.ReadyLine, tile: Tile, ctx: Context, rules: str, base: int, winner: Seat
+    ready: notation.ReadyLine, tile: Tile, ctx: LineContext, rules: str, base: int, winner: Seat
 ) -> ScoreResult | ScoringError:
     """The win's result, or the ruleset's refusal of it; an error about the line is raised."""
     try:

@@ -3,7 +3,7 @@
 ``VOCABULARY`` maps every surface form to the word's kind and either its value or the
 kind of argument that follows it (``点炮S``, ``翻1m``). ``match_word`` recognises one word;
 ``scan_word`` reads one inside a line; ``build_context`` checks a line's words against
-each other and makes the ``Context``; ``read_winds`` says which winds a line states;
+each other and makes the ``LineContext``; ``read_winds`` says which winds a line states;
 ``words_of`` and ``write_word`` go back to text.
 Quick entry reuses these and adds its own words (爆头, 七对 …) in its own module.
 """
@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Final
 
-from scoring.errors import SAID_POSITION, ErrorCode, Naming, Said, ScoringError
-from scoring.hand import Context
+from scoring.errors import SAID_POSITION, Naming, Said, ScoringError, ScoringErrorCode
+from scoring.hand import LineContext
 from scoring.lexicon import Token, fold, scan_tiles
 from scoring.tiles import JOKER, Seat, mpsz, zh_name
 
 
 class WordKind(StrEnum):
-    """What a context word says; the value is the ``Context`` field it sets."""
+    """What a context word says; the value is the ``LineContext`` field it sets."""
 
     SELF_DRAW = "self_draw"
     DISCARDER = "discarder"
@@ -206,7 +206,7 @@ def seat_or_error(text: str | Seat) -> Seat:
     seat = _SEAT_CODES.get(text) or parse_seat(text)  # E S W N (and Seat itself) at once
     if seat is None:
         raise ScoringError(
-            ErrorCode.BAD_SEAT,
+            ScoringErrorCode.BAD_SEAT,
             "不是座位：座位写 E S W N 或 东 南 西 北",
             "not a seat: write a seat as E S W N (or 东 南 西 北)",
             text,
@@ -260,7 +260,7 @@ _EN_EXAMPLE: Final = {
 def _bad_seat(kind: WordKind, line: str, start: int, arg_pos: int) -> ScoringError:
     token = line[start : _chunk_end(line, arg_pos)].rstrip()
     return ScoringError(
-        ErrorCode.BAD_SEAT,
+        ScoringErrorCode.BAD_SEAT,
         f"{kind.zh}后面要写座位 E S W N 或 东 南 西 北（如 {kind.zh}S、{kind.zh}南）",
         f"{kind.zh} ({kind.en}) must be followed by a seat, E S W N or 东 南 西 北 "
         f"(e.g. {kind.zh}S or {_EN_EXAMPLE.get(kind, kind.zh)} S)",
@@ -275,7 +275,7 @@ def _scan_indicator(line: str, start: int, arg_pos: int) -> tuple[Word, int]:
         return Word(WordKind.INDICATOR, tiles[0][0][0]), tiles[1]
     end = tiles[1] if tiles is not None else _chunk_end(line, arg_pos)
     raise ScoringError(
-        ErrorCode.BAD_INDICATOR,
+        ScoringErrorCode.BAD_INDICATOR,
         "翻后面要写翻出的那一张牌（如 翻1m、翻北、翻中、翻一万），只写一张，不能是财神",
         "flip (翻, the indicator) must be followed by the one tile turned up, e.g. flip 1m, "
         "flip 4z, 翻北, 翻中; one tile, not a wild",
@@ -383,8 +383,8 @@ CONFLICTS: Final[dict[frozenset[WordKind], tuple[str, str]]] = {
 }
 
 
-def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, Token]]:
-    """The ``Context`` of a line's words, and each kind's token (keyed by kind value).
+def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[LineContext, dict[str, Token]]:
+    """The ``LineContext`` of a line's words, and each kind's token (keyed by kind value).
 
     A word repeated with the same value is harmless; with another value, or two words
     that contradict each other (自摸 with 点炮X …), it is a CONFLICTING_WORDS error on the
@@ -418,7 +418,7 @@ def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[st
         WordKind.EARTHLY in seen and discarder is None
     )
     indicator = value(WordKind.INDICATOR)
-    context = Context(
+    context = LineContext(
         self_draw=self_drawn,
         discarder=discarder,
         kong_chain=int(value(WordKind.KONG_CHAIN) or 0),
@@ -435,11 +435,11 @@ def build_context(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[st
 
 
 # The context of each run of word texts already met, and which of its words each kind kept.
-_CONTEXTS: dict[tuple[str, ...], tuple[Context, tuple[tuple[str, int], ...]]] = {}
+_CONTEXTS: dict[tuple[str, ...], tuple[LineContext, tuple[tuple[str, int], ...]]] = {}
 _CONTEXTS_KEPT: Final = 1024  # distinct word runs remembered (a handful cover most lines)
 
 
-def context_of(found: Sequence[tuple[Word, Token]]) -> tuple[Context, dict[str, Token]]:
+def context_of(found: Sequence[tuple[Word, Token]]) -> tuple[LineContext, dict[str, Token]]:
     """``build_context``, remembered per the words' texts: what a line's words mean does
     not depend on where they stand, and most lines say the same few things (自摸, 点炮S …).
     A refusal is never remembered: it is raised afresh with this line's positions."""
@@ -463,7 +463,7 @@ def _conflict(token: Token, other: Token, why: tuple[str, str]) -> ScoringError:
     why_zh, why_en = why
     return error_at(
         token,
-        ErrorCode.CONFLICTING_WORDS,
+        ScoringErrorCode.CONFLICTING_WORDS,
         f"和「{other.text}」矛盾：{why_zh}",
         f"contradicts “{other.text}”: {why_en}",
         other=said_of(other) or other.text,
@@ -481,7 +481,7 @@ def said_of(token: Token) -> Said | None:
 
 
 def error_at(
-    token: Token | None, code: ErrorCode, zh: str, en: str, **params: object
+    token: Token | None, code: ScoringErrorCode, zh: str, en: str, **params: object
 ) -> ScoringError:
     """An error about ``token`` (typed, or a word given as a value), or about no token."""
     if token is None:
@@ -491,7 +491,7 @@ def error_at(
     )
 
 
-def words_of(context: Context) -> tuple[Word, ...]:
+def words_of(context: LineContext) -> tuple[Word, ...]:
     """The fewest words that say ``context`` (自摸 only where nothing else implies it)."""
     implied_self_draw = (
         context.kong_chain > 0

@@ -11,7 +11,8 @@ from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import BadRequest, Forbidden
 
-from bot.context import Context, Refusal, is_chat_admin, message_of, services, update_lang
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, is_chat_admin, message_of, services, update_lang
 from bot.i18n import t
 
 
@@ -19,7 +20,7 @@ async def backup(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     if not await is_chat_admin(context, message, message.from_user):
-        raise Refusal("backup_admins_only")
+        raise ChatRefusal("backup_admins_only")
     chat = message.chat
     await message.reply_chat_action(ChatAction.UPLOAD_DOCUMENT)
     name = f"mahjong-{abs(chat.id)}-{datetime.now(UTC):%Y%m%d-%H%M%S}.db"

@@ -2,129 +2,24 @@
 
 from __future__ import annotations
 
-import html
 import json
 import logging
-from collections.abc import Sequence
 from typing import Final
 
 from telegram import Update
 from telegram.error import Forbidden
 
-from bot.context import Context, Refusal, chat_lang, chat_state, services
-from bot.delivery import is_delivery_failure
-from bot.grammar import GrammarError, Roster
-from bot.i18n import Html, t
-from bot.replies import answer, quote, reply, send
-from bot.scoring_refusal import refusal_text
-from bot.storage_refusal import in_language
-from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
-from scoring.errors import ErrorCode as ScoringCode
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, chat_lang, chat_state, services
+from bot.grammar import GrammarError
+from bot.i18n import t
+from bot.replies import answer, reply, send
+from bot.transport.delivery import is_delivery_failure
+from bot.user_errors import user_message
 from scoring.errors import ScoringError
-from scoring.tiles import Seat
-from storage import ErrorCode, StorageError
 
 log = logging.getLogger(__name__)
 LOGGED_UPDATE_LIMIT: Final = 4000  # characters of an update's JSON in the error's log line
-
-# How to write it right, after the ledger's own message of what is wrong.
-STORAGE_HINTS: Final[dict[ErrorCode, str]] = {
-    ErrorCode.SESSION_ALREADY_OPEN: "hint_settle_first",
-    ErrorCode.NO_OPEN_SESSION: "hint_open_session",
-    ErrorCode.SEAT_TAKEN: "hint_seat_swap",
-    ErrorCode.ALREADY_SEATED: "hint_seat_swap",
-    ErrorCode.TABLE_FULL: "hint_replace",
-    ErrorCode.UNKNOWN_ENTRY: "hint_history",
-    ErrorCode.ALREADY_REVERSED: "hint_history",
-    ErrorCode.NOTHING_TO_REVERSE: "hint_history",
-    ErrorCode.UNKNOWN_PLAYER: "hint_players",
-    ErrorCode.DUPLICATE_NAME: "hint_players",
-}
-
-
-def user_message(error: BaseException, lang: str, players: Sequence[str] = ()) -> str | None:
-    """The short reply for a refusal the user can fix; None for anything else.
-
-    ``players`` are the names at the table: a mistyped name is matched against them."""
-    text = _refusal(error, lang)
-    if text is None:
-        return None
-    nearest = did_you_mean(error, players)
-    if not nearest:
-        return text
-    quoted = [f"「{w}」" if lang == "zh" else f"“{w}”" for w in map(_escape, nearest)]
-    words = ("或" if lang == "zh" else " or ").join(quoted)
-    return f"{text}\n{t('did_you_mean', lang, words=Html(words))}"
-
-
-def _escape(text: str) -> str:
-    return html.escape(text, quote=False)
-
-
-def did_you_mean(error: BaseException, players: Sequence[str] = ()) -> list[str]:
-    """The words the user may have meant instead of the error's token (none if unsure)."""
-    token: str | None = getattr(error, "token", None)
-    if not token:
-        return []
-    return suggest(token, _vocabulary(error, players))
-
-
-def _vocabulary(error: BaseException, players: Sequence[str]) -> Sequence[str]:
-    """What the bot would have understood where the error's token stands."""
-    if isinstance(error, ScoringError):
-        if error.code is ScoringCode.UNKNOWN_RULESET:
-            return ruleset_words()
-        return entry_words(players) if error.code is ScoringCode.UNKNOWN_TOKEN else ()
-    if not isinstance(error, GrammarError):
-        return ()
-    roster = error.params.get("roster")
-    if isinstance(roster, Roster):
-        players = [member.name for member in roster.members.values()]
-    if error.key in _NAME_ERRORS:
-        return players
-    if error.key == "bad_seat":
-        return (*seat_words(), *players)
-    if error.key == "kong_kind":
-        return KONG_WORDS
-    return room_words() if error.key == "bad_base" else ()
-
-
-# Refusals whose token is meant to be a player at the table.
-_NAME_ERRORS: Final = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})
-
-
-def _refusal(error: BaseException, lang: str) -> str | None:
-    if isinstance(error, GrammarError):
-        # The table is named in the reader's language: 东 甲 · 南 乙, or E 甲 · S 乙; a seat
-        # as its player: 甲（东）.
-        roster = error.params.get("roster")
-        params = {
-            k: v.describe(lang)
-            if isinstance(v, Roster)
-            else roster.label(v, lang)
-            if isinstance(v, Seat) and isinstance(roster, Roster)
-            else _quoted(v)
-            for k, v in error.params.items()
-        }
-        return "❌ " + t(error.key, lang, **params)
-    if isinstance(error, Refusal):
-        return "❌ " + t(error.key, lang, **{k: _quoted(v) for k, v in error.params.items()})
-    if isinstance(error, ScoringError):
-        return "❌ " + refusal_text(error, lang)
-    if isinstance(error, StorageError):
-        error = in_language(error, lang)
-        error = StorageError(error.code, **{k: _quoted(v) for k, v in error.params.items()})
-        text = "❌ " + html.escape(error.message(lang), quote=False)
-        hint = STORAGE_HINTS.get(error.code)
-        if hint is None:
-            return text
-        return f"{text}{'。' if lang == 'zh' else '. '}{t(hint, lang)}"
-    return None
-
-
-def _quoted(value: object) -> object:
-    """A word the user typed, cut to quote back (markup the bot built stays whole)."""
-    return quote(value) if isinstance(value, str) and not isinstance(value, Html) else value
 
 
 async def on_error(update: object, context: Context) -> None:
@@ -154,7 +49,7 @@ async def _answer_error(update: object, context: Context) -> None:
         return
     lang = await _lang(context, update)
     players = _players(context, chat.id if chat else None)
-    if chat is not None and not isinstance(error, (GrammarError, Refusal, ScoringError)):
+    if chat is not None and not isinstance(error, (GrammarError, ChatRefusal, ScoringError)):
         # The ledger refused or something broke: read the session afresh next time.
         chat_state(context, chat.id).forget_table()
     text = user_message(error, lang, players)

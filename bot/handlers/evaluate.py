@@ -10,7 +10,8 @@ from telegram.constants import ChatAction
 
 import scoring
 from bot import pictures
-from bot.context import Context, Refusal, argument_words, message_of, services, update_lang
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, argument_words, message_of, services, update_lang
 from bot.i18n import t
 from bot.replies import reply, reply_photo
 from scoring.errors import ScoringError
@@ -24,7 +25,7 @@ async def _ruleset_and_line(update: Update, context: Context, usage: str) -> tup
     """The line to evaluate (refused with ``usage`` when empty) and its ruleset and 底分."""
     ruleset, base, line = await _ruleset_of(update, context, argument_words(message_of(update)))
     if not line:
-        raise Refusal(usage)
+        raise ChatRefusal(usage)
     return ruleset, base, line
 
 

@@ -3,20 +3,17 @@ private chat does with a hand (scores it) or a recording command (says where it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any, Final
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
-from bot.context import Context, message_of, update_lang
+from bot.context import Context, UpdateHandler, message_of, update_lang
 from bot.handlers import evaluate, general
 from bot.i18n import t
 from bot.replies import reply, send, start_group_url
 from scoring.lexicon import fold, starts_tile
 from scoring.vocabulary import starts_with_word
-
-Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 # What the ➕ button's link carries; Telegram hands it back as "/start@bot added" in the group.
 START_GROUP_PAYLOAD: Final = "added"
@@ -78,7 +75,7 @@ def is_small_talk(text: str) -> bool:
     return bool(words) and not any(starts_with_word(word) for word in words)
 
 
-def group_only(handler: Handler) -> Handler:
+def group_only(handler: UpdateHandler) -> UpdateHandler:
     """A recording command: in a private chat it says where it records and what works here."""
 
     async def in_groups(update: Update, context: Context) -> None:

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.context import (
-    Context,
-    Refusal,
-    argument_words,
-    chat_state,
-    message_of,
-    services,
-    update_lang,
-)
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, argument_words, chat_state, message_of, services, update_lang
 from bot.i18n import HELP, LANGS, t
 from bot.replies import reply
 
@@ -29,7 +22,7 @@ async def lang(update: Update, context: Context) -> None:
     words = argument_words(message)
     choice = words[0].lower() if words else ""
     if choice not in LANGS:
-        raise Refusal("lang_usage")
+        raise ChatRefusal("lang_usage")
     svc = services(context)
     await svc.db.chats.ensure(message.chat.id)
     await svc.db.chats.set_lang(message.chat.id, choice)

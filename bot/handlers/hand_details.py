@@ -8,9 +8,13 @@ the 撤销 button leaves it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from telegram import Update
 
-from bot.context import Context, Refusal, press_of, services
+from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, press_of, services
 from bot.hand_reply import (
     FULL_PREFIX,
     SHORT_PREFIX,
@@ -29,8 +33,6 @@ from bot.webapp.start_token import Screen
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Ledger, Session, StorageError
 
-PATTERN = f"^({FULL_PREFIX}|{SHORT_PREFIX})"
-
 
 async def toggle_button(update: Update, context: Context) -> None:
     """Show the reply's full form (详情) or its short one (收起)."""
@@ -43,7 +45,7 @@ async def toggle_button(update: Update, context: Context) -> None:
     ledger = services(context).db
     try:
         entries = await _hand_entries(ledger, message.chat.id, ids_data)
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return
     assert entries[0].session_id is not None  # _hand_entries keeps recordings only
@@ -64,18 +66,24 @@ async def toggle_button(update: Update, context: Context) -> None:
     )
 
 
+BUTTONS: Final = (
+    ButtonRoute(FULL_PREFIX, toggle_button, WIDEST_HAND_IDS),
+    ButtonRoute(SHORT_PREFIX, toggle_button, WIDEST_HAND_IDS),
+)
+
+
 async def _hand_entries(ledger: Ledger, chat_id: int, ids_data: str) -> tuple[Entry, ...]:
-    """The recordings a button names, of this chat; Refusal('bad_button') for anything else."""
+    """The recordings a button names, of this chat; ChatRefusal('bad_button') for anything else."""
     try:
         entries = tuple(
             [await ledger.reports.entry(chat_id, entry_id) for entry_id in button_numbers(ids_data)]
         )
     except StorageError:
-        raise Refusal("bad_button", token=ids_data) from None
+        raise ChatRefusal("bad_button", token=ids_data) from None
     if any(
         entry.kind not in ("win", "kong", "draw") or entry.session_id is None for entry in entries
     ):
-        raise Refusal("bad_button", token=ids_data)
+        raise ChatRefusal("bad_button", token=ids_data)
     return entries
 
 

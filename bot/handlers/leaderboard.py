@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
-from dataclasses import dataclass
+from typing import Final
 
 from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.context import (
-    Context,
-    Refusal,
-    argument_words,
-    message_of,
-    sender_player,
-    services,
-    update_lang,
-)
+from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, argument_words, message_of, sender_player, services, update_lang
 from bot.grammar.periods import Period
 from bot.handlers.views import pager, period_page_press, players_called
 from bot.i18n import t
+from bot.leaderboard_rows import Ranked, biggest_hand_name, ranked
 from bot.period_stats import (
     or_all_time,
     period_from_key,
@@ -34,32 +28,10 @@ from bot.period_stats import (
 from bot.replies import edit, reply, reply_photo
 from bot.table_html import signed
 from bot.webapp.links import with_webapp
-from storage import Ledger, PlayerStats
+from storage import Ledger
 
 TOP_PREFIX = "top:"
 TOP_PAGE_SIZE = 10  # rows of ~120 characters: a page well inside a message
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """A leaderboard row: its rank (equal points share one) and the player's record."""
-
-    rank: int
-    stats: PlayerStats
-
-
-def ranked(rows: list[PlayerStats]) -> list[Ranked]:
-    """Players who played or moved points in the window, most points first; equal points
-    share a rank and the next rank skips (1, 1, 3)."""
-    shown = sorted(
-        (row for row in rows if row.hands or row.net),
-        key=lambda row: (-row.net, -row.wins, row.player.name, row.player.id),
-    )
-    out: list[Ranked] = []
-    for index, row in enumerate(shown):
-        tied = out and out[-1].stats.net == row.net
-        out.append(Ranked(out[-1].rank if tied else index + 1, row))
-    return out
 
 
 async def top(update: Update, context: Context) -> None:
@@ -69,7 +41,7 @@ async def top(update: Update, context: Context) -> None:
     ledger = services(context).db
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
-        raise Refusal("not_a_period", token=rest[0])
+        raise ChatRefusal("not_a_period", token=rest[0])
     text, markup = await top_view(ledger, message.chat.id, or_all_time(period), 1, lang)
     await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
 
@@ -84,6 +56,10 @@ async def top_button(update: Update, context: Context) -> None:
     period = await period_from_key(ledger, message.chat.id, key, message.date)
     text, markup = await top_view(ledger, message.chat.id, period, page, button.lang)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
+
+
+# a period's key (s + a season's id) and the page
+BUTTONS: Final = (ButtonRoute(TOP_PREFIX, top_button, f"s{WIDEST_ENTRY_ID}:99999"),)
 
 
 async def top_view(
@@ -135,19 +111,6 @@ def _percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "–"
 
 
-async def biggest_hand_name(ledger: Ledger, chat_id: int, entry_id: int, lang: str) -> str:
-    """The biggest hand by the patterns stored with it (财飘、杠开), else 平胡."""
-    entry = await ledger.reports.entry(chat_id, entry_id)
-    names: list[str] = []
-    if entry.result_json:
-        try:
-            names = [p["name"] for p in json.loads(entry.result_json).get("patterns", [])]
-        except (ValueError, TypeError, KeyError):
-            names = []  # a breakdown from another version of the bot: its words instead
-    joined = ("、" if lang == "zh" else ", ").join(names)
-    return joined or t("plain_win", lang)
-
-
 async def trend(update: Update, context: Context) -> None:
     """/trend [NAME] [period]: a player's running balance over the window as a chart (the
     sender's own without a name)."""
@@ -157,13 +120,13 @@ async def trend(update: Update, context: Context) -> None:
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     period = or_all_time(period)
     if len(rest) > 1:
-        raise Refusal("trend_usage", token=rest[1])
+        raise ChatRefusal("trend_usage", token=rest[1])
     if rest:
         people = await players_called(ledger, message.chat.id, rest[0])
     elif message.from_user is not None:
         people = [await sender_player(context, message.chat, message.from_user)]
     else:
-        raise Refusal("trend_usage", token="")
+        raise ChatRefusal("trend_usage", token="")
     # One person, every record of theirs (a guest seat they claimed, a merged record).
     folding = await ledger.people.of_chat(message.chat.id)
     records = sorted({record for p in people for record in folding.records(p.id)})

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
+from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
-    Refusal,
     argument_words,
     is_creator_or_admin,
     message_of,
@@ -21,11 +21,12 @@ from bot.context import (
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
 from bot.hand_reply import UNDO_PREFIX
-from bot.handlers.recording import answered_as_replay, message_source, recording_author
 from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
+from bot.recording.writes import answered_as_replay, message_source, recording_author
 from bot.replies import reply
-from bot.table import Table, after_entries, open_table, remember, standings
+from bot.seated_table import SeatedTable, after_entries
+from bot.table import open_table, remember, standings
 from bot.table_html import tally_block
 from scoring.tiles import SEAT_ORDER
 from storage import TABLE, Entry, MoneySpec, Recorded
@@ -55,13 +56,13 @@ async def fee(update: Update, context: Context) -> None:
     command = parse_fee(argument_words(message))
     seated = [table.player_id(seat) for seat in SEAT_ORDER if seat in table.players]
     if not seated:
-        raise Refusal("fee_no_players")
+        raise ChatRefusal("fee_no_players")
     payers = seated
     if command.by_winner:
         standings = await services(context).db.reports.tally(message.chat.id, table.session.id)
         top = max((row.balance for row in standings.rows), default=0)
         if top <= 0:
-            raise Refusal("fee_no_winner", fee=yuan_text(command.fen))
+            raise ChatRefusal("fee_no_winner", fee=yuan_text(command.fen))
         payers = [row.player.id for row in standings.rows if row.balance == top]
     shares = split_evenly(command.fen, payers)
     lines = {TABLE: command.fen, **{player: -share for player, share in shares.items()}}
@@ -91,7 +92,9 @@ async def pay(update: Update, context: Context) -> None:
     await _adjust(update, context, table, parse_pay(argument_words(message), table.roster))
 
 
-async def _adjust(update: Update, context: Context, table: Table, command: Adjustment) -> None:
+async def _adjust(
+    update: Update, context: Context, table: SeatedTable, command: Adjustment
+) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     moves = _moves(table, command)
@@ -125,7 +128,7 @@ async def _adjust(update: Update, context: Context, table: Table, command: Adjus
     await reply(message, "\n".join(lines), reply_markup=undo_markup(recorded.entries, lang))
 
 
-def _moves(table: Table, command: Adjustment) -> dict[int, int]:
+def _moves(table: SeatedTable, command: Adjustment) -> dict[int, int]:
     """Who pays and who gets what: the payee, or the other seated players in seat order from
     the payer's 下家 (the first of them gets what does not divide evenly)."""
     payer = table.player_id(command.payer)
@@ -136,9 +139,9 @@ def _moves(table: Table, command: Adjustment) -> dict[int, int]:
     after = [SEAT_ORDER[(start + step) % 4] for step in range(1, 4)]
     others = [table.player_id(seat) for seat in after if seat in table.players]
     if not others:
-        raise Refusal("penalty_alone", who=table.name(command.payer))
+        raise ChatRefusal("penalty_alone", who=table.name(command.payer))
     if amount < len(others):  # someone would be listed as receiving 0: say what to write
-        raise Refusal(
+        raise ChatRefusal(
             "penalty_too_small",
             amount=_amount_text(command),
             receivers=len(others),
@@ -161,17 +164,19 @@ def undo_markup(entries: tuple[Entry, ...], lang: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[undo]])
 
 
-async def _table(update: Update, context: Context) -> tuple[Message, str, Table]:
+async def _table(update: Update, context: Context) -> tuple[Message, str, SeatedTable]:
     message = message_of(update)
     lang = await update_lang(update, context)
     return message, lang, await open_table(context, message.chat.id)
 
 
-async def _record(update: Update, context: Context, table: Table, spec: MoneySpec) -> Recorded:
+async def _record(
+    update: Update, context: Context, table: SeatedTable, spec: MoneySpec
+) -> Recorded:
     """The adjustment written, once the sender may change the session's money."""
     message = message_of(update)
     if not await is_creator_or_admin(context, message, table.session.creator):
-        raise Refusal("money_denied")
+        raise ChatRefusal("money_denied")
     return await services(context).db.money.record(
         message.chat.id,
         table.session.id,

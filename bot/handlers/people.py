@@ -14,10 +14,11 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import identity_policy as policy
+from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
+from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
     Context,
-    Refusal,
     argument_words,
     is_chat_admin,
     message_of,
@@ -29,7 +30,8 @@ from bot.context import (
 from bot.grammar import check_name
 from bot.i18n import t
 from bot.replies import answer, edit, reply
-from bot.table import Table, forget, table_of
+from bot.seated_table import SeatedTable
+from bot.table import forget, table_of
 from bot.table_html import describe_table, seat_label
 from scoring.tiles import Seat
 from storage import (
@@ -58,22 +60,22 @@ async def iam(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     words = argument_words(message)
     if len(words) != 1:
-        raise Refusal("iam_usage")
+        raise ChatRefusal("iam_usage")
     sender = await _sender(context, message)
     ledger = services(context).db
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     if not guest.is_guest:
-        raise Refusal("iam_member", token=words[0])
+        raise ChatRefusal("iam_member", token=words[0])
     claimed = (await _people(ledger, message.chat.id, guest.id))[0]
     refusal = policy.may_claim(await _actor(context, message, sender), claimed)
     if refusal is not None:
-        raise Refusal(refusal, token=words[0])
+        raise ChatRefusal(refusal, token=words[0])
     change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
     await _reply_linked(context, message, change, guest, sender, lang)
 
 
 async def join_as_guest(
-    context: Context, update: Update, table: Table, sender: Player
+    context: Context, update: Update, table: SeatedTable, sender: Player
 ) -> IdentityChange | None:
     """/join by a member while a guest of the same name sits at the table: the member takes
     the guest's seat and becomes that guest (None when there is no such guest, or the two
@@ -114,7 +116,7 @@ async def merge(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     words = argument_words(message)
     if len(words) != 2:
-        raise Refusal("merge_usage")
+        raise ChatRefusal("merge_usage")
     ledger = services(context).db
     first, second = [
         await record_called(ledger, message.chat.id, word, prefer_guest=index == 0)
@@ -124,7 +126,7 @@ async def merge(update: Update, context: Context) -> None:
     persons = await _people(ledger, message.chat.id, first.id, second.id)
     refusal = policy.may_merge(await _actor(context, message, sender), *persons)
     if refusal is not None:
-        raise Refusal(refusal, a=first.name, b=second.name)
+        raise ChatRefusal(refusal, a=first.name, b=second.name)
     if not first.is_guest and second.is_guest:
         first, second = second, first
     # The person's record takes the seat, so the table only ever seats people's roots (the
@@ -140,13 +142,13 @@ async def rename(update: Update, context: Context) -> None:
     lang = await update_lang(update, context)
     words = argument_words(message)
     if len(words) != 2:
-        raise Refusal("rename_usage")
+        raise ChatRefusal("rename_usage")
     ledger = services(context).db
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     sender = await _sender(context, message)
     refusal = policy.may_rename(await _actor(context, message, sender))
     if refusal is not None:
-        raise Refusal(refusal)
+        raise ChatRefusal(refusal)
     new_name = check_name(words[1])  # the rule /new holds a guest's name to
     change = await ledger.people.rename_guest(
         message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
@@ -179,9 +181,9 @@ async def undo_button(update: Update, context: Context) -> None:
     event_id = as_number(button.data.removeprefix(IDENTITY_UNDO_PREFIX))
     try:
         if event_id is None:
-            raise Refusal("bad_button", token=query.data)
+            raise ChatRefusal("bad_button", token=query.data)
         change = await _undo(context, update, message, event_id)
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return
     except StorageError as error:
@@ -190,6 +192,9 @@ async def undo_button(update: Update, context: Context) -> None:
     done = await _undone_text(context, message.chat.id, change, lang)
     await answer(query, done)
     await edit(message, f"<s>{message.text_html}</s>\n{done}", reply_markup=None)
+
+
+BUTTONS: Final = (ButtonRoute(IDENTITY_UNDO_PREFIX, undo_button, WIDEST_ENTRY_ID),)
 
 
 def event_id_in(text: str) -> int | None:
@@ -201,7 +206,7 @@ def event_id_in(text: str) -> int | None:
 async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest: bool) -> Player:
     """The one existing record ``word`` names (no guest is created): @username, a name (a
     guest and a member sharing it: the guest with ``prefer_guest`` or the mark 阿明（客）,
-    else the member), #id; Refusal naming the word when there is none."""
+    else the member), #id; ChatRefusal naming the word when there is none."""
     mark = _GUEST_MARK.search(word)
     bare = word[: mark.start()] if mark else word
     prefer_guest = prefer_guest or mark is not None
@@ -221,7 +226,7 @@ async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest
         return pick[0]
     found_id = None if bare.startswith("@") else await ledger.players.find(chat_id, bare)
     if found_id is None:
-        raise Refusal("unknown_record", token=word)
+        raise ChatRefusal("unknown_record", token=word)
     return found_id
 
 
@@ -327,7 +332,7 @@ async def _undo(
     actor = await _actor(context, message, sender, update)
     refusal = policy.may_undo(actor, event.author, persons)
     if refusal is not None:
-        raise Refusal(refusal, event=event_id)
+        raise ChatRefusal(refusal, event=event_id)
     change = await ledger.people.undo_identity(
         message.chat.id, event_id, author=sender.id, update_id=update.update_id
     )
@@ -368,5 +373,5 @@ async def _people(ledger: Ledger, chat_id: int, *record_ids: int) -> list[policy
 async def _sender(context: Context, message: Message, update: Update | None = None) -> Player:
     user = update.effective_user if update is not None else message.from_user
     if user is None or user.is_bot:  # an anonymous admin posts as GroupAnonymousBot
-        raise Refusal("no_sender")
+        raise ChatRefusal("no_sender")
     return await sender_player(context, message.chat, user)

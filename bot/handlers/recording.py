@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import html
-import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Final
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
-from telegram.constants import ChatAction
 
-import scoring
-from bot import pictures, undo_confirm
+from bot import undo_confirm
+from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
+from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
     Context,
-    Refusal,
     argument_text,
-    chat_settings,
     is_chat_admin,
     message_of,
     press_of,
@@ -28,8 +25,6 @@ from bot.context import (
 )
 from bot.grammar import (
     ME_WORDS,
-    HuCommand,
-    KongCommand,
     Roster,
     parse_entry_id,
     parse_hu,
@@ -39,104 +34,36 @@ from bot.grammar import (
 )
 from bot.hand_reply import (
     UNDO_PREFIX,
-    deltas_text,
-    hand_markup,
-    hand_text,
-    next_dealer_text,
-    scene_after,
 )
 from bot.handlers import people
-from bot.i18n import Html, t
-from bot.replies import answer, edit, reply, reply_photo
-from bot.scoring_refusal import TableScoringError
-from bot.table import Table, after_entries, forget, open_table, remember, standings, table_of
-from bot.table_html import empty_seats, ruleset_name, tally_block
-from bot.webapp.links import with_webapp
-from bot.webapp.start_token import Screen
-from scoring.errors import ErrorCode, ScoringError
-from scoring.facts import WinFacts
-from scoring.payments import KongKind
-from scoring.result import ScoreResult
-from scoring.tiles import Seat
-from storage import Entry, KongSpec, Ledger, Recorded, Source, WinSpec
+from bot.i18n import t
+from bot.recording.claims import refuse_unsettled_kongs, score_claims, win_specs
+from bot.recording.replies import (
+    RecordedWins,
+    reply_draw,
+    reply_hu,
+    reply_kong,
+    send_win_reply,
+    table_dealer_text,
+)
+from bot.recording.writes import (
+    answered_as_replay,
+    ids_text,
+    message_source,
+    record_hu,
+    record_kong,
+    recording_author,
+)
+from bot.replies import answer, edit, reply
+from bot.seated_table import SeatedTable
+from bot.table import forget, open_table, standings, table_of
+from bot.table_html import empty_seats, tally_block
+from storage import Entry, Ledger, Recorded, Source
 
-# The confirm and cancel buttons of an /undo that names an earlier entry (bot.undo_confirm).
-UNDO_CONFIRM_PREFIX = undo_confirm.CONFIRM_PREFIX
-UNDO_CANCEL_PREFIX = undo_confirm.CANCEL_PREFIX
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
-@dataclass(frozen=True)
-class ScoredClaim:
-    winner: Seat
-    line: str  # the words with the facts, as the ledger keeps them (ScoreResult.line)
-    result: ScoreResult
-    full_hand: bool
-
-
-@dataclass(frozen=True)
-class _RecordedWins:
-    """What a recording reply tells: the table after the write (its dealer deals next),
-    the claims as scored and the entries the ledger wrote for them."""
-
-    table: Table
-    scored: list[ScoredClaim]
-    recorded: Recorded
-
-
-def score_claims(command: HuCommand, table: Table) -> list[ScoredClaim]:
-    """Every claim scored under the session's ruleset, 底分 and winds (raises ScoringError)."""
-    session = table.session
-    scored: list[ScoredClaim] = []
-    for claim in command.claims:
-        facts = WinFacts(
-            winner=claim.winner,
-            discarder=None if command.robbed else command.discarder,
-            robbed=command.discarder if command.robbed else None,
-            contract=claim.contract,
-            seat_wind=table.seat_wind(claim.winner),
-            round_wind=table.round_wind,
-        )
-        evaluate = scoring.score if claim.full_hand else scoring.quick
-        try:
-            result = evaluate(claim.words, session.ruleset, session.base, facts=facts)
-        except ScoringError as error:
-            _refuse_wrong_dealer(error, table, claim.winner)
-            raise TableScoringError(error, table.names(), command.discard_word) from error
-        assert result.line is not None  # given facts
-        scored.append(ScoredClaim(claim.winner, result.line, result, claim.full_hand))
-    return scored
-
-
-def _refuse_wrong_dealer(error: ScoringError, table: Table, winner: Seat) -> None:
-    """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
-    knows the winner's 门风, which the players do not see (see ``bot.table_html.wind_tells``)."""
-    if error.code is not ErrorCode.DEALER_MISMATCH:
-        return
-    if winner != table.dealer:
-        raise Refusal(
-            "heavenly_not_dealer", name=table.name(winner), dealer=table.name(table.dealer)
-        )
-    raise Refusal("earthly_by_dealer", name=table.name(winner))
-
-
-def win_specs(scored: list[ScoredClaim], command: HuCommand, table: Table) -> list[WinSpec]:
-    discarder = table.player_id(command.discarder) if command.discarder else None
-    return [
-        WinSpec(
-            winner=table.player_id(item.winner),
-            postings=table.postings(item.result.payments),
-            hand_line=item.line,
-            result_json=json.dumps(item.result.to_json(), ensure_ascii=False),
-            self_draw=command.discarder is None,
-            discarder=discarder,
-            value=item.result.value,
-        )
-        for item in scored
-    ]
-
-
-async def hu(update: Update, context: Context, table: Table | None = None) -> None:
+async def hu(update: Update, context: Context, table: SeatedTable | None = None) -> None:
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally
     (``table``: the chat's table, when the /hu router has opened it)."""
     message, lang, table = await _full_table(update, context, table)
@@ -150,94 +77,7 @@ async def hu(update: Update, context: Context, table: Table | None = None) -> No
     await reply_hu(context, message, table, (scored, recorded), lang)
 
 
-async def record_hu(
-    context: Context, table: Table, command: HuCommand, source: Source, author: int | None
-) -> tuple[list[ScoredClaim], Recorded]:
-    """Score a parsed /hu and write it once (a replayed ``source`` returns what it wrote)."""
-    scored = score_claims(command, table)
-    specs = win_specs(scored, command, table)  # one, or several on one discard: one write
-    session = table.session
-    recorded = await services(context).db.entries.record_wins(
-        session.chat_id, session.id, specs, source, author
-    )
-    return scored, recorded
-
-
-async def reply_hu(
-    context: Context,
-    message: Message,
-    table: Table,
-    written: tuple[list[ScoredClaim], Recorded],
-    lang: str,
-) -> None:
-    """The recording reply (and pictures) to ``message`` for a /hu ``record_hu`` wrote."""
-    scored, recorded = written
-    after = remember(
-        context, after_entries(table, recorded.session or table.session, recorded.entries)
-    )
-    await _send_win_reply(context, message, _RecordedWins(after, scored, recorded), lang)
-
-
-async def _send_win_reply(
-    context: Context, message: Message, wins: _RecordedWins, lang: str, prefix: str = ""
-) -> None:
-    """The recording reply (short or full as the chat's /settings say) and, unless they say
-    no pictures, a picture of each hand typed with its tiles."""
-    table, recorded = wins.table, wins.recorded
-    await send_hand_reply(context, message, table, recorded.entries, lang, prefix)
-    if not (await chat_settings(context, message.chat.id)).hand_pictures:
-        return
-    for item, entry in zip(wins.scored, recorded.entries, strict=False):
-        if item.full_hand:
-            await _send_hand_picture(context, message, table, item.result, entry, lang)
-
-
-async def send_hand_reply(
-    context: Context,
-    message: Message,
-    table: Table,
-    entries: tuple[Entry, ...],
-    lang: str,
-    prefix: str = "",
-) -> None:
-    """The reply to a hand just recorded (``table`` is the table after the write, its dealer
-    deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
-    full = (await chat_settings(context, message.chat.id)).full_replies
-    tally = await standings(context, table) if full else None
-    text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
-    markup = hand_markup(entries, lang, full)
-    await reply(
-        message,
-        text,
-        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
-    )
-
-
-async def _send_hand_picture(
-    context: Context, message: Message, table: Table, result: ScoreResult, entry: Entry, lang: str
-) -> None:
-    """The hand as a picture; its caption names the entry so a reply /why finds it."""
-    await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
-    png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
-    await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
-
-
-def table_dealer_text(table: Table, lang: str) -> str:
-    """Who deals the table's next hand, and the round wind."""
-    return next_dealer_text(table.dealer, table.name(table.dealer), table.round_wind, lang)
-
-
-def _kongs_not_settled(ruleset_id: str, lang: str) -> Refusal:
-    """The refusal of /kong under ``ruleset_id``, naming the rulesets that do pay kongs."""
-    payers = [rules.id for rules in scoring.rulesets.RULESETS.values() if rules.settles_kongs]
-    return Refusal(
-        "kong_not_hangzhou",
-        ruleset=ruleset_name(ruleset_id, lang),
-        payers=("、" if lang == "zh" else ", ").join(ruleset_name(p, lang) for p in payers),
-    )
-
-
-async def kong(update: Update, context: Context, table: Table | None = None) -> None:
+async def kong(update: Update, context: Context, table: SeatedTable | None = None) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
     message, lang, table = await _full_table(update, context, table)
@@ -250,49 +90,12 @@ async def kong(update: Update, context: Context, table: Table | None = None) -> 
     await reply_kong(context, message, table, recorded, lang)
 
 
-def refuse_unsettled_kongs(table: Table, lang: str) -> None:
-    """Refusal unless the session's ruleset pays kongs at once."""
-    rules = scoring.rulesets.get(table.session.ruleset)
-    if not rules.settles_kongs:
-        raise _kongs_not_settled(rules.id, lang)
-
-
-def kong_payments(table: Table, command: KongCommand) -> dict[Seat, int]:
-    """What each seat gets for the kong under the session's ruleset and 底分."""
-    session = table.session
-    return scoring.kong_payment(
-        KongKind(command.kind), command.owner, command.discarder, session.base, session.ruleset
-    )
-
-
-async def record_kong(
-    context: Context, table: Table, command: KongCommand, source: Source, author: int | None
-) -> Recorded:
-    """Write a parsed /kong once (a replayed ``source`` returns what it wrote)."""
-    session = table.session
-    payments = kong_payments(table, command)
-    note = KongKind(command.kind).zh
-    kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
-    return await services(context).db.entries.record_kong(
-        session.chat_id, session.id, kong, source, author
-    )
-
-
-async def reply_kong(
-    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
-) -> None:
-    """The recording reply to ``message`` for a kong ``record_kong`` wrote."""
-    session = table.session
-    after = remember(context, after_entries(table, recorded.session or session, recorded.entries))
-    await send_hand_reply(context, message, after, recorded.entries, lang)
-
-
 async def draw(update: Update, context: Context) -> None:
     """/draw: a 流局; the deal moves on by the ruleset's rotation. It takes no arguments: a
     /draw 甲 自摸 meant something else, and recording a 流局 for it would be wrong."""
     extra = argument_text(message_of(update))
     if extra:
-        raise Refusal("draw_args", token=extra)
+        raise ChatRefusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     session = table.session
     recorded = await services(context).db.entries.record_draw(
@@ -304,15 +107,6 @@ async def draw(update: Update, context: Context) -> None:
     if await answered_as_replay(message, recorded, lang):
         return
     await reply_draw(context, message, table, recorded, lang)
-
-
-async def reply_draw(
-    context: Context, message: Message, table: Table, recorded: Recorded, lang: str
-) -> None:
-    """The recording reply to ``message`` for a 流局 the ledger wrote."""
-    session = table.session
-    after = remember(context, after_entries(table, recorded.session or session, ()))
-    await send_hand_reply(context, message, after, recorded.entries, lang)
 
 
 async def undo(update: Update, context: Context) -> None:
@@ -327,18 +121,18 @@ async def undo(update: Update, context: Context) -> None:
     table = await open_table(context, message.chat.id)
     done_before = await ledger.reports.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to
-        await reply(message, t("replay", lang, entries=_ids(tuple(done_before))))
+        await reply(message, t("replay", lang, entries=ids_text(tuple(done_before))))
         return
     entry_id = parse_entry_id(argument_text(message))
     if entry_id is None:
         last = await ledger.reports.last_entry(message.chat.id, table.session.id)
         if last is None:
-            raise Refusal("nothing_to_undo")
+            raise ChatRefusal("nothing_to_undo")
         entries = await _same_hand(ledger, last)
     else:
         entries = [await ledger.reports.entry(message.chat.id, entry_id)]
         if entries[0].is_reversed:  # said before asking who may undo it: there is nothing to do
-            raise Refusal("already_undone")
+            raise ChatRefusal("already_undone")
         latest = await _latest_hand(ledger, message.chat.id, table.session.id)
         if entries[0].id not in {entry.id for entry in latest}:
             await _ask_to_confirm(context, update, message, table, entries, latest, lang)
@@ -348,7 +142,7 @@ async def undo(update: Update, context: Context) -> None:
         return
     tally = await ledger.reports.tally(message.chat.id, table.session.id)
     lines = [
-        t("undone", lang, entry=_ids(tuple(entries)), reversal=_ids(recorded.entries)),
+        t("undone", lang, entry=ids_text(tuple(entries)), reversal=ids_text(recorded.entries)),
         tally_block(tally, lang),
     ]
     await reply(message, "\n".join(lines))
@@ -364,7 +158,7 @@ async def _ask_to_confirm(
     context: Context,
     update: Update,
     message: Message,
-    table: Table,
+    table: SeatedTable,
     entries: list[Entry],
     latest: list[Entry],
     lang: str,
@@ -372,10 +166,10 @@ async def _ask_to_confirm(
     """An /undo of an entry older than the latest hand: easy to mistype, so it waits for a tap
     of the asker (or an admin). Refused at once for someone who may not undo it at all."""
     if not await _may_reverse(context, message, update, table, entries):
-        raise Refusal("undo_denied")
+        raise ChatRefusal("undo_denied")
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
-    ids = _ids(tuple(entries))
+    ids = ids_text(tuple(entries))
     confirm, cancel = undo_confirm.confirm_data(context.bot.token, message.chat.id, asker, ids)
     markup = InlineKeyboardMarkup(
         [
@@ -387,7 +181,7 @@ async def _ask_to_confirm(
             ]
         ]
     )
-    latest_ids = _ids(tuple(latest))
+    latest_ids = ids_text(tuple(latest))
     await reply(message, t("undo_confirm", lang, entry=ids, latest=latest_ids), markup)
 
 
@@ -414,8 +208,8 @@ async def undo_button(update: Update, context: Context) -> None:
         return
     _, live, recorded = undone
     presser = update.effective_user.full_name if update.effective_user else "?"
-    old_ids = _ids(tuple(live))
-    new_ids = _ids(recorded.entries)
+    old_ids = ids_text(tuple(live))
+    new_ids = ids_text(recorded.entries)
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
     after = await open_table(context, message.chat.id)
     tally = await standings(context, after)
@@ -428,7 +222,7 @@ async def undo_button(update: Update, context: Context) -> None:
 
 async def _undo_pressed(
     update: Update, context: Context, message: Message, ids_data: str
-) -> tuple[Table, list[Entry], Recorded] | None:
+) -> tuple[SeatedTable, list[Entry], Recorded] | None:
     """Reverse the entries a pressed button names (``ids_data``) that are not undone yet:
     the table, those entries and the reversal; None once the press is answered instead
     (forged data, nothing left to undo, no right to, or a replayed press)."""
@@ -442,7 +236,7 @@ async def _undo_pressed(
         entries = [await ledger.reports.entry(message.chat.id, entry_id) for entry_id in ids]
         live = [entry for entry in entries if not entry.is_reversed]
         recorded = await _reverse(context, message, update, table, live) if live else None
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
         return None
     if recorded is None or recorded.replay:
@@ -464,7 +258,7 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
         return
     table, live, recorded = undone
     ledger = services(context).db
-    done = t("undone", lang, entry=_ids(tuple(live)), reversal=_ids(recorded.entries))
+    done = t("undone", lang, entry=ids_text(tuple(live)), reversal=ids_text(recorded.entries))
     tally = await ledger.reports.tally(message.chat.id, table.session.id)
     await answer(query, done)
     await edit(message, "\n".join([done, tally_block(tally, lang)]), reply_markup=None)
@@ -477,6 +271,14 @@ async def undo_cancel_button(update: Update, context: Context) -> None:
         return
     await answer(query)
     await edit(message, t("undo_cancelled", lang, entry=shown.ids), reply_markup=None)
+
+
+BUTTONS: Final = (
+    ButtonRoute(UNDO_PREFIX, undo_button, WIDEST_HAND_IDS),
+    # asker (a Telegram id: up to 16 digits), the entry, the expiry in base 36, the signature
+    ButtonRoute(undo_confirm.CONFIRM_PREFIX, undo_confirm_button, undo_confirm.WIDEST_SIGNED),
+    ButtonRoute(undo_confirm.CANCEL_PREFIX, undo_cancel_button, undo_confirm.WIDEST_SIGNED),
+)
 
 
 async def _confirm_press(
@@ -506,7 +308,7 @@ async def _confirm_press(
 
 
 async def _may_reverse(
-    context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
+    context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> bool:
     """Whoever recorded all of them, the session's creator or a chat admin may undo entries."""
     user = update.effective_user
@@ -520,13 +322,13 @@ async def _may_reverse(
 
 
 async def _reverse(
-    context: Context, message: Message, update: Update, table: Table, entries: list[Entry]
+    context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> Recorded:
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
     ledger = services(context).db
     if not await _may_reverse(context, message, update, table, entries):
-        raise Refusal("undo_denied")
+        raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
     author = await sender_player(context, message.chat, user) if user and not anonymous else None
     recorded = await ledger.entries.reverse_many(
@@ -540,41 +342,16 @@ async def _reverse(
 
 
 async def _full_table(
-    update: Update, context: Context, table: Table | None = None
-) -> tuple[Message, str, Table]:
+    update: Update, context: Context, table: SeatedTable | None = None
+) -> tuple[Message, str, SeatedTable]:
     """The message, the chat's language and its open table (opened here unless given),
     refused unless all four sit."""
     message = message_of(update)
     lang = await update_lang(update, context)
     table = table or await open_table(context, message.chat.id)
     if not table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
     return message, lang, table
-
-
-async def answered_as_replay(
-    message: Message, recorded: Recorded, lang: str, table: Table | None = None
-) -> bool:
-    """Whether the update was recorded before; if so the chat hears what was recorded (the
-    entries and, given the table, the hand's deltas) and that it was not counted twice. After
-    a restart this is the answer a reply lost to the crash becomes."""
-    if recorded.replay:
-        lines = [t("replay", lang, entries=_ids(recorded.entries))]
-        total = _deltas_by_seat(recorded.entries, table) if table is not None else {}
-        if table is not None and any(total.values()):
-            lines.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
-        await reply(message, "\n".join(lines))
-    return recorded.replay
-
-
-def _deltas_by_seat(entries: tuple[Entry, ...], table: Table) -> dict[Seat, int]:
-    total: dict[Seat, int] = {}
-    for entry in entries:
-        for player_id, delta in entry.postings.items():
-            seat = table.seat_of(player_id)
-            if seat is not None:
-                total[seat] = total.get(seat, 0) + delta
-    return total
 
 
 def _permission_message(update: Update, fallback: Message) -> Message:
@@ -609,12 +386,12 @@ async def edited(update: Update, context: Context) -> None:
         await reply(message, t("edit_after_undo", lang))
         return
     if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
-        await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     table = await table_of(context, session)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
     if len(command.claims) != 1:
-        await reply(message, t("edit_note", lang, entries=_ids(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]
@@ -630,9 +407,9 @@ async def edited(update: Update, context: Context) -> None:
         return
     new = recorded.entries[-1]
     prefix = t("edit_corrected", lang, old=live[0].id, new=new.id) + "\n"
-    after = Table(recorded.session or session, table.players)
-    wins = _RecordedWins(after, scored, Recorded((new,), False, recorded.session))
-    await _send_win_reply(context, message, wins, lang, prefix)
+    after = SeatedTable(recorded.session or session, table.players)
+    wins = RecordedWins(after, scored, Recorded((new,), False, recorded.session))
+    await send_win_reply(context, message, wins, lang, prefix)
 
 
 def _is_hu(text: str) -> bool:
@@ -648,7 +425,7 @@ def entry_ids_in(text: str | None) -> list[int]:
     return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
 
 
-async def _speaker_roster(context: Context, message: Message, table: Table) -> Roster:
+async def _speaker_roster(context: Context, message: Message, table: SeatedTable) -> Roster:
     """The table's roster knowing the sender's seat, when the line says 我 / me."""
     if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
         return table.roster
@@ -659,32 +436,13 @@ async def _speaker_roster(context: Context, message: Message, table: Table) -> R
     return replace(table.roster, me=me, me_known=True)
 
 
-async def recording_author(context: Context, message: Message) -> int | None:
-    """Who recorded it: the sender's player; None for an anonymous admin posting as the group."""
-    if message.sender_chat is not None:
-        return None
-    user = message.from_user
-    if user is None:
-        raise Refusal("no_sender")
-    return (await sender_player(context, message.chat, user)).id
-
-
-def message_source(update: Update, message: Message) -> Source:
-    """Where a typed command is recorded from: its update and its message (the replay key)."""
-    return Source(update_id=update.update_id, message_id=message.message_id)
-
-
 def button_numbers(data: str) -> list[int]:
-    """The entry ids a button carries ('12,13'); Refusal('bad_button') for anything else
+    """The entry ids a button carries ('12,13'); ChatRefusal('bad_button') for anything else
     (a client may send any data)."""
     numbers = [as_number(part) for part in data.split(",")]
     if not all(numbers):
-        raise Refusal("bad_button", token=data)
+        raise ChatRefusal("bad_button", token=data)
     return [number for number in numbers if number]
-
-
-def _ids(entries: tuple[Entry, ...]) -> str:
-    return ",".join(str(entry.id) for entry in entries)
 
 
 def _html_of(message: Message) -> str:

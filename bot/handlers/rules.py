@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import html
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import rules_qa
-from bot.context import Context, Refusal, argument_text, message_of, services, update_lang
+from bot.buttons import ButtonRoute
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
 from bot.handlers.recording import entry_ids_in
 from bot.i18n import t
 from bot.money_html import why_adjustment
 from bot.replies import answer, edit, reply
-from bot.rules_qa.content import LANGS
+from bot.rules_qa.content import LANGS, topics_by_id
 from bot.table_html import ruleset_name
 from scoring import rulesets
 from storage import SEATS, Ledger, StorageError
@@ -114,6 +117,10 @@ async def topic_button(update: Update, context: Context) -> None:
     await reply(message, html.escape(rules_qa.topic(wanted, lang), quote=False))
 
 
+# an answer's language (when not the chat's), then a topic id or a page of the menu
+BUTTONS: Final = (ButtonRoute(TOPIC_PREFIX, topic_button, f"en:{max(topics_by_id(), key=len)}"),)
+
+
 async def _reported_entry(ledger: Ledger, chat_id: int, named: list[int]) -> int | None:
     """The entry a bot message reported: the first it names that still stands (a correction
     names the undone entry before the one written in its place), else the first."""
@@ -139,7 +146,7 @@ async def why(update: Update, context: Context) -> None:
     if entry_id is None:
         entry_id = await _last_win(services(context).db, message.chat.id)
     if entry_id is None:
-        raise Refusal("why_usage")
+        raise ChatRefusal("why_usage")
     entry = await services(context).db.reports.entry(message.chat.id, entry_id)
     adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
     if adjusted is not None:  # a stake, fee, penalty or payment: what moved, and why
@@ -148,7 +155,7 @@ async def why(update: Update, context: Context) -> None:
         await reply(message, why_adjustment(entry, adjusted, by_id, lang))
         return
     if entry.kind != "win" or not entry.result_json:
-        raise Refusal("why_not_win", entry=entry_id)
+        raise ChatRefusal("why_not_win", entry=entry_id)
     titles = dict(rules_qa.menu(lang))
     related = [
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles

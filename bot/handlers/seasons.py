@@ -7,9 +7,9 @@ from datetime import datetime
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
+from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
-    Refusal,
     argument_words,
     is_creator_or_admin,
     message_of,
@@ -41,10 +41,10 @@ async def season(update: Update, context: Context) -> None:
         )
         return
     if len(words) > 1:
-        raise Refusal("season_one_word", token=" ".join(words))
+        raise ChatRefusal("season_one_word", token=" ".join(words))
     session = await ledger.sessions.current(chat_id)
     if not await is_creator_or_admin(context, message, session.creator if session else None):
-        raise Refusal("season_denied")
+        raise ChatRefusal("season_denied")
     user = message.from_user
     by = (await sender_player(context, message.chat, user)).id if user is not None else None
     if words[0].casefold() in END_WORDS:
@@ -58,7 +58,7 @@ async def season(update: Update, context: Context) -> None:
     name = season_name(words[0], message.date)
     if any(p.name.casefold() == name.casefold() for p in await ledger.players.all(chat_id)):
         # /stats 甲 and /top 甲 name the player: a season of that name could not be asked for
-        raise Refusal("season_name_player", token=name)
+        raise ChatRefusal("season_name_player", token=name)
     before = await ledger.seasons.current(chat_id)
     started = await ledger.seasons.start(chat_id, name, by)
     lines = [t("season_started", lang, name=started.name)]
@@ -76,9 +76,9 @@ def season_name(word: str, now: datetime) -> str:
     2026-11), is the word that ends a season, or is too long."""
     name = unquoted(word) or word
     if len(name) > SEASON_NAME_LIMIT:
-        raise Refusal("season_name_long", token=name, limit=SEASON_NAME_LIMIT)
+        raise ChatRefusal("season_name_long", token=name, limit=SEASON_NAME_LIMIT)
     if name.casefold() in END_WORDS or read_period(name, now) is not None:
-        raise Refusal("season_name_reserved", token=name)
+        raise ChatRefusal("season_name_reserved", token=name)
     return name
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from telegram import Message, MessageEntity, Update
 
+from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
-    Refusal,
     argument_text,
     argument_words,
     chat_lang,
@@ -101,9 +101,9 @@ def _refuse_foreign_room(words: list[str], ruleset: rulesets.Ruleset, lang: str)
         return
     name = ruleset_name(ruleset.id, lang)
     if not ruleset.rooms:
-        raise Refusal("room_not_in_ruleset", token=word, ruleset=name, typed=words[0])
+        raise ChatRefusal("room_not_in_ruleset", token=word, ruleset=name, typed=words[0])
     listed = ("、" if lang == "zh" else ", ").join(room.name for room in ruleset.rooms)
-    raise Refusal("room_unknown", token=word, ruleset=name, rooms=listed)
+    raise ChatRefusal("room_unknown", token=word, ruleset=name, rooms=listed)
 
 
 def _is_room_word(word: str) -> bool:
@@ -140,7 +140,7 @@ async def join(update: Update, context: Context) -> None:
             return
         player = sender
     else:
-        raise Refusal("no_sender")
+        raise ChatRefusal("no_sender")
     already = table.seat_of(player.id) if isinstance(player, Player) else None
     session = await ledger.sessions.join_seat(message.chat.id, _seated(player))
     if isinstance(player, NewGuest):  # created with the seat
@@ -172,14 +172,14 @@ async def seat(update: Update, context: Context) -> None:
     if words:
         change = parse_seat_change(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
-            raise Refusal("seat_denied")
+            raise ChatRefusal("seat_denied")
         forget(context, message.chat.id)
         to = change.to
         if change.newcomer is not None:  # 换人: the newcomer takes the seat, its player leaves
             sender = await _sender(context, message)
             newcomer = await _player_for(context, message, change.newcomer, sender)
             if isinstance(newcomer, Player) and table.seat_of(newcomer.id) is not None:
-                raise Refusal("seat_usage_taken", token=change.newcomer)
+                raise ChatRefusal("seat_usage_taken", token=change.newcomer)
             session = await ledger.sessions.set_seat(message.chat.id, to.value, _seated(newcomer))
         else:
             assert change.mover is not None
@@ -199,7 +199,7 @@ async def dealer(update: Update, context: Context) -> None:
     if words:
         change = parse_dealer(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
-            raise Refusal("dealer_denied")
+            raise ChatRefusal("dealer_denied")
         session = await services(context).db.sessions.set_state(
             message.chat.id,
             dealer=change.dealer.value if change.dealer else None,

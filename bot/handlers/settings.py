@@ -12,10 +12,11 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
+from bot.buttons import ButtonRoute
+from bot.chat_refusal import ChatRefusal
 from bot.chat_state import ChatSettings
 from bot.context import (
     Context,
-    Refusal,
     argument_words,
     chat_lang,
     chat_settings,
@@ -76,7 +77,7 @@ async def settings(update: Update, context: Context) -> None:
         return
     setting, choice = _parse(words, await chat_lang(context, message.chat))
     if not await is_chat_admin(context, message, message.from_user):
-        raise Refusal("settings_admins_only")
+        raise ChatRefusal("settings_admins_only")
     await _apply(context, message, setting, choice)
     lang = await chat_lang(context, message.chat)
     done = t("settings_set", lang, value=_choice_label(setting.id, choice, lang))
@@ -109,22 +110,31 @@ async def settings_button(update: Update, context: Context) -> None:
     )
 
 
+BUTTONS: Final = (
+    ButtonRoute(
+        PREFIX,
+        settings_button,
+        max((f"{s.id}:{choice}" for s in SETTINGS for choice in s.choices), key=len),
+    ),
+)
+
+
 def _parse(words: list[str], lang: str) -> tuple[Setting, str]:
-    """The setting and choice typed; a Refusal naming the word at fault."""
+    """The setting and choice typed; a ChatRefusal naming the word at fault."""
     setting = next((s for s in SETTINGS if words[0].casefold() in s.words), None)
     if setting is None:
-        raise Refusal("settings_unknown", token=words[0])
+        raise ChatRefusal("settings_unknown", token=words[0])
     named = setting.words[0] if lang == "zh" else next(w for w in setting.words if w.isascii())
     choices = " / ".join(_choice_word(setting, choice, lang) for choice in setting.choices)
     if len(words) < 2:
         example = _choice_word(setting, next(iter(setting.choices)), lang)
-        raise Refusal("settings_missing_value", setting=named, choices=choices, example=example)
+        raise ChatRefusal("settings_missing_value", setting=named, choices=choices, example=example)
     choice = next(
         (c for c, spelled in setting.choices.items() if words[1].casefold() in spelled), None
     )
     if choice is None or len(words) > 2:
         token = words[1] if choice is None else words[2]
-        raise Refusal("settings_bad_value", token=token, setting=named, choices=choices)
+        raise ChatRefusal("settings_bad_value", token=token, setting=named, choices=choices)
     return setting, choice
 
 

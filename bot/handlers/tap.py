@@ -1,5 +1,5 @@
 """Recording by buttons: /hu, /kong and /draw without their words open a flow (``bot.tap``);
-its presses edit the one message until ✅ records through ``bot.handlers.recording``."""
+its presses edit the one message until ✅ records through ``bot.recording``."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from typing import Any, Final
 from telegram import CallbackQuery, Chat, Message, Update
 from telegram.constants import ChatType
 
+from bot.buttons import ButtonRoute
+from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
-    Refusal,
     argument_text,
     chat_lang,
     chat_state,
@@ -27,16 +28,20 @@ from bot.context import (
 )
 from bot.grammar import GrammarError, Roster, split_args, take_player
 from bot.handlers import recording
-from bot.handlers.errors import user_message
 from bot.i18n import t
+from bot.recording.claims import refuse_unsettled_kongs
+from bot.recording.replies import reply_draw, reply_hu, reply_kong
+from bot.recording.writes import record_hu, record_kong
 from bot.replies import answer, edit, edit_sent, reply
-from bot.table import Table, open_table
+from bot.seated_table import SeatedTable
+from bot.table import open_table
 from bot.table_html import empty_seats
 from bot.tap import choices, steps, view
 from bot.tap.flow import (
     LIFETIME_SECONDS,
     MOST_WINNERS,
     NEXT_HAND,
+    PREFIX,
     Flow,
     Kind,
     Press,
@@ -46,6 +51,7 @@ from bot.tap.flow import (
     kong_command,
     read_press,
 )
+from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
 from storage import Recorded, Source
@@ -108,7 +114,7 @@ async def _open(
     context: Context,
     kind: Kind,
     winners: list[Seat],
-    table: Table | None = None,
+    table: SeatedTable | None = None,
 ) -> None:
     """A flow on a message of its own, answering the command."""
     message = message_of(update)
@@ -121,16 +127,16 @@ async def start_flow(
     under: tuple[Message, int],
     kind: Kind,
     winners: list[Seat],
-    table: Table | None,
+    table: SeatedTable | None,
     lang: str,
 ) -> None:
     """Open a flow as a reply to ``under``'s message, its id and source ``under``'s update."""
     message, update_id = under
     table = table or await open_table(context, message.chat.id)
     if not table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
     if kind is Kind.KONG:
-        recording.refuse_unsettled_kongs(table, lang)
+        refuse_unsettled_kongs(table, lang)
     step = Step.PREVIEW if kind is Kind.DRAW else Step.HOW if winners else Step.WHO
     flow = Flow(
         id=flow_id(update_id),
@@ -160,7 +166,7 @@ async def start_flow(
         )
 
 
-def _warm(table: Table, flow: Flow) -> None:
+def _warm(table: SeatedTable, flow: Flow) -> None:
     """The next step's questions asked in a worker thread while the players look (the press
     that opens the patterns step then finds them answered); fire and forget, on a copy."""
     if flow.step in (Step.HOW, Step.FROM):
@@ -216,7 +222,7 @@ async def pressed(update: Update, context: Context) -> None:
         return
     try:
         table = await open_table(context, message.chat.id)
-    except Refusal:
+    except ChatRefusal:
         table = None
     if table is None or table.session.id != flow.session_id:
         _drop(context, message.chat.id, flow)
@@ -233,6 +239,10 @@ async def pressed(update: Update, context: Context) -> None:
     await _apply(context, query, (message, table, flow, press), lang)
 
 
+# the flow (an update id in base 36), its revision and the widest action (a way won with a seat)
+BUTTONS: Final = (ButtonRoute(PREFIX, pressed, "zzzzzzz:9999:h99"),)
+
+
 async def _next_hand(
     update: Update, context: Context, query: CallbackQuery, message: Message, lang: str
 ) -> None:
@@ -240,12 +250,12 @@ async def _next_hand(
     try:
         table = await open_table(context, message.chat.id)
         if not table.full:
-            raise Refusal("seats_incomplete", seats=empty_seats(table, lang))
+            raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
         if not await _may_press(context, message, query, table):
-            raise Refusal("tap_denied")
+            raise ChatRefusal("tap_denied")
         await answer(query)
         await start_flow(context, (message, update.update_id), Kind.HU, [], table, lang)
-    except Refusal as refusal:
+    except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
 
 
@@ -263,7 +273,7 @@ async def _unknown(context: Context, query: CallbackQuery, message: Message, lan
 
 
 async def _may_press(
-    context: Context, message: Message, query: CallbackQuery, table: Table
+    context: Context, message: Message, query: CallbackQuery, table: SeatedTable
 ) -> bool:
     """A seated player or an admin of the chat."""
     user = query.from_user
@@ -271,7 +281,7 @@ async def _may_press(
     return table.seat_of(player.id) is not None or await is_chat_admin(context, message, user)
 
 
-Pressing = tuple[Message, Table, Flow, Press]
+Pressing = tuple[Message, SeatedTable, Flow, Press]
 
 
 async def _apply(context: Context, query: CallbackQuery, pressing: Pressing, lang: str) -> None:
@@ -306,7 +316,7 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
     source = Source(update_id=flow.update_id, message_id=message.message_id)
     try:
         line, recorded, send_reply = await _record(context, table, flow, (source, author), lang)
-    except (GrammarError, ScoringError, Refusal) as error:
+    except (GrammarError, ScoringError, ChatRefusal) as error:
         await answer(query, user_message(error, lang) or "", alert=True)
         return
     _drop(context, message.chat.id, flow)
@@ -321,24 +331,24 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
 
 
 async def _record(
-    context: Context, table: Table, flow: Flow, by: tuple[Source, int], lang: str
+    context: Context, table: SeatedTable, flow: Flow, by: tuple[Source, int], lang: str
 ) -> tuple[str, Recorded, _Reply]:
     """Write what the flow stands for; the typed line, the write, and how to reply to it."""
     source, author = by
     line = view.typed_line(flow, table)
     if flow.kind is Kind.HU:
-        written = await recording.record_hu(context, table, hu_command(flow), source, author)
+        written = await record_hu(context, table, hu_command(flow), source, author)
 
         async def hu_reply(message: Message) -> None:
-            await recording.reply_hu(context, message, table, written, lang)
+            await reply_hu(context, message, table, written, lang)
 
         return line, written[1], hu_reply
     if flow.kind is Kind.KONG:
-        recording.refuse_unsettled_kongs(table, lang)
-        recorded = await recording.record_kong(context, table, kong_command(flow), source, author)
+        refuse_unsettled_kongs(table, lang)
+        recorded = await record_kong(context, table, kong_command(flow), source, author)
 
         async def kong_reply(message: Message) -> None:
-            await recording.reply_kong(context, message, table, recorded, lang)
+            await reply_kong(context, message, table, recorded, lang)
 
         return line, recorded, kong_reply
     session = table.session
@@ -347,6 +357,6 @@ async def _record(
     )
 
     async def draw_reply(message: Message) -> None:
-        await recording.reply_draw(context, message, table, drawn, lang)
+        await reply_draw(context, message, table, drawn, lang)
 
     return line, drawn, draw_reply

@@ -12,16 +12,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
+from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
+from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
     ButtonPress,
     Context,
-    Refusal,
     argument_words,
     chat_settings,
     is_creator_or_admin,
@@ -184,10 +186,10 @@ async def history(update: Update, context: Context) -> None:
 
 def page_number(word: str, refusal: str) -> int:
     """A page as typed or carried by a button: a whole number from 1 (past the last page
-    means the last); Refusal(``refusal``) naming it otherwise."""
+    means the last); ChatRefusal(``refusal``) naming it otherwise."""
     page = as_number(word)
     if not page:
-        raise Refusal(refusal, token=word)
+        raise ChatRefusal(refusal, token=word)
     return min(page, LAST_PAGE)
 
 
@@ -210,7 +212,7 @@ class HistoryAt:
             return cls(page)
         entry_id = as_number(key[1:])
         if entry_id is None or key[:1] not in ("o", "n"):
-            raise Refusal("bad_button", token=data)
+            raise ChatRefusal("bad_button", token=data)
         return cls(page, before=entry_id) if key[:1] == "o" else cls(page, after=entry_id)
 
 
@@ -386,7 +388,7 @@ async def settle(update: Update, context: Context) -> None:
     ledger = services(context).db
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
-        raise Refusal("settle_denied")
+        raise ChatRefusal("settle_denied")
     standings = await ledger.reports.tally(message.chat.id, table.session.id)
     money = await ledger.money.of_session(message.chat.id, table.session.id)
     await ledger.sessions.close(message.chat.id)
@@ -468,12 +470,12 @@ async def stats(update: Update, context: Context) -> None:
         for word in words:
             try:
                 named.update(p.id for p in await players_called(ledger, message.chat.id, word))
-            except Refusal:
+            except ChatRefusal:
                 # one word and no period: it may have been meant as a period or season
                 key = "unknown_name_or_period" if len(words) == 1 and period is None else None
                 if key is None:
                     raise
-                raise Refusal(key, token=word) from None
+                raise ChatRefusal(key, token=word) from None
     window = or_all_time(period)
     text, markup = await stats_view(ledger, message.chat.id, named, 1, lang, window)
     await reply(message, text, reply_markup=with_webapp(markup, context, message.chat, lang))
@@ -523,6 +525,14 @@ async def stats_button(update: Update, context: Context) -> None:
     period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
     text, markup = await stats_view(ledger, message.chat.id, None, page, button.lang, period)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
+
+
+# page, then for history the entry it turns from; for stats a period's key (s + a season's id)
+BUTTONS: Final = (
+    ButtonRoute(HISTORY_PREFIX, history_button, f"99999:o{WIDEST_ENTRY_ID}"),
+    ButtonRoute(STATS_PREFIX, stats_button, f"s{WIDEST_ENTRY_ID}:99999"),
+    ButtonRoute(TALLY_PREFIX, tally_button, "99999"),
+)
 
 
 async def stats_view(
@@ -595,7 +605,7 @@ async def players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player
         return same
     found = None if at_name else await ledger.players.find(chat_id, word)
     if found is None:
-        raise Refusal("unknown_chat_player", token=word)
+        raise ChatRefusal("unknown_chat_player", token=word)
     return [found]
 
 
@@ -611,7 +621,7 @@ async def export(update: Update, context: Context) -> None:
     ledger = services(context).db
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
-        raise Refusal("not_a_period", token=rest[0])
+        raise ChatRefusal("not_a_period", token=rest[0])
     with tempfile.TemporaryDirectory(prefix="export-") as folder:
         if period is not None:
             table = await _readable_file(ledger.path, message.chat.id, Path(folder), period, lang)

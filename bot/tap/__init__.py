@@ -6,6 +6,6 @@ throughout): 甲 自摸 is three presses, 甲 自摸 爆头 and 乙 点炮 丙 f
 and the typed line shown for them, ``steps.py`` what each press does to it, ``choices.py``
 asks the scoring core which ways and patterns apply under the session's ruleset, ``view.py``
 renders a step as text and buttons, and ``bot.handlers.tap`` opens flows, takes the presses
-and records through ``bot.handlers.recording``, so a hand recorded by buttons is the same
+and records through ``bot.recording``, so a hand recorded by buttons is the same
 ledger entry, reply and picture as its typed line.
 """

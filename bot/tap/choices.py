@@ -4,8 +4,8 @@ Nothing here knows a ruleset's tables. A choice is offered when the session's ru
 the win with it (with or without a wild, ``scoring.vocabulary.WILD_CHOICES``) and it changes
 the money, or when the ruleset's only objection is a threshold more items may reach (双辣's
 four 台). 有花/无花 is asked where the two score differently. Each question is the one
-``recording.score_claims`` asks for the typed line (the same facts, as values), its answer
-remembered.
+``bot.recording.claims.score_claims`` asks for the typed line (the same facts, as values), its
+answer remembered.
 """
 
 from __future__ import annotations
@@ -16,22 +16,24 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 import scoring
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow, Kind, Step
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts
 from scoring.tiles import SEAT_ORDER, Seat
 from scoring.vocabulary import WILD_CHOICES, pattern_choices
 
 # Refusals that more patterns may lift: such a choice is still worth offering.
-_REACHABLE: Final = frozenset({ErrorCode.UNDER_FOUR_TAI})
+_REACHABLE: Final = frozenset({ScoringErrorCode.UNDER_FOUR_TAI})
 _WILD_WORDS: Final = tuple(word for word, _ in WILD_CHOICES)
 _REMEMBERED: Final = 16_384  # answers kept: a few hundred per step, kept across flows
-Outcome = tuple[tuple[Seat, int], ...] | ErrorCode | None  # the money, or why not (None: refused)
+Outcome = (
+    tuple[tuple[Seat, int], ...] | ScoringErrorCode | None
+)  # the money, or why not (None: refused)
 
 
 def outcome(
-    table: Table, flow: Flow, winner: Seat, words: Sequence[str], how: str | None = None
+    table: SeatedTable, flow: Flow, winner: Seat, words: Sequence[str], how: str | None = None
 ) -> Outcome:
     """What one winner's claim with ``words`` pays under the table's ruleset, won as ``how``
     says (by default as the flow says), or why it does not."""
@@ -45,7 +47,7 @@ def outcome(
         if discarder is None:
             return None
     robbed = how == "抢杠"
-    facts = WinFacts(  # as recording.score_claims gives them
+    facts = WinFacts(  # as bot.recording.claims.score_claims gives them
         winner=winner,
         discarder=None if robbed else discarder,
         robbed=discarder if robbed else None,
@@ -64,7 +66,7 @@ def _paid(ruleset: str, base: int, facts: WinFacts, words: tuple[str, ...]) -> O
     try:
         result = scoring.quick(" ".join(words), ruleset, base, facts=facts)
     except ScoringError as error:  # 天胡 by a non-dealer, 地胡 by the dealer: refused
-        return None if error.code is ErrorCode.DEALER_MISMATCH else error.code
+        return None if error.code is ScoringErrorCode.DEALER_MISMATCH else error.code
     return tuple(sorted(result.payments.items()))
 
 
@@ -90,7 +92,7 @@ def _may_score(found: Outcome) -> bool:
     return _scores(found) or found in _REACHABLE
 
 
-def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
+def how_choices(table: SeatedTable, flow: Flow) -> tuple[str, ...]:
     """The ways the winners may have won: several winners only on one tile (点炮, 抢杠)."""
     return tuple(
         how
@@ -103,7 +105,7 @@ def how_choices(table: Table, flow: Flow) -> tuple[str, ...]:
     )
 
 
-def pattern_offers(table: Table, flow: Flow) -> tuple[int, ...]:
+def pattern_offers(table: SeatedTable, flow: Flow) -> tuple[int, ...]:
     """The indexes (into ``pattern_choices()``) of the patterns offered to the winner whose
     turn it is: those chosen, and those that would change what the hand pays."""
     seat = flow.winner
@@ -124,7 +126,7 @@ def _said(wild: str) -> list[str]:
     return [wild] if wild else []
 
 
-def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
+def _applies(table: SeatedTable, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
     """Whether ``with_it`` scores where the words now score differently (or not at all),
     with some way of saying the wilds (unsaid first: most patterns answer there), or is
     refused only for a threshold."""
@@ -135,7 +137,7 @@ def _applies(table: Table, flow: Flow, with_it: list[str], now: dict[str, Outcom
     return False
 
 
-def wild_matters(table: Table, flow: Flow) -> bool:
+def wild_matters(table: SeatedTable, flow: Flow) -> bool:
     """Whether the winner whose turn it is must say 有花 or 无花: the core cannot score the
     words without it, and the two pay differently (or only one of them scores)."""
     seat = flow.winner
@@ -146,12 +148,12 @@ def wild_matters(table: Table, flow: Flow) -> bool:
     return with_wild != without
 
 
-def from_choices(table: Table, flow: Flow) -> tuple[Seat, ...]:
+def from_choices(table: SeatedTable, flow: Flow) -> tuple[Seat, ...]:
     """Who may have given the tile (or the exposed kong): the seated players who did not win."""
     return tuple(seat for seat in SEAT_ORDER if seat in table.players and seat not in flow.winners)
 
 
-def warm(table: Table, flow: Flow) -> None:
+def warm(table: SeatedTable, flow: Flow) -> None:
     """Ask ahead, while the players look at the step shown, what the patterns step this one
     leads to will ask (each way of winning offered, each possible discarder): its press then
     answers from what is remembered. For a worker thread: reads the flow's copy only."""

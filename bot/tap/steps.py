@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from bot.tap.flow import (
     HOW_NEEDS_SEAT,
     HOW_WORDS,
@@ -20,7 +20,7 @@ from scoring.tiles import Seat
 from scoring.vocabulary import WILD_CHOICES, pattern_choices
 
 
-def take(table: Table, flow: Flow, action: str) -> bool:
+def take(table: SeatedTable, flow: Flow, action: str) -> bool:
     """Apply a press's action ('sE', 'h1', 'h0W', 'p3', 'y0', 'n', 'a', 'm', 'b') to the flow;
     False when it means nothing at this step (a stale or forged press), the flow then
     unchanged."""
@@ -32,12 +32,12 @@ def take(table: Table, flow: Flow, action: str) -> bool:
     return handler is not None and handler(table, flow, argument)
 
 
-def _seat(table: Table, argument: str) -> Seat | None:
+def _seat(table: SeatedTable, argument: str) -> Seat | None:
     seat = Seat(argument) if argument in {s.value for s in Seat} else None
     return seat if seat is not None and seat in table.players else None
 
 
-def _pick_who(table: Table, flow: Flow, argument: str) -> bool:
+def _pick_who(table: SeatedTable, flow: Flow, argument: str) -> bool:
     """The winner (or the kong's owner): on to how at once."""
     seat = _seat(table, argument)
     if seat is None:
@@ -47,7 +47,7 @@ def _pick_who(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _pick_how(table: Table, flow: Flow, argument: str) -> bool:
+def _pick_how(table: SeatedTable, flow: Flow, argument: str) -> bool:
     if flow.kind is Kind.KONG:
         return _pick_kong(table, flow, argument)
     if not argument.isdigit() or int(argument) >= len(HOW_WORDS):
@@ -57,7 +57,7 @@ def _pick_how(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _pick_kong(table: Table, flow: Flow, argument: str) -> bool:
+def _pick_kong(table: SeatedTable, flow: Flow, argument: str) -> bool:
     """'h1' 暗杠, 'h2' 补杠, 'h0W' 明杠 given by West: the kind and its giver in one press."""
     index, given = argument[:1], argument[1:]
     if not index.isdigit() or int(index) >= len(KONG_WORDS):
@@ -71,7 +71,7 @@ def _pick_kong(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _pick_from(table: Table, flow: Flow, argument: str) -> bool:
+def _pick_from(table: SeatedTable, flow: Flow, argument: str) -> bool:
     seat = _seat(table, argument)
     if seat is None or seat in flow.winners:
         return False
@@ -80,7 +80,7 @@ def _pick_from(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _add_winner(table: Table, flow: Flow, argument: str) -> bool:
+def _add_winner(table: SeatedTable, flow: Flow, argument: str) -> bool:
     """➕ 还有人胡: asks who else won on the same tile."""
     if argument or not may_add(table, flow):
         return False
@@ -88,7 +88,7 @@ def _add_winner(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def may_add(table: Table, flow: Flow) -> bool:
+def may_add(table: SeatedTable, flow: Flow) -> bool:
     """Whether another winner may be added: a tile someone gave, and a player left who did
     not give it and has not won."""
     if flow.how not in HOW_NEEDS_SEAT or len(flow.winners) >= MOST_WINNERS:
@@ -96,7 +96,7 @@ def may_add(table: Table, flow: Flow) -> bool:
     return any(seat not in flow.winners and seat != flow.discarder for seat in table.players)
 
 
-def _pick_added(table: Table, flow: Flow, argument: str) -> bool:
+def _pick_added(table: SeatedTable, flow: Flow, argument: str) -> bool:
     seat = _seat(table, argument)
     if seat is None or seat in flow.winners or seat == flow.discarder:
         return False
@@ -105,7 +105,7 @@ def _pick_added(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _next_winner(table: Table, flow: Flow, argument: str) -> bool:
+def _next_winner(table: SeatedTable, flow: Flow, argument: str) -> bool:
     """▶: the next winner's patterns (several winners named in /hu 甲 乙)."""
     if argument or flow.turn + 1 >= len(flow.winners):
         return False
@@ -113,14 +113,14 @@ def _next_winner(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _toggle_more(table: Table, flow: Flow, argument: str) -> bool:
+def _toggle_more(table: SeatedTable, flow: Flow, argument: str) -> bool:
     if argument:
         return False
     flow.more = not flow.more
     return True
 
 
-def _toggle_pattern(table: Table, flow: Flow, argument: str) -> bool:
+def _toggle_pattern(table: SeatedTable, flow: Flow, argument: str) -> bool:
     names = pattern_choices()
     if not argument.isdigit() or int(argument) >= len(names):
         return False
@@ -133,7 +133,7 @@ def _toggle_pattern(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-def _toggle_wild(table: Table, flow: Flow, argument: str) -> bool:
+def _toggle_wild(table: SeatedTable, flow: Flow, argument: str) -> bool:
     if argument not in ("0", "1"):
         return False
     word = WILD_CHOICES[int(argument)][0]
@@ -144,7 +144,7 @@ def _toggle_wild(table: Table, flow: Flow, argument: str) -> bool:
     return True
 
 
-_ACTIONS: Final[dict[tuple[Step, str], Callable[[Table, Flow, str], bool]]] = {
+_ACTIONS: Final[dict[tuple[Step, str], Callable[[SeatedTable, Flow, str], bool]]] = {
     (Step.WHO, "s"): _pick_who,
     (Step.HOW, "h"): _pick_how,
     (Step.FROM, "s"): _pick_from,

@@ -10,17 +10,12 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError
-from bot.handlers.errors import user_message
-from bot.handlers.recording import (
-    deltas_text,
-    kong_payments,
-    refuse_unsettled_kongs,
-    score_claims,
-)
+from bot.hand_reply import deltas_text
 from bot.i18n import Html, t
-from bot.table import Table
+from bot.recording.claims import kong_payments, refuse_unsettled_kongs, score_claims
+from bot.seated_table import SeatedTable
 from bot.table_html import kong_name, seat_and_wind
 from bot.tap import choices
 from bot.tap.flow import (
@@ -37,6 +32,7 @@ from bot.tap.flow import (
     line_name,
 )
 from bot.tap.steps import may_add
+from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.explain import summary
 from scoring.payments import KongKind, combine
@@ -53,7 +49,7 @@ _PER_ROW: Final = 3
 _MOST_PATTERNS: Final = 8  # pattern buttons at once, 「更多」 included: a phone's screenful
 
 
-def typed_line(flow: Flow, table: Table) -> str:
+def typed_line(flow: Flow, table: SeatedTable) -> str:
     """What a player would type for the taps so far: '/hu 甲 点炮 丙 七对'."""
     if flow.kind is Kind.DRAW:
         return "/draw"
@@ -64,7 +60,7 @@ def typed_line(flow: Flow, table: Table) -> str:
     return f"/{flow.kind.value} {line}"
 
 
-def render(table: Table, flow: Flow, lang: str) -> tuple[str, InlineKeyboardMarkup]:
+def render(table: SeatedTable, flow: Flow, lang: str) -> tuple[str, InlineKeyboardMarkup]:
     """The flow's message for its current step."""
     question, rows = _STEPS[flow.step](table, flow, lang)  # first: it may drop an unasked 有花
     title = t(f"tap_title_{flow.kind.value}", lang)
@@ -88,17 +84,17 @@ def _controls(flow: Flow, lang: str) -> Rows:
     return [row]
 
 
-def _players(table: Table, flow: Flow, seats: Sequence[Seat]) -> Rows:
+def _players(table: SeatedTable, flow: Flow, seats: Sequence[Seat]) -> Rows:
     return _in_rows([_button(flow, table.name(seat), f"s{seat.value}") for seat in seats])
 
 
-def _who(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _who(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     seated = [seat for seat in SEAT_ORDER if seat in table.players]
     key = "tap_ask_owner" if flow.kind is Kind.KONG else "tap_ask_winner"
     return [t(key, lang)], _players(table, flow, seated) + _controls(flow, lang)
 
 
-def _how(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _how(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     if flow.kind is Kind.KONG:
         return [t("tap_ask_kind", lang)], _kong_kinds(table, flow, lang) + _controls(flow, lang)
     offered = choices.how_choices(table, flow)
@@ -109,7 +105,7 @@ def _how(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     return [t("tap_ask_how", lang, names=names)], _in_rows(buttons) + _controls(flow, lang)
 
 
-def _kong_kinds(table: Table, flow: Flow, lang: str) -> Rows:
+def _kong_kinds(table: SeatedTable, flow: Flow, lang: str) -> Rows:
     """暗杠 补杠 and a 明杠 per player who may have given it: the kind and its giver in one."""
     buttons = []
     for index, word in enumerate(KONG_WORDS):
@@ -122,18 +118,18 @@ def _kong_kinds(table: Table, flow: Flow, lang: str) -> Rows:
     return _in_rows(buttons)
 
 
-def _from(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _from(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     key = _FROM_KEYS.get(flow.how or "", "tap_ask_gave")
     rows = _players(table, flow, choices.from_choices(table, flow))
     return [t(key, lang)], rows + _controls(flow, lang)
 
 
-def _add(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _add(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     seats = [seat for seat in choices.from_choices(table, flow) if seat != flow.discarder]
     return [t("tap_ask_more_winner", lang)], _players(table, flow, seats) + _controls(flow, lang)
 
 
-def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _patterns(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     """One winner's patterns, most used first, the hand's money as it stands and ✅."""
     seat = flow.winner
     rows = _pattern_rows(table, flow, lang)
@@ -164,7 +160,7 @@ def _patterns(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     return lines, rows + ([actions] if actions else []) + _controls(flow, lang)
 
 
-def _pattern_rows(table: Table, flow: Flow, lang: str) -> Rows:
+def _pattern_rows(table: SeatedTable, flow: Flow, lang: str) -> Rows:
     """The patterns offered, the chat's most used first; past a screenful the rest behind
     「更多」 (and back)."""
     names = pattern_choices()
@@ -188,15 +184,15 @@ def _pattern_label(name: tuple[str, str], chosen: list[str], lang: str) -> str:
     return ("✓ " if word in chosen else "") + (word if lang == "zh" else f"{word} {en}")
 
 
-def _money(table: Table, flow: Flow, lang: str) -> tuple[list[str], bool]:
+def _money(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], bool]:
     """What the hand comes to as it stands, or why it is refused; and whether it scores."""
     try:
         return _scored_lines(table, flow, lang), True
-    except (GrammarError, ScoringError, Refusal) as error:
+    except (GrammarError, ScoringError, ChatRefusal) as error:
         return [user_message(error, lang) or ""], False
 
 
-def _preview(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
+def _preview(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     """A kong's or a draw's money and ✅."""
     lines, scores = _money(table, flow, lang)
     if not scores:
@@ -205,7 +201,7 @@ def _preview(table: Table, flow: Flow, lang: str) -> tuple[list[str], Rows]:
     return lines, [[record], *_controls(flow, lang)]
 
 
-def _scored_lines(table: Table, flow: Flow, lang: str) -> list[str]:
+def _scored_lines(table: SeatedTable, flow: Flow, lang: str) -> list[str]:
     """What the hand comes to, as the recording reply says it (nothing is written yet)."""
     if flow.kind is Kind.DRAW:
         return [t("tap_ask_draw", lang, hand=table.session.hand_number)]

@@ -12,11 +12,12 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.context import Refusal, Services
+from bot.chat_refusal import ChatRefusal
+from bot.context import Services
 from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
-from bot.handlers.leaderboard import biggest_hand_name, ranked
 from bot.i18n import t
+from bot.leaderboard_rows import biggest_hand_name, ranked
 from bot.period_stats import period_from_key, period_label, period_rows, take_window
 from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring.vocabulary import holds_tiles
@@ -55,7 +56,7 @@ async def _period(request: web.Request) -> Period:
         if word in RELATIVE or (word[0] == "s" and word[1:].isdigit()):
             return await period_from_key(ledger, chat_id, word, _now())
         period, rest = await take_window(ledger, chat_id, [word], _now())
-    except (Refusal, GrammarError) as error:
+    except (ChatRefusal, GrammarError) as error:
         raise _bad("period", word) from error
     if period is None or rest:
         raise _bad("period", word)

@@ -13,11 +13,11 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.context import Refusal
+from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError
-from bot.handlers import recording
-from bot.handlers.errors import user_message
 from bot.i18n import plain
+from bot.recording.claims import score_claims
+from bot.user_errors import user_message
 from bot.webapp import keyboard_record
 from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, tapped_hand
 from bot.webapp.keyboard_record import Seated
@@ -31,7 +31,7 @@ from storage import StorageError
 
 MAX_BODY: Final = 4096  # a hand of 18 tiles and its words is a few hundred bytes
 READY_TILES: Final = 13
-_USER_ERRORS: Final = (Refusal, GrammarError, ScoringError, StorageError)
+_USER_ERRORS: Final = (ChatRefusal, GrammarError, ScoringError, StorageError)
 
 
 def add_routes(app: web.Application) -> None:
@@ -60,7 +60,7 @@ async def score_route(request: web.Request) -> web.Response:
         hand = tapped_hand(payload, keyboard_record.full_table(at))
         if _is_ready(payload):
             return web.json_response({"line": hand.typed, "waits": _waits(hand, at)})
-        [scored] = recording.score_claims(hand.command, at.table)
+        [scored] = score_claims(hand.command, at.table)
     except _USER_ERRORS as error:
         return _refused(error, lang)
     return web.json_response({"line": hand.typed, **_result_json(scored.result, at)})

@@ -5,7 +5,7 @@ The page sends tile faces, melds, the winning tile and how it was won as JSON va
 of it is free text. Each value is checked here (a face of the 34, a seat at the table, a word
 the table's ruleset offers) and refused with the offending token named, in the chat's language,
 before the line is built. The line is then scored by the very functions a typed /hu goes
-through (``bot.handlers.recording.score_claims``), so a tapped hand scores as its typed line.
+through (``bot.recording.claims.score_claims``), so a tapped hand scores as its typed line.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from bot.grammar import GrammarError, HuCommand
 from bot.grammar.hu import WinClaim
-from bot.table import Table
+from bot.seated_table import SeatedTable
 from scoring import rulesets
 from scoring.hand import Meld, MeldKind
 from scoring.notation import format_meld, format_tiles
@@ -53,7 +53,7 @@ def offered_words(rules: Ruleset) -> tuple[str, ...]:
     return (*(PIAO_WORDS if rules.has_piao else ()), *OCCASION_WORDS)
 
 
-def tapped_hand(payload: Mapping[str, Any], table: Table) -> TappedHand:
+def tapped_hand(payload: Mapping[str, Any], table: SeatedTable) -> TappedHand:
     """The hand ``payload`` describes at ``table`` (GrammarError naming the value at fault)."""
     rules = rulesets.get(table.session.ruleset)
     winner = _seat(payload.get("winner"))
@@ -83,7 +83,7 @@ def tapped_hand(payload: Mapping[str, Any], table: Table) -> TappedHand:
     return TappedHand(command, _typed(command, table), " ".join([*held, *facts]))
 
 
-def _typed(command: HuCommand, table: Table) -> str:
+def _typed(command: HuCommand, table: SeatedTable) -> str:
     """The line after /hu that records the same hand: 甲 HAND WORDS 点炮 乙 承包 丙."""
     claim = command.claims[0]
     words = [table.name(claim.winner), claim.words]

@@ -1,5 +1,5 @@
 """The tile keyboard's one adapter onto the typed /hu: score and record a tapped hand with the
-functions ``bot.handlers.recording`` records a typed line with, and post the same reply in the
+functions ``bot.recording`` records a typed line with, and post the same reply in the
 group. Everything the keyboard does to the ledger or the chat goes through here.
 
 A web request has no Telegram update: the recording's source is the page's request id, kept
@@ -19,15 +19,18 @@ from typing import Any, Final, cast
 from telegram.ext import Application, CallbackContext
 
 from bot import pictures
-from bot.context import Context, Refusal, chat_settings, services
-from bot.grammar import GrammarError
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, chat_settings, services
+from bot.grammar import GrammarError, HuCommand
 from bot.hand_reply import hand_markup, hand_text, scene_after
-from bot.handlers import recording
 from bot.i18n import t
-from bot.ordering import ChatOrderedProcessor
+from bot.recording.claims import ScoredClaim
+from bot.recording.writes import record_hu
 from bot.replies import CAPTION_LIMIT, checked, fit_html
-from bot.table import Table, after_entries, open_table, remember, standings
+from bot.seated_table import SeatedTable, after_entries
+from bot.table import open_table, remember, standings
 from bot.table_html import empty_seats
+from bot.transport.ordering import ChatOrderedProcessor
 from bot.webapp.viewer import Viewer
 from storage import Recorded, Source
 
@@ -40,7 +43,7 @@ class Seated:
 
     context: Context
     lang: str
-    table: Table
+    table: SeatedTable
 
 
 def context_for(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Context:
@@ -60,15 +63,15 @@ def chat_turn(
 
 async def seated(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Seated:
     """The viewer's chat (in its language, as the server read it) with its open table
-    (Refusal 'no_session' without one)."""
+    (ChatRefusal 'no_session' without one)."""
     context = context_for(application, viewer)
     return Seated(context, viewer.language, await open_table(context, viewer.chat_id))
 
 
-def full_table(at: Seated) -> Table:
+def full_table(at: Seated) -> SeatedTable:
     """The table, refused unless all four seats are taken (as a typed /hu is)."""
     if not at.table.full:
-        raise Refusal("seats_incomplete", seats=empty_seats(at.table, at.lang))
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(at.table, at.lang))
     return at.table
 
 
@@ -80,14 +83,12 @@ def request_source(request_id: object) -> Source:
     return Source(update_id=-(int.from_bytes(digest[:7], "big") + 1))
 
 
-async def record_tapped(
-    at: Seated, viewer: Viewer, command: recording.HuCommand, source: Source
-) -> Recorded:
+async def record_tapped(at: Seated, viewer: Viewer, command: HuCommand, source: Source) -> Recorded:
     """Score and record the tapped /hu once; post the recording reply in the group unless
     this request was recorded before."""
     table = full_table(at)
     author = await _author(at.context, viewer)
-    scored, recorded = await recording.record_hu(at.context, table, command, source, author)
+    scored, recorded = await record_hu(at.context, table, command, source, author)
     if not recorded.replay:
         await _post_reply(at, viewer, (scored, recorded))
     return recorded
@@ -107,7 +108,7 @@ async def _author(context: Context, viewer: Viewer) -> int:
 
 
 async def _post_reply(
-    at: Seated, viewer: Viewer, written: tuple[list[recording.ScoredClaim], Recorded]
+    at: Seated, viewer: Viewer, written: tuple[list[ScoredClaim], Recorded]
 ) -> None:
     """The typed /hu's recording reply, sent to the group (there is no message to reply to),
     under a line naming who recorded it; then the hand's picture, as the chat's settings say."""

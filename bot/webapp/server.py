@@ -7,7 +7,6 @@ hand pictures, the tile keyboard).
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,10 +14,10 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from bot.transport.webhook import MAX_BODY, Receiver, update_handler
 from bot.webapp import api, keyboard_api, pictures_api
 from bot.webapp.guard import GuardOptions, guard
 from bot.webapp.viewer import APPLICATION
-from bot.webhook import MAX_BODY, Receiver, update_handler
 
 STATIC: Final = Path(__file__).parent / "static"
 RouteAdder = Callable[[web.Application], None]
@@ -65,31 +64,3 @@ async def _to_page(request: web.Request) -> web.StreamResponse:
 
 async def _page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-
-class WebServer:
-    """One aiohttp app on 0.0.0.0:``port``, started and stopped with the bot."""
-
-    def __init__(self, app: web.Application, port: int, host: str = "0.0.0.0") -> None:
-        self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
-        self.port = port
-        self.host = host
-        self.site: web.SockSite | None = None
-
-    async def start(self) -> None:
-        await self.runner.setup()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, self.port))
-        self.site = web.SockSite(self.runner, sock)
-        await self.site.start()
-
-    async def stop_listening(self) -> None:
-        """No new connections (the stop signal): Telegram keeps what it could not deliver."""
-        if self.site is not None:
-            await self.site.stop()
-            self.site = None
-
-    async def close(self) -> None:
-        await self.stop_listening()
-        await self.runner.cleanup()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets import hangzhou, platform, qiangdao, ruanpiao, shuangla, yingpiao
 from scoring.rulesets.base import ROTATIONS, Family, Room, Rotation, Row, Ruleset, Table
 
@@ -121,7 +121,7 @@ def get(id_or_name: str) -> Ruleset:
     if found is None:
         known = "、".join(rules.short_zh for rules in RULESETS.values())
         raise ScoringError(
-            ErrorCode.UNKNOWN_RULESET,
+            ScoringErrorCode.UNKNOWN_RULESET,
             f"没有这种玩法；可选：{known}（或 {', '.join(RULESETS)}）",
             f"unknown ruleset; choose one of {', '.join(RULESETS)}",
             token=id_or_name,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, Literal
 
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern
 from scoring.tiles import EAST, Seat, Tile
@@ -172,7 +172,7 @@ class Valuation:
 class Refusal(ScoringError):
     """A ruleset refusing one reading (e.g. under 4 台); ``closeness`` ranks near misses."""
 
-    def __init__(self, code: ErrorCode, zh: str, en: str, closeness: int = 0) -> None:
+    def __init__(self, code: ScoringErrorCode, zh: str, en: str, closeness: int = 0) -> None:
         super().__init__(code, zh, en)
         self.closeness = closeness
 

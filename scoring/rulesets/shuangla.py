@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.errors import ErrorCode
+from scoring.errors import ScoringErrorCode
 from scoring.reading import Reading, Shape
 from scoring.result import Pattern
 from scoring.rulesets import huzhou
@@ -113,7 +113,7 @@ def value_of_tai(items: tuple[Pattern, ...], tai: int, win: Win, rules: Ruleset)
         listed = " + ".join(f"{p.name} {p.value}" for p in items) or "没有台"
         listed_en = " + ".join(f"{p.name_en} {p.value}" for p in items) or "no tai"
         raise Refusal(
-            ErrorCode.UNDER_FOUR_TAI,
+            ScoringErrorCode.UNDER_FOUR_TAI,
             f"只有 {tai} 台（{listed}），一辣起胡要 4 台，不能胡",
             f"only {tai} tai ({listed_en}); a win needs at least 4 tai (一辣起胡)",
             closeness=tai,
@@ -138,7 +138,7 @@ def check_three_wilds(wilds: int, rules: Ruleset) -> None:
     """三百胡不能胡: three or more wilds in the hand refuse the win, whatever the 台."""
     if wilds >= rules.value_of("三百胡"):
         raise Refusal(
-            ErrorCode.THREE_WILDS,
+            ScoringErrorCode.THREE_WILDS,
             f"三百胡不能胡：手里有 {wilds} 张花，双辣玩法 3 张或以上的花不能胡",
             f"三百胡: the hand holds {wilds} wilds; in 双辣 three or more may not win",
         )

@@ -13,8 +13,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUPS = (-7001, -7002, -7003, -7004)
 PLAYERS = {"甲": 41, "乙": 42, "丙": 43, "丁": 44}

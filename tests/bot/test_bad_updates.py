@@ -32,11 +32,12 @@ from telegram import Bot
 
 from bot.app import build_application
 from bot.config import Config
-from bot.runner import go_live, webhook_receiver, wind_down
-from bot.update_reading import REASON_LIMIT, Unreadable, read_update
+from bot.transport.runner import go_live, wind_down
+from bot.transport.update_reading import REASON_LIMIT, Unreadable, read_update
+from bot.transport.web_lifecycle import webhook_receiver
+from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import InboxItem, Ledger
 from tests.bot.conftest import Harness, module_bot
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = GROUPS[0]
 CHAT: dict[str, Any] = {"id": GROUP, "type": "supergroup", "title": "桌"}

@@ -34,7 +34,7 @@ from bot_process import (
     until,
 )
 
-from tests.rigs.fake_server import FakeBotApiServer, FaultPlan
+from rigs.fake_server import FakeBotApiServer, FaultPlan
 
 pytestmark = pytest.mark.slow  # see pyproject's markers: skipped in the fast loop, always in CI
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import database_warning
+from bot.transport.health import database_warning
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()

@@ -14,8 +14,8 @@ from telegram.ext import AIORateLimiter
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console.local_api import Sent
+from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = -100777
 USERS = {"甲": 21, "乙": 22, "丙": 23, "丁": 24}

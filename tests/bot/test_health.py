@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config
-from bot.health import database_warning, health_problems
+from bot.transport.health import database_warning, health_problems
 from storage import Ledger
 
 MOUNTS = ("/", "/proc", "/data", "/etc/hosts")

@@ -22,9 +22,10 @@ from bot_process import (
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
-from bot.runner import go_live, webhook_receiver, wind_down
+from bot.transport.runner import go_live, wind_down
+from bot.transport.web_lifecycle import webhook_receiver
+from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = GROUPS[0]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.rigs.fake_server import TOKEN, FakeBotApiServer
+from rigs.fake_server import TOKEN, FakeBotApiServer
 
 GROUP = -4242
 

@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 
 import scoring
-from bot.handlers.errors import user_message
 from bot.i18n import CATALOG, t
-from scoring.errors import ErrorCode as ScoringCode
-from scoring.errors import ScoringError
+from bot.user_errors import user_message
+from scoring.errors import ScoringError, ScoringErrorCode
 from storage import ErrorCode, StorageError
 from tests.bot.conftest import GROUP, Harness
 
@@ -87,34 +86,39 @@ def test_every_catalog_text_is_in_its_language(key: str) -> None:
 # One line for each code of the scoring core a chat can meet (USAGE and INTERNAL are the
 # command line's: python -m scoring, never a reply).
 _SCORING_EXAMPLES = {
-    ScoringCode.EMPTY: ("score", " ", "hangzhou", 1),
-    ScoringCode.UNKNOWN_TOKEN: ("score", "123m456m789m123p5x +5s 自摸", "hangzhou", 1),
-    ScoringCode.FIFTH_COPY: ("quick", "财飘 4财神", "hangzhou", 1),
-    ScoringCode.TILE_COUNT: ("score", "123m456m789m5s +5s 自摸", "hangzhou", 1),
-    ScoringCode.MALFORMED_MELD: ("score", "[124m] 456m789m123p5s +5s 自摸", "hangzhou", 1),
-    ScoringCode.WILD_IN_MELD: ("score", "[白白白] 456m789m123p5s +5s 自摸", "hangzhou", 1),
-    ScoringCode.MISSING_INDICATOR: ("score", "123m456m789m123p5s +5s 自摸", "硬飘花", 1),
-    ScoringCode.CONFLICTING_WORDS: ("score", "123m456m789m123p5s +5s 自摸 点炮S", "杭州", 1),
-    ScoringCode.BAD_SEAT: ("score", "123m456m789m123p5s +5s 点炮X", "hangzhou", 1),
-    ScoringCode.BAD_INDICATOR: ("score", "123m456m789m123p5s +5s 自摸 翻", "硬飘花", 1),
-    ScoringCode.BAD_WINNING_TILE: ("score", "123m456m789m123p5s + 自摸", "hangzhou", 1),
-    ScoringCode.UNKNOWN_RULESET: ("score", "123m456m789m123p5s +5s 自摸", "nosuch", 1),
-    ScoringCode.BAD_BASE: ("score", "123m456m789m123p5s +5s 自摸", "hangzhou", 0),
-    ScoringCode.NOT_WINNING: ("score", "123m456m789m123p5s +6s 自摸", "hangzhou", 1),
-    ScoringCode.DISCARD_WIN_FORBIDDEN: ("score", "123m456m789m123p5s +5s 点炮S 翻1z", "硬飘花", 1),
-    ScoringCode.DISCARDED_WILD: ("score", "123m456m789m123p5s +白 点炮S", "hangzhou", 1),
-    ScoringCode.THREE_WILDS: ("score", "123m456m789m***5s +5s 自摸", "双辣", 1),
-    ScoringCode.UNDER_FOUR_TAI: ("score", "123m456m789m123p5s +5s 自摸 翻1z", "双辣", 1),
-    ScoringCode.DEALER_MISMATCH: ("score", "123m456m789m123p5s +5s 自摸 天胡 座南", "杭州", 1),
-    ScoringCode.KONGS_NOT_SETTLED: ("kong", "", "硬飘花", 1),
-    ScoringCode.INCONSISTENT: ("quick", "七对 十三不搭", "硬飘花", 1),
-    ScoringCode.UNREACHABLE_TAI: ("quick", "台20 自摸", "双辣", 1),
+    ScoringErrorCode.EMPTY: ("score", " ", "hangzhou", 1),
+    ScoringErrorCode.UNKNOWN_TOKEN: ("score", "123m456m789m123p5x +5s 自摸", "hangzhou", 1),
+    ScoringErrorCode.FIFTH_COPY: ("quick", "财飘 4财神", "hangzhou", 1),
+    ScoringErrorCode.TILE_COUNT: ("score", "123m456m789m5s +5s 自摸", "hangzhou", 1),
+    ScoringErrorCode.MALFORMED_MELD: ("score", "[124m] 456m789m123p5s +5s 自摸", "hangzhou", 1),
+    ScoringErrorCode.WILD_IN_MELD: ("score", "[白白白] 456m789m123p5s +5s 自摸", "hangzhou", 1),
+    ScoringErrorCode.MISSING_INDICATOR: ("score", "123m456m789m123p5s +5s 自摸", "硬飘花", 1),
+    ScoringErrorCode.CONFLICTING_WORDS: ("score", "123m456m789m123p5s +5s 自摸 点炮S", "杭州", 1),
+    ScoringErrorCode.BAD_SEAT: ("score", "123m456m789m123p5s +5s 点炮X", "hangzhou", 1),
+    ScoringErrorCode.BAD_INDICATOR: ("score", "123m456m789m123p5s +5s 自摸 翻", "硬飘花", 1),
+    ScoringErrorCode.BAD_WINNING_TILE: ("score", "123m456m789m123p5s + 自摸", "hangzhou", 1),
+    ScoringErrorCode.UNKNOWN_RULESET: ("score", "123m456m789m123p5s +5s 自摸", "nosuch", 1),
+    ScoringErrorCode.BAD_BASE: ("score", "123m456m789m123p5s +5s 自摸", "hangzhou", 0),
+    ScoringErrorCode.NOT_WINNING: ("score", "123m456m789m123p5s +6s 自摸", "hangzhou", 1),
+    ScoringErrorCode.DISCARD_WIN_FORBIDDEN: (
+        "score",
+        "123m456m789m123p5s +5s 点炮S 翻1z",
+        "硬飘花",
+        1,
+    ),
+    ScoringErrorCode.DISCARDED_WILD: ("score", "123m456m789m123p5s +白 点炮S", "hangzhou", 1),
+    ScoringErrorCode.THREE_WILDS: ("score", "123m456m789m***5s +5s 自摸", "双辣", 1),
+    ScoringErrorCode.UNDER_FOUR_TAI: ("score", "123m456m789m123p5s +5s 自摸 翻1z", "双辣", 1),
+    ScoringErrorCode.DEALER_MISMATCH: ("score", "123m456m789m123p5s +5s 自摸 天胡 座南", "杭州", 1),
+    ScoringErrorCode.KONGS_NOT_SETTLED: ("kong", "", "硬飘花", 1),
+    ScoringErrorCode.INCONSISTENT: ("quick", "七对 十三不搭", "硬飘花", 1),
+    ScoringErrorCode.UNREACHABLE_TAI: ("quick", "台20 自摸", "双辣", 1),
 }
-_CLI_ONLY = {ScoringCode.USAGE, ScoringCode.INTERNAL}
+_CLI_ONLY = {ScoringErrorCode.USAGE, ScoringErrorCode.INTERNAL}
 
 
 def test_every_scoring_code_has_an_example() -> None:
-    assert set(_SCORING_EXAMPLES) == set(ScoringCode) - _CLI_ONLY
+    assert set(_SCORING_EXAMPLES) == set(ScoringErrorCode) - _CLI_ONLY
 
 
 def _scoring_error(kind: str, line: str, rules: str, base: int) -> ScoringError:
@@ -128,7 +132,7 @@ def _scoring_error(kind: str, line: str, rules: str, base: int) -> ScoringError:
 
 
 @pytest.mark.parametrize("code", sorted(_SCORING_EXAMPLES), ids=str)
-def test_every_scoring_refusal_is_in_the_chats_language(code: ScoringCode) -> None:
+def test_every_scoring_refusal_is_in_the_chats_language(code: ScoringErrorCode) -> None:
     error = _scoring_error(*_SCORING_EXAMPLES[code])
     assert error.code is code
     zh, en = user_message(error, "zh"), user_message(error, "en")

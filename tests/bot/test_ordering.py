@@ -8,7 +8,7 @@ import random
 from telegram import Update
 
 from bot.console.local_api import LocalBotApi, UpdateMaker
-from bot.ordering import ChatOrderedProcessor
+from bot.transport.ordering import ChatOrderedProcessor
 
 
 async def test_one_chat_in_order_two_chats_at_once() -> None:

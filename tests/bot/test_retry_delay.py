@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from bot.delivery import MAX_BACKOFF, is_delivery_failure, retry_delay
+from bot.transport.delivery import MAX_BACKOFF, is_delivery_failure, retry_delay
 
 
 @pytest.mark.parametrize(

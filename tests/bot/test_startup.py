@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.rigs.fake_server import TOKEN
+from rigs.fake_server import TOKEN
 
 
 def closed_port() -> int:

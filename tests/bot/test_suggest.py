@@ -6,7 +6,6 @@ import pytest
 
 import scoring
 from bot.grammar import GrammarError, Member, Roster, parse_kong
-from bot.handlers.errors import did_you_mean, user_message
 from bot.suggest import (
     KONG_WORDS,
     SLIPS,
@@ -15,7 +14,8 @@ from bot.suggest import (
     ruleset_words,
     suggest,
 )
-from scoring.errors import ErrorCode, ScoringError
+from bot.user_errors import did_you_mean, user_message
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
 from tests.bot.conftest import GROUP, Harness
 
@@ -135,17 +135,17 @@ def test_every_ruleset_and_room_word_opens_a_ruleset_or_room() -> None:
 
 
 def test_the_error_reply_adds_the_line_only_when_sure() -> None:
-    error = ScoringError(ErrorCode.UNKNOWN_TOKEN, "看不懂这个词", "unknown word", "自模")
+    error = ScoringError(ScoringErrorCode.UNKNOWN_TOKEN, "看不懂这个词", "unknown word", "自模")
     zh = user_message(error, "zh")
     assert zh is not None and zh.endswith("\n是不是想写「自摸」？")
     en = user_message(error, "en")
     assert en is not None and en.endswith("\nDid you mean “自摸”?")
-    garbage = ScoringError(ErrorCode.UNKNOWN_TOKEN, "看不懂这个词", "unknown word", "qwerty")
+    garbage = ScoringError(ScoringErrorCode.UNKNOWN_TOKEN, "看不懂这个词", "unknown word", "qwerty")
     assert user_message(garbage, "zh") == "❌ 「qwerty」：看不懂这个词"
 
 
 def test_a_scoring_error_matches_the_tables_names_and_escapes_them() -> None:
-    error = ScoringError(ErrorCode.UNKNOWN_TOKEN, "看不懂这个词", "unknown word", "<b>x")
+    error = ScoringError(ScoringErrorCode.UNKNOWN_TOKEN, "看不懂这个词", "unknown word", "<b>x")
     assert did_you_mean(error, ["<b>xy"]) == ["<b>xy"]
     text = user_message(error, "en", ["<b>xy"])
     assert text is not None and text.endswith("Did you mean “&lt;b&gt;xy”?")

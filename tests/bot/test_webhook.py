@@ -12,11 +12,12 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.webapp.lifecycle import open_webhook
-from bot.webapp.server import Webhook, WebServer, build
-from bot.webhook import MAX_BODY, SECRET_HEADER
+from bot.transport.web_lifecycle import open_webhook
+from bot.transport.web_server import WebServer
+from bot.transport.webhook import MAX_BODY, SECRET_HEADER
+from bot.webapp.server import Webhook, build
+from rigs.webapp import free_port
 from tests.bot.conftest import GROUP, PLAYERS, running_harness
-from tests.rigs.webapp import free_port
 
 SECRET = "s3cret_token"
 

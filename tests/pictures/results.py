@@ -3,7 +3,7 @@ depend on the scoring core: their figures follow SPEC §3 and §4."""
 
 from __future__ import annotations
 
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.reading import Shape
 from scoring.result import Explanation, Pattern, ScoreResult
 from scoring.tiles import EAST, WHITE, Seat, tile_from
@@ -39,7 +39,7 @@ def _self_draw_explanation(value: int, unit: str, factor: int, base: int) -> Exp
 
 def hangzhou_baotou() -> ScoreResult:
     """``123m456m789m123p白 +5s 自摸``: 爆头 2 番, −16 each."""
-    hand = Hand((*tiles("123456789m123p"), WHITE), tiles("5s")[0], (), Context(self_draw=True))
+    hand = Hand((*tiles("123456789m123p"), WHITE), tiles("5s")[0], (), LineContext(self_draw=True))
     return ScoreResult(
         ruleset="hangzhou",
         shape=Shape.STANDARD,
@@ -62,7 +62,7 @@ def hangzhou_seven_pairs() -> ScoreResult:
         (*tiles("1133m5577p99s"), EAST, EAST, WHITE),
         tiles("3s")[0],
         (),
-        Context(discarder=Seat.S),
+        LineContext(discarder=Seat.S),
     )
     return ScoreResult(
         ruleset="hangzhou",
@@ -96,7 +96,7 @@ def huzhou_with_indicator() -> ScoreResult:
             Meld(MeldKind.CONCEALED_KONG, (EAST,) * 4),
             Meld(MeldKind.CHI, tiles("345p")),
         ),
-        Context(self_draw=True, indicator=tiles("1m")[0]),
+        LineContext(self_draw=True, indicator=tiles("1m")[0]),
     )
     return ScoreResult(
         ruleset="huzhou-yingpiao",

@@ -15,7 +15,7 @@ from bot.pictures.hand_image import Layout, hand_png, render_hand, seven_pairs_o
 from bot.pictures.hand_text import footer_for, header_for
 from bot.pictures.style import FELT, TEXT_GAIN, TILE_BACK, WILD_GOLD
 from bot.pictures.tile_faces import tile_size
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.result import ScoreResult
 from scoring.tiles import JOKER, WHITE, Seat, mpsz
 
@@ -33,7 +33,7 @@ NO_WILDS: frozenset[int] = frozenset()
 
 
 def plain_hand(**changes: object) -> Hand:
-    hand = Hand(tiles("1112345678999m")[:13], tiles("9m")[0], (), Context(self_draw=True))
+    hand = Hand(tiles("1112345678999m")[:13], tiles("9m")[0], (), LineContext(self_draw=True))
     return dataclasses.replace(hand, **changes)
 
 
@@ -68,7 +68,7 @@ def test_melds_are_grouped_after_a_gap_and_the_indicator_beyond(cjk: Fonts) -> N
         tiles("2345m678s"),
         tiles("9m")[0],
         (Meld(MeldKind.PON, tiles("555p")), Meld(MeldKind.CHI, tiles("123s"))),
-        Context(self_draw=True, indicator=tiles("1m")[0]),
+        LineContext(self_draw=True, indicator=tiles("1m")[0]),
     )
     image = draw(hand, cjk)
     spans = tile_spans(image)
@@ -112,7 +112,7 @@ def test_a_wider_hand_gives_a_wider_image(cjk: Fonts, narrow: Meld, wide: Meld) 
 
 def test_the_indicator_makes_the_image_wider(cjk: Fonts) -> None:
     without = draw(plain_hand(), cjk)
-    with_indicator = draw(plain_hand(context=Context(self_draw=True, indicator=0)), cjk)
+    with_indicator = draw(plain_hand(context=LineContext(self_draw=True, indicator=0)), cjk)
     assert with_indicator.width > without.width + tile_size(SIZE)[0]
 
 

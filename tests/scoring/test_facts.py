@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 import scoring
-from scoring.errors import ErrorCode, Said, ScoringError
+from scoring.errors import Said, ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts
 from scoring.result import ScoreResult
 from scoring.tiles import Seat
@@ -113,7 +113,11 @@ def test_a_word_contradicting_a_fact_is_refused_naming_the_fact_as_a_seat() -> N
     with pytest.raises(ScoringError) as caught:
         scoring.quick("财飘", facts=WinFacts(Seat.E, discarder=Seat.S))
     error = caught.value
-    assert (error.code, error.token, error.position) == (ErrorCode.CONFLICTING_WORDS, "财飘", 0)
+    assert (error.code, error.token, error.position) == (
+        ScoringErrorCode.CONFLICTING_WORDS,
+        "财飘",
+        0,
+    )
     assert error.params["other"] == Said("discarder", Seat.S)
     assert "和「点炮S」矛盾" in error.zh
 
@@ -122,7 +126,7 @@ def test_a_refusal_about_a_fact_carries_it_as_said_without_a_position() -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.quick("无花", "硬飘花", facts=WinFacts(Seat.E, discarder=Seat.S))
     error = caught.value
-    assert error.code is ErrorCode.DISCARD_WIN_FORBIDDEN
+    assert error.code is ScoringErrorCode.DISCARD_WIN_FORBIDDEN
     assert (error.said, error.token, error.position) == (Said("discarder", Seat.S), "点炮S", None)
 
 
@@ -134,7 +138,7 @@ def test_the_winner_is_given_once() -> None:
 def test_empty_words_need_a_fact_that_says_how() -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.quick("", facts=WinFacts(Seat.E, seat_wind=Seat.E))
-    assert caught.value.code is ErrorCode.EMPTY
+    assert caught.value.code is ScoringErrorCode.EMPTY
 
 
 @pytest.mark.parametrize(
@@ -148,7 +152,10 @@ def test_a_hand_line_names_a_word_given_and_a_word_typed_alike(line: str) -> Non
     with pytest.raises(ScoringError) as forbidden:
         scoring.score(line, "硬飘花", facts=given)
     error = forbidden.value
-    assert (error.code, error.said) == (ErrorCode.DISCARD_WIN_FORBIDDEN, Said("discarder", Seat.S))
+    assert (error.code, error.said) == (
+        ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
+        Said("discarder", Seat.S),
+    )
     assert (error.token, error.position) == ("点炮S", None)
     with pytest.raises(ScoringError) as conflict:
         scoring.score(f"{line} 自摸", facts=given)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 
 HZ, YP, RP = "hangzhou", "huzhou-yingpiao", "huzhou-ruanpiao"
 
@@ -71,7 +71,7 @@ def test_a_float_needing_a_fifth_wild_is_refused(
     with pytest.raises(ScoringError) as caught:
         scoring.score(line, rules)
     error = caught.value
-    assert (error.code, error.token) == (ErrorCode.FIFTH_COPY, word)
+    assert (error.code, error.token) == (ScoringErrorCode.FIFTH_COPY, word)
     assert error.position == line.index(word)
     needed = held + discarded
     zh_face = "财神" if face_zh is None else f"{face_zh}（财神）"
@@ -86,7 +86,7 @@ def test_a_float_needing_a_fifth_wild_is_refused(
     )
     with pytest.raises(ScoringError) as untyped:
         scoring.score_hand(scoring.parse(line), rules)
-    assert (untyped.value.code, untyped.value.position) == (ErrorCode.FIFTH_COPY, None)
+    assert (untyped.value.code, untyped.value.position) == (ScoringErrorCode.FIFTH_COPY, None)
 
 
 # Lines at the limit still score what they scored before.
@@ -112,7 +112,7 @@ def test_a_float_within_the_four_wilds_scores_as_before(
     if value is None:
         with pytest.raises(ScoringError) as caught:
             scoring.score(line, rules)
-        assert caught.value.code is ErrorCode.INCONSISTENT
+        assert caught.value.code is ScoringErrorCode.INCONSISTENT
         return
     assert scoring.score(line, rules).value == value
 
@@ -139,7 +139,7 @@ def test_a_float_is_refused_exactly_when_the_wilds_outnumber_the_wall(
     try:
         result = scoring.score(line, rules)
     except ScoringError as error:
-        assert error.code is ErrorCode.FIFTH_COPY
+        assert error.code is ScoringErrorCode.FIFTH_COPY
         assert held + piao > 4
         if held <= 4:
             assert f"要 {held + piao} 张" in error.zh and f"needs {held + piao}" in error.en
@@ -179,7 +179,7 @@ def test_quick_entry_counts_floated_wilds_against_the_wilds_held(
         scoring.quick(words, rules)
     error = caught.value
     assert (error.code, error.token, error.position) == (
-        ErrorCode.FIFTH_COPY,
+        ScoringErrorCode.FIFTH_COPY,
         word,
         words.index(word),
     )
@@ -217,7 +217,7 @@ def test_quick_entry_refuses_exactly_when_the_full_line_does(
     real = [f"{rank}m" for rank in range(1, 10)] + ["1p", "2p", "3p", "5s"]
     line = "".join(real[held:] + ["*"] * held) + f" +5s 飘{piao}"
 
-    def code(run: Callable[[], object]) -> ErrorCode | None:
+    def code(run: Callable[[], object]) -> ScoringErrorCode | None:
         try:
             run()
         except ScoringError as error:
@@ -226,4 +226,4 @@ def test_quick_entry_refuses_exactly_when_the_full_line_does(
 
     full = code(lambda: scoring.score(line, rules))
     quick = code(lambda: scoring.quick(f"飘{piao} 财神{held}", rules))
-    assert (full is ErrorCode.FIFTH_COPY) == (quick is ErrorCode.FIFTH_COPY)
+    assert (full is ScoringErrorCode.FIFTH_COPY) == (quick is ScoringErrorCode.FIFTH_COPY)

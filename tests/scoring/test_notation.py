@@ -3,7 +3,7 @@
 import pytest
 
 from scoring import format_mpsz, format_zh, parse, parse_line
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.lexicon import Token
 from scoring.notation import parse_ready
 from scoring.tiles import EAST, JOKER, NORTH, RED, SOUTH, WEST, WHITE, Seat, Tile, tile_from
@@ -33,7 +33,7 @@ def meld(kind: MeldKind, text: str) -> Meld:
     return Meld(kind, tiles(text))
 
 
-TSUMO = Context(self_draw=True)
+TSUMO = LineContext(self_draw=True)
 PLAIN = "123m456m789m123p5s"  # 13 tiles
 
 FORMS = [
@@ -88,7 +88,7 @@ FORMS = [
     ("＊123m456m789m12p* +*", Hand(tiles("123456789m12p**"), JOKER), "wild-first-sorted-last"),
     (
         "123m456m789m123p财财飘 +5s",
-        Hand(tiles("123456789m123p*"), one("5s"), (), Context(self_draw=True, piao=1)),
+        Hand(tiles("123456789m123p*"), one("5s"), (), LineContext(self_draw=True, piao=1)),
         "wild-vs-caipiao",
     ),
     # melds
@@ -154,7 +154,7 @@ FORMS = [
     # words in a line
     (
         "1133m5577p99s东东白 +3s 点炮S",
-        Hand(tiles("1133m5577p99s115z"), one("3s"), (), Context(discarder=Seat.S)),
+        Hand(tiles("1133m5577p99s115z"), one("3s"), (), LineContext(discarder=Seat.S)),
         "discard",
     ),
     (
@@ -163,7 +163,7 @@ FORMS = [
             tiles("123456789m5s"),
             one("5s"),
             (meld(MeldKind.KONG, "5555p"),),
-            Context(self_draw=True, kong_chain=1),
+            LineContext(self_draw=True, kong_chain=1),
         ),
         "kong-bloom",
     ),
@@ -173,7 +173,7 @@ FORMS = [
             tiles("123456m5s"),
             one("5s"),
             (meld(MeldKind.KONG, "5555p"), meld(MeldKind.CONCEALED_KONG, "1111s")),
-            Context(self_draw=True, kong_chain=2),
+            LineContext(self_draw=True, kong_chain=2),
         ),
         "two-kong-chain",
     ),
@@ -183,7 +183,7 @@ FORMS = [
             tiles("123456789m123p5s"),
             one("5s"),
             (),
-            Context(
+            LineContext(
                 self_draw=True,
                 indicator=0,
                 seat_wind=Seat.S,
@@ -195,12 +195,12 @@ FORMS = [
     ),
     (
         PLAIN + " +5s 抢杠北",
-        Hand(tiles("123456789m123p5s"), one("5s"), (), Context(robbed_kong_of=Seat.N)),
+        Hand(tiles("123456789m123p5s"), one("5s"), (), LineContext(robbed_kong_of=Seat.N)),
         "robbed-kong",
     ),
     (
         PLAIN + " +5s 地胡 点炮东",
-        Hand(tiles("123456789m123p5s"), one("5s"), (), Context(earthly=True, discarder=Seat.E)),
+        Hand(tiles("123456789m123p5s"), one("5s"), (), LineContext(earthly=True, discarder=Seat.E)),
         "earthly-discard",
     ),
     (
@@ -211,13 +211,16 @@ FORMS = [
     (
         PLAIN + "+5s tsumo flip 9s",
         Hand(
-            tiles("123456789m123p5s"), one("5s"), (), Context(self_draw=True, indicator=one("9s"))
+            tiles("123456789m123p5s"),
+            one("5s"),
+            (),
+            LineContext(self_draw=True, indicator=one("9s")),
         ),
         "english",
     ),
     (
         "555m 111m 222m 333m 44m 翻5m",
-        Hand(tiles("1112223334555m"), one("4m"), (), Context(indicator=one("5m"))),
+        Hand(tiles("1112223334555m"), one("4m"), (), LineContext(indicator=one("5m"))),
         "indicator-three-copies-ok",
     ),
 ]
@@ -264,7 +267,12 @@ READY = [
     ("123m456m789m123p5s", Hand(tiles("123456789m123p5s"), one("5s")), "plain"),
     (
         "[555p] 123m456m789m5s 翻1m",
-        Hand(tiles("123456789m5s"), one("5s"), (meld(MeldKind.PON, "555p"),), Context(indicator=0)),
+        Hand(
+            tiles("123456789m5s"),
+            one("5s"),
+            (meld(MeldKind.PON, "555p"),),
+            LineContext(indicator=0),
+        ),
         "meld-and-indicator",
     ),
 ]
@@ -276,7 +284,7 @@ READY = [
 def test_ready_hands_for_waits(line: str, as_if_won_on_5s: Hand) -> None:
     ready = parse_ready(line)
     assert ready.complete(one("5s")) == as_if_won_on_5s
-    other = Context(self_draw=True)
+    other = LineContext(self_draw=True)
     assert ready.complete(WEST, other).context == other
 
 
@@ -328,7 +336,10 @@ def test_canonical_formats(line: str, mpsz: str, zh: str) -> None:
     [
         pytest.param(
             Hand(
-                tiles("123456789m123p5s"), one("5s"), (), Context(round_wind=Seat.N, indicator=RED)
+                tiles("123456789m123p5s"),
+                one("5s"),
+                (),
+                LineContext(round_wind=Seat.N, indicator=RED),
             ),
             id="round-north-indicator-red",
         ),

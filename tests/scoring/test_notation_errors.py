@@ -3,10 +3,10 @@
 import pytest
 
 from scoring import parse
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.notation import parse_ready
 
-E = ErrorCode
+E = ScoringErrorCode
 PLAIN = "123m456m789m123p5s"  # 13 tiles, 18 characters
 
 ERRORS = [
@@ -96,7 +96,7 @@ ERRORS = [
     ("line", "code", "token", "position"), [pytest.param(*e[:4], id=e[4]) for e in ERRORS]
 )
 def test_notation_errors(
-    line: str, code: ErrorCode, token: str | None, position: int | None
+    line: str, code: ScoringErrorCode, token: str | None, position: int | None
 ) -> None:
     with pytest.raises(ScoringError) as caught:
         parse(line)
@@ -139,7 +139,7 @@ def test_unknown_token_says_how_to_write_tiles() -> None:
         pytest.param("11111m456m789m12p", E.FIFTH_COPY, "1m", 4, id="fifth-copy"),
     ],
 )
-def test_ready_hand_errors(line: str, code: ErrorCode, token: str, position: int) -> None:
+def test_ready_hand_errors(line: str, code: ScoringErrorCode, token: str, position: int) -> None:
     with pytest.raises(ScoringError) as caught:
         parse_ready(line)
     assert (caught.value.code, caught.value.token, caught.value.position) == (code, token, position)

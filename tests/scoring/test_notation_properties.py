@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scoring import format_mpsz, format_zh, parse, parse_line
 from scoring.errors import ScoringError
-from scoring.hand import Context, Hand, Meld, MeldKind
+from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.lexicon import NUMERALS, fold
 from scoring.tiles import JOKER, TILE_KINDS, Seat, Tile
 
@@ -17,7 +17,7 @@ _CHI_STARTS = [suit * 9 + rank for suit in range(3) for rank in range(7)]
 
 
 @st.composite
-def contexts(draw: st.DrawFn, kongs: int, indicator: Tile | None) -> Context:
+def contexts(draw: st.DrawFn, kongs: int, indicator: Tile | None) -> LineContext:
     """Contexts a line can say: one way of winning, and the words that fit it (天胡 and 地胡
     have no 飘, 天胡 no 杠开: those wins cannot happen)."""
     fields: dict[str, Any] = {
@@ -40,7 +40,7 @@ def contexts(draw: st.DrawFn, kongs: int, indicator: Tile | None) -> Context:
         fields |= {"discarder": draw(seats), "earthly": draw(st.booleans())}
     elif mode == "robbed":
         fields["robbed_kong_of"] = draw(seats)
-    return Context(**fields)
+    return LineContext(**fields)
 
 
 @st.composite

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.payments import KongKind, combine, kong_payment, settle
 from scoring.rulesets import get
 from scoring.rulesets.base import PayerRule
@@ -35,13 +35,13 @@ def test_hangzhou_kong_payment(
 def test_exposed_kong_needs_another_discarder(discarder: Seat | None) -> None:
     with pytest.raises(ScoringError) as caught:
         kong_payment(KongKind.EXPOSED, E, discarder, 1)
-    assert caught.value.code is ErrorCode.BAD_SEAT
+    assert caught.value.code is ScoringErrorCode.BAD_SEAT
 
 
 def test_kong_payment_refuses_a_bad_base() -> None:
     with pytest.raises(ScoringError) as caught:
         kong_payment(KongKind.ADDED, E, None, 0)
-    assert caught.value.code is ErrorCode.BAD_BASE
+    assert caught.value.code is ScoringErrorCode.BAD_BASE
 
 
 def test_hangzhou_share_is_fan_times_8_times_base() -> None:

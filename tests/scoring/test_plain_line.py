@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scoring import format_mpsz, parse_line
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.hand import Hand
 from scoring.notation import scanned_line
 from tests.scoring.test_notation_properties import NOTATION_CHARS, hands
@@ -58,15 +58,21 @@ def test_arbitrary_text_reads_the_same_both_ways(text: str) -> None:
 
 # Plain-looking lines the scanner must read, each refused with the error it names.
 REFUSED = [
-    ("1111m456m789m123p +1m 自摸", ErrorCode.FIFTH_COPY, "+1m", 18, "fifth-copy-winning"),
-    ("1111m456m789m123p +5s 翻1m", ErrorCode.FIFTH_COPY, "1m", 3, "fifth-copy-indicator"),
-    ("123m456m789m123p5s +5s 杠开", ErrorCode.CONFLICTING_WORDS, "杠开", 23, "kong-chain"),
-    ("123m456m789m123p5s +8z", ErrorCode.UNKNOWN_TOKEN, "8z", 20, "no-8z"),
-    ("123m456m789m123p58z +5s", ErrorCode.UNKNOWN_TOKEN, "8z", 17, "no-8z-in-hand"),
-    ("123m456m789m123p +5s", ErrorCode.TILE_COUNT, "+5s", 17, "thirteen"),
-    ("123m456m789m123p5s +5s 自摸 点炮S", ErrorCode.CONFLICTING_WORDS, "点炮S", 26, "conflict"),
-    ("123m456m789m123p5s +5s 自摸 5s", ErrorCode.TILE_COUNT, "5s", 26, "tile-after-words"),
-    ("123m456m789m123p5s +5s 飘12", ErrorCode.UNKNOWN_TOKEN, "飘12", 23, "bad-word"),
+    ("1111m456m789m123p +1m 自摸", ScoringErrorCode.FIFTH_COPY, "+1m", 18, "fifth-copy-winning"),
+    ("1111m456m789m123p +5s 翻1m", ScoringErrorCode.FIFTH_COPY, "1m", 3, "fifth-copy-indicator"),
+    ("123m456m789m123p5s +5s 杠开", ScoringErrorCode.CONFLICTING_WORDS, "杠开", 23, "kong-chain"),
+    ("123m456m789m123p5s +8z", ScoringErrorCode.UNKNOWN_TOKEN, "8z", 20, "no-8z"),
+    ("123m456m789m123p58z +5s", ScoringErrorCode.UNKNOWN_TOKEN, "8z", 17, "no-8z-in-hand"),
+    ("123m456m789m123p +5s", ScoringErrorCode.TILE_COUNT, "+5s", 17, "thirteen"),
+    (
+        "123m456m789m123p5s +5s 自摸 点炮S",
+        ScoringErrorCode.CONFLICTING_WORDS,
+        "点炮S",
+        26,
+        "conflict",
+    ),
+    ("123m456m789m123p5s +5s 自摸 5s", ScoringErrorCode.TILE_COUNT, "5s", 26, "tile-after-words"),
+    ("123m456m789m123p5s +5s 飘12", ScoringErrorCode.UNKNOWN_TOKEN, "飘12", 23, "bad-word"),
 ]
 
 
@@ -74,7 +80,7 @@ REFUSED = [
     ("line", "code", "token", "position"), [pytest.param(*r[:4], id=r[4]) for r in REFUSED]
 )
 def test_a_plain_line_with_something_wrong_is_refused_by_the_scanner(
-    line: str, code: ErrorCode, token: str, position: int
+    line: str, code: ScoringErrorCode, token: str, position: int
 ) -> None:
     with pytest.raises(ScoringError) as caught:
         parse_line(line)

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.quick import SPELLINGS
 from scoring.rulesets import RULESETS, get
 
@@ -160,67 +160,115 @@ def test_quick_matches_the_typed_hand(rules: str, line: str, words: str) -> None
 @pytest.mark.parametrize(
     ("rules", "words", "code", "token"),
     [
-        pytest.param(HZ, "自摸 无花 爆头", ErrorCode.INCONSISTENT, "爆头", id="爆头-needs-a-wild"),
-        pytest.param(HZ, "自摸 财神0 爆头", ErrorCode.INCONSISTENT, "爆头", id="爆头-with-财神0"),
-        pytest.param(YP, "放冲S 爆头", ErrorCode.DISCARD_WIN_FORBIDDEN, "放冲S", id="硬飘花-放冲"),
         pytest.param(
-            HZ, "自摸 十三不搭", ErrorCode.INCONSISTENT, "十三不搭", id="十三不搭-hangzhou"
-        ),
-        pytest.param(QD, "自摸 豪华 有花", ErrorCode.INCONSISTENT, "豪华", id="豪华-without-七对"),
-        pytest.param(HZ, "自摸 爆头 番茄", ErrorCode.UNKNOWN_TOKEN, "番茄", id="unknown-word"),
-        pytest.param(HZ, "自摸 点炮S", ErrorCode.CONFLICTING_WORDS, "点炮S", id="自摸-with-点炮"),
-        pytest.param(QD, "自摸", ErrorCode.INCONSISTENT, "自摸", id="qd-needs-有花-or-无花"),
-        pytest.param(QD, "杠开", ErrorCode.INCONSISTENT, "杠开", id="qd-杠开-needs-有花-or-无花"),
-        pytest.param(
-            HZ, "自摸 七对", ErrorCode.INCONSISTENT, "七对", id="hz-七对-needs-有花-or-无花"
-        ),
-        pytest.param(SL, "自摸 清一色", ErrorCode.INCONSISTENT, "自摸", id="sl-needs-有花-or-无花"),
-        pytest.param(
-            PF, "放冲S 七对", ErrorCode.INCONSISTENT, "七对", id="pf-七对-needs-有花-or-无花"
-        ),
-        pytest.param(PF, "  自摸", ErrorCode.INCONSISTENT, "自摸", id="pf-自摸-needs-有花-or-无花"),
-        pytest.param(HZ, "自摸 清一色", ErrorCode.INCONSISTENT, "清一色", id="台-outside-双辣"),
-        pytest.param(SL, "自摸 清一色 财神3", ErrorCode.THREE_WILDS, None, id="三百胡"),
-        pytest.param(SL, "自摸 台5 财神3", ErrorCode.THREE_WILDS, None, id="三百胡-with-台N"),
-        pytest.param(SL, "自摸 无花 对对胡", ErrorCode.UNDER_FOUR_TAI, None, id="under-4-台"),
-        pytest.param(SL, "自摸 台3", ErrorCode.UNDER_FOUR_TAI, None, id="台3"),
-        pytest.param(SL, "自摸 台5 清一色", ErrorCode.INCONSISTENT, "台5", id="台N-and-items"),
-        pytest.param(HZ, "杠开 七对 有花", ErrorCode.INCONSISTENT, "七对", id="七对-杠开"),
-        pytest.param(
-            SL, "自摸 七对 对对胡 无花", ErrorCode.INCONSISTENT, "对对胡", id="七对-对对胡"
-        ),
-        pytest.param(SL, "自摸 清一色 混一色", ErrorCode.INCONSISTENT, "混一色", id="清-and-混"),
-        pytest.param(
-            SL, "自摸 清一色 无花 中刻", ErrorCode.INCONSISTENT, "中刻", id="清一色-with-中刻"
+            HZ, "自摸 无花 爆头", ScoringErrorCode.INCONSISTENT, "爆头", id="爆头-needs-a-wild"
         ),
         pytest.param(
-            SL, "自摸 座风刻 无花 清一色", ErrorCode.INCONSISTENT, "座风刻", id="清一色-with-座风刻"
+            HZ, "自摸 财神0 爆头", ScoringErrorCode.INCONSISTENT, "爆头", id="爆头-with-财神0"
+        ),
+        pytest.param(
+            YP, "放冲S 爆头", ScoringErrorCode.DISCARD_WIN_FORBIDDEN, "放冲S", id="硬飘花-放冲"
+        ),
+        pytest.param(
+            HZ, "自摸 十三不搭", ScoringErrorCode.INCONSISTENT, "十三不搭", id="十三不搭-hangzhou"
+        ),
+        pytest.param(
+            QD, "自摸 豪华 有花", ScoringErrorCode.INCONSISTENT, "豪华", id="豪华-without-七对"
+        ),
+        pytest.param(
+            HZ, "自摸 爆头 番茄", ScoringErrorCode.UNKNOWN_TOKEN, "番茄", id="unknown-word"
+        ),
+        pytest.param(
+            HZ, "自摸 点炮S", ScoringErrorCode.CONFLICTING_WORDS, "点炮S", id="自摸-with-点炮"
+        ),
+        pytest.param(QD, "自摸", ScoringErrorCode.INCONSISTENT, "自摸", id="qd-needs-有花-or-无花"),
+        pytest.param(
+            QD, "杠开", ScoringErrorCode.INCONSISTENT, "杠开", id="qd-杠开-needs-有花-or-无花"
+        ),
+        pytest.param(
+            HZ, "自摸 七对", ScoringErrorCode.INCONSISTENT, "七对", id="hz-七对-needs-有花-or-无花"
+        ),
+        pytest.param(
+            SL, "自摸 清一色", ScoringErrorCode.INCONSISTENT, "自摸", id="sl-needs-有花-or-无花"
+        ),
+        pytest.param(
+            PF, "放冲S 七对", ScoringErrorCode.INCONSISTENT, "七对", id="pf-七对-needs-有花-or-无花"
+        ),
+        pytest.param(
+            PF, "  自摸", ScoringErrorCode.INCONSISTENT, "自摸", id="pf-自摸-needs-有花-or-无花"
+        ),
+        pytest.param(
+            HZ, "自摸 清一色", ScoringErrorCode.INCONSISTENT, "清一色", id="台-outside-双辣"
+        ),
+        pytest.param(SL, "自摸 清一色 财神3", ScoringErrorCode.THREE_WILDS, None, id="三百胡"),
+        pytest.param(
+            SL, "自摸 台5 财神3", ScoringErrorCode.THREE_WILDS, None, id="三百胡-with-台N"
+        ),
+        pytest.param(
+            SL, "自摸 无花 对对胡", ScoringErrorCode.UNDER_FOUR_TAI, None, id="under-4-台"
+        ),
+        pytest.param(SL, "自摸 台3", ScoringErrorCode.UNDER_FOUR_TAI, None, id="台3"),
+        pytest.param(
+            SL, "自摸 台5 清一色", ScoringErrorCode.INCONSISTENT, "台5", id="台N-and-items"
+        ),
+        pytest.param(HZ, "杠开 七对 有花", ScoringErrorCode.INCONSISTENT, "七对", id="七对-杠开"),
+        pytest.param(
+            SL, "自摸 七对 对对胡 无花", ScoringErrorCode.INCONSISTENT, "对对胡", id="七对-对对胡"
+        ),
+        pytest.param(
+            SL, "自摸 清一色 混一色", ScoringErrorCode.INCONSISTENT, "混一色", id="清-and-混"
+        ),
+        pytest.param(
+            SL,
+            "自摸 清一色 无花 中刻",
+            ScoringErrorCode.INCONSISTENT,
+            "中刻",
+            id="清一色-with-中刻",
+        ),
+        pytest.param(
+            SL,
+            "自摸 座风刻 无花 清一色",
+            ScoringErrorCode.INCONSISTENT,
+            "座风刻",
+            id="清一色-with-座风刻",
         ),
         pytest.param(
             SL,
             "点炮S 清一色 圈风刻 无花",
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             "圈风刻",
             id="清一色-with-圈风刻",
         ),
-        pytest.param(HZ, "自摸 财神5", ErrorCode.INCONSISTENT, "财神5", id="five-wilds"),
-        pytest.param(HZ, "爆头", ErrorCode.INCONSISTENT, None, id="how-was-it-won"),
-        pytest.param(QD, "自摸 有花 承包S", ErrorCode.INCONSISTENT, "承包S", id="承包-in-huzhou"),
-        pytest.param(QD, "飘1 有花", ErrorCode.INCONSISTENT, "飘1", id="飘-in-强盗胡"),
-        pytest.param(QD, "自摸 有花 无花", ErrorCode.INCONSISTENT, "无花", id="有花-and-无花"),
-        pytest.param(PF, "自摸 十三不搭 爆头", ErrorCode.INCONSISTENT, "爆头", id="十三不搭-爆头"),
-        pytest.param(HZ, "点炮E 爆头", ErrorCode.BAD_SEAT, "点炮E", id="winner-discarded"),
-        pytest.param(HZ, "  ", ErrorCode.EMPTY, None, id="empty"),
-        pytest.param(HZ, "天胡 财飘", ErrorCode.CONFLICTING_WORDS, "财飘", id="天胡-财飘"),
-        pytest.param(HZ, "天胡 杠开", ErrorCode.CONFLICTING_WORDS, "杠开", id="天胡-杠开"),
-        pytest.param(HZ, "天胡 杠爆", ErrorCode.CONFLICTING_WORDS, "杠爆", id="天胡-杠爆"),
-        pytest.param(PF, "杠开 天胡 有花", ErrorCode.CONFLICTING_WORDS, "天胡", id="pf-杠开-天胡"),
-        pytest.param(YP, "天胡 飘三花", ErrorCode.CONFLICTING_WORDS, "飘三花", id="yp-天胡-飘"),
-        pytest.param(HZ, "地胡 座S 飘2", ErrorCode.CONFLICTING_WORDS, "飘2", id="地胡-飘2"),
-        pytest.param(RP, "杠飘 地胡 座N", ErrorCode.CONFLICTING_WORDS, "地胡", id="杠飘-地胡"),
+        pytest.param(HZ, "自摸 财神5", ScoringErrorCode.INCONSISTENT, "财神5", id="five-wilds"),
+        pytest.param(HZ, "爆头", ScoringErrorCode.INCONSISTENT, None, id="how-was-it-won"),
+        pytest.param(
+            QD, "自摸 有花 承包S", ScoringErrorCode.INCONSISTENT, "承包S", id="承包-in-huzhou"
+        ),
+        pytest.param(QD, "飘1 有花", ScoringErrorCode.INCONSISTENT, "飘1", id="飘-in-强盗胡"),
+        pytest.param(
+            QD, "自摸 有花 无花", ScoringErrorCode.INCONSISTENT, "无花", id="有花-and-无花"
+        ),
+        pytest.param(
+            PF, "自摸 十三不搭 爆头", ScoringErrorCode.INCONSISTENT, "爆头", id="十三不搭-爆头"
+        ),
+        pytest.param(HZ, "点炮E 爆头", ScoringErrorCode.BAD_SEAT, "点炮E", id="winner-discarded"),
+        pytest.param(HZ, "  ", ScoringErrorCode.EMPTY, None, id="empty"),
+        pytest.param(HZ, "天胡 财飘", ScoringErrorCode.CONFLICTING_WORDS, "财飘", id="天胡-财飘"),
+        pytest.param(HZ, "天胡 杠开", ScoringErrorCode.CONFLICTING_WORDS, "杠开", id="天胡-杠开"),
+        pytest.param(HZ, "天胡 杠爆", ScoringErrorCode.CONFLICTING_WORDS, "杠爆", id="天胡-杠爆"),
+        pytest.param(
+            PF, "杠开 天胡 有花", ScoringErrorCode.CONFLICTING_WORDS, "天胡", id="pf-杠开-天胡"
+        ),
+        pytest.param(
+            YP, "天胡 飘三花", ScoringErrorCode.CONFLICTING_WORDS, "飘三花", id="yp-天胡-飘"
+        ),
+        pytest.param(HZ, "地胡 座S 飘2", ScoringErrorCode.CONFLICTING_WORDS, "飘2", id="地胡-飘2"),
+        pytest.param(
+            RP, "杠飘 地胡 座N", ScoringErrorCode.CONFLICTING_WORDS, "地胡", id="杠飘-地胡"
+        ),
     ],
 )
-def test_quick_refusals(rules: str, words: str, code: ErrorCode, token: str | None) -> None:
+def test_quick_refusals(rules: str, words: str, code: ScoringErrorCode, token: str | None) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.quick(words, rules)
     assert (caught.value.code, caught.value.token) == (code, token)
@@ -281,7 +329,7 @@ def test_every_listed_spelling_is_one_quick_entry_reads(word: str) -> None:
         try:
             scoring.quick(f"自摸 {word}", rules)
         except ScoringError as error:
-            assert error.code is not ErrorCode.UNKNOWN_TOKEN, (word, rules, error)
+            assert error.code is not ScoringErrorCode.UNKNOWN_TOKEN, (word, rules, error)
 
 
 @pytest.mark.parametrize(
@@ -312,17 +360,23 @@ def test_the_seeds_compound_names_are_quick_words(
 @pytest.mark.parametrize(
     ("rules", "words", "code", "token"),
     [
-        pytest.param(QD, "杠飘", ErrorCode.INCONSISTENT, "杠飘", id="qd-has-no-飘"),
-        pytest.param(SL, "杠飘 清一色", ErrorCode.INCONSISTENT, "杠飘", id="sl-has-no-飘"),
-        pytest.param(PF, "杠飘", ErrorCode.INCONSISTENT, "杠飘", id="pf-has-no-飘"),
-        pytest.param(HZ, "杠爆 无花", ErrorCode.INCONSISTENT, "杠爆", id="杠爆-needs-a-wild"),
-        pytest.param(HZ, "杠爆 杠开2", ErrorCode.CONFLICTING_WORDS, "杠开2", id="杠爆-and-杠开2"),
-        pytest.param(HZ, "杠飘 点炮S", ErrorCode.CONFLICTING_WORDS, "点炮S", id="杠飘-is-自摸"),
-        pytest.param(HZ, "七对 杠爆", ErrorCode.INCONSISTENT, "七对", id="七对-has-no-kong"),
+        pytest.param(QD, "杠飘", ScoringErrorCode.INCONSISTENT, "杠飘", id="qd-has-no-飘"),
+        pytest.param(SL, "杠飘 清一色", ScoringErrorCode.INCONSISTENT, "杠飘", id="sl-has-no-飘"),
+        pytest.param(PF, "杠飘", ScoringErrorCode.INCONSISTENT, "杠飘", id="pf-has-no-飘"),
+        pytest.param(
+            HZ, "杠爆 无花", ScoringErrorCode.INCONSISTENT, "杠爆", id="杠爆-needs-a-wild"
+        ),
+        pytest.param(
+            HZ, "杠爆 杠开2", ScoringErrorCode.CONFLICTING_WORDS, "杠开2", id="杠爆-and-杠开2"
+        ),
+        pytest.param(
+            HZ, "杠飘 点炮S", ScoringErrorCode.CONFLICTING_WORDS, "点炮S", id="杠飘-is-自摸"
+        ),
+        pytest.param(HZ, "七对 杠爆", ScoringErrorCode.INCONSISTENT, "七对", id="七对-has-no-kong"),
     ],
 )
 def test_compound_names_are_checked_like_their_parts(
-    rules: str, words: str, code: ErrorCode, token: str
+    rules: str, words: str, code: ScoringErrorCode, token: str
 ) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.quick(words, rules)
@@ -390,7 +444,7 @@ def test_the_unknown_word_message_lists_english_words_in_english(words: str, tok
     with pytest.raises(ScoringError) as caught:
         scoring.quick(words, HZ)
     error = caught.value
-    assert (error.code, error.token) == (ErrorCode.UNKNOWN_TOKEN, token)
+    assert (error.code, error.token) == (ScoringErrorCode.UNKNOWN_TOKEN, token)
     for english in ("self-drawn", "ron S", "baotou", "seven pairs", "no wild", "tenhou"):
         assert english in error.message("en")
     assert "杠爆" in error.message("zh") and "自摸" in error.message("zh")
@@ -433,7 +487,7 @@ def test_how_was_it_won_suggests_only_what_the_ruleset_allows(
     with pytest.raises(ScoringError) as caught:
         scoring.quick("爆头", rules)
     error = caught.value
-    assert error.code is ErrorCode.INCONSISTENT
+    assert error.code is ScoringErrorCode.INCONSISTENT
     assert ("点炮X" in error.zh) is offers_discard
     assert ("ron X" in error.en) is offers_discard
     assert "自摸" in error.zh and "抢杠X" in error.zh and "rob X" in error.en
@@ -552,7 +606,7 @@ def test_shuangla_tai_total_beyond_the_declared_shape_is_refused(
     error = caught.value
     token = next(word for word in words.split() if word.startswith("台"))
     assert (error.code, error.token, error.position) == (
-        ErrorCode.UNREACHABLE_TAI,
+        ScoringErrorCode.UNREACHABLE_TAI,
         token,
         words.index(token),
     )

@@ -32,7 +32,7 @@ from reference_rules import (
 from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.notation import format_tiles, parse_ready
 from scoring.result import ScoreResult
 from scoring.rulesets import get
@@ -151,9 +151,9 @@ def test_every_shuangla_shape_with_every_tai_total_matches_the_reference(
     seat_wind, round_wind = (seat or Seat.E).wind, (round_ or Seat.E).wind
     reach = most_tai(kind, luxury, _WILD_WORDS[wild], (seat_wind, round_wind))
     expected: object = (
-        ErrorCode.UNREACHABLE_TAI
+        ScoringErrorCode.UNREACHABLE_TAI
         if tai > reach
-        else ErrorCode.UNDER_FOUR_TAI
+        else ScoringErrorCode.UNDER_FOUR_TAI
         if tai < 4
         else (1 if tai == 4 else 2)
     )
@@ -161,7 +161,7 @@ def test_every_shuangla_shape_with_every_tai_total_matches_the_reference(
         got: object = scoring.quick(words, SL).value
     except ScoringError as error:
         got = error.code
-        if got is ErrorCode.UNREACHABLE_TAI:
+        if got is ScoringErrorCode.UNREACHABLE_TAI:
             assert f"最多 {reach} 台" in error.message("zh"), words
             assert f"at most {reach} tai" in error.message("en"), words
     assert got == expected, words
@@ -229,10 +229,10 @@ def test_heavenly_and_earthly_with_every_other_word_match_the_reference(
         got: object = run(line, rules).payments[Seat.E]
     except ScoringError as error:
         got = error.code
-        if error.code is ErrorCode.CONFLICTING_WORDS and said in CANNOT_STAND_WITH[special]:
+        if error.code is ScoringErrorCode.CONFLICTING_WORDS and said in CANNOT_STAND_WITH[special]:
             assert error.token == pair[1], line  # the later word is named
     if said in CANNOT_STAND_WITH[special]:
-        assert got == ErrorCode.CONFLICTING_WORDS, line
+        assert got == ScoringErrorCode.CONFLICTING_WORDS, line
         return
     # Possible: scored as the win without 天胡/地胡, which only 平台 prices (its row, when
     # self-drawn and paying more: a hand takes its single highest row).

@@ -13,7 +13,7 @@ from ruleset_ids import HZ, PF, QD, RP, SL, YP
 import scoring
 import storage.sessions
 from scoring import rulesets
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.payments import KongKind
 from scoring.rulesets import hangzhou, qiangdao
 from scoring.tiles import Seat
@@ -53,7 +53,7 @@ def test_a_name_two_rulesets_share_opens_neither() -> None:
     assert {YP, RP} <= {rules.id for rules in rulesets.RULESETS.values() if "飘花" in rules.aliases}
     with pytest.raises(ScoringError) as caught:
         rulesets.get("飘花")
-    assert caught.value.code is ErrorCode.UNKNOWN_RULESET
+    assert caught.value.code is ScoringErrorCode.UNKNOWN_RULESET
     assert "飘花" not in rulesets.names()
 
 
@@ -116,7 +116,7 @@ def test_kong_payment_asks_the_ruleset(rules_id: str, settles: bool) -> None:
         return
     with pytest.raises(ScoringError) as caught:
         scoring.kong_payment(KongKind.CONCEALED, Seat.E, None, 1, rules_id)
-    assert (caught.value.code, caught.value.token) == (ErrorCode.KONGS_NOT_SETTLED, rules_id)
+    assert (caught.value.code, caught.value.token) == (ScoringErrorCode.KONGS_NOT_SETTLED, rules_id)
 
 
 def test_a_registered_ruleset_settles_kongs_by_its_own_table(ningbo: rulesets.Ruleset) -> None:
@@ -138,7 +138,7 @@ def test_quick_entry_takes_a_tai_total_where_the_ruleset_counts_tai(
         return
     with pytest.raises(ScoringError) as caught:
         scoring.quick("自摸 台5", rules_id)
-    assert (caught.value.code, caught.value.token) == (ErrorCode.INCONSISTENT, "台5")
+    assert (caught.value.code, caught.value.token) == (ScoringErrorCode.INCONSISTENT, "台5")
 
 
 def test_rotations_are_the_policies_the_ledger_stores() -> None:

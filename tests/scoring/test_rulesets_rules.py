@@ -4,7 +4,7 @@ import pytest
 from ruleset_ids import HZ, PF, QD, RP, SL, YP
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets import RULESETS, get
 from scoring.tiles import WHITE, tile_from
 
@@ -155,166 +155,190 @@ def test_base_scales_every_payment(rules: str) -> None:
     ("rules", "line", "code", "token"),
     [
         pytest.param(
-            HZ, "123m456m789m123p4s +5s 自摸", ErrorCode.NOT_WINNING, "+5s", id="hz-not-winning"
+            HZ,
+            "123m456m789m123p4s +5s 自摸",
+            ScoringErrorCode.NOT_WINNING,
+            "+5s",
+            id="hz-not-winning",
         ),
         pytest.param(
             HZ,
             "147m258p369s东南西北 +中 自摸",
-            ErrorCode.NOT_WINNING,
+            ScoringErrorCode.NOT_WINNING,
             "+中",
             id="hz-十三不搭-is-no-hangzhou-shape",
         ),
         pytest.param(
             HZ,
             "123m456m789m123p5s +白 点炮S",
-            ErrorCode.DISCARDED_WILD,
+            ScoringErrorCode.DISCARDED_WILD,
             "+白",
             id="hz-no-win-on-a-discarded-白",
         ),
         pytest.param(
             HZ,
             "[白白白] 123m456m789m5s +5s 自摸",
-            ErrorCode.WILD_IN_MELD,
+            ScoringErrorCode.WILD_IN_MELD,
             "[白白白]",
             id="hz-白-cannot-be-punged",
         ),
         pytest.param(
             HZ,
             "123m456m789m123p5s +5s 自摸 翻1m",
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             "翻1m",
             id="hz-no-indicator",
         ),
         pytest.param(
-            HZ, "123m456m7m白白白白*5s +5s 自摸", ErrorCode.FIFTH_COPY, "*", id="hz-five-wilds"
+            HZ,
+            "123m456m7m白白白白*5s +5s 自摸",
+            ScoringErrorCode.FIFTH_COPY,
+            "*",
+            id="hz-five-wilds",
         ),
         pytest.param(
-            HZ, "123m456m789m123p5s +5s 点炮E", ErrorCode.BAD_SEAT, "点炮E", id="hz-self-discard"
+            HZ,
+            "123m456m789m123p5s +5s 点炮E",
+            ScoringErrorCode.BAD_SEAT,
+            "点炮E",
+            id="hz-self-discard",
         ),
         pytest.param(
-            HZ, "123m456m789m123p5s +5s 承包E", ErrorCode.BAD_SEAT, "承包E", id="hz-self-contract"
+            HZ,
+            "123m456m789m123p5s +5s 承包E",
+            ScoringErrorCode.BAD_SEAT,
+            "承包E",
+            id="hz-self-contract",
         ),
         pytest.param(
-            HZ, "123m456m789m123p5s +5s 抢杠东", ErrorCode.BAD_SEAT, "抢杠东", id="hz-self-robbed"
+            HZ,
+            "123m456m789m123p5s +5s 抢杠东",
+            ScoringErrorCode.BAD_SEAT,
+            "抢杠东",
+            id="hz-self-robbed",
         ),
         pytest.param(
-            HZ, "123m456m789m123p5s +5s", ErrorCode.INCONSISTENT, "+5s", id="hz-how-was-it-won"
+            HZ,
+            "123m456m789m123p5s +5s",
+            ScoringErrorCode.INCONSISTENT,
+            "+5s",
+            id="hz-how-was-it-won",
         ),
         pytest.param(
             QD,
             "123p456p789p东东东1s +1s 自摸",
-            ErrorCode.MISSING_INDICATOR,
+            ScoringErrorCode.MISSING_INDICATOR,
             None,
             id="qd-missing-indicator",
         ),
         pytest.param(
             QD,
             "[222m] 456p789p东东东1s +1s 自摸 翻1m",
-            ErrorCode.WILD_IN_MELD,
+            ScoringErrorCode.WILD_IN_MELD,
             "[222m]",
             id="qd-wild-in-meld",
         ),
         pytest.param(
             QD,
             "(2222m) 456p789p东东东1s +1s 自摸 翻1m",
-            ErrorCode.WILD_IN_MELD,
+            ScoringErrorCode.WILD_IN_MELD,
             "(2222m)",
             id="qd-wild-in-concealed-kong",
         ),
         pytest.param(
             QD,
             "123p456p789p东东东1s +2m 抢杠S 翻1m",
-            ErrorCode.DISCARDED_WILD,
+            ScoringErrorCode.DISCARDED_WILD,
             "+2m",
             id="qd-robbed-kong-tile-is-never-wild",
         ),
         pytest.param(
             QD,
             "123p456p789p东东东1s +1s 自摸 承包S 翻1m",
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             "承包S",
             id="qd-no-contract-in-huzhou",
         ),
         pytest.param(
             QD,
             "123p456p789p东东东1s +1s 飘1 翻1m",
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             "飘1",
             id="qd-no-飘-in-强盗胡",
         ),
         pytest.param(
             PF,
             "123p456p789p东东东1s +1s 飘1 翻1m",
-            ErrorCode.INCONSISTENT,
+            ScoringErrorCode.INCONSISTENT,
             "飘1",
             id="pf-no-飘-in-平台",
         ),
         pytest.param(
             SL,
             "111m234m567m789m9m +5p 放冲S 翻5p",
-            ErrorCode.DISCARDED_WILD,
+            ScoringErrorCode.DISCARDED_WILD,
             "+5p",
             id="sl-no-win-on-the-discarded-indicator-wild",
         ),
         pytest.param(
             SL,
             "123m456p789s北北北9m +9m 自摸 翻5p",
-            ErrorCode.UNDER_FOUR_TAI,
+            ScoringErrorCode.UNDER_FOUR_TAI,
             None,
             id="sl-under-four-tai",
         ),
         pytest.param(
             SL,
             "147m258p369s东南西北 +中 自摸 翻2m",
-            ErrorCode.UNDER_FOUR_TAI,
+            ScoringErrorCode.UNDER_FOUR_TAI,
             None,
             id="sl-十三不搭-has-no-tai-of-its-own",
         ),
         pytest.param(
             SL,
             "111m234m567m5p6p6p9m +9m 自摸 翻5p",
-            ErrorCode.THREE_WILDS,
+            ScoringErrorCode.THREE_WILDS,
             None,
             id="sl-三百胡",
         ),
         pytest.param(
             HZ,
             "123m456m789m123p白 +5s 天胡 财飘",
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             "财飘",
             id="hz-天胡-has-no-飘",
         ),
         pytest.param(
             HZ,
             "[1111m] 234m567m东东东5s +5s 杠开 天胡",
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             "天胡",
             id="hz-天胡-has-no-杠开",
         ),
         pytest.param(
             PF,
             "[1111m] 234m567m东东东5s +5s 天胡 杠开 翻9p",
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             "杠开",
             id="pf-天胡-has-no-杠开",
         ),
         pytest.param(
             YP,
             "123p456p789p东东东* +1s 地胡 座S 飘一花",
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             "飘一花",
             id="yp-地胡-has-no-飘",
         ),
         pytest.param(
             RP,
             "123p456p789p东东东* +1s 双财飘 地胡 座W",
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             "地胡",
             id="rp-地胡-after-飘",
         ),
     ],
 )
-def test_rule_errors(rules: str, line: str, code: ErrorCode, token: str | None) -> None:
+def test_rule_errors(rules: str, line: str, code: ScoringErrorCode, token: str | None) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score(line, rules)
     assert caught.value.code == code
@@ -339,7 +363,7 @@ def test_shuangla_thresholds() -> None:
     assert five.patterns[-1].name == "双辣"
     with pytest.raises(ScoringError) as caught:
         scoring.score("111m222p444s北北北9m +9m 自摸 翻5p", SL)  # 对对胡 2 + 无花 1
-    assert caught.value.code is ErrorCode.UNDER_FOUR_TAI
+    assert caught.value.code is ScoringErrorCode.UNDER_FOUR_TAI
     assert "3 台" in caught.value.message()
 
 
@@ -349,7 +373,7 @@ def test_shuangla_three_wilds() -> None:
     assert two.value == 1  # 清一色 4 台, no 无花
     with pytest.raises(ScoringError) as caught:
         scoring.score("111m234m567m5p6p6p9m +9m 自摸 翻5p", SL)
-    assert caught.value.code is ErrorCode.THREE_WILDS
+    assert caught.value.code is ScoringErrorCode.THREE_WILDS
     assert f"{limit} 张" in caught.value.message()
 
 
@@ -403,7 +427,7 @@ def test_get_by_name(name: str, rules_id: str) -> None:
 def test_unknown_ruleset() -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score("123m456m789m123p5s +5s 自摸", "四川")
-    assert (caught.value.code, caught.value.token) == (ErrorCode.UNKNOWN_RULESET, "四川")
+    assert (caught.value.code, caught.value.token) == (ScoringErrorCode.UNKNOWN_RULESET, "四川")
 
 
 @pytest.mark.parametrize(
@@ -414,7 +438,7 @@ def test_unknown_ruleset() -> None:
 def test_bad_base(base: object) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score("123m456m789m123p5s +5s 自摸", HZ, base)  # type: ignore[arg-type]
-    assert caught.value.code is ErrorCode.BAD_BASE
+    assert caught.value.code is ScoringErrorCode.BAD_BASE
 
 
 def test_rotation_and_rooms() -> None:
@@ -440,7 +464,7 @@ def test_winner_may_be_written_many_ways(winner: str) -> None:
 def test_bad_winner_seat() -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score("123m456m789m123p5s +5s 自摸", HZ, winner="Q")
-    assert (caught.value.code, caught.value.token) == (ErrorCode.BAD_SEAT, "Q")
+    assert (caught.value.code, caught.value.token) == (ScoringErrorCode.BAD_SEAT, "Q")
 
 
 def test_room_lookup() -> None:
@@ -455,26 +479,35 @@ def test_room_lookup() -> None:
     ("line", "code", "token"),
     [
         pytest.param(
-            "[白白白] 123m456m789m5s +5s 自摸", ErrorCode.WILD_IN_MELD, "[555z]", id="meld"
+            "[白白白] 123m456m789m5s +5s 自摸", ScoringErrorCode.WILD_IN_MELD, "[555z]", id="meld"
         ),
-        pytest.param("123m456m789m123p5s +5s 点炮东", ErrorCode.BAD_SEAT, "点炮E", id="word"),
-        pytest.param("123m456m789m123p5s +白 点炮S", ErrorCode.DISCARDED_WILD, "5z", id="tile"),
+        pytest.param(
+            "123m456m789m123p5s +5s 点炮东", ScoringErrorCode.BAD_SEAT, "点炮E", id="word"
+        ),
+        pytest.param(
+            "123m456m789m123p5s +白 点炮S", ScoringErrorCode.DISCARDED_WILD, "5z", id="tile"
+        ),
         pytest.param(
             "[123m] [白白白] 456m789m5s +5s 自摸",
-            ErrorCode.WILD_IN_MELD,
+            ScoringErrorCode.WILD_IN_MELD,
             "[555z]",
             id="second-meld",
         ),
         pytest.param(
-            "白白白白* 456m789m55s +5s 自摸", ErrorCode.FIFTH_COPY, "*", id="concealed-wild"
+            "白白白白* 456m789m55s +5s 自摸", ScoringErrorCode.FIFTH_COPY, "*", id="concealed-wild"
         ),
         pytest.param(
-            "123m456m789m123p5s +5s 自摸 翻1m", ErrorCode.INCONSISTENT, "翻1m", id="indicator"
+            "123m456m789m123p5s +5s 自摸 翻1m",
+            ScoringErrorCode.INCONSISTENT,
+            "翻1m",
+            id="indicator",
         ),
-        pytest.param("123m456m789m123p5s +5s", ErrorCode.INCONSISTENT, "5s", id="how-won"),
+        pytest.param("123m456m789m123p5s +5s", ScoringErrorCode.INCONSISTENT, "5s", id="how-won"),
     ],
 )
-def test_score_hand_names_tokens_without_positions(line: str, code: ErrorCode, token: str) -> None:
+def test_score_hand_names_tokens_without_positions(
+    line: str, code: ScoringErrorCode, token: str
+) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score_hand(scoring.parse(line), HZ)
     assert (caught.value.code, caught.value.token, caught.value.position) == (code, token, None)
@@ -560,7 +593,7 @@ def test_heavenly_by_a_non_dealer_or_earthly_by_the_dealer_is_refused(
         with pytest.raises(ScoringError) as caught:
             entry()
         error = caught.value
-        assert (error.code, error.token) == (ErrorCode.DEALER_MISMATCH, token)
+        assert (error.code, error.token) == (ScoringErrorCode.DEALER_MISMATCH, token)
         assert zh in error.message("zh") and en in error.message("en")
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 
 
 @pytest.mark.parametrize(
@@ -94,27 +94,27 @@ def test_shuangla_example_counts_five_tai() -> None:
         pytest.param(
             "huzhou-qiangdao",
             "123p456p789p东东东1s +2m 放冲S 翻1m",
-            ErrorCode.DISCARDED_WILD,
+            ScoringErrorCode.DISCARDED_WILD,
             "+2m",
             id="qiangdao-winning-on-a-discarded-wild",
         ),
         pytest.param(
             "huzhou-yingpiao",
             "123p456p789p东东东1s +1s 放冲S 翻1m",
-            ErrorCode.DISCARD_WIN_FORBIDDEN,
+            ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
             "放冲S",
             id="yingpiao-any-放冲",
         ),
         pytest.param(
             "huzhou-yingpiao",
             "1133m5577p99s东东2m +3s 点炮W 翻1m",
-            ErrorCode.DISCARD_WIN_FORBIDDEN,
+            ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
             "点炮W",
             id="yingpiao-any-点炮",
         ),
     ],
 )
-def test_worked_example_errors(rules: str, line: str, code: ErrorCode, token: str) -> None:
+def test_worked_example_errors(rules: str, line: str, code: ScoringErrorCode, token: str) -> None:
     with pytest.raises(ScoringError) as caught:
         scoring.score(line, rules)
     assert (caught.value.code, caught.value.token) == (code, token)

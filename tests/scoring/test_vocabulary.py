@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.vocabulary import (
     WILD_CHOICES,
     holds_tiles,
@@ -105,4 +105,4 @@ def test_every_pattern_choice_is_a_word_quick_entry_reads(word: str, english: st
     try:
         scoring.quick(f"自摸 {word}")
     except ScoringError as error:  # refused as a win perhaps, but read: no unknown token
-        assert error.code is not ErrorCode.UNKNOWN_TOKEN, error
+        assert error.code is not ScoringErrorCode.UNKNOWN_TOKEN, error

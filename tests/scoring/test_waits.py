@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scoring import waits
 from scoring.analysis import analyze
-from scoring.errors import ErrorCode, ScoringError
+from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.notation import format_tiles, parse_ready
 from scoring.result import ScoreResult, Wait
 from scoring.rulesets import get
@@ -100,11 +100,11 @@ def test_shuangla_three_wilds_are_refused_both_ways() -> None:
     assert all(w.self_draw is None and w.discard is None for w in found)
     assert all(
         w.self_draw_refusal is not None
-        and w.self_draw_refusal.code is ErrorCode.THREE_WILDS
+        and w.self_draw_refusal.code is ScoringErrorCode.THREE_WILDS
         and w.discard_refusal is not None
         # a discarded wild (1m, 2m) is refused before its wilds are counted
         and w.discard_refusal.code
-        is (ErrorCode.DISCARDED_WILD if w.tile in (0, 1) else ErrorCode.THREE_WILDS)
+        is (ScoringErrorCode.DISCARDED_WILD if w.tile in (0, 1) else ScoringErrorCode.THREE_WILDS)
         for w in found
     )
 
@@ -113,7 +113,12 @@ def test_shuangla_three_wilds_are_refused_both_ways() -> None:
     ("line", "rules", "tile", "self_draw_refusal", "discard_refusal"),
     [
         pytest.param(
-            "123m456m789m123p5s", "hangzhou", WHITE, None, ErrorCode.DISCARDED_WILD, id="打出的白板"
+            "123m456m789m123p5s",
+            "hangzhou",
+            WHITE,
+            None,
+            ScoringErrorCode.DISCARDED_WILD,
+            id="打出的白板",
         ),
         pytest.param("123m456m789m123p5s", "hangzhou", 22, None, None, id="两边都能胡"),
         pytest.param(
@@ -121,7 +126,7 @@ def test_shuangla_three_wilds_are_refused_both_ways() -> None:
             "huzhou-yingpiao",
             18,
             None,
-            ErrorCode.DISCARD_WIN_FORBIDDEN,
+            ScoringErrorCode.DISCARD_WIN_FORBIDDEN,
             id="硬飘花点炮",
         ),
     ],
@@ -130,8 +135,8 @@ def test_a_refused_side_carries_its_refusal(
     line: str,
     rules: str,
     tile: int,
-    self_draw_refusal: ErrorCode | None,
-    discard_refusal: ErrorCode | None,
+    self_draw_refusal: ScoringErrorCode | None,
+    discard_refusal: ScoringErrorCode | None,
 ) -> None:
     (wait,) = [w for w in waits(line, rules) if w.tile == tile]
     for result, refusal, code in (
@@ -154,17 +159,26 @@ def test_faceless_wilds_wait_on_a_wild_too() -> None:
     ("line", "rules", "code"),
     [
         pytest.param(
-            "123p456p789p东东东1s", "huzhou-qiangdao", ErrorCode.MISSING_INDICATOR, id="湖州没写翻"
+            "123p456p789p东东东1s",
+            "huzhou-qiangdao",
+            ScoringErrorCode.MISSING_INDICATOR,
+            id="湖州没写翻",
         ),
-        pytest.param("123m456m789m123p5s5s", "hangzhou", ErrorCode.TILE_COUNT, id="14张不是听牌"),
         pytest.param(
-            "123m456m789m123p +5s", "hangzhou", ErrorCode.BAD_WINNING_TILE, id="听牌不写加号"
+            "123m456m789m123p5s5s", "hangzhou", ScoringErrorCode.TILE_COUNT, id="14张不是听牌"
         ),
-        pytest.param("123m456m789m123p5s", "不存在", ErrorCode.UNKNOWN_RULESET, id="规则不存在"),
-        pytest.param("[白白白] 456m789m123p5s", "hangzhou", ErrorCode.WILD_IN_MELD, id="碰白板"),
+        pytest.param(
+            "123m456m789m123p +5s", "hangzhou", ScoringErrorCode.BAD_WINNING_TILE, id="听牌不写加号"
+        ),
+        pytest.param(
+            "123m456m789m123p5s", "不存在", ScoringErrorCode.UNKNOWN_RULESET, id="规则不存在"
+        ),
+        pytest.param(
+            "[白白白] 456m789m123p5s", "hangzhou", ScoringErrorCode.WILD_IN_MELD, id="碰白板"
+        ),
     ],
 )
-def test_line_errors_are_raised(line: str, rules: str, code: ErrorCode) -> None:
+def test_line_errors_are_raised(line: str, rules: str, code: ScoringErrorCode) -> None:
     with pytest.raises(ScoringError) as caught:
         waits(line, rules)
     assert caught.value.code is code
@@ -248,7 +262,7 @@ def test_random_ready_hands_match_direct_scoring(line: str, rules: str) -> None:
 def test_waits_check_the_base_first(line: str, base: int) -> None:
     with pytest.raises(ScoringError) as caught:
         waits(line, "hangzhou", base)
-    assert caught.value.code is ErrorCode.BAD_BASE
+    assert caught.value.code is ScoringErrorCode.BAD_BASE
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring.errors import ErrorCode, ScoringError
-from scoring.hand import Context
+from scoring.errors import ScoringError, ScoringErrorCode
+from scoring.hand import LineContext
 from scoring.lexicon import Token
 from scoring.tiles import EAST, NORTH, RED, WHITE, Seat, tile_from
 from scoring.words import (
@@ -228,23 +228,25 @@ def test_non_words(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "code", "token"),
     [
-        pytest.param("点炮Q", ErrorCode.BAD_SEAT, "点炮Q", id="discarder-letter"),
-        pytest.param("点炮", ErrorCode.BAD_SEAT, "点炮", id="discarder-missing"),
-        pytest.param("放冲中", ErrorCode.BAD_SEAT, "放冲中", id="discarder-dragon"),
-        pytest.param("抢杠X", ErrorCode.BAD_SEAT, "抢杠X", id="robbed-letter"),
-        pytest.param("承包5", ErrorCode.BAD_SEAT, "承包5", id="contract-digit"),
-        pytest.param("座", ErrorCode.BAD_SEAT, "座", id="seat-missing"),
-        pytest.param("圈Z", ErrorCode.BAD_SEAT, "圈Z", id="round-letter"),
-        pytest.param("ron Sam", ErrorCode.BAD_SEAT, "ron Sam", id="english-seat-needs-word-end"),
-        pytest.param("翻", ErrorCode.BAD_INDICATOR, "翻", id="indicator-missing"),
-        pytest.param("翻*", ErrorCode.BAD_INDICATOR, "翻*", id="indicator-wild"),
-        pytest.param("翻财", ErrorCode.BAD_INDICATOR, "翻财", id="indicator-wild-zh"),
-        pytest.param("翻12m", ErrorCode.BAD_INDICATOR, "翻12m", id="indicator-two-tiles"),
-        pytest.param("翻x", ErrorCode.BAD_INDICATOR, "翻x", id="indicator-not-a-tile"),
-        pytest.param("翻0m", ErrorCode.UNKNOWN_TOKEN, "0m", id="indicator-zero"),
+        pytest.param("点炮Q", ScoringErrorCode.BAD_SEAT, "点炮Q", id="discarder-letter"),
+        pytest.param("点炮", ScoringErrorCode.BAD_SEAT, "点炮", id="discarder-missing"),
+        pytest.param("放冲中", ScoringErrorCode.BAD_SEAT, "放冲中", id="discarder-dragon"),
+        pytest.param("抢杠X", ScoringErrorCode.BAD_SEAT, "抢杠X", id="robbed-letter"),
+        pytest.param("承包5", ScoringErrorCode.BAD_SEAT, "承包5", id="contract-digit"),
+        pytest.param("座", ScoringErrorCode.BAD_SEAT, "座", id="seat-missing"),
+        pytest.param("圈Z", ScoringErrorCode.BAD_SEAT, "圈Z", id="round-letter"),
+        pytest.param(
+            "ron Sam", ScoringErrorCode.BAD_SEAT, "ron Sam", id="english-seat-needs-word-end"
+        ),
+        pytest.param("翻", ScoringErrorCode.BAD_INDICATOR, "翻", id="indicator-missing"),
+        pytest.param("翻*", ScoringErrorCode.BAD_INDICATOR, "翻*", id="indicator-wild"),
+        pytest.param("翻财", ScoringErrorCode.BAD_INDICATOR, "翻财", id="indicator-wild-zh"),
+        pytest.param("翻12m", ScoringErrorCode.BAD_INDICATOR, "翻12m", id="indicator-two-tiles"),
+        pytest.param("翻x", ScoringErrorCode.BAD_INDICATOR, "翻x", id="indicator-not-a-tile"),
+        pytest.param("翻0m", ScoringErrorCode.UNKNOWN_TOKEN, "0m", id="indicator-zero"),
     ],
 )
-def test_word_with_a_bad_argument(text: str, code: ErrorCode, token: str) -> None:
+def test_word_with_a_bad_argument(text: str, code: ScoringErrorCode, token: str) -> None:
     with pytest.raises(ScoringError) as caught:
         match_word(text)
     assert (caught.value.code, caught.value.token) == (code, token)
@@ -276,7 +278,7 @@ def test_not_seats(text: str) -> None:
     assert parse_seat(text) is None
     with pytest.raises(ScoringError) as caught:
         seat_or_error(text)
-    assert (caught.value.code, caught.value.token) == (ErrorCode.BAD_SEAT, text)
+    assert (caught.value.code, caught.value.token) == (ScoringErrorCode.BAD_SEAT, text)
 
 
 def _words(*texts: str) -> list[tuple[Word, Token]]:
@@ -293,31 +295,31 @@ def _words(*texts: str) -> list[tuple[Word, Token]]:
 @pytest.mark.parametrize(
     ("texts", "context"),
     [
-        pytest.param((), Context(), id="nothing"),
-        pytest.param(("自摸",), Context(self_draw=True), id="self-draw"),
-        pytest.param(("点炮S",), Context(discarder=Seat.S), id="discard"),
-        pytest.param(("杠开",), Context(self_draw=True, kong_chain=1), id="kong-implies-tsumo"),
-        pytest.param(("自摸", "杠开2"), Context(self_draw=True, kong_chain=2), id="both"),
-        pytest.param(("飘2",), Context(self_draw=True, piao=2), id="piao-implies-tsumo"),
-        pytest.param(("天胡",), Context(self_draw=True, heavenly=True), id="heavenly-tsumo"),
-        pytest.param(("地胡",), Context(self_draw=True, earthly=True), id="earthly-tsumo"),
+        pytest.param((), LineContext(), id="nothing"),
+        pytest.param(("自摸",), LineContext(self_draw=True), id="self-draw"),
+        pytest.param(("点炮S",), LineContext(discarder=Seat.S), id="discard"),
+        pytest.param(("杠开",), LineContext(self_draw=True, kong_chain=1), id="kong-implies-tsumo"),
+        pytest.param(("自摸", "杠开2"), LineContext(self_draw=True, kong_chain=2), id="both"),
+        pytest.param(("飘2",), LineContext(self_draw=True, piao=2), id="piao-implies-tsumo"),
+        pytest.param(("天胡",), LineContext(self_draw=True, heavenly=True), id="heavenly-tsumo"),
+        pytest.param(("地胡",), LineContext(self_draw=True, earthly=True), id="earthly-tsumo"),
         pytest.param(
-            ("地胡", "点炮E"), Context(earthly=True, discarder=Seat.E), id="earthly-on-discard"
+            ("地胡", "点炮E"), LineContext(earthly=True, discarder=Seat.E), id="earthly-on-discard"
         ),
-        pytest.param(("抢杠N",), Context(robbed_kong_of=Seat.N), id="robbed"),
+        pytest.param(("抢杠N",), LineContext(robbed_kong_of=Seat.N), id="robbed"),
         pytest.param(
-            ("承包W", "点炮S"), Context(discarder=Seat.S, contract_payer=Seat.W), id="contract"
+            ("承包W", "点炮S"), LineContext(discarder=Seat.S, contract_payer=Seat.W), id="contract"
         ),
         pytest.param(
             ("翻1m", "座S", "圈W"),
-            Context(indicator=0, seat_wind=Seat.S, round_wind=Seat.W),
+            LineContext(indicator=0, seat_wind=Seat.S, round_wind=Seat.W),
             id="winds",
         ),
-        pytest.param(("自摸", "自摸"), Context(self_draw=True), id="repeated-same-value"),
-        pytest.param(("点炮S", "放冲南"), Context(discarder=Seat.S), id="same-discarder-twice"),
+        pytest.param(("自摸", "自摸"), LineContext(self_draw=True), id="repeated-same-value"),
+        pytest.param(("点炮S", "放冲南"), LineContext(discarder=Seat.S), id="same-discarder-twice"),
     ],
 )
-def test_build_context(texts: tuple[str, ...], context: Context) -> None:
+def test_build_context(texts: tuple[str, ...], context: LineContext) -> None:
     assert build_context(_words(*texts))[0] == context
 
 
@@ -355,7 +357,7 @@ def test_conflicting_words(texts: tuple[str, ...], offender: str) -> None:
     with pytest.raises(ScoringError) as caught:
         build_context(found)
     error = caught.value
-    assert error.code is ErrorCode.CONFLICTING_WORDS
+    assert error.code is ScoringErrorCode.CONFLICTING_WORDS
     assert error.token == offender
     assert error.position == next(t.position for _, t in found if t.text == offender)
     other = next(t for t in texts if t != offender)
@@ -387,17 +389,17 @@ def test_written_words_read_back(word: Word, zh: bool) -> None:
 @pytest.mark.parametrize(
     ("context", "texts"),
     [
-        pytest.param(Context(), [], id="nothing"),
-        pytest.param(Context(self_draw=True), ["自摸"], id="tsumo"),
-        pytest.param(Context(self_draw=True, kong_chain=1), ["杠开"], id="tsumo-implied"),
-        pytest.param(Context(self_draw=True, earthly=True), ["地胡"], id="earthly"),
+        pytest.param(LineContext(), [], id="nothing"),
+        pytest.param(LineContext(self_draw=True), ["自摸"], id="tsumo"),
+        pytest.param(LineContext(self_draw=True, kong_chain=1), ["杠开"], id="tsumo-implied"),
+        pytest.param(LineContext(self_draw=True, earthly=True), ["地胡"], id="earthly"),
         pytest.param(
-            Context(discarder=Seat.W, earthly=True), ["点炮W", "地胡"], id="earthly-discard"
+            LineContext(discarder=Seat.W, earthly=True), ["点炮W", "地胡"], id="earthly-discard"
         ),
-        pytest.param(Context(round_wind=Seat.E, seat_wind=Seat.E), ["座E"], id="default-round"),
+        pytest.param(LineContext(round_wind=Seat.E, seat_wind=Seat.E), ["座E"], id="default-round"),
     ],
 )
-def test_words_of_writes_the_fewest_words(context: Context, texts: list[str]) -> None:
+def test_words_of_writes_the_fewest_words(context: LineContext, texts: list[str]) -> None:
     assert [write_word(word) for word in words_of(context)] == texts
 
 
@@ -475,7 +477,7 @@ def test_context_of_raises_a_refusal_afresh_with_each_lines_positions() -> None:
         with pytest.raises(ScoringError) as caught:
             context_of(moved)
         assert (caught.value.code, caught.value.token, caught.value.position) == (
-            ErrorCode.CONFLICTING_WORDS,
+            ScoringErrorCode.CONFLICTING_WORDS,
             "点炮S",
             3 + shift,
         )

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from bot.pictures.fonts import bundled_font
+from rigs.webapp import BOT_TOKEN, init_data
 from tests.bot.conftest import PLAYERS
-from tests.rigs.webapp import BOT_TOKEN, init_data
 
 CHROMIUM: Final = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 TELEGRAM_JS: Final = "https://telegram.org/js/telegram-web-app.js"

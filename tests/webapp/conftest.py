@@ -1,5 +1,5 @@
 """The Mini App's tests: the bot's harness (tests/bot/conftest.py), the server with its real
-guard (tests/rigs/webapp.py) and, for tests marked ``browser``, Chromium (browser.py)."""
+guard (rigs/webapp.py) and, for tests marked ``browser``, Chromium (browser.py)."""
 
 from __future__ import annotations
 

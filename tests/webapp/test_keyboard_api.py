@@ -14,8 +14,8 @@ import pytest
 
 from bot.console.local_api import Sent
 from bot.webapp.start_token import Screen
+from rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness
-from tests.rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
 from tests.webapp.keyboard_payloads import tapped
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.webapp.start_token import Screen
+from rigs.webapp import BOT_TOKEN, token_for, web_server
 from tests.bot.conftest import GROUP, Harness
-from tests.rigs.webapp import BOT_TOKEN, token_for, web_server
 from tests.webapp.browser import open_in_telegram, screenshot, signed_telegram
 from tests.webapp.keyboard_payloads import faces
 

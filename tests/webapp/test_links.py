@@ -13,8 +13,8 @@ import pytest
 from bot.console.local_api import Sent
 from bot.webapp import start_token
 from bot.webapp.start_token import Screen
+from rigs.webapp import free_port
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
-from tests.rigs.webapp import free_port
 
 BOT_TOKEN = "123:TEST"
 SITE = "https://mahjong.example.org"

@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from bot.webapp.guard import GuardOptions
+from rigs.webapp import init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
-from tests.rigs.webapp import init_data, token_for, web_server
 
 BOT_TOKEN = "123:TEST"  # the harness's
 

@@ -11,10 +11,11 @@ from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from bot.transport.web_server import WebServer
 from bot.webapp import start_token
 from bot.webapp.auth import sign
 from bot.webapp.guard import GuardOptions
-from bot.webapp.server import WebServer, build
+from bot.webapp.server import build
 
 BOT_TOKEN = "123:TEST"  # the harness's (tests/bot/conftest.py)
 

@@ -15,8 +15,7 @@ import signal
 import sqlite3
 import sys
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any, Final
+from typing import Final
 
 from telegram import Update
 from telegram.error import TelegramError
@@ -24,9 +23,9 @@ from telegram.error import TelegramError
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.context import Services
-from bot.health import database_warning
-from bot.webapp.lifecycle import open_webhook
-from bot.webapp.server import WebServer
+from bot.transport.health import database_warning
+from bot.transport.web_lifecycle import open_webhook
+from bot.transport.web_server import WebServer
 from storage import Ledger, StorageError
 
 log = logging.getLogger(__name__)
@@ -114,20 +113,6 @@ async def _start_webhook(application: ANY_APP, config: Config) -> None:
         secret_token=config.webhook_secret,
         allowed_updates=Update.ALL_TYPES,
     )
-
-
-def webhook_receiver(application: ANY_APP) -> Callable[[dict[str, Any]], Awaitable[None]]:
-    """What the webhook does with a posted update: keep it in the inbox (the 200 waits for
-    this), then hand it to the application. One that is not an update with a chat is ignored
-    quietly; one this bot cannot read is logged in one line and kept as done (Telegram gets
-    its 200 and does not send it again)."""
-    svc: Services = application.bot_data["services"]
-
-    async def receive(data: dict[str, Any]) -> None:
-        for fresh in await svc.inbox.take([data], application.bot):
-            await application.update_queue.put(fresh)
-
-    return receive
 
 
 async def wind_down(application: ANY_APP, server: WebServer | None) -> None:

@@ -13,9 +13,10 @@ from telegram import MenuButtonWebApp, WebAppInfo
 
 from bot.context import Services
 from bot.i18n import t
+from bot.transport.web_server import WebServer
+from bot.transport.webhook import Receiver
 from bot.webapp.guard import GuardOptions
-from bot.webapp.server import Webhook, WebServer, build
-from bot.webhook import Receiver
+from bot.webapp.server import Webhook, build
 
 
 async def start_web(application: Any) -> None:
@@ -27,9 +28,6 @@ async def start_web(application: Any) -> None:
     webhook = None
     if config.webhook:
         assert config.webhook_secret is not None
-        # runner imports bot.app, which imports this module: read it at call time.
-        from bot.runner import webhook_receiver
-
         receive = _held_until(svc.web_open, webhook_receiver(application))
         webhook = Webhook(config.webhook_path, receive, config.webhook_secret)
     app = build(
@@ -67,3 +65,17 @@ def _held_until(opened: asyncio.Event, receive: Receiver) -> Receiver:
         await receive(update)
 
     return held
+
+
+def webhook_receiver(application: Any) -> Receiver:
+    """What the webhook does with a posted update: keep it in the inbox (the 200 waits for
+    this), then hand it to the application. One that is not an update with a chat is ignored
+    quietly; one this bot cannot read is logged in one line and kept as done (Telegram gets
+    its 200 and does not send it again)."""
+    svc: Services = application.bot_data["services"]
+
+    async def receive(data: dict[str, Any]) -> None:
+        for fresh in await svc.inbox.take([data], application.bot):
+            await application.update_queue.put(fresh)
+
+    return receive

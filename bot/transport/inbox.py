@@ -7,7 +7,7 @@ marked done when its handling finished, unless its reply could not be delivered:
 stays undone and is handled again at the next start, where the ledger's per-chat update-id
 idempotency turns the replay into an answer naming what was recorded.
 
-Updates are read one by one from the JSON Telegram sent (``bot.update_reading``): one the
+Updates are read one by one from the JSON Telegram sent (``bot.transport.update_reading``): one the
 library cannot read is logged in one line, kept as done and skipped, and the offset moves on
 past it; a batch read whole would stop at it forever.
 """
@@ -24,8 +24,8 @@ from telegram import Bot, Update
 from telegram.error import ChatMigrated
 from telegram.ext import ExtBot
 
-from bot.delivery import to_new_chat
-from bot.update_reading import JSONDict, Unreadable, move_of, read_update, update_id_of
+from bot.transport.delivery import to_new_chat
+from bot.transport.update_reading import JSONDict, Unreadable, move_of, read_update, update_id_of
 from storage import InboxItem, Ledger
 
 log = logging.getLogger(__name__)

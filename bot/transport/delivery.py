@@ -5,7 +5,8 @@ may then arrive twice (a connection dropped after Telegram took it); it is never
 silently. Each retry logs one line, without a traceback.
 
 A call into a group that became a supergroup (Telegram's ``ChatMigrated``) is made once more
-with the supergroup's id (``to_new_chat``; ``bot.inbox.InboxBot`` makes it, for every call).
+with the supergroup's id (``to_new_chat``; ``bot.transport.inbox.InboxBot`` makes it, for
+every call).
 """
 
 from __future__ import annotations

@@ -1,0 +1,119 @@
+"""The reply to a hand just recorded: the short or full text with [↩️ 撤销] [📋 详情] and,
+as the chat's /settings say, a picture of each hand typed with its tiles."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from telegram import Message
+from telegram.constants import ChatAction
+
+from bot import pictures
+from bot.context import Context, chat_settings
+from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
+from bot.recording.claims import ScoredClaim
+from bot.replies import reply, reply_photo
+from bot.seated_table import SeatedTable, after_entries
+from bot.table import remember, standings
+from bot.webapp.links import with_webapp
+from bot.webapp.start_token import Screen
+from scoring.result import ScoreResult
+from storage import Entry, Recorded
+
+
+@dataclass(frozen=True)
+class RecordedWins:
+    """What a recording reply tells: the table after the write (its dealer deals next),
+    the claims as scored and the entries the ledger wrote for them."""
+
+    table: SeatedTable
+    scored: list[ScoredClaim]
+    recorded: Recorded
+
+
+async def reply_hu(
+    context: Context,
+    message: Message,
+    table: SeatedTable,
+    written: tuple[list[ScoredClaim], Recorded],
+    lang: str,
+) -> None:
+    """The recording reply (and pictures) to ``message`` for a /hu ``record_hu`` wrote."""
+    scored, recorded = written
+    after = remember(
+        context, after_entries(table, recorded.session or table.session, recorded.entries)
+    )
+    await send_win_reply(context, message, RecordedWins(after, scored, recorded), lang)
+
+
+async def send_win_reply(
+    context: Context, message: Message, wins: RecordedWins, lang: str, prefix: str = ""
+) -> None:
+    """The recording reply (short or full as the chat's /settings say) and, unless they say
+    no pictures, a picture of each hand typed with its tiles."""
+    table, recorded = wins.table, wins.recorded
+    await send_hand_reply(context, message, table, recorded.entries, lang, prefix)
+    if not (await chat_settings(context, message.chat.id)).hand_pictures:
+        return
+    for item, entry in zip(wins.scored, recorded.entries, strict=False):
+        if item.full_hand:
+            await _send_hand_picture(context, message, table, item.result, entry, lang)
+
+
+async def send_hand_reply(
+    context: Context,
+    message: Message,
+    table: SeatedTable,
+    entries: tuple[Entry, ...],
+    lang: str,
+    prefix: str = "",
+) -> None:
+    """The reply to a hand just recorded (``table`` is the table after the write, its dealer
+    deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
+    full = (await chat_settings(context, message.chat.id)).full_replies
+    tally = await standings(context, table) if full else None
+    text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
+    markup = hand_markup(entries, lang, full)
+    await reply(
+        message,
+        text,
+        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
+    )
+
+
+async def _send_hand_picture(
+    context: Context,
+    message: Message,
+    table: SeatedTable,
+    result: ScoreResult,
+    entry: Entry,
+    lang: str,
+) -> None:
+    """The hand as a picture; its caption names the entry so a reply /why finds it."""
+    await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
+    png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
+    await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
+
+
+def table_dealer_text(table: SeatedTable, lang: str) -> str:
+    """Who deals the table's next hand, and the round wind."""
+    return next_dealer_text(table.dealer, table.name(table.dealer), table.round_wind, lang)
+
+
+async def reply_kong(
+    context: Context, message: Message, table: SeatedTable, recorded: Recorded, lang: str
+) -> None:
+    """The recording reply to ``message`` for a kong ``record_kong`` wrote."""
+    session = table.session
+    after = remember(context, after_entries(table, recorded.session or session, recorded.entries))
+    await send_hand_reply(context, message, after, recorded.entries, lang)
+
+
+async def reply_draw(
+    context: Context, message: Message, table: SeatedTable, recorded: Recorded, lang: str
+) -> None:
+    """The recording reply to ``message`` for a 流局 the ledger wrote."""
+    session = table.session
+    after = remember(context, after_entries(table, recorded.session or session, ()))
+    await send_hand_reply(context, message, after, recorded.entries, lang)

@@ -1,0 +1,88 @@
+"""The recording calls: a scored /hu or a /kong written to the ledger once (a replayed source
+returns what it wrote), who recorded it and from which message, and the answer to a replay."""
+
+from __future__ import annotations
+
+from telegram import Message, Update
+
+from bot.chat_refusal import ChatRefusal
+from bot.context import Context, sender_player, services
+from bot.grammar import HuCommand, KongCommand
+from bot.hand_reply import deltas_text
+from bot.i18n import Html, t
+from bot.recording.claims import ScoredClaim, kong_payments, score_claims, win_specs
+from bot.replies import reply
+from bot.seated_table import SeatedTable
+from scoring.payments import KongKind
+from scoring.tiles import Seat
+from storage import Entry, KongSpec, Recorded, Source
+
+
+async def record_hu(
+    context: Context, table: SeatedTable, command: HuCommand, source: Source, author: int | None
+) -> tuple[list[ScoredClaim], Recorded]:
+    """Score a parsed /hu and write it once (a replayed ``source`` returns what it wrote)."""
+    scored = score_claims(command, table)
+    specs = win_specs(scored, command, table)  # one, or several on one discard: one write
+    session = table.session
+    recorded = await services(context).db.entries.record_wins(
+        session.chat_id, session.id, specs, source, author
+    )
+    return scored, recorded
+
+
+async def record_kong(
+    context: Context, table: SeatedTable, command: KongCommand, source: Source, author: int | None
+) -> Recorded:
+    """Write a parsed /kong once (a replayed ``source`` returns what it wrote)."""
+    session = table.session
+    payments = kong_payments(table, command)
+    note = KongKind(command.kind).zh
+    kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
+    return await services(context).db.entries.record_kong(
+        session.chat_id, session.id, kong, source, author
+    )
+
+
+async def answered_as_replay(
+    message: Message, recorded: Recorded, lang: str, table: SeatedTable | None = None
+) -> bool:
+    """Whether the update was recorded before; if so the chat hears what was recorded (the
+    entries and, given the table, the hand's deltas) and that it was not counted twice. After
+    a restart this is the answer a reply lost to the crash becomes."""
+    if recorded.replay:
+        lines = [t("replay", lang, entries=ids_text(recorded.entries))]
+        total = _deltas_by_seat(recorded.entries, table) if table is not None else {}
+        if table is not None and any(total.values()):
+            lines.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
+        await reply(message, "\n".join(lines))
+    return recorded.replay
+
+
+def _deltas_by_seat(entries: tuple[Entry, ...], table: SeatedTable) -> dict[Seat, int]:
+    total: dict[Seat, int] = {}
+    for entry in entries:
+        for player_id, delta in entry.postings.items():
+            seat = table.seat_of(player_id)
+            if seat is not None:
+                total[seat] = total.get(seat, 0) + delta
+    return total
+
+
+async def recording_author(context: Context, message: Message) -> int | None:
+    """Who recorded it: the sender's player; None for an anonymous admin posting as the group."""
+    if message.sender_chat is not None:
+        return None
+    user = message.from_user
+    if user is None:
+        raise ChatRefusal("no_sender")
+    return (await sender_player(context, message.chat, user)).id
+
+
+def message_source(update: Update, message: Message) -> Source:
+    """Where a typed command is recorded from: its update and its message (the replay key)."""
+    return Source(update_id=update.update_id, message_id=message.message_id)
+
+
+def ids_text(entries: tuple[Entry, ...]) -> str:
+    return ",".join(str(entry.id) for entry in entries)
