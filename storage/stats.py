@@ -11,6 +11,8 @@ from datetime import datetime
 
 from .database import Store
 from .errors import ErrorCode, StorageError
+from .money import TABLE
+from .money_totals import in_fen, money_between
 from .people import read_people
 from .periods import totals_between
 from .records import HeadToHead, Player, PlayerStats
@@ -39,6 +41,21 @@ class StatsStore(Store):
         ]
         result.sort(key=lambda s: (-s.net, -s.wins, s.player.name, s.player.id))
         return result
+
+    async def money(
+        self, chat_id: int, since: datetime | None = None, until: datetime | None = None
+    ) -> dict[int, int] | None:
+        """Fen per person over [since, until): each session's points at its stake plus its
+        fees, penalties and payments in 元, as /settle charged them, for the entries inside
+        the window (``storage/money_totals.py``); None when nothing in it was worth money (no
+        session with a stake, no money line). The table fee's account is left out."""
+        async with self._read() as conn:
+            found = await money_between(conn, chat_id, since, until)
+            people = await read_people(conn, chat_id)
+        if not found.priced:
+            return None
+        fen = in_fen(people.fold_sums(found.exact))
+        return {person: amount for person, amount in fen.items() if person != TABLE}
 
     async def head_to_head(self, chat_id: int, a: int, b: int) -> HeadToHead:
         """Two people compared over the hands they sat in together (each folded from all

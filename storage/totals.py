@@ -1,7 +1,8 @@
 """The totals (``storage/sql/totals.sql``: per player and month, per pair, entry counts), read flat.
 
 The schema's ``entries_totals`` trigger keeps them as entries are written; ``REBUILD_STATEMENTS``
-are the part of that file after its "rebuild" mark, which recomputes them from the postings.
+are the part of that file after its "rebuild" mark, which recomputes them from the postings,
+followed by the same part of ``storage/sql/money.sql`` (the money kept per month, migration 0009).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ ALL_TIME: Final = "all"
 _REBUILD_MARK: Final = "-- rebuild:"
 
 
-def _rebuild_statements() -> tuple[str, ...]:
+def _rebuild_statements(name: str) -> tuple[str, ...]:
     statements, pending = [], ""
-    for line in shared_sql("totals.sql").split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
+    for line in shared_sql(name).split(_REBUILD_MARK, 1)[1].splitlines()[1:]:
         pending += line + "\n"
         if sqlite3.complete_statement(pending):
             statements.append(pending.strip())
@@ -30,7 +31,7 @@ def _rebuild_statements() -> tuple[str, ...]:
 
 
 # One by one: executescript would commit the caller's transaction first.
-REBUILD_STATEMENTS: Final = _rebuild_statements()
+REBUILD_STATEMENTS: Final = (*_rebuild_statements("totals.sql"), *_rebuild_statements("money.sql"))
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,8 @@ async def player_totals(
 
 class TotalsStore(Store):
     async def rebuild(self) -> None:
-        """Recompute every total from the entries and postings (one write transaction)."""
+        """Recompute every total, points and money, from the entries and postings (one write
+        transaction)."""
         async with self._write() as conn:
             for statement in REBUILD_STATEMENTS:
                 await conn.execute(statement)
