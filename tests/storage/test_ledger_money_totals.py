@@ -166,3 +166,74 @@ def test_stakes_finer_than_a_fen_stay_within_a_fen_a_session(
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(money_agrees(ops, slots, FINER_STAKES, Path(folder) / "l.db"))
+
+
+SITTING: list[Op] = [
+    ("win", 1, 1, 3),
+    ("stake", 0, 1, 2),  # 0.5 元 a point, re-pricing the hand before it
+    ("fee", 0, 1, 29),
+    ("penalty", 2, 1, 5),
+    ("pay", 3, 2, 7),
+    ("win", 2, 1, 8),
+    ("next", 0, 1, 1),
+    ("win", 0, 1, 4),  # no stake in this session: its points are worth nothing
+    ("pay", 1, 1, 4),
+]
+
+
+def _schema(path: Path) -> list[tuple[str, str, str]]:
+    with sqlite3.connect(path) as db:
+        found = db.execute(
+            "SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+        )
+        return sorted(found.fetchall())
+
+
+async def test_a_database_of_the_previous_version_migrates_to_the_same_money(
+    tmp_path: Path,
+) -> None:
+    """A ledger written at version 8 (no money totals) gains them at open from its entries:
+    the same rows and the same money as a ledger that kept them from the start."""
+    at_eight = tmp_path / "eight.db"
+    async with await Ledger.open(at_eight):
+        pass
+    with sqlite3.connect(at_eight) as db:
+        db.executescript(
+            "DROP TRIGGER entries_money; DROP VIEW money_lines; DROP VIEW stake_entries;"
+            "DROP TABLE money_totals; PRAGMA user_version = 8;"
+        )
+    schema_eight = _schema(at_eight)
+    fresh, old = tmp_path / "fresh.db", tmp_path / "old.db"
+    async with await Ledger.open(fresh) as ledger:
+        await play_money(ledger, SITTING, WHOLE_FEN_STAKES)
+        want = await ledger.stats.money(CHAT)
+    async with await Ledger.open(old) as ledger:
+        await play_money(ledger, SITTING, WHOLE_FEN_STAKES)
+    with sqlite3.connect(old) as db:
+        db.executescript(
+            "DROP TRIGGER entries_money; DROP VIEW money_lines; DROP VIEW stake_entries;"
+            "DROP TABLE money_totals; PRAGMA user_version = 8;"
+        )
+    assert _schema(old) == schema_eight  # what migrations 0001..0008 leave
+    async with await Ledger.open(old) as ledger:
+        assert await ledger.stats.money(CHAT) == want
+    assert _schema(old) == _schema(fresh)
+    assert kept_rows(old) == kept_rows(fresh) != set()
+    e, s, w, n = await _seated(fresh)
+    # Session 1 at 0.5 元 a point: points e −6, s +6, w +6, n −6 (the hand before the stake
+    # too); a 39.73 元 fee AA (e pays the odd fen); n pays s 3.50 元. Session 2, no stake:
+    # its hand is worth nothing, s pays w 2.00 元.
+    assert want == settled_in(fresh, CHAT, None, None) == {
+        e: -300 - 994,
+        s: 300 - 993 + 350 - 200,
+        w: 300 - 993 + 200,
+        n: -300 - 993 - 350,
+    }
+
+
+async def _seated(path: Path) -> tuple[int, int, int, int]:
+    async with await Ledger.open(path) as ledger:
+        session = (await ledger.sessions.all(CHAT))[0]
+    e, s, w, n = session.seats
+    assert e is not None and s is not None and w is not None and n is not None
+    return e, s, w, n
