@@ -17,10 +17,19 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ledger_fixtures import CHAT, OTHER_CHAT, resigned, seat_table
+from ledger_fixtures import CHAT, OTHER_CHAT, Table, resigned, seat_table
 from test_ledger_periods import WINDOWS, dated
 
-from storage import TABLE, Ledger, MoneySpec, SessionTerms, Source, StorageError, WinSpec
+from storage import (
+    TABLE,
+    Ledger,
+    LinkRequest,
+    MoneySpec,
+    SessionTerms,
+    Source,
+    StorageError,
+    WinSpec,
+)
 from storage.money import SessionMoney, money_of, split_evenly
 
 WHOLE_FEN_STAKES = (100, 2500, 5000, 10000)  # a whole number of fen a point
@@ -237,3 +246,22 @@ async def _seated(path: Path) -> tuple[int, int, int, int]:
     e, s, w, n = session.seats
     assert e is not None and s is not None and w is not None and n is not None
     return e, s, w, n
+
+
+async def test_window_money_is_folded_by_person(table: Table) -> None:
+    """A guest record merged into a member's: one person, one amount, as /settle folds it."""
+    ledger, sid = table.ledger, table.session.id
+    e = table.ids[0]
+    guest = await ledger.players.add_guest(CHAT, "阿明")
+    member = await ledger.players.upsert_user(CHAT, 999, "Ming", "aming")
+    await ledger.money.record(CHAT, sid, MoneySpec("stake", stake=10000), Source(1), e)
+    await ledger.money.record(
+        CHAT, sid, MoneySpec("pay", fen={e: -500, guest.id: 500}), Source(2), e
+    )
+    await ledger.money.record(
+        CHAT, sid, MoneySpec("pay", postings={e: -3, member.id: 3}), Source(3), e
+    )
+    link = LinkRequest(record=guest.id, person=member.id, how="merge")
+    await ledger.people.link_records(CHAT, link, author=e, update_id=4)
+    assert await ledger.stats.money(CHAT) == {e: -800, member.id: 800}
+    assert await ledger.stats.money(OTHER_CHAT) is None  # nothing priced there
