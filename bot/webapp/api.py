@@ -97,6 +97,7 @@ async def _standing_rows(request: web.Request) -> tuple[str, list[dict[str, Any]
     viewer = viewer_of(request)
     period = await _period(request)
     ledger = _ledger(request)
+    money = await ledger.stats.money(viewer.chat_id, period.since, period.until)
     players = []
     for row in ranked(await period_rows(ledger, viewer.chat_id, period)):
         stats = row.stats
@@ -113,7 +114,8 @@ async def _standing_rows(request: web.Request) -> tuple[str, list[dict[str, Any]
                 "guest": stats.player.is_guest,
                 "rank": row.rank,
                 "points": stats.net,
-                "money_fen": None,  # a stake belongs to a sitting: /settle prices it there
+                # What /settle charged for the period's entries; None: nothing priced in it.
+                "money_fen": None if money is None else money.get(stats.player.id, 0),
                 "hands": stats.hands,
                 "wins": stats.wins,
                 "self_draws": stats.self_draws,

@@ -109,6 +109,38 @@ async def test_standings_equal_top_and_stats(served: tuple[Harness, Page], perio
     assert all(p["money_fen"] is None for p in players)
 
 
+_TRANSFER = re.compile(r"^(.+?) → (.+?)[：:] ?([0-9,]+\.[0-9]{2}) 元$", re.MULTILINE)
+
+
+def settled_fen(text: str) -> dict[str, int]:
+    """Each name's net in fen from /settle's transfers in 元 (台费 the table's account)."""
+    net: dict[str, int] = {}
+    for payer, payee, amount in _TRANSFER.findall(text):
+        fen = int(amount.replace(",", "").replace(".", ""))
+        net[payer] = net.get(payer, 0) - fen
+        net[payee] = net.get(payee, 0) + fen
+    return net
+
+
+@pytest.mark.parametrize("period", ["本月", "all"], ids=str)
+async def test_standings_money_is_what_settle_charged(
+    served: tuple[Harness, Page], period: str
+) -> None:
+    """One sitting in the period: each person's 元 on the page is /settle's figure for them,
+    the stake pricing the hands written before it too, the fee and the payment in 元 added."""
+    harness, page = served
+    for line in ("/stake 0.5", "/fee 40", "/pay 乙 丙 20元", "/penalty 丁 30"):
+        await harness.say("甲", line)
+    [settled, *_] = await harness.say("甲", "/settle")
+    paid = settled_fen(settled.text)
+    assert paid.pop("台费") == 4000
+    players = (await page.get(f"/api/standings?period={period}")).json()["players"]
+    assert {p["name"]: p["money_fen"] for p in players} == {
+        name: paid.get(name, 0) for name in ("甲", "乙", "丙", "丁")
+    }
+    assert sum(p["money_fen"] for p in players) == -4000
+
+
 @pytest.mark.parametrize(
     ("period", "token"),
     [("2019-13", "2019-13"), ("明年的赛季", "明年的赛季"), ("s99", "s99")],

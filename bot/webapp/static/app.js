@@ -14,7 +14,7 @@ const TEXT = {
     bad_token: "这个链接无效", bad_token_hint: "请使用群里机器人消息下的按钮打开。",
     not_member: "你不在这个群里", not_member_hint: "只有群成员能查看本群的记录。",
     rate: "请求太频繁", rate_hint: "请稍等一会儿再试。",
-    failed: "加载失败", failed_hint: "请检查网络后重试。",
+    failed: "加载失败", failed_hint: "请检查网络后重试。", yuan: "{amount} 元", money: "钱",
   },
   en: {
     title: "Season", standings: "Standings", h2h: "Head to head", history: "History",
@@ -28,6 +28,7 @@ const TEXT = {
     bad_token: "This link is not valid", bad_token_hint: "Open it with a button under the bot's message.",
     not_member: "You are not in this chat", not_member_hint: "Only its members can see its records.",
     rate: "Too many requests", rate_hint: "Wait a moment and try again.",
+    yuan: "{amount} yuan", money: "money",
     failed: "Could not load", failed_hint: "Check the connection and try again.",
   },
 };
@@ -63,6 +64,16 @@ function signed(n) {
 
 function points(n) {
   return el("span", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, signed(n));
+}
+
+// Fen as /settle writes them (storage.money.yuan_text and the chat's "yuan" text):
+// "+24.00 元", "−8.50 yuan", "1,234.50 元".
+function yuan(fen) {
+  const whole = Math.floor(Math.abs(fen) / 100).toLocaleString("en-US");
+  const cents = String(Math.abs(fen) % 100).padStart(2, "0");
+  const sign = fen < 0 ? "−" : fen > 0 ? "+" : "";
+  return el("span", { class: `money ${fen > 0 ? "plus" : fen < 0 ? "minus" : ""}` },
+    say("yuan", { amount: `${sign}${whole}.${cents}` }));
 }
 
 function percent(part, whole) {
@@ -124,7 +135,7 @@ async function loadStandings() {
     el("span", { class: "rank" }, String(p.rank)),
     el("span", { class: "name" }, p.name),
     el("span", { class: "points" }, points(p.points),
-      p.money_fen == null ? null : el("small", {}, ` ${(p.money_fen / 100).toFixed(2)} 元`)),
+      p.money_fen == null ? null : el("small", {}, " ", yuan(p.money_fen))),
     el("span", { class: "detail" },
       `${p.hands} ${say("hands")} · ${say("won")} ${p.wins} · ${say("dealt_in")} ${p.dealt_in}`
       + (p.biggest ? ` · ${say("biggest")} ${p.biggest.points} ${p.biggest.name}` : "")))));
@@ -188,7 +199,8 @@ async function loadPerson(p) {
       stat(say("win_rate"), percent(p.wins, p.hands)),
       stat(say("deal_rate"), percent(p.dealt_in, p.hands)),
       stat(say("biggest"), p.biggest ? `${p.biggest.points} · ${p.biggest.name}` : "–"),
-      stat(say("net"), signed(p.points))),
+      stat(say("net"), signed(p.points)),
+      p.money_fen == null ? null : stat(say("money"), yuan(p.money_fen))),
     el("h2", {}, say("trend")),
     trend.balances.length ? trendSvg(trend) : el("p", { class: "hint" }, say("empty")));
   show("person");
