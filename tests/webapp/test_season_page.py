@@ -164,3 +164,22 @@ async def test_a_keyboard_link_opens_the_keyboard_page(
     await page.wait_for_selector("#hand-step:not([hidden])")
     assert page.url == f"{base}/app/keyboard.html?start={start}"
     assert await page.text_content("#ruleset") == "杭州"
+
+
+async def test_money_shows_beside_points_in_the_chats_words(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    """With a stake, each row shows its 元 as /tally writes them; none without one."""
+    harness, base = site
+    page = await open_page(browser, base)
+    assert await page.locator("#standings .money").count() == 0  # points only so far
+    await harness.say("甲", "/stake 0.5")
+    tally = (await harness.say("甲", "/tally"))[0].text
+    page = await open_page(browser, base)
+    for name, shown in (await page_rows(page)).items():
+        money = shown.split(" ", 1)[1]
+        assert f"{name} {money}" in tally, (name, shown)  # '甲 +32.00 元'
+    await snap(page, "standings-money")
+    await harness.say("甲", "/lang en")
+    page = await open_page(browser, base)
+    assert (await page.locator("#standings .money").first.inner_text()).endswith(" yuan")
