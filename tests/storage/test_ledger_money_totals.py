@@ -138,7 +138,9 @@ def kept_rows(path: Path) -> set[tuple[int, str, int, int]]:
         return set(rows.fetchall())
 
 
-async def money_agrees(ops: list[Op], slots: list[int], stakes: tuple[int, ...], path: Path) -> None:
+async def money_agrees(
+    ops: list[Op], slots: list[int], stakes: tuple[int, ...], path: Path
+) -> None:
     async with await Ledger.open(path) as ledger:
         await play_money(ledger, ops, stakes)
         exported = await ledger.export.csv(CHAT)
@@ -232,12 +234,8 @@ async def test_a_database_of_the_previous_version_migrates_to_the_same_money(
     # Session 1 at 0.5 元 a point: points e −6, s +6, w +6, n −6 (the hand before the stake
     # too); a 39.73 元 fee AA (e pays the odd fen); n pays s 3.50 元. Session 2, no stake:
     # its hand is worth nothing, s pays w 2.00 元.
-    assert want == settled_in(fresh, CHAT, None, None) == {
-        e: -300 - 994,
-        s: 300 - 993 + 350 - 200,
-        w: 300 - 993 + 200,
-        n: -300 - 993 - 350,
-    }
+    by_hand = {e: -300 - 994, s: 300 - 993 + 350 - 200, w: 300 - 993 + 200, n: -300 - 993 - 350}
+    assert want == settled_in(fresh, CHAT, None, None) == by_hand
 
 
 async def _seated(path: Path) -> tuple[int, int, int, int]:
