@@ -3,7 +3,8 @@
 The totals are kept by a trigger as entries are written and built by the migrations that
 create it (``storage/sql/totals.sql``, and the money's ``storage/sql/money.sql``: both); this
 runs those files' rebuild parts again in one write transaction, should they ever be doubted;
-the identity links (``0005_people.sql``) are recomputed from the identity events likewise. PATH defaults to $DATABASE_PATH, else ./mahjong.db.
+the identity links (``0005_people.sql``) are recomputed from the identity events likewise.
+PATH defaults to $DATABASE_PATH, else ./mahjong.db.
 """
 
 from __future__ import annotations
