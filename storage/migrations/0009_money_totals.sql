@@ -23,6 +23,10 @@ CREATE TABLE money_totals (
 -- Every stake adjustment ever written (standing or not) with its price of a point, and every
 -- money adjustment's lines: the JSON read once here, for the trigger, the rebuild and the
 -- ragged ends alike (an adjustment whose JSON is not the money's is none of them).
+-- The trigger asks each entry's session for its standing stake: a session's adjustments by
+-- index, not a walk over all its hands.
+CREATE INDEX entries_session_adjustments ON entries (session_id, id) WHERE kind = 'adjustment';
+
 CREATE VIEW stake_entries AS
 SELECT e.id, e.chat_id, e.session_id, CAST(json_extract(e.result_json, '$.stake') AS INTEGER)
     AS stake
