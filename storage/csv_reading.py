@@ -109,7 +109,7 @@ def _checked(record: CsvRow) -> CsvRow:
     ):
         raise StorageError(ErrorCode.CSV_FIELD_TOO_LONG, line=record.line, limit=FIELD_LIMIT)
     for column in _given_names(row):
-        _check_given(record.line, row.get(column) or "")
+        check_given_name(record.line, row.get(column) or "")
     for column in _NAME_COLUMNS:
         name = row.get(column) or ""
         if len(name) > STORED_NAME_LIMIT:
@@ -130,7 +130,7 @@ def _given_names(row: dict[str | None, str]) -> tuple[str, ...]:
     return ()
 
 
-def _check_given(line: int, name: str) -> None:
+def check_given_name(line: int, name: str) -> None:
     """A given name held to ``storage.names.name_problem``, as the bot's /new holds it."""
     problem = name_problem(name)
     if problem is not None:
