@@ -167,6 +167,8 @@ async def test_an_imported_guest_called_by_a_scoring_word_can_be_renamed(harness
     ledger = harness.ledger
     await ledger.players.add_guest(_SOURCE, "自摸")
     await ledger.exchange.import_csv(GROUP, await ledger.export.csv(_SOURCE))
+    stats = (await harness.say("甲", "/stats 「自摸」"))[-1].text
+    assert "自摸：0 局" in stats, stats  # the player's line, not the word
     renamed = (await harness.say("甲", "/rename 自摸 阿自"))[-1].text
     assert "阿自" in renamed, renamed
     assert "阿自" in await _players(harness) and "自摸" not in await _players(harness)
