@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -119,7 +120,7 @@ def _checked(record: CsvRow) -> CsvRow:
     return record
 
 
-def _given_names(row: dict[str | None, str]) -> tuple[str, ...]:
+def _given_names(row: Mapping[str, str]) -> tuple[str, ...]:
     """The columns of ``row`` holding a name people gave, which the name rule holds: a
     guest's (a member's name follows Telegram, a username is Telegram's) and a rename's."""
     record = row.get("record")

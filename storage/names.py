@@ -52,7 +52,7 @@ def name_problem(name: str) -> NameProblem | None:
     """What is wrong with ``name`` as a name is kept (no invisible characters, single
     spaces), or None: something visible, no invisible character, at most ``NAME_LIMIT``
     characters, none of the ``SEPARATORS``. Pure."""
-    if not name.strip() or all(is_invisible(char) or char.isspace() for char in name):
+    if all(is_invisible(char) or char.isspace() for char in name):  # "" too
         return NameProblem(NameRule.EMPTY)
     if not name.isprintable():  # the common case needs no scan
         hidden = next((char for char in name if is_invisible(char)), None)
