@@ -172,3 +172,17 @@ async def test_an_imported_guest_called_by_a_scoring_word_can_be_renamed(harness
     renamed = (await harness.say("甲", "/rename 自摸 阿自"))[-1].text
     assert "阿自" in renamed, renamed
     assert "阿自" in await _players(harness) and "自摸" not in await _players(harness)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [("/season 春,夏", "里有「,」"), ("/season " + "季" * (NAME_LIMIT + 1), "最多 32 个字")],
+    ids=["separator", "one-past"],
+)
+async def test_a_season_name_keeps_the_same_structure(
+    harness: Harness, line: str, said: str
+) -> None:
+    await harness.open_table()
+    refused = (await harness.say("甲", line))[-1].text
+    assert said in refused, refused
+    assert await harness.ledger.seasons.current(GROUP) is None
