@@ -12,13 +12,15 @@ import re
 import unicodedata
 from typing import Final
 
+from storage.names import INVISIBLE_CATEGORIES
+
 LARGEST_ID: Final = 2**63 - 1  # SQLite's INTEGER
 _DIGITS: Final = re.compile(r"[0-9]+")
 _WORD: Final = re.compile(r"\S+")
 _FULL_WIDTH: Final = str.maketrans("０１２３４５６７８９，", "0123456789,")
 # Cc controls, Cf format characters (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF …),
-# and the line and paragraph separators.
-_INVISIBLE: Final = frozenset({"Cc", "Cf", "Zl", "Zp"})
+# and the line and paragraph separators: the ones the ledger's name rule refuses.
+_INVISIBLE: Final = INVISIBLE_CATEGORIES
 
 
 def as_number(word: str, largest: int = LARGEST_ID) -> int | None:

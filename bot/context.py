@@ -20,7 +20,7 @@ from bot.i18n import lang_of
 from bot.replies import answer
 from bot.transport.inbox import Inbox
 from bot.transport.ordering import ChatOrderedProcessor
-from storage import NAME_LIMIT, Ledger, Player
+from storage import STORED_NAME_LIMIT, Ledger, Player
 
 if TYPE_CHECKING:
     from bot.transport.web_server import WebServer
@@ -149,7 +149,7 @@ async def sender_player(context: Context, chat: Chat, user: User) -> Player:
 def _display_name(user: User) -> str:
     """The user's Telegram name, shortened to what the ledger keeps (Telegram allows 129)."""
     name = clean_name(user.full_name) or (f"@{user.username}" if user.username else str(user.id))
-    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+    return name if len(name) <= STORED_NAME_LIMIT else name[: STORED_NAME_LIMIT - 1] + "…"
 
 
 async def is_chat_admin(context: Context, message: Message, user: User | None) -> bool:

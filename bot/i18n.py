@@ -74,8 +74,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Round wind {token} is not a wind: 圈 takes 东 南 西 北 or E S W N, e.g. /dealer 圈S",
     ),
     "bad_name": (
-        "名字「{token}」太长了（{length} 个字）：名字最多 32 个字",
-        "The name {token!s} is too long ({length} characters): at most 32",
+        "名字「{token}」太长了（{length} 个字）：名字最多 {limit} 个字",
+        "The name {token!s} is too long ({length} characters): at most {limit}",
     ),
     "name_separator": (
         "名字「{token}」里有「{separator}」：它用来分开玩家和词，不能放在名字里，换个名字",

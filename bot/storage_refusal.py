@@ -46,7 +46,7 @@ _DETAILS_ZH: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"season (.+) ends before it starts", r"赛季 \1 的结束早于开始"),
         (r"this chat already has a season called (.+)", r"本群已经有叫 \1 的赛季"),
         (r"a season without a name", r"有一个赛季没有名字"),
-        (r"season name (.+): one word of at most (\S+)", r"赛季名 \1 要是一个词，最多 \2 个字"),
+        (r"season name (.+): one word", r"赛季名 \1 要是一个词（不带空格）"),
         (r"(.+) does not exist", r"\1 不存在"),
         (r"integrity check: (.+)", r"完整性检查没有通过（\1）"),
         (r"no ledger tables in it", r"里面没有账本"),

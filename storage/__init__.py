@@ -41,8 +41,9 @@ from .export import ExportFile, ExportPage
 from .inbox import InboxItem
 from .ledger import Ledger
 from .money import TABLE, MoneySpec, SessionMoney
+from .names import NAME_LIMIT, STORED_NAME_LIMIT, NameProblem, NameRule, name_problem
 from .people import IdentityChange, IdentityEvent, LinkRequest, People
-from .players import NAME_LIMIT, NewGuest
+from .players import NewGuest
 from .records import (
     SEATS,
     Chat,
@@ -74,6 +75,7 @@ from .settle import settle_up
 __all__ = [
     "NAME_LIMIT",
     "SEATS",
+    "STORED_NAME_LIMIT",
     "TABLE",
     "Chat",
     "Entry",
@@ -92,6 +94,8 @@ __all__ = [
     "Ledger",
     "LinkRequest",
     "MoneySpec",
+    "NameProblem",
+    "NameRule",
     "NewGuest",
     "PageKey",
     "People",
@@ -112,5 +116,6 @@ __all__ = [
     "TallyRow",
     "Transfer",
     "WinSpec",
+    "name_problem",
     "settle_up",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -13,7 +14,7 @@ from .csv_rows import CsvRow, bad_csv
 from .csv_trailer import split_trailer
 from .errors import ErrorCode, StorageError
 from .export import COLUMNS, COLUMNS_BEFORE_PEOPLE, COLUMNS_BEFORE_TRAILER
-from .players import NAME_LIMIT
+from .names import STORED_NAME_LIMIT, NameRule, name_problem
 
 # A real evening exports about 650 characters an entry (most of it a hand's result JSON, at
 # most a few hundred characters): the limits leave room for some 300,000 hands in one file
@@ -24,6 +25,12 @@ FIELD_LIMIT: Final = 16 << 10  # characters
 # Columns holding a player's or season's name (or a Telegram username): the ledger's limit.
 _NAME_COLUMNS: Final = ("name", "old_name", "username")
 _QUOTED_NAME: Final = 16
+_REFUSED: Final = {
+    NameRule.EMPTY: ErrorCode.CSV_NAME_EMPTY,
+    NameRule.INVISIBLE: ErrorCode.CSV_NAME_INVISIBLE,
+    NameRule.TOO_LONG: ErrorCode.CSV_NAME_TOO_LONG,
+    NameRule.SEPARATOR: ErrorCode.CSV_NAME_SEPARATOR,
+}
 # Headers of files written before the trailer: they import, unproven.
 _BEFORE_TRAILER: Final = (COLUMNS_BEFORE_TRAILER, COLUMNS_BEFORE_PEOPLE)
 _UNPROVEN: Final = (
@@ -102,11 +109,35 @@ def _checked(record: CsvRow) -> CsvRow:
         len(value or "") > FIELD_LIMIT for value in row.values()
     ):
         raise StorageError(ErrorCode.CSV_FIELD_TOO_LONG, line=record.line, limit=FIELD_LIMIT)
+    for column in _given_names(row):
+        check_given_name(record.line, row.get(column) or "")
     for column in _NAME_COLUMNS:
         name = row.get(column) or ""
-        if len(name) > NAME_LIMIT:
-            quoted = name[:_QUOTED_NAME] + "…"
-            raise StorageError(
-                ErrorCode.CSV_NAME_TOO_LONG, line=record.line, name=quoted, limit=NAME_LIMIT
+        if len(name) > STORED_NAME_LIMIT:
+            raise _name_refusal(
+                ErrorCode.CSV_NAME_TOO_LONG, record.line, name, limit=STORED_NAME_LIMIT
             )
     return record
+
+
+def _given_names(row: Mapping[str, str]) -> tuple[str, ...]:
+    """The columns of ``row`` holding a name people gave, which the name rule holds: a
+    guest's (a member's name follows Telegram, a username is Telegram's) and a rename's."""
+    record = row.get("record")
+    if record == "player" and not row.get("user_id"):
+        return ("name",)
+    if record == "identity" and row.get("kind") == "rename":
+        return ("name", "old_name")
+    return ()
+
+
+def check_given_name(line: int, name: str) -> None:
+    """A given name held to ``storage.names.name_problem``, as the bot's /new holds it."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise _name_refusal(_REFUSED[problem.rule], line, name, **problem.params)
+
+
+def _name_refusal(code: ErrorCode, line: int, name: str, **params: object) -> StorageError:
+    quoted = name if len(name) <= _QUOTED_NAME else name[:_QUOTED_NAME] + "…"
+    return StorageError(code, line=line, name=quoted, **params)

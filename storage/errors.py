@@ -53,6 +53,9 @@ class ErrorCode(StrEnum):
     CSV_TOO_MANY_RECORDS = "csv_too_many_records"
     CSV_FIELD_TOO_LONG = "csv_field_too_long"
     CSV_NAME_TOO_LONG = "csv_name_too_long"
+    CSV_NAME_EMPTY = "csv_name_empty"
+    CSV_NAME_INVISIBLE = "csv_name_invisible"
+    CSV_NAME_SEPARATOR = "csv_name_separator"
     CSV_UNREADABLE = "csv_unreadable"
     LINKED_SINCE = "linked_since"
     SAME_NAME_AT_TABLE = "same_name_at_table"
@@ -196,6 +199,24 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
         "CSV 第 {line} 行的名字「{name}」太长（最多 {limit} 个字符）；没有导入任何记录",
         "CSV line {line}: the name {name!r} is too long (at most {limit} characters); "
         "nothing was imported",
+    ),
+    # A guest's name (storage/names.py: the rule the bot's /new holds a name to)
+    ErrorCode.CSV_NAME_EMPTY: (
+        "CSV 第 {line} 行的名字是空的（或只有看不见的字符）；没有导入任何记录",
+        "CSV line {line}: the name is empty (or holds nothing visible); nothing was imported",
+    ),
+    ErrorCode.CSV_NAME_INVISIBLE: (
+        "CSV 第 {line} 行的名字「{name}」里有看不见的字符 {character}"
+        "（控制符、零宽或双向控制字符），机器人记下的名字里不会有；没有导入任何记录",
+        "CSV line {line}: the name {name!r} holds the invisible character {character} "
+        "(a control, zero-width or bidi character), which no name the bot keeps holds; "
+        "nothing was imported",
+    ),
+    ErrorCode.CSV_NAME_SEPARATOR: (
+        "CSV 第 {line} 行的名字「{name}」里有「{character}」：它在命令里用来分开玩家和词，"
+        "不能放在名字里；没有导入任何记录",
+        "CSV line {line}: the name {name!r} contains {character!r}, which separates players "
+        "and words in a command, so no name may hold it; nothing was imported",
     ),
     ErrorCode.CSV_UNREADABLE: (
         "CSV 第 {line} 行读不出来：有一栏夹着换行符却没有加引号；没有导入任何记录",

@@ -11,10 +11,10 @@ import aiosqlite
 from .chats import ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
+from .names import STORED_NAME_LIMIT
 from .records import Player
 from .rows import fetch_all, fetch_one, now_text, player_from, player_row
 
-NAME_LIMIT: Final = 64
 # An id as typed: ASCII digits ('²'.isdigit() is true, int('²') fails) within SQLite's range.
 _ID: Final = re.compile(r"-?[0-9]{1,19}")
 _LARGEST_ID: Final = 2**63 - 1
@@ -28,9 +28,9 @@ def clean_name(name: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="an empty name")
     cleaned = " ".join(name.split())
-    if len(cleaned) > NAME_LIMIT:
+    if len(cleaned) > STORED_NAME_LIMIT:
         raise StorageError(
-            ErrorCode.INVALID_ARGUMENT, detail=f"a name longer than {NAME_LIMIT} characters"
+            ErrorCode.INVALID_ARGUMENT, detail=f"a name longer than {STORED_NAME_LIMIT} characters"
         )
     return cleaned
 

@@ -10,10 +10,9 @@ import sqlite3
 
 import aiosqlite
 
+from .csv_reading import check_given_name
 from .csv_rows import CsvRow, NewIds, bad_csv
 from .rows import fetch_all
-
-_NAME_LIMIT = 64  # the schema's check (the command itself allows fewer)
 
 
 async def import_season(
@@ -53,6 +52,7 @@ def _checked_name(rows: CsvRow) -> str:
     name = rows.text("name")
     if name is None:
         raise bad_csv(rows.line, "a season without a name")
-    if len(name) > _NAME_LIMIT or name.split() != [name]:
-        raise bad_csv(rows.line, f"season name {name!r}: one word of at most {_NAME_LIMIT}")
+    if name.split() != [name]:
+        raise bad_csv(rows.line, f"season name {name!r}: one word")
+    check_given_name(rows.line, name)  # as /season holds it (the rule's structure)
     return name

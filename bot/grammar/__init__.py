@@ -18,7 +18,7 @@ from bot.grammar.hu import (
     parse_hu,
 )
 from bot.grammar.kong import KongCommand, parse_kong
-from bot.grammar.names import MAX_NAME_LENGTH, check_name
+from bot.grammar.names import check_name
 from bot.grammar.new import NewSession, parse_new
 from bot.grammar.roster import ME_WORDS, SENDER_WORDS, Member, Roster, take_player
 from bot.grammar.seat_words import (
@@ -35,7 +35,6 @@ __all__ = [
     "CONTRACT_PREFIX",
     "DISCARD_PREFIXES",
     "MAX_LINE_LENGTH",
-    "MAX_NAME_LENGTH",
     "MAX_WORD_REPEATS",
     "ME_WORDS",
     "ROBBED_PREFIX",

@@ -21,11 +21,10 @@ from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
 from bot.replies import reply
 from bot.webapp.links import with_webapp
-from storage import Season
+from storage import NAME_LIMIT, NameRule, Season, name_problem
 from storage.periods import local
 
 END_WORDS = frozenset({"结束", "end"})
-SEASON_NAME_LIMIT = 32
 
 
 async def season(update: Update, context: Context) -> None:
@@ -73,10 +72,15 @@ def _page(context: Context, message: Message, lang: str) -> InlineKeyboardMarkup
 
 def season_name(word: str, now: datetime) -> str:
     """A season's name as typed (quotes taken off), refused when it reads as a period (本月,
-    2026-11), is the word that ends a season, or is too long."""
+    2026-11), is the word that ends a season, or breaks the name rule (too long, a separator)."""
     name = unquoted(word) or word
-    if len(name) > SEASON_NAME_LIMIT:
-        raise ChatRefusal("season_name_long", token=name, limit=SEASON_NAME_LIMIT)
+    problem = name_problem(name)  # the ledger's rule, which its CSV import holds seasons to
+    if problem is not None and problem.rule is NameRule.TOO_LONG:
+        raise ChatRefusal("season_name_long", token=name, limit=NAME_LIMIT)
+    if problem is not None and problem.rule is NameRule.SEPARATOR:
+        raise ChatRefusal("name_separator", token=name, separator=problem.params["character"])
+    if problem is not None:  # nothing visible
+        raise ChatRefusal("name_invisible", token=" ".join(f"U+{ord(c):04X}" for c in name))
     if name.casefold() in END_WORDS or read_period(name, now) is not None:
         raise ChatRefusal("season_name_reserved", token=name)
     return name

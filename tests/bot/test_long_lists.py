@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.grammar.names import MAX_NAME_LENGTH
 from bot.handlers.views import TALLY_PAGE_SIZE
+from storage.names import NAME_LIMIT
 from tests.bot.conftest import Harness
 
 TABLES = 7  # 28 guests: two pages of standings
@@ -33,7 +33,7 @@ async def test_sixty_long_named_players_with_money_fit_every_view(harness: Harne
     Telegram's limits, none refused by the emulator."""
     sent = []
     for table in range(15):
-        names = [f"{table:02d}{seat}" + "长" * (MAX_NAME_LENGTH - 3) for seat in "东南西北"]
+        names = [f"{table:02d}{seat}" + "长" * (NAME_LIMIT - 3) for seat in "东南西北"]
         await harness.say("甲", f"/new 杭州 1 {' '.join(names)} 每分0.5元")
         sent += await harness.say("甲", f"/hu {names[table % 4]} 自摸")
         sent += await harness.say("甲", "/fee 40")

@@ -152,7 +152,11 @@ def _storage_details() -> Iterator[tuple[ErrorCode, str]]:
             name = ast.unparse(node.func)
             if name == "bad_csv" and len(node.args) == 2:
                 yield ErrorCode.BAD_CSV, _filled(node.args[1])
-            elif name == "StorageError" and node.args:
+            elif (
+                name == "StorageError"
+                and node.args
+                and ast.unparse(node.args[0]).startswith("ErrorCode.")
+            ):
                 code = ErrorCode[ast.unparse(node.args[0]).removeprefix("ErrorCode.")]
                 for keyword in node.keywords:
                     if keyword.arg == "detail":

@@ -5,7 +5,12 @@ nothing."""
 from __future__ import annotations
 
 import pytest
-from conftest import GROUP, Harness
+
+from bot.grammar import check_name
+from bot.grammar.errors import GrammarError
+from storage import NAME_LIMIT, StorageError
+from storage.names import SEPARATORS
+from tests.bot.conftest import GROUP, Harness
 
 
 async def _players(harness: Harness) -> list[str]:
@@ -116,3 +121,68 @@ async def test_a_claimed_alias_names_its_person_at_the_table(
         session is not None
         and await harness.ledger.reports.last_entry(GROUP, session.id) is not None
     )
+
+
+# What check_name refuses by the structure the ledger shares (storage.names), not by its words.
+_STRUCTURAL = frozenset({"bad_name", "name_separator", "name_invisible"})
+_SOURCE, _TARGET = -3001, -3002  # chats of the export and of the import
+
+
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [
+        pytest.param("小李", False, id="plain"),
+        pytest.param("Amy Chen", False, id="two-words"),
+        pytest.param("长" * NAME_LIMIT, False, id="at-the-limit"),
+        pytest.param("长" * (NAME_LIMIT + 1), True, id="one-past"),
+        pytest.param("长" * 64, True, id="an-old-64"),
+        *(pytest.param(f"阿{sep}明", True, id=f"sep-U+{ord(sep):04X}") for sep in SEPARATORS),
+        pytest.param("\u200b", True, id="only-zero-width"),
+        pytest.param("\u2066\u2069", True, id="only-bidi"),
+        pytest.param("自摸", False, id="scoring-word"),
+        pytest.param("东", False, id="seat-word"),
+    ],
+)
+async def test_the_bot_and_the_csv_import_hold_a_name_to_one_structure(
+    harness: Harness, name: str, refused: bool
+) -> None:
+    try:
+        check_name(name)
+        bot_refused = False
+    except GrammarError as error:
+        bot_refused = error.key in _STRUCTURAL
+    ledger = harness.ledger
+    await ledger.players.add_guest(_SOURCE, name)  # the ledger API keeps up to 64, as before
+    try:
+        await ledger.exchange.import_csv(_TARGET, await ledger.export.csv(_SOURCE))
+        import_refused = False
+    except StorageError as error:
+        assert error.params["line"] == 2, error
+        import_refused = error.code.startswith("csv_name")
+    assert (bot_refused, import_refused) == (refused, refused)
+
+
+async def test_an_imported_guest_called_by_a_scoring_word_can_be_renamed(harness: Harness) -> None:
+    await harness.open_table()
+    ledger = harness.ledger
+    await ledger.players.add_guest(_SOURCE, "自摸")
+    await ledger.exchange.import_csv(GROUP, await ledger.export.csv(_SOURCE))
+    stats = (await harness.say("甲", "/stats 「自摸」"))[-1].text
+    assert "自摸：0 局" in stats, stats  # the player's line, not the word
+    renamed = (await harness.say("甲", "/rename 自摸 阿自"))[-1].text
+    assert "阿自" in renamed, renamed
+    assert "阿自" in await _players(harness) and "自摸" not in await _players(harness)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [("/season 春,夏", "里有「,」"), ("/season " + "季" * (NAME_LIMIT + 1), "最多 32 个字")],
+    ids=["separator", "one-past"],
+)
+async def test_a_season_name_keeps_the_same_structure(
+    harness: Harness, line: str, said: str
+) -> None:
+    await harness.open_table()
+    refused = (await harness.say("甲", line))[-1].text
+    assert said in refused, refused
+    assert await harness.ledger.seasons.current(GROUP) is None
