@@ -9,9 +9,9 @@ The one table left out is ``inbox``: the durable inbox keeps every raw update Te
 over (and marks it done), refused or not, so that an update survives a crash; it is the
 bot's receiving bookkeeping, not the ledger. Nothing else is excluded.
 
-The senders are the group's players, who have all spoken before (a member's first message
-records who they are); strangers, seen for the first time, try the commands that need a
-permission they lack, and are not recorded by the refusal.
+The senders are the group's players, who have all spoken before; then every line of both
+corpora again, each from a stranger the bot has never seen: a refusal records nobody, not
+even its sender (a member is recorded by the first command of theirs that writes).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -129,10 +130,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.R
         yield runner, harness
 
 
-def _check(runner: asyncio.Runner, harness: Harness, who: str, line: str) -> None:
+def _check(runner: asyncio.Runner, harness: Harness, who: str | None, line: str) -> None:
+    """``who`` None: a stranger the bot has never seen sends the line."""
     database = Path(harness.app.bot_data["services"].config.database_path)
     before = ledger_tables(database)
-    sent = runner.run(harness.say(who, line))
+    sent = runner.run(_say(harness, who, line))
     assert _refused(sent), [s.text for s in sent]
     after = ledger_tables(database)
     changed = {table for table in before if before[table] != after.get(table)}
@@ -153,6 +155,21 @@ def test_a_refused_new_adds_no_player_that_rename_could_find(
     runner.run(harness.say("甲", "/new 杭州 1 K L M O"))
     [sent] = runner.run(harness.say("甲", "/rename K Q"))
     assert sent.text.startswith("❌") and "K" in sent.text
+
+
+def _say(harness: Harness, who: str | None, line: str) -> Coroutine[Any, Any, list[Sent]]:
+    if who is not None:
+        return harness.say(who, line)
+    stranger = 900 + len(harness.api.sent)  # a new Telegram user for every line
+    harness.api.add_user(stranger, f"路人{stranger}")
+    return harness.feed(harness.make.message(GROUP, stranger, line))
+
+
+@pytest.mark.parametrize("line", sorted({line for _, line in _with_open_session()}))
+def test_a_strangers_refusal_with_a_session_open_writes_nothing(
+    played: tuple[asyncio.Runner, Harness], line: str
+) -> None:
+    _check(*played, None, line)
 
 
 @pytest.mark.parametrize("line", STRANGER_NOT_ALLOWED)
@@ -190,6 +207,13 @@ def test_a_refusal_without_a_session_writes_nothing(
     closed: tuple[asyncio.Runner, Harness], who: str, line: str
 ) -> None:
     _check(*closed, who, line)
+
+
+@pytest.mark.parametrize("line", sorted({line for _, line in _without_session()}))
+def test_a_strangers_refusal_without_a_session_writes_nothing(
+    closed: tuple[asyncio.Runner, Harness], line: str
+) -> None:
+    _check(*closed, None, line)
 
 
 _typed = st.builds(
