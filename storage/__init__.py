@@ -42,7 +42,7 @@ from .inbox import InboxItem
 from .ledger import Ledger
 from .money import TABLE, MoneySpec, SessionMoney
 from .people import IdentityChange, IdentityEvent, LinkRequest, People
-from .players import NAME_LIMIT, NewGuest
+from .players import NAME_LIMIT, NewGuest, NewMember
 from .records import (
     SEATS,
     Chat,
@@ -93,6 +93,7 @@ __all__ = [
     "LinkRequest",
     "MoneySpec",
     "NewGuest",
+    "NewMember",
     "PageKey",
     "People",
     "Player",
