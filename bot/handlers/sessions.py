@@ -249,6 +249,13 @@ async def _recorded(
     return found
 
 
+def _names(word: str, member: NewMember) -> bool:
+    """``word`` is the member's name or @username."""
+    if word.startswith("@"):
+        return word[1:].casefold() == (member.username or "").casefold() != ""
+    return word.casefold() == member.name.casefold()
+
+
 def _user(message: Message, user_id: int) -> User:
     """The Telegram user ``user_id`` this message names: its sender, replied-to or mentioned."""
     reply_to = message.reply_to_message
@@ -282,6 +289,8 @@ async def _record_for(
     for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if text == word and entity.user is not None:
             return await member_to_seat(context, message.chat, entity.user)
+    if isinstance(sender, NewMember) and _names(word, sender):
+        return sender  # a first-time sender naming themselves, as a member already recorded
     if not word.startswith("@"):
         # A guest written in an earlier /new may share a name with the member who later spoke
         # up: the Telegram member is the one meant.
