@@ -20,7 +20,7 @@ from bot.i18n import lang_of
 from bot.replies import answer
 from bot.transport.inbox import Inbox
 from bot.transport.ordering import ChatOrderedProcessor
-from storage import STORED_NAME_LIMIT, Ledger, Player
+from storage import STORED_NAME_LIMIT, Ledger, NewMember, Player
 
 if TYPE_CHECKING:
     from bot.transport.web_server import WebServer
@@ -134,7 +134,8 @@ def argument_words(message: Message) -> list[str]:
 
 async def sender_player(context: Context, chat: Chat, user: User) -> Player:
     """A Telegram user (the sender, or one named by reply or mention) as a player of this chat
-    (created, or renamed to their current name)."""
+    (created, or renamed to their current name): for a command's write path, once its checks
+    have passed (``known_player`` asks without recording)."""
     members = chat_state(context, chat.id).members
     known = members.get(user.id)
     # Every command needs its sender; ask the ledger only when the Telegram name changed.
@@ -144,6 +145,23 @@ async def sender_player(context: Context, chat: Chat, user: User) -> Player:
     player = await db.players.upsert_user(chat.id, user.id, _display_name(user), user.username)
     members[user.id] = (user.full_name, user.username, player)
     return player
+
+
+async def known_player(context: Context, chat: Chat, user: User) -> Player | None:
+    """The user's player in this chat if the chat has recorded them; None for someone never
+    seen. Writes nothing: who is asking, for a command that may still refuse."""
+    known = chat_state(context, chat.id).members.get(user.id)
+    if known is not None:
+        return known[2]
+    return await services(context).db.players.of_user(chat.id, user.id)
+
+
+async def member_to_seat(context: Context, chat: Chat, user: User) -> Player | NewMember:
+    """A Telegram user to seat: their player, or, never seen before, the member the seating's
+    write records once its checks pass (a refused seating records nobody)."""
+    if await known_player(context, chat, user) is None:
+        return NewMember(user.id, _display_name(user), user.username)
+    return await sender_player(context, chat, user)
 
 
 def _display_name(user: User) -> str:

@@ -26,7 +26,7 @@ from storage import People, Player
 class Actor:
     """Who sent the command: their record, and the standing they have in the chat."""
 
-    player_id: int
+    player_id: int | None  # None: someone the chat has never recorded (no record yet)
     admin: bool  # a chat admin (or the chat's owner)
     creator: bool  # the open session's creator
 
@@ -82,6 +82,6 @@ def may_undo(actor: Actor, author: int | None, touched: Iterable[Person]) -> str
     event joined, as they are now)."""
     if actor.admin:
         return None
-    if actor.player_id != author and not actor.creator:
+    if (actor.player_id is None or actor.player_id != author) and not actor.creator:
         return "identity_undo_denied"
     return "identity_undo_denied" if _others(actor, *touched) else None

@@ -43,7 +43,7 @@ from .ledger import Ledger
 from .money import TABLE, MoneySpec, SessionMoney
 from .names import NAME_LIMIT, STORED_NAME_LIMIT, NameProblem, NameRule, name_problem
 from .people import IdentityChange, IdentityEvent, LinkRequest, People
-from .players import NewGuest
+from .players import NewGuest, NewMember
 from .records import (
     SEATS,
     Chat,
@@ -97,6 +97,7 @@ __all__ = [
     "NameProblem",
     "NameRule",
     "NewGuest",
+    "NewMember",
     "PageKey",
     "People",
     "Player",

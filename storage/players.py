@@ -43,6 +43,35 @@ class NewGuest:
     name: str
 
 
+@dataclass(frozen=True)
+class NewMember:
+    """A Telegram user the chat has not recorded yet, to be recorded inside the write that
+    names them (seats them, or opens the session they created), after its every check: a
+    refused /new, /join or /seat then records nobody."""
+
+    user_id: int
+    name: str
+    username: str | None = None
+
+
+async def upsert_member(conn: aiosqlite.Connection, chat_id: int, member: NewMember) -> Player:
+    """The Telegram user's player inside the caller's write, created or renamed."""
+    name = clean_name(member.name)
+    handle = (member.username.lstrip("@") or None) if member.username else None
+    await ensure_chat_row(conn, chat_id)
+    await conn.execute(
+        "INSERT INTO players (chat_id, user_id, name, username, created_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) "
+        "DO UPDATE SET name = excluded.name, username = excluded.username",
+        [chat_id, member.user_id, name, handle, now_text()],
+    )
+    row = await fetch_one(
+        conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, member.user_id]
+    )
+    assert row is not None
+    return player_from(row)
+
+
 async def insert_guest(conn: aiosqlite.Connection, chat_id: int, name: str) -> int:
     """Add a named guest inside the caller's write (guest names are unique per chat)."""
     cleaned = clean_name(name)
@@ -64,9 +93,15 @@ async def insert_guest(conn: aiosqlite.Connection, chat_id: int, name: str) -> i
     return cursor.lastrowid
 
 
-async def seated_id(conn: aiosqlite.Connection, chat_id: int, who: int | NewGuest) -> int:
-    """The player id to seat: a known player's, or a new guest's created now."""
-    return await insert_guest(conn, chat_id, who.name) if isinstance(who, NewGuest) else who
+async def seated_id(
+    conn: aiosqlite.Connection, chat_id: int, who: int | NewGuest | NewMember
+) -> int:
+    """The player id to seat: a known player's, or a new guest's or member's recorded now."""
+    if isinstance(who, NewGuest):
+        return await insert_guest(conn, chat_id, who.name)
+    if isinstance(who, NewMember):
+        return (await upsert_member(conn, chat_id, who)).id
+    return who
 
 
 class PlayerStore(Store):
@@ -84,23 +119,20 @@ class PlayerStore(Store):
         if row is not None and row["name"] == name and row["username"] == handle:
             return player_from(row)
         async with self._write() as conn:
-            await ensure_chat_row(conn, chat_id)
             row = await fetch_one(
                 conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
             )
             if row is not None and row["name"] == name and row["username"] == handle:
                 return player_from(row)
-            await conn.execute(
-                "INSERT INTO players (chat_id, user_id, name, username, created_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, user_id) "
-                "DO UPDATE SET name = excluded.name, username = excluded.username",
-                [chat_id, user_id, name, handle, now_text()],
-            )
+            return await upsert_member(conn, chat_id, NewMember(user_id, name, handle))
+
+    async def of_user(self, chat_id: int, user_id: int) -> Player | None:
+        """The Telegram user's player in this chat, if the chat has recorded them (no write)."""
+        async with self._read() as conn:
             row = await fetch_one(
                 conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
             )
-            assert row is not None
-            return player_from(row)
+        return player_from(row) if row is not None else None
 
     async def add_guest(self, chat_id: int, name: str) -> Player:
         """A named guest without a Telegram account (guest names are unique per chat)."""

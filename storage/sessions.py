@@ -10,7 +10,7 @@ from .chats import check_ruleset_and_base, ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .people import refuse_one_person_twice
-from .players import NewGuest, seated_id
+from .players import NewGuest, NewMember, seated_id
 from .records import SEATS, Rotation, SeatName, Session, SessionTerms
 from .rows import (
     SESSION_COLUMNS,
@@ -26,8 +26,8 @@ from .rows import (
 )
 
 ROTATIONS: tuple[Rotation, ...] = ("dealer_stays", "winner_deals")
-# Who a seat is given to: a player's id, a guest to create with the seating, or nobody.
-Seated = int | NewGuest | None
+# Who a seat is given to: a player's id, a guest or member to record with the seating, or nobody.
+Seated = int | NewGuest | NewMember | None
 
 
 async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Session:
@@ -55,16 +55,22 @@ async def write_seats(
     )
 
 
+def _known(who: int | NewMember | None) -> int | None:
+    """A player id the ledger must already hold (a new member is recorded by the write)."""
+    return who if isinstance(who, int) else None
+
+
 class SessionStore(Store):
     async def open(
         self,
         chat_id: int,
         terms: SessionTerms,
         seats: tuple[Seated, Seated, Seated, Seated],
-        creator: int | None,
+        creator: int | NewMember | None,
     ) -> Session:
         """Open the chat's one session; seats are player ids 东南西北 (None until /join), or
-        new guests, created once every check has passed."""
+        new guests and members, recorded (as is a new ``creator``) once every check has
+        passed."""
         ruleset, base, rotation = terms.ruleset, terms.base, terms.rotation
         room, dealer = terms.room, terms.dealer
         check_ruleset_and_base(ruleset, base)
@@ -75,21 +81,23 @@ class SessionStore(Store):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="seats must be 4 (E S W N)")
         taken = [player for player in seats if isinstance(player, int)]
         guests = [player.name.casefold() for player in seats if isinstance(player, NewGuest)]
-        if len(set(taken)) != len(taken) or len(set(guests)) != len(guests):
+        members = [player.user_id for player in seats if isinstance(player, NewMember)]
+        if any(len(set(group)) != len(group) for group in (taken, guests, members)):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one player in two seats")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
-            await require_players(conn, chat_id, [*taken, creator])
+            await require_players(conn, chat_id, [*taken, _known(creator)])
             current = await open_session_row(conn, chat_id)
             if current is not None:
                 raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
             await refuse_one_person_twice(conn, chat_id, taken)  # a new guest is nobody yet
             ids = [None if p is None else await seated_id(conn, chat_id, p) for p in seats]
+            opener = None if creator is None else await seated_id(conn, chat_id, creator)
             cursor = await conn.execute(
                 "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, seat_e, seat_s, "
                 "seat_w, seat_n, dealer, round_wind, hand_number, deals_in_round, creator, "
                 "is_open, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'E', 1, 0, ?, 1, ?)",
-                [chat_id, ruleset, base, room, rotation, *ids, dealer, creator, now_text()],
+                [chat_id, ruleset, base, room, rotation, *ids, dealer, opener, now_text()],
             )
             assert cursor.lastrowid is not None
             return await session_row(conn, chat_id, cursor.lastrowid)
@@ -115,10 +123,10 @@ class SessionStore(Store):
         return [session_from(row) for row in rows]
 
     async def join_seat(
-        self, chat_id: int, player: int | NewGuest, seat: SeatName | None = None
+        self, chat_id: int, player: int | NewGuest | NewMember, seat: SeatName | None = None
     ) -> Session:
-        """Seat a player (or a new guest, created only once seated) in the open session: at
-        ``seat``, or the first empty one.
+        """Seat a player (or a new guest or member, recorded only once seated) in the open
+        session: at ``seat``, or the first empty one.
 
         Joining the seat one already holds (or any seat, when ``seat`` is None) is a no-op.
         """
@@ -145,8 +153,8 @@ class SessionStore(Store):
             return await session_row(conn, chat_id, session.id)
 
     async def set_seat(self, chat_id: int, seat: SeatName, player: Seated) -> Session:
-        """Put a player (or a new guest, created only once seated) at, or with None clear, a
-        seat of the open session.
+        """Put a player (or a new guest or member, recorded only once seated) at, or with None
+        clear, a seat of the open session.
 
         A player already seated elsewhere moves; whoever sat at ``seat`` leaves the table.
         """

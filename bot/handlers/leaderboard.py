@@ -12,7 +12,7 @@ from telegram.constants import ChatAction
 from bot import pictures
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, argument_words, message_of, sender_player, services, update_lang
+from bot.context import Context, argument_words, known_player, message_of, services, update_lang
 from bot.grammar.periods import Period
 from bot.handlers.views import pager, period_page_press, players_called
 from bot.i18n import t
@@ -124,7 +124,14 @@ async def trend(update: Update, context: Context) -> None:
     if rest:
         people = await players_called(ledger, message.chat.id, rest[0])
     elif message.from_user is not None:
-        people = [await sender_player(context, message.chat, message.from_user)]
+        asker = await known_player(context, message.chat, message.from_user)
+        if asker is None:  # never recorded here: nothing played, and a look records nobody
+            name = message.from_user.full_name
+            await reply(
+                message, t("trend_empty", lang, name=name, period=period_label(period, lang))
+            )
+            return
+        people = [asker]
     else:
         raise ChatRefusal("trend_usage", token="")
     # One person, every record of theirs (a guest seat they claimed, a merged record).

@@ -182,5 +182,5 @@ async def _record(
         table.session.id,
         spec,
         message_source(update, message),
-        await recording_author(context, message),
+        await recording_author(context, message)(),
     )

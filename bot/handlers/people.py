@@ -11,7 +11,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Final
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
 from bot import identity_policy as policy
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
@@ -21,6 +21,7 @@ from bot.context import (
     Context,
     argument_words,
     is_chat_admin,
+    known_player,
     message_of,
     press_of,
     sender_player,
@@ -41,6 +42,7 @@ from storage import (
     IdentityEvent,
     Ledger,
     LinkRequest,
+    NewMember,
     PageKey,
     Player,
     Session,
@@ -61,35 +63,40 @@ async def iam(update: Update, context: Context) -> None:
     words = argument_words(message)
     if len(words) != 1:
         raise ChatRefusal("iam_usage")
-    sender = await _sender(context, message)
+    asker = await _asker(context, message)
     ledger = services(context).db
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     if not guest.is_guest:
         raise ChatRefusal("iam_member", token=words[0])
     claimed = (await _people(ledger, message.chat.id, guest.id))[0]
-    refusal = policy.may_claim(await _actor(context, message, sender), claimed)
+    refusal = policy.may_claim(await _actor(context, message, asker), claimed)
     if refusal is not None:
         raise ChatRefusal(refusal, token=words[0])
+    sender = await _sender(context, message)
     change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
     await _reply_linked(context, message, change, guest, sender, lang)
 
 
 async def join_as_guest(
-    context: Context, update: Update, table: SeatedTable, sender: Player
+    context: Context, update: Update, table: SeatedTable, sender: Player | NewMember
 ) -> IdentityChange | None:
     """/join by a member while a guest of the same name sits at the table: the member takes
     the guest's seat and becomes that guest (None when there is no such guest, or the two
-    sat at one table before: then they are two people, and /join seats as usual)."""
-    if table.seat_of(sender.id) is not None:
+    sat at one table before: then they are two people, and /join seats as usual). A member
+    never seen before is recorded here, as the claim is made."""
+    known = sender.id if isinstance(sender, Player) else None
+    if known is not None and table.seat_of(known) is not None:
         return None
     name = sender.name.casefold()
     guests = [p for p in table.players.values() if p.is_guest and p.name.casefold() == name]
     if len(guests) != 1:
         return None
     claimed = (await _people(services(context).db, table.session.chat_id, guests[0].id))[0]
-    actor = policy.Actor(sender.id, admin=False, creator=False)  # a claim needs no standing
+    actor = policy.Actor(known, admin=False, creator=False)  # a claim needs no standing
     if policy.may_claim(actor, claimed) is not None:
         return None  # someone else's already: /join seats the member as usual
+    if isinstance(sender, NewMember):
+        sender = await _sender(context, message_of(update), update)
     request = LinkRequest(guests[0].id, sender.id, "join", take_seat=True)
     try:
         return await _link(context, update, request, sender)
@@ -122,11 +129,12 @@ async def merge(update: Update, context: Context) -> None:
         await record_called(ledger, message.chat.id, word, prefer_guest=index == 0)
         for index, word in enumerate(words)
     ]
-    sender = await _sender(context, message)
+    asker = await _asker(context, message)
     persons = await _people(ledger, message.chat.id, first.id, second.id)
-    refusal = policy.may_merge(await _actor(context, message, sender), *persons)
+    refusal = policy.may_merge(await _actor(context, message, asker), *persons)
     if refusal is not None:
         raise ChatRefusal(refusal, a=first.name, b=second.name)
+    sender = await _sender(context, message)
     if not first.is_guest and second.is_guest:
         first, second = second, first
     # The person's record takes the seat, so the table only ever seats people's roots (the
@@ -145,11 +153,13 @@ async def rename(update: Update, context: Context) -> None:
         raise ChatRefusal("rename_usage")
     ledger = services(context).db
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
-    sender = await _sender(context, message)
-    refusal = policy.may_rename(await _actor(context, message, sender))
+    refusal = policy.may_rename(await _actor(context, message, await _asker(context, message)))
     if refusal is not None:
         raise ChatRefusal(refusal)
     new_name = check_name(words[1])  # the rule /new holds a guest's name to
+    if not guest.is_guest:  # the ledger refuses it too; said before the sender is recorded
+        raise StorageError(ErrorCode.MEMBER_NAME, name=guest.name)
+    sender = await _sender(context, message)
     change = await ledger.people.rename_guest(
         message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
     )
@@ -326,13 +336,14 @@ async def _undo(
 ) -> IdentityChange:
     ledger = services(context).db
     event = await ledger.people.identity_event(message.chat.id, event_id)
-    sender = await _sender(context, message, update)
+    asker = await _asker(context, message, update)
     touched = () if event.kind != "link" or event.person_id is None else (event.person_id,)
     persons = await _people(ledger, message.chat.id, *touched)
-    actor = await _actor(context, message, sender, update)
+    actor = await _actor(context, message, asker, update)
     refusal = policy.may_undo(actor, event.author, persons)
     if refusal is not None:
         raise ChatRefusal(refusal, event=event_id)
+    sender = await _sender(context, message, update)
     change = await ledger.people.undo_identity(
         message.chat.id, event_id, author=sender.id, update_id=update.update_id
     )
@@ -354,13 +365,15 @@ def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
 
 
 async def _actor(
-    context: Context, message: Message, sender: Player, update: Update | None = None
+    context: Context, message: Message, asker: Player | None, update: Update | None = None
 ) -> policy.Actor:
-    """The sender as the identity policy sees them: a chat admin, the open session's creator."""
+    """The sender as the identity policy sees them (``asker``: their record, None when never
+    seen): a chat admin, the open session's creator."""
     session = await services(context).db.sessions.current(message.chat.id)
     user = update.effective_user if update is not None else message.from_user
-    creator = session is not None and session.creator == sender.id
-    return policy.Actor(sender.id, await is_chat_admin(context, message, user), creator)
+    record = asker.id if asker is not None else None
+    creator = session is not None and record is not None and session.creator == record
+    return policy.Actor(record, await is_chat_admin(context, message, user), creator)
 
 
 async def _people(ledger: Ledger, chat_id: int, *record_ids: int) -> list[policy.Person]:
@@ -370,8 +383,18 @@ async def _people(ledger: Ledger, chat_id: int, *record_ids: int) -> list[policy
     return [policy.person_of(people, players, record_id) for record_id in record_ids]
 
 
+async def _asker(context: Context, message: Message, update: Update | None = None) -> Player | None:
+    """Who is asking, without recording them (None: never seen), for the policy's checks."""
+    return await known_player(context, message.chat, _user(message, update))
+
+
 async def _sender(context: Context, message: Message, update: Update | None = None) -> Player:
+    """The sender as the identity event's author, recorded if new: once it may go ahead."""
+    return await sender_player(context, message.chat, _user(message, update))
+
+
+def _user(message: Message, update: Update | None) -> User:
     user = update.effective_user if update is not None else message.from_user
     if user is None or user.is_bot:  # an anonymous admin posts as GroupAnonymousBot
         raise ChatRefusal("no_sender")
-    return await sender_player(context, message.chat, user)
+    return user

@@ -17,6 +17,7 @@ from bot.context import (
     Context,
     argument_text,
     is_chat_admin,
+    known_player,
     message_of,
     press_of,
     sender_player,
@@ -68,7 +69,7 @@ async def hu(update: Update, context: Context, table: SeatedTable | None = None)
     (``table``: the chat's table, when the /hu router has opened it)."""
     message, lang, table = await _full_table(update, context, table)
     command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
-    author = await recording_author(context, message)
+    author = recording_author(context, message)
     scored, recorded = await record_hu(
         context, table, command, message_source(update, message), author
     )
@@ -83,7 +84,7 @@ async def kong(update: Update, context: Context, table: SeatedTable | None = Non
     message, lang, table = await _full_table(update, context, table)
     command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
     refuse_unsettled_kongs(table, lang)
-    author = await recording_author(context, message)
+    author = recording_author(context, message)
     recorded = await record_kong(context, table, command, message_source(update, message), author)
     if await answered_as_replay(message, recorded, lang, table):
         return
@@ -102,7 +103,7 @@ async def draw(update: Update, context: Context) -> None:
         session.chat_id,
         session.id,
         message_source(update, message),
-        await recording_author(context, message),
+        await recording_author(context, message)(),
     )
     if await answered_as_replay(message, recorded, lang):
         return
@@ -310,10 +311,11 @@ async def _confirm_press(
 async def _may_reverse(
     context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> bool:
-    """Whoever recorded all of them, the session's creator or a chat admin may undo entries."""
+    """Whoever recorded all of them, the session's creator or a chat admin may undo entries
+    (asked without recording the sender: someone never seen recorded nothing)."""
     user = update.effective_user
     anonymous = update.message is not None and update.message.sender_chat is not None
-    author = await sender_player(context, message.chat, user) if user and not anonymous else None
+    author = await known_player(context, message.chat, user) if user and not anonymous else None
     mine = author is not None and all(entry.author == author.id for entry in entries)
     creator = author is not None and table.session.creator == author.id
     return (
@@ -399,7 +401,7 @@ async def edited(update: Update, context: Context) -> None:
         message.chat.id,
         live[0].id,
         spec,
-        author=await recording_author(context, message),
+        author=await recording_author(context, message)(),
         source=message_source(update, message),
     )
     forget(context, message.chat.id)
@@ -432,7 +434,8 @@ async def _speaker_roster(context: Context, message: Message, table: SeatedTable
     user = message.from_user
     me = None
     if message.sender_chat is None and user is not None:
-        me = table.seat_of((await sender_player(context, message.chat, user)).id)
+        known = await known_player(context, message.chat, user)
+        me = table.seat_of(known.id) if known is not None else None
     return replace(table.roster, me=me, me_known=True)
 
 

@@ -21,7 +21,7 @@ from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
 from bot.replies import reply
 from bot.webapp.links import with_webapp
-from storage import NAME_LIMIT, NameRule, Season, name_problem
+from storage import NAME_LIMIT, ErrorCode, NameRule, Season, StorageError, name_problem
 from storage.periods import local
 
 END_WORDS = frozenset({"结束", "end"})
@@ -44,10 +44,10 @@ async def season(update: Update, context: Context) -> None:
     session = await ledger.sessions.current(chat_id)
     if not await is_creator_or_admin(context, message, session.creator if session else None):
         raise ChatRefusal("season_denied")
-    user = message.from_user
-    by = (await sender_player(context, message.chat, user)).id if user is not None else None
     if words[0].casefold() in END_WORDS:
-        ended = await ledger.seasons.end(chat_id, by)
+        if await ledger.seasons.current(chat_id) is None:  # said before the sender is recorded
+            raise StorageError(ErrorCode.NO_OPEN_SEASON)
+        ended = await ledger.seasons.end(chat_id, await _by(context, message))
         await reply(
             message,
             "\n".join(_ended_lines(ended, lang)),
@@ -58,12 +58,20 @@ async def season(update: Update, context: Context) -> None:
     if any(p.name.casefold() == name.casefold() for p in await ledger.players.all(chat_id)):
         # /stats 甲 and /top 甲 name the player: a season of that name could not be asked for
         raise ChatRefusal("season_name_player", token=name)
+    if await ledger.seasons.find(chat_id, name) is not None:  # the ledger refuses it too
+        raise StorageError(ErrorCode.DUPLICATE_SEASON, name=name)
     before = await ledger.seasons.current(chat_id)
-    started = await ledger.seasons.start(chat_id, name, by)
+    started = await ledger.seasons.start(chat_id, name, await _by(context, message))
     lines = [t("season_started", lang, name=started.name)]
     if before is not None:
         lines.extend(_ended_lines(before, lang))
     await reply(message, "\n".join(lines), reply_markup=_page(context, message, lang))
+
+
+async def _by(context: Context, message: Message) -> int | None:
+    """Who starts or ends the season: the sender, recorded (if new) only once it may."""
+    user = message.from_user
+    return (await sender_player(context, message.chat, user)).id if user is not None else None
 
 
 def _page(context: Context, message: Message, lang: str) -> InlineKeyboardMarkup | None:

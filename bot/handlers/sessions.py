@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import Message, MessageEntity, Update
+from telegram import Message, MessageEntity, Update, User
 
 from bot.chat_refusal import ChatRefusal
 from bot.context import (
@@ -12,6 +12,7 @@ from bot.context import (
     chat_lang,
     chat_state,
     is_creator_or_admin,
+    member_to_seat,
     message_of,
     sender_player,
     services,
@@ -29,12 +30,16 @@ from storage import (
     Ledger,
     MoneySpec,
     NewGuest,
+    NewMember,
     Player,
     SessionTerms,
     Source,
     StorageError,
 )
 from storage.money import stake_text
+
+# Who sent a seating command: their player, a member to record with the seating, or nobody.
+Sender = Player | NewMember | None
 
 
 async def new(update: Update, context: Context) -> None:
@@ -55,7 +60,7 @@ async def new(update: Update, context: Context) -> None:
     if current is not None:
         raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
     creator = await _sender(context, message)
-    seats: list[int | NewGuest | None] = [None, None, None, None]
+    seats: list[int | NewGuest | NewMember | None] = [None, None, None, None]
     for index, word in enumerate(command.players):
         seats[index] = _seated(await _player_for(context, message, word, creator))
     chat = await ledger.chats.ensure(message.chat.id, lang)
@@ -64,14 +69,13 @@ async def new(update: Update, context: Context) -> None:
         message.chat.id,
         SessionTerms(ruleset.id, base, ruleset.rotation, room=command.room),
         (seats[0], seats[1], seats[2], seats[3]),
-        creator.id if creator else None,
+        creator.id if isinstance(creator, Player) else creator,
     )
     await ledger.chats.set_defaults(message.chat.id, ruleset.id, base)
     if command.stake is not None:  # 每分0.5元: the session's first entry
         source = Source(update.update_id, message.message_id)
         stake = MoneySpec("stake", stake=command.stake)
-        author = creator.id if creator else None
-        await ledger.money.record(message.chat.id, session.id, stake, source, author)
+        await ledger.money.record(message.chat.id, session.id, stake, source, session.creator)
     table = await table_of(context, session)
     room = f" · {command.room}" if command.room else ""
     lines = [
@@ -132,7 +136,7 @@ async def join(update: Update, context: Context) -> None:
         and message.reply_to_message.from_user
         and not message.reply_to_message.from_user.is_bot
     ):
-        player = await sender_player(context, message.chat, message.reply_to_message.from_user)
+        player = await member_to_seat(context, message.chat, message.reply_to_message.from_user)
     elif sender is not None:
         taken_over = await people.join_as_guest(context, update, table, sender)
         if taken_over is not None:  # the member took a same-named guest's seat: one person
@@ -143,9 +147,7 @@ async def join(update: Update, context: Context) -> None:
         raise ChatRefusal("no_sender")
     already = table.seat_of(player.id) if isinstance(player, Player) else None
     session = await ledger.sessions.join_seat(message.chat.id, _seated(player))
-    if isinstance(player, NewGuest):  # created with the seat
-        player = await _record_for(context, message, player.name, sender)
-        assert isinstance(player, Player)
+    player = await _recorded(context, message, player, sender)
     table = await table_of(context, session)
     seat = table.seat_of(player.id)
     assert seat is not None
@@ -222,25 +224,55 @@ async def migrate(update: Update, context: Context) -> None:
     await send(context.bot, message.migrate_to_chat_id, t("migrated", lang))
 
 
-async def _sender(context: Context, message: Message) -> Player | None:
+async def _sender(context: Context, message: Message) -> Player | NewMember | None:
+    """The sender to seat or name as the session's opener; someone never seen is recorded by
+    that write only (a refused /new, /join or /seat records nobody)."""
     if message.from_user is None:
         return None
-    return await sender_player(context, message.chat, message.from_user)
+    return await member_to_seat(context, message.chat, message.from_user)
 
 
-def _seated(player: Player | NewGuest) -> int | NewGuest:
+def _seated(player: Player | NewGuest | NewMember) -> int | NewGuest | NewMember:
     return player.id if isinstance(player, Player) else player
 
 
+async def _recorded(
+    context: Context, message: Message, seated: Player | NewGuest | NewMember, sender: Sender
+) -> Player:
+    """The player a seating recorded (a new guest or member is a player now)."""
+    if isinstance(seated, Player):
+        return seated
+    if isinstance(seated, NewMember):
+        return await sender_player(context, message.chat, _user(message, seated.user_id))
+    found = await _record_for(context, message, seated.name, sender)
+    assert isinstance(found, Player)
+    return found
+
+
+def _names(word: str, member: NewMember) -> bool:
+    """``word`` is the member's name or @username."""
+    if word.startswith("@"):
+        return word[1:].casefold() == (member.username or "").casefold() != ""
+    return word.casefold() == member.name.casefold()
+
+
+def _user(message: Message, user_id: int) -> User:
+    """The Telegram user ``user_id`` this message names: its sender, replied-to or mentioned."""
+    reply_to = message.reply_to_message
+    candidates = [message.from_user, reply_to.from_user if reply_to else None]
+    candidates += [entity.user for entity in message.parse_entities([MessageEntity.TEXT_MENTION])]
+    return next(user for user in candidates if user is not None and user.id == user_id)
+
+
 async def _player_for(
-    context: Context, message: Message, word: str, sender: Player | None
-) -> Player | NewGuest:
+    context: Context, message: Message, word: str, sender: Sender
+) -> Player | NewGuest | NewMember:
     """A named player: 我, a text mention, an @username, a known name, or a new guest (made
     by the seating, once it passed its checks); a record linked to another
     (storage/people.py) seats its person."""
     found = await _record_for(context, message, word, sender)
     if (
-        isinstance(found, NewGuest)
+        not isinstance(found, Player)
         or found.id not in (await services(context).db.people.of_chat(message.chat.id)).links
     ):
         return found
@@ -248,15 +280,17 @@ async def _player_for(
 
 
 async def _record_for(
-    context: Context, message: Message, word: str, sender: Player | None
-) -> Player | NewGuest:
+    context: Context, message: Message, word: str, sender: Sender
+) -> Player | NewGuest | NewMember:
     ledger: Ledger = services(context).db
     chat_id = message.chat.id
     if word.casefold() in SENDER_WORDS and sender is not None:
         return sender
     for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if text == word and entity.user is not None:
-            return await sender_player(context, message.chat, entity.user)
+            return await member_to_seat(context, message.chat, entity.user)
+    if isinstance(sender, NewMember) and _names(word, sender):
+        return sender  # a first-time sender naming themselves, as a member already recorded
     if not word.startswith("@"):
         # A guest written in an earlier /new may share a name with the member who later spoke
         # up: the Telegram member is the one meant.

@@ -20,6 +20,7 @@ from bot.context import (
     chat_lang,
     chat_state,
     is_chat_admin,
+    known_player,
     message_of,
     press_of,
     sender_player,
@@ -31,7 +32,7 @@ from bot.handlers import recording
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs
 from bot.recording.replies import reply_draw, reply_hu, reply_kong
-from bot.recording.writes import record_hu, record_kong
+from bot.recording.writes import AuthorOf, record_hu, record_kong
 from bot.replies import answer, edit, edit_sent, reply
 from bot.seated_table import SeatedTable
 from bot.table import open_table
@@ -275,10 +276,11 @@ async def _unknown(context: Context, query: CallbackQuery, message: Message, lan
 async def _may_press(
     context: Context, message: Message, query: CallbackQuery, table: SeatedTable
 ) -> bool:
-    """A seated player or an admin of the chat."""
+    """A seated player or an admin of the chat (asked without recording the presser)."""
     user = query.from_user
-    player = await sender_player(context, message.chat, user)
-    return table.seat_of(player.id) is not None or await is_chat_admin(context, message, user)
+    player = await known_player(context, message.chat, user)
+    seated = player is not None and table.seat_of(player.id) is not None
+    return seated or await is_chat_admin(context, message, user)
 
 
 Pressing = tuple[Message, SeatedTable, Flow, Press]
@@ -312,7 +314,10 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
     """✅: the flow's line recorded once, its source the flow (a second press, or the same
     press delivered again, finds it recorded); the reply is the typed line's."""
     message, table, flow, _ = pressing
-    author = (await sender_player(context, message.chat, query.from_user)).id
+
+    async def author() -> int:  # recorded only once the line was scored
+        return (await sender_player(context, message.chat, query.from_user)).id
+
     source = Source(update_id=flow.update_id, message_id=message.message_id)
     try:
         line, recorded, send_reply = await _record(context, table, flow, (source, author), lang)
@@ -331,7 +336,7 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
 
 
 async def _record(
-    context: Context, table: SeatedTable, flow: Flow, by: tuple[Source, int], lang: str
+    context: Context, table: SeatedTable, flow: Flow, by: tuple[Source, AuthorOf], lang: str
 ) -> tuple[str, Recorded, _Reply]:
     """Write what the flow stands for; the typed line, the write, and how to reply to it."""
     source, author = by
@@ -353,7 +358,7 @@ async def _record(
         return line, recorded, kong_reply
     session = table.session
     drawn = await services(context).db.entries.record_draw(
-        session.chat_id, session.id, source, author
+        session.chat_id, session.id, source, await author()
     )
 
     async def draw_reply(message: Message) -> None:

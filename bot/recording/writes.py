@@ -3,6 +3,8 @@ returns what it wrote), who recorded it and from which message, and the answer t
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from telegram import Message, Update
 
 from bot.chat_refusal import ChatRefusal
@@ -17,22 +19,26 @@ from scoring.payments import KongKind
 from scoring.tiles import Seat
 from storage import Entry, KongSpec, Recorded, Source
 
+# Who records a write, asked for only once the line has been checked and scored: a refused
+# line records nobody, not even a first-time sender (None: an anonymous admin).
+AuthorOf = Callable[[], Awaitable[int | None]]
+
 
 async def record_hu(
-    context: Context, table: SeatedTable, command: HuCommand, source: Source, author: int | None
+    context: Context, table: SeatedTable, command: HuCommand, source: Source, author: AuthorOf
 ) -> tuple[list[ScoredClaim], Recorded]:
     """Score a parsed /hu and write it once (a replayed ``source`` returns what it wrote)."""
     scored = score_claims(command, table)
     specs = win_specs(scored, command, table)  # one, or several on one discard: one write
     session = table.session
     recorded = await services(context).db.entries.record_wins(
-        session.chat_id, session.id, specs, source, author
+        session.chat_id, session.id, specs, source, await author()
     )
     return scored, recorded
 
 
 async def record_kong(
-    context: Context, table: SeatedTable, command: KongCommand, source: Source, author: int | None
+    context: Context, table: SeatedTable, command: KongCommand, source: Source, author: AuthorOf
 ) -> Recorded:
     """Write a parsed /kong once (a replayed ``source`` returns what it wrote)."""
     session = table.session
@@ -40,7 +46,7 @@ async def record_kong(
     note = KongKind(command.kind).zh
     kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
     return await services(context).db.entries.record_kong(
-        session.chat_id, session.id, kong, source, author
+        session.chat_id, session.id, kong, source, await author()
     )
 
 
@@ -69,14 +75,23 @@ def _deltas_by_seat(entries: tuple[Entry, ...], table: SeatedTable) -> dict[Seat
     return total
 
 
-async def recording_author(context: Context, message: Message) -> int | None:
-    """Who recorded it: the sender's player; None for an anonymous admin posting as the group."""
+def recording_author(context: Context, message: Message) -> AuthorOf:
+    """Who records it, when asked: the sender's player (recorded then, if new); None for an
+    anonymous admin posting as the group."""
     if message.sender_chat is not None:
-        return None
+        return _anonymous
     user = message.from_user
     if user is None:
         raise ChatRefusal("no_sender")
-    return (await sender_player(context, message.chat, user)).id
+
+    async def sender_id() -> int:
+        return (await sender_player(context, message.chat, user)).id
+
+    return sender_id
+
+
+async def _anonymous() -> None:
+    return None
 
 
 def message_source(update: Update, message: Message) -> Source:

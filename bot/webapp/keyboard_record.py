@@ -87,8 +87,9 @@ async def record_tapped(at: Seated, viewer: Viewer, command: HuCommand, source: 
     """Score and record the tapped /hu once; post the recording reply in the group unless
     this request was recorded before."""
     table = full_table(at)
-    author = await _author(at.context, viewer)
-    scored, recorded = await record_hu(at.context, table, command, source, author)
+    scored, recorded = await record_hu(
+        at.context, table, command, source, lambda: _author(at.context, viewer)
+    )
     if not recorded.replay:
         await _post_reply(at, viewer, (scored, recorded))
     return recorded

@@ -101,7 +101,8 @@ async def test_the_refusals_in_english(harness: Harness) -> None:
     assert "has already been claimed" in refused, refused
     await harness.say("甲", "/settle")
     await harness.open_table("/new 杭州 1 我 乙 丙 丁")
-    await harness.ledger.players.upsert_user(GROUP, PLAYERS["戊"], "丁")  # a member called 丁 too
+    harness.api.add_user(PLAYERS["戊"], "丁")  # a member called 丁 too (their Telegram name)
+    await harness.ledger.players.upsert_user(GROUP, PLAYERS["戊"], "丁")
     refused = (await harness.say("戊", "/iam 丙"))[-1].text
     assert "Two people named '丁' cannot sit at one table (seats W and N)" in refused, refused
 

@@ -9,9 +9,9 @@ The one table left out is ``inbox``: the durable inbox keeps every raw update Te
 over (and marks it done), refused or not, so that an update survives a crash; it is the
 bot's receiving bookkeeping, not the ledger. Nothing else is excluded.
 
-The senders are the group's players, who have all spoken before (a member's first message
-records who they are); strangers, seen for the first time, try the commands that need a
-permission they lack, and are not recorded by the refusal.
+The senders are the group's players, who have all spoken before; then every line of both
+corpora again, each from a stranger the bot has never seen: a refusal records nobody, not
+even its sender (a member is recorded by the first command of theirs that writes).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -56,11 +57,18 @@ NOT_ALLOWED = (
     "/seat 甲 北", "/dealer 乙", "/fee 10", "/stake 1", "/penalty 甲 5", "/pay 甲 乙 5",
     "/merge 甲 乙", "/backup", "/settle", "/rename 甲 Q", "/season 秋季赛", "/undo",
 )  # fmt: skip
-# What a stranger's first message is refused without recording them: what needs a
-# permission they lack, and /new while a session is open.
+# Refused for a stranger's first message too (with the corpora): what needs a permission
+# they lack, and lines only a stranger is refused for.
 STRANGER_NOT_ALLOWED = (
     "/seat 甲 北", "/dealer 乙", "/fee 10", "/stake 1", "/penalty 甲 5", "/pay 甲 乙 5",
-    "/backup", "/settle", "/season 秋季赛", "/new 杭州 1 K L M O",
+    "/backup", "/settle", "/season 秋季赛", "/season 结束", "/new 杭州 1 K L M O",
+    "/hu 我 自摸", "/kong 甲 飞机", "/draw 甲", "/iam", "/merge 甲", "/rename 甲",
+)  # fmt: skip
+# What a chat admin seen for the first time may do, refused past the permission check.
+ADMIN_STRANGER = (
+    "/rename 甲 Q", "/rename 庚 Q", "/merge 甲 庚", "/season 本月", "/season 甲",
+    "/seat 自摸 北", "/seat 庚", "/stake abc", "/penalty 庚 5", "/undo 99", "/undo P99",
+    "/dealer 庚", "/new 杭州 1 K L M O", "/new 杭州 1 我 我 L M",
 )  # fmt: skip
 # Commands that need an open session, sent after /settle closed it.
 NEED_A_SESSION = (
@@ -129,10 +137,14 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.R
         yield runner, harness
 
 
-def _check(runner: asyncio.Runner, harness: Harness, who: str, line: str) -> None:
+def _check(
+    runner: asyncio.Runner, harness: Harness, who: str | None, line: str, admin: bool = False
+) -> None:
+    """``who`` None: a stranger the bot has never seen sends the line (a chat admin with
+    ``admin``)."""
     database = Path(harness.app.bot_data["services"].config.database_path)
     before = ledger_tables(database)
-    sent = runner.run(harness.say(who, line))
+    sent = runner.run(_say(harness, who, line, admin))
     assert _refused(sent), [s.text for s in sent]
     after = ledger_tables(database)
     changed = {table for table in before if before[table] != after.get(table)}
@@ -155,18 +167,32 @@ def test_a_refused_new_adds_no_player_that_rename_could_find(
     assert sent.text.startswith("❌") and "K" in sent.text
 
 
-@pytest.mark.parametrize("line", STRANGER_NOT_ALLOWED)
-def test_a_strangers_refused_command_does_not_record_them(
+def _say(
+    harness: Harness, who: str | None, line: str, admin: bool
+) -> Coroutine[Any, Any, list[Sent]]:
+    if who is not None:
+        return harness.say(who, line)
+    stranger = 900 + len(harness.api.sent)  # a new Telegram user for every line
+    harness.api.add_user(stranger, f"路人{stranger}")
+    if admin:
+        harness.api.set_status(GROUP, stranger, "administrator")
+    return harness.feed(harness.make.message(GROUP, stranger, line))
+
+
+@pytest.mark.parametrize(
+    "line", sorted({line for _, line in _with_open_session()} | set(STRANGER_NOT_ALLOWED))
+)
+def test_a_strangers_refusal_with_a_session_open_writes_nothing(
     played: tuple[asyncio.Runner, Harness], line: str
 ) -> None:
-    runner, harness = played
-    database = Path(harness.app.bot_data["services"].config.database_path)
-    stranger = 900 + len(harness.api.sent)
-    harness.api.add_user(stranger, f"路人{stranger}")
-    before = ledger_tables(database)
-    sent = runner.run(harness.feed(harness.make.message(GROUP, stranger, line)))
-    assert _refused(sent), [s.text for s in sent]
-    assert ledger_tables(database) == before
+    _check(*played, None, line)
+
+
+@pytest.mark.parametrize("line", ADMIN_STRANGER)
+def test_an_admins_first_refused_command_writes_nothing(
+    played: tuple[asyncio.Runner, Harness], line: str
+) -> None:
+    _check(*played, None, line, admin=True)
 
 
 @pytest.fixture(scope="module")
@@ -190,6 +216,13 @@ def test_a_refusal_without_a_session_writes_nothing(
     closed: tuple[asyncio.Runner, Harness], who: str, line: str
 ) -> None:
     _check(*closed, who, line)
+
+
+@pytest.mark.parametrize("line", sorted({line for _, line in _without_session()}))
+def test_a_strangers_refusal_without_a_session_writes_nothing(
+    closed: tuple[asyncio.Runner, Harness], line: str
+) -> None:
+    _check(*closed, None, line)
 
 
 _typed = st.builds(
