@@ -3,9 +3,8 @@ a member's points never move by another member's word, only by an admin's /merge
 
 from __future__ import annotations
 
-from conftest import GROUP, PLAYERS, Harness
-
 from bot.console.local_api import Sent
+from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 
 def _text(sent: list[Sent]) -> str:

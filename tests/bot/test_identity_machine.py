@@ -17,10 +17,11 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-from conftest import GROUP, PLAYERS, Harness, running_harness
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 T = TypeVar("T")
 MEMBERS = ("甲", "乙", "丙", "丁", "戊")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import GROUP, PLAYERS, Harness
 
 from bot.console.local_api import Sent
+from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 AMING = 21  # a member who sends /join after the scorekeeper wrote 阿明 down as a guest
 
