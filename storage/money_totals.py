@@ -18,9 +18,9 @@ from typing import Any
 import aiosqlite
 
 from .money import priced
-from .periods import month_key, whole_months
+from .periods import WindowReading, read_window
 from .rows import fetch_all, time_text
-from .totals import ALL_TIME
+from .totals import kept_months
 
 _STANDING = "NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = {}.id)"
 _SESSION_STAKE = (
@@ -54,12 +54,7 @@ async def kept_money(
     conn: aiosqlite.Connection, chat_id: int, since: str | None, until: str | None
 ) -> WindowMoney:
     """All-time (no bounds), else the months in [since, until) ('YYYY-MM', either None)."""
-    if since is None and until is None:
-        sql, params = "period = ?", [ALL_TIME]
-    else:
-        sql, params = "period <> ? AND period >= ? AND period < ?", [
-            ALL_TIME, since or "", until or "~",
-        ]  # fmt: skip
+    sql, params = kept_months(since, until)
     return _read(
         await fetch_all(
             conn,
@@ -102,24 +97,10 @@ async def counted_money(
 async def money_between(
     conn: aiosqlite.Connection, chat_id: int, since: datetime | None, until: datetime | None
 ) -> WindowMoney:
-    """The money of [since, until) (either open): whole months kept, ragged ends counted."""
-    if since is None and until is None:
-        return await kept_money(conn, chat_id, None, None)
-    months = whole_months(since, until)
-    if months is None:
-        return await counted_money(conn, chat_id, since, until)
-    first, last = months
-    found = await kept_money(
-        conn,
-        chat_id,
-        month_key(first) if first is not None else None,
-        month_key(last) if last is not None else None,
+    """The money of [since, until) (either open), read as /stats reads points."""
+    return await read_window(
+        conn, chat_id, since, until, WindowReading(kept_money, counted_money, WindowMoney.plus)
     )
-    if since is not None and first is not None and since < first:
-        found = found.plus(await counted_money(conn, chat_id, since, first))
-    if until is not None and last is not None and last < until:
-        found = found.plus(await counted_money(conn, chat_id, last, until))
-    return found
 
 
 def in_fen(exact: Mapping[int, int]) -> dict[int, int]:

@@ -9,14 +9,17 @@ the ``(chat_id, created_at)`` index: the cost follows the window's edges, not th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta, timezone
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import aiosqlite
 
 from .rows import fetch_all, time_text
 from .totals import Totals, player_totals
+
+T = TypeVar("T")
 
 CHINA: Final = timezone(timedelta(hours=8), "Asia/Shanghai")
 _STANDING_HAND = (
@@ -65,23 +68,46 @@ def whole_months(
 async def totals_between(
     conn: aiosqlite.Connection, chat_id: int, since: datetime | None, until: datetime | None
 ) -> dict[int, Totals]:
-    """Each player's totals over [since, until) (either open): the whole months from the
-    kept totals, the ragged ends counted from the entries. A hand whose standing entries fall
-    on both sides of a month's edge (one win of a 一炮多响 edited later) counts on each."""
+    """Each player's totals over [since, until) (either open). A hand whose standing entries
+    fall on both sides of a month's edge (one win of a 一炮多响 edited later) counts on each."""
+    return await read_window(
+        conn, chat_id, since, until, WindowReading(player_totals, counted_between, combined)
+    )
+
+
+@dataclass(frozen=True)
+class WindowReading(Generic[T]):
+    """How one kind of figure is read over a window: the kept months, the counted ends, and
+    how two readings add up."""
+
+    kept: Callable[[aiosqlite.Connection, int, str | None, str | None], Awaitable[T]]
+    counted: Callable[[aiosqlite.Connection, int, datetime | None, datetime | None], Awaitable[T]]
+    plus: Callable[[T, T], T]
+
+
+async def read_window(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    since: datetime | None,
+    until: datetime | None,
+    reading: WindowReading[T],
+) -> T:
+    """[since, until) (either open): the whole months from the kept totals, the ragged ends
+    counted from the entries, so the cost follows the window's ends, not the history."""
     months = whole_months(since, until)
     if months is None:
-        return await counted_between(conn, chat_id, since, until)
+        return await reading.counted(conn, chat_id, since, until)
     first, last = months
-    found = await player_totals(
+    found = await reading.kept(
         conn,
         chat_id,
         month_key(first) if first is not None else None,
         month_key(last) if last is not None else None,
     )
     if since is not None and first is not None and since < first:
-        found = combined(found, await counted_between(conn, chat_id, since, first))
+        found = reading.plus(found, await reading.counted(conn, chat_id, since, first))
     if until is not None and last is not None and last < until:
-        found = combined(found, await counted_between(conn, chat_id, last, until))
+        found = reading.plus(found, await reading.counted(conn, chat_id, last, until))
     return found
 
 

@@ -70,12 +70,7 @@ async def player_totals(
     """Each player record's totals all-time (no bounds), else summed over the months in
     [since, until) ('YYYY-MM' each, either may be None): a few rows per player. Per record:
     ``People.fold(found, Totals.plus)`` makes them per person (``storage/people.py``)."""
-    if since is None and until is None:
-        sql, params = "period = ?", [ALL_TIME]
-    else:
-        sql, params = "period <> ? AND period >= ? AND period < ?", [
-            ALL_TIME, since or "", until or "~",
-        ]  # fmt: skip
+    sql, params = kept_months(since, until)
     rows = await fetch_all(
         conn,
         "SELECT player_id, hands, wins, self_draws, dealt_in, points, biggest_win, biggest_entry "
@@ -108,3 +103,11 @@ class TotalsStore(Store):
         async with self._write() as conn:
             for statement in REBUILD_STATEMENTS:
                 await conn.execute(statement)
+
+
+def kept_months(since: str | None, until: str | None) -> tuple[str, list[str]]:
+    """The kept rows' ``period`` condition: the all-time row (no bounds), else the months in
+    [since, until) ('YYYY-MM', either None)."""
+    if since is None and until is None:
+        return "period = ?", [ALL_TIME]
+    return "period <> ? AND period >= ? AND period < ?", [ALL_TIME, since or "", until or "~"]
