@@ -5,8 +5,9 @@ entry's postings sum to 0 in integer points (its money lines, in integer fen), p
 belong to an entry and to players of the entry's chat, a reversal mirrors the entry it
 reverses, the totals kept beside the ledger (schema 4 on) agree with its postings, the kept
 identity links agree with the identity events and no two records of one person sat at one
-table (schema 5 on), the append-only triggers are in place, and the schema version is one
-this code knows. Reads only; never writes.
+table (schema 5 on), each month's kept money sums to 0 in every chat (schema 9 on), the
+append-only triggers and the triggers that keep the totals are in place, and the schema
+version is one this code knows. Reads only; never writes.
 """
 
 from __future__ import annotations
@@ -132,6 +133,18 @@ _ONE_SEAT_INVARIANT: Final = (
     "player {}: sat at one table with another record of the same person",
 )
 _PEOPLE_GUARDS: Final = ("identity_events_no_update", "identity_events_no_delete")
+# Schema 9 on: money kept per month (storage/sql/money.sql) sums to 0 in every chat and month,
+# as every entry's money does; a month that does not has totals to rebuild.
+_MONEY_SINCE: Final = 9
+_MONEY_INVARIANT: Final = (
+    "SELECT chat_id || ' ' || period FROM money_totals GROUP BY chat_id, period"
+    " HAVING sum(money) <> 0",
+    "群和月份 {} 的钱的累计加起来不是 0：请运行 python -m storage.rebuild",
+    "chat and month {}: the kept money does not sum to 0 (run python -m storage.rebuild)",
+)
+# The triggers that keep the totals as entries are written: without one, every later hand
+# would be missing from /stats, /top and the season page without a word.
+_KEEPERS: Final = ((_TOTALS_SINCE, "entries_totals"), (_MONEY_SINCE, "entries_money"))
 
 
 def check_file(path: str | Path) -> list[Problem]:
@@ -197,6 +210,8 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
     guards = (*_GUARDS, *_PEOPLE_GUARDS) if version >= _PEOPLE_SINCE else _GUARDS
     if version >= _PEOPLE_SINCE:
         invariants = (*invariants, _PEOPLE_INVARIANT, _ONE_SEAT_INVARIANT)
+    if version >= _MONEY_SINCE:
+        invariants = (*invariants, _MONEY_INVARIANT)
     for query, zh, en in invariants:
         ids = [str(row[0]) for row in db.execute(query)]
         problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]
@@ -207,6 +222,14 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
         Problem(f"缺少保护触发器 {name}", f"the guard trigger {name} is missing")
         for name in guards
         if name not in triggers
+    ]
+    problems += [
+        Problem(
+            f"缺少累计触发器 {name}：请运行 python -m storage.rebuild",
+            f"the totals trigger {name} is missing",
+        )
+        for since, name in _KEEPERS
+        if version >= since and name not in triggers
     ]
     return problems
 

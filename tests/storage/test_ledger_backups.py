@@ -119,6 +119,18 @@ def _totals_adrift(db: sqlite3.Connection) -> None:
     db.execute("UPDATE player_totals SET points = points + 1 WHERE player_id = 1")
 
 
+def _money_adrift(db: sqlite3.Connection) -> None:
+    db.execute(
+        "INSERT INTO money_totals (chat_id, period, account, money) VALUES (?, 'all', 1, 7)"
+        " ON CONFLICT DO UPDATE SET money = money + 7",
+        [CHAT],
+    )
+
+
+def _totals_unkept(db: sqlite3.Connection) -> None:
+    db.execute("DROP TRIGGER entries_money")
+
+
 def _future(db: sqlite3.Connection) -> None:
     db.execute("PRAGMA user_version = 999")
 
@@ -131,6 +143,10 @@ def _future(db: sqlite3.Connection) -> None:
         pytest.param(_skewed_reversal, "a reversal that does not mirror", id="skewed-reversal"),
         pytest.param(_unguarded, "entries_no_delete is missing", id="append-only-guard-dropped"),
         pytest.param(_totals_adrift, "player 1: the kept totals disagree", id="totals-adrift"),
+        pytest.param(_money_adrift, "the kept money does not sum to 0", id="money-adrift"),
+        pytest.param(
+            _totals_unkept, "the totals trigger entries_money is missing", id="keeper-dropped"
+        ),
         pytest.param(_future, "schema version 999", id="newer-schema"),
     ],
 )

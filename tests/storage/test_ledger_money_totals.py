@@ -30,6 +30,7 @@ from storage import (
     StorageError,
     WinSpec,
 )
+from storage.check import check_file
 from storage.money import SessionMoney, money_of, split_evenly
 
 WHOLE_FEN_STAKES = (100, 2500, 5000, 10000)  # a whole number of fen a point
@@ -237,6 +238,7 @@ async def test_a_database_of_the_previous_version_migrates_to_the_same_money(
     # its hand is worth nothing, s pays w 2.00 元.
     by_hand = {e: -300 - 994, s: 300 - 993 + 350 - 200, w: 300 - 993 + 200, n: -300 - 993 - 350}
     assert want == settled_in(fresh, CHAT, None, None) == by_hand
+    assert check_file(fresh) == check_file(old) == []  # kept money balanced, its trigger there
 
 
 async def _seated(path: Path) -> tuple[int, int, int, int]:
