@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 import aiosqlite
 
 from .money import priced
-from .periods import WindowReading, read_window
-from .rows import fetch_all, time_text
+from .periods import WindowReading, entries_in, read_window
+from .rows import fetch_all
 from .totals import kept_months
 
 _STANDING = "NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = {}.id)"
@@ -70,14 +69,7 @@ async def counted_money(
 ) -> WindowMoney:
     """The money of the entries in [since, until), counted from them: each posting at its
     session's standing stake, each standing money line."""
-    window = "e.chat_id = ?"
-    params: list[Any] = [chat_id]
-    if since is not None:
-        window += " AND e.created_at >= ?"
-        params.append(time_text(since))
-    if until is not None:
-        window += " AND e.created_at < ?"
-        params.append(time_text(until))
+    window, params = entries_in(chat_id, since, until)
     return _read(
         await fetch_all(
             conn,

@@ -126,14 +126,7 @@ async def counted_between(
 ) -> dict[int, Totals]:
     """Every player's totals counted from the entries in [since, until), one grouped query
     per figure, each reading the window by the ``(chat_id, created_at)`` index."""
-    window = "e.chat_id = ?"
-    params: list[Any] = [chat_id]
-    if since is not None:
-        window += " AND e.created_at >= ?"
-        params.append(time_text(since))
-    if until is not None:
-        window += " AND e.created_at < ?"
-        params.append(time_text(until))
+    window, params = entries_in(chat_id, since, until)
     found: dict[int, Totals] = {}
 
     def add(rows: list[aiosqlite.Row], **fields: str) -> None:
@@ -194,3 +187,19 @@ async def counted_between(
         points="points",
     )
     return found
+
+
+def entries_in(
+    chat_id: int, since: datetime | None, until: datetime | None
+) -> tuple[str, list[Any]]:
+    """The condition on ``entries AS e`` for a chat's entries in [since, until) (either open),
+    and its parameters: what the ``(chat_id, created_at)`` index reads."""
+    where = "e.chat_id = ?"
+    params: list[Any] = [chat_id]
+    if since is not None:
+        where += " AND e.created_at >= ?"
+        params.append(time_text(since))
+    if until is not None:
+        where += " AND e.created_at < ?"
+        params.append(time_text(until))
+    return where, params

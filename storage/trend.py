@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Final
+from typing import Final
 
 import aiosqlite
 
 from .database import Store
-from .periods import counted_between, month_key, whole_months
-from .rows import fetch_all, time_text
+from .periods import counted_between, entries_in, month_key, whole_months
+from .rows import fetch_all
 from .totals import ALL_TIME
 
 TREND_POINTS: Final = 300
@@ -65,14 +65,7 @@ async def _by_hand(
     window are left out (they cancel), either alone counts as /stats counts it, so the last
     balance is the window's net."""
     since, until = window
-    where, params = "e.chat_id = ?", [chat_id]
-    edges: list[Any] = []
-    if since is not None:
-        where += " AND e.created_at >= ?"
-        edges.append(time_text(since))
-    if until is not None:
-        where += " AND e.created_at < ?"
-        edges.append(time_text(until))
+    where, params = entries_in(chat_id, since, until)
     inside = where.replace("e.", "x.")  # the same window, for the undo or the undone
     rows = await fetch_all(
         conn,
@@ -82,7 +75,7 @@ async def _by_hand(
         f"{inside}) AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.id = e.reverses AND "
         f"{inside}) GROUP BY coalesce(e.session_id || ':' || e.hand_number, 'e' || e.id) "
         "ORDER BY first",
-        [*params, *edges, *params, *edges, *params, *edges],
+        [*params, *params, *params],
     )
     step = max(1, -(-len(rows) // points))
     steps: list[int | str] = []
