@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -146,7 +146,7 @@ def _win_lines(scene: HandScene, lang: str, full: bool) -> list[str]:
             lines.extend([winner, *summary])
         else:
             lines.append(f"{winner} · {summary[0]}" if summary else winner)
-    lines.append(t("deltas", lang, deltas=Html(deltas_text(scene, _deltas(scene)))))
+    lines.append(_deltas_line(scene, lang))
     lines.append(_next_dealer(scene, lang))
     return lines
 
@@ -164,7 +164,7 @@ def _kong_lines(scene: HandScene, lang: str) -> list[str]:
             seat=seat_label(owner, lang),
             kind=kong_name(kind, lang) if kind else entry.note or "",
         ),
-        t("deltas", lang, deltas=Html(deltas_text(scene, _deltas(scene)))),
+        _deltas_line(scene, lang),
     ]
 
 
@@ -231,12 +231,21 @@ def _next_dealer(scene: HandScene, lang: str) -> str:
     )
 
 
-def _deltas(scene: HandScene) -> dict[Seat, int]:
-    """The hand's money by seat (a 一炮多响's wins together)."""
+def _deltas_line(scene: HandScene, lang: str) -> str:
+    """本局：every seated player's points in the hand."""
+    deltas = deltas_by_seat(scene.entries, scene.seat_of)
+    return t("deltas", lang, deltas=Html(deltas_text(scene, deltas)))
+
+
+def deltas_by_seat(
+    entries: Iterable[Entry], seat_of: Callable[[int], Seat | None]
+) -> dict[Seat, int]:
+    """Entries' points by the seat of each player they move (a 一炮多响's wins together);
+    players not seated are left out."""
     total: dict[Seat, int] = {}
-    for entry in scene.entries:
+    for entry in entries:
         for player_id, delta in entry.postings.items():
-            seat = scene.seat_of(player_id)
+            seat = seat_of(player_id)
             if seat is not None:
                 total[seat] = total.get(seat, 0) + delta
     return total

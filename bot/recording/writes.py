@@ -10,13 +10,12 @@ from telegram import Message, Update
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, sender_player, services
 from bot.grammar import HuCommand, KongCommand
-from bot.hand_reply import deltas_text
+from bot.hand_reply import deltas_by_seat, deltas_text
 from bot.i18n import Html, t
 from bot.recording.claims import ScoredClaim, kong_payments, score_claims, win_specs
 from bot.replies import reply
 from bot.seated_table import SeatedTable
 from scoring.payments import KongKind
-from scoring.tiles import Seat
 from storage import Entry, KongSpec, Recorded, Source
 
 # Who records a write, asked for only once the line has been checked and scored: a refused
@@ -58,21 +57,11 @@ async def answered_as_replay(
     a restart this is the answer a reply lost to the crash becomes."""
     if recorded.replay:
         lines = [t("replay", lang, entries=ids_text(recorded.entries))]
-        total = _deltas_by_seat(recorded.entries, table) if table is not None else {}
+        total = deltas_by_seat(recorded.entries, table.seat_of) if table is not None else {}
         if table is not None and any(total.values()):
             lines.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
         await reply(message, "\n".join(lines))
     return recorded.replay
-
-
-def _deltas_by_seat(entries: tuple[Entry, ...], table: SeatedTable) -> dict[Seat, int]:
-    total: dict[Seat, int] = {}
-    for entry in entries:
-        for player_id, delta in entry.postings.items():
-            seat = table.seat_of(player_id)
-            if seat is not None:
-                total[seat] = total.get(seat, 0) + delta
-    return total
 
 
 def recording_author(context: Context, message: Message) -> AuthorOf:
