@@ -83,9 +83,23 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "pick a name without it",
     ),
     "name_invisible": (
-        "名字里没有看得见的字（{token}）：控制符、零宽和双向控制字符不算",
-        "The name has nothing visible ({token}): control, zero-width and bidi characters "
-        "do not count",
+        "名字里没有看得见的字（{token}）：控制符、零宽、双向控制字符、填充符和空白符号不算",
+        "The name has nothing visible ({token}): control, zero-width, bidi, filler and blank "
+        "characters do not count",
+    ),
+    "name_hidden": (
+        "名字「{token}」里有看不见的字符 {character}：它让两个名字看起来一样，去掉它再写",
+        "The name {token} holds the invisible character {character}, which makes two names "
+        "look alike: write the name without it",
+    ),
+    "name_is_pronoun": (
+        "「{token}」指的是说话的人，不能当名字用：写这个人的名字",
+        "{token} points at whoever speaks, it is not a name: write the person's name",
+    ),
+    "name_guest_mark": (
+        "名字「{token}」带着「（客）」：这是本群标出客人的记号，不能写进名字",
+        "The name {token} ends in the guest mark, which the bot adds itself: "
+        "write the name without it",
     ),
     "word_repeated": (
         "「{token}」写了 {times} 次：一手牌里没有哪个词要写这么多遍",

