@@ -152,7 +152,7 @@ def _representatives() -> dict[str, str]:
     list holds just its prototype, a prototype's its sources; where a prototype has a single
     source the two lists name each other and the direction is lost, so the smaller code
     point stands for the pair: the classes, which is all a comparison needs, are TR39's."""
-    from confusable_homoglyphs.confusables import confusables_data  # noqa: PLC0415
+    from confusable_homoglyphs.confusables import confusables_data
 
     def plain(text: str) -> str:  # the package wraps right-to-left characters in U+200E
         return text.replace("\u200e", "")

@@ -26,7 +26,7 @@ from bot.money_html import money_lines_text, points_lines_text, stake_label
 from bot.recording.writes import answered_as_replay, message_source, recording_author
 from bot.replies import reply
 from bot.seated_table import SeatedTable, after_entries
-from bot.table import open_table, remember, standings
+from bot.table import open_table, remember, speaker_roster, standings
 from bot.table_html import tally_block
 from scoring.tiles import SEAT_ORDER
 from storage import TABLE, Entry, MoneySpec, Recorded
@@ -83,13 +83,15 @@ async def fee(update: Update, context: Context) -> None:
 async def penalty(update: Update, context: Context) -> None:
     """/penalty 甲 30 [理由]: 甲 pays 30 points (30元: money), shared by the other players."""
     message, _, table = await _table(update, context)
-    await _adjust(update, context, table, parse_penalty(argument_words(message), table.roster))
+    roster = await speaker_roster(context, message, table)
+    await _adjust(update, context, table, parse_penalty(argument_words(message), roster))
 
 
 async def pay(update: Update, context: Context) -> None:
     """/pay 甲 乙 20 [理由]: 甲 pays 乙 20 points (20元: money)."""
     message, _, table = await _table(update, context)
-    await _adjust(update, context, table, parse_pay(argument_words(message), table.roster))
+    roster = await speaker_roster(context, message, table)
+    await _adjust(update, context, table, parse_pay(argument_words(message), roster))
 
 
 async def _adjust(

@@ -30,7 +30,7 @@ from bot.context import (
 )
 from bot.grammar import check_name
 from bot.grammar.names import GUEST_MARK
-from bot.i18n import t
+from bot.i18n import Html, t
 from bot.replies import answer, edit, reply
 from bot.seated_table import SeatedTable
 from bot.table import forget, table_of
@@ -361,8 +361,11 @@ async def _undone_text(context: Context, chat_id: int, change: IdentityChange, l
     return t("identity_undone", lang, event=undone.id, what=_plain_line(undone, names, lang))
 
 
-def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
-    return re.sub(r"<[^>]+>", "", identity_line(event, names, lang)).removeprefix(f"P{event.id} ")
+def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> Html:
+    """The event's line without its tags, still HTML (its names escaped once): ``t`` takes
+    it as it is, a message shows it, and a popup (``answer``) unescapes it to plain text."""
+    line = re.sub(r"<[^>]+>", "", identity_line(event, names, lang))
+    return Html(line.removeprefix(f"P{event.id} "))
 
 
 async def _actor(

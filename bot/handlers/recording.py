@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import replace
 from typing import Final
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -25,12 +24,9 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import (
-    ME_WORDS,
-    Roster,
     parse_entry_id,
     parse_hu,
     parse_kong,
-    split_args,
     text_command,
 )
 from bot.hand_reply import (
@@ -57,7 +53,7 @@ from bot.recording.writes import (
 )
 from bot.replies import answer, edit, reply
 from bot.seated_table import SeatedTable
-from bot.table import forget, open_table, standings, table_of
+from bot.table import forget, open_table, speaker_roster, standings, table_of
 from bot.table_html import empty_seats, tally_block
 from storage import Entry, Ledger, Recorded, Source
 
@@ -68,7 +64,7 @@ async def hu(update: Update, context: Context, table: SeatedTable | None = None)
     """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally
     (``table``: the chat's table, when the /hu router has opened it)."""
     message, lang, table = await _full_table(update, context, table)
-    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
+    command = parse_hu(argument_text(message), await speaker_roster(context, message, table))
     author = recording_author(context, message)
     scored, recorded = await record_hu(
         context, table, command, message_source(update, message), author
@@ -82,7 +78,7 @@ async def kong(update: Update, context: Context, table: SeatedTable | None = Non
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
     message, lang, table = await _full_table(update, context, table)
-    command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
+    command = parse_kong(argument_text(message), await speaker_roster(context, message, table))
     refuse_unsettled_kongs(table, lang)
     author = recording_author(context, message)
     recorded = await record_kong(context, table, command, message_source(update, message), author)
@@ -391,7 +387,7 @@ async def edited(update: Update, context: Context) -> None:
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     table = await table_of(context, session)
-    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
+    command = parse_hu(argument_text(message), await speaker_roster(context, message, table))
     if len(command.claims) != 1:
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
@@ -425,18 +421,6 @@ def _is_hu(text: str) -> bool:
 def entry_ids_in(text: str | None) -> list[int]:
     """Every '#12' in a bot message, in order: the entries it names."""
     return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
-
-
-async def _speaker_roster(context: Context, message: Message, table: SeatedTable) -> Roster:
-    """The table's roster knowing the sender's seat, when the line says 我 / me."""
-    if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
-        return table.roster
-    user = message.from_user
-    me = None
-    if message.sender_chat is None and user is not None:
-        known = await known_player(context, message.chat, user)
-        me = table.seat_of(known.id) if known is not None else None
-    return replace(table.roster, me=me, me_known=True)
 
 
 def button_numbers(data: str) -> list[int]:
