@@ -13,7 +13,7 @@ import re
 import unicodedata
 from typing import Final
 
-from storage.names import INVISIBLE_CATEGORIES, STORED_NAME_LIMIT, is_invisible, normal_name
+from storage.names import INVISIBLE_CATEGORIES, STORED_NAME_LIMIT, normal_name, without_hidden
 
 LARGEST_ID: Final = 2**63 - 1  # SQLite's INTEGER
 _DIGITS: Final = re.compile(r"[0-9]+")
@@ -60,6 +60,6 @@ def member_name(full_name: str, username: str | None, user_id: int) -> str:
     selectors, fillers, blanks: docs/rules.md, 名字); a name of nothing but those is shown
     as the @username, else as the user id. Shortened to what the ledger keeps (Telegram
     allows 129 characters)."""
-    shown = normal_name("".join(char for char in full_name if not is_invisible(char)))
+    shown = normal_name(without_hidden(full_name))
     name = shown or (f"@{username}" if username else str(user_id))
     return name if len(name) <= STORED_NAME_LIMIT else name[: STORED_NAME_LIMIT - 1] + "…"

@@ -34,19 +34,21 @@ _SEPARATOR: Final = re.compile(f"[{re.escape(SEPARATORS)}]")
 # Cc controls (line breaks and tabs too), Cf format characters (zero-width, bidi marks, BOM),
 # the line and paragraph separators: they make two names look alike, or one look like none.
 INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp"})
-# Code points a renderer draws as nothing (Unicode's Default_Ignorable_Code_Point: variation
-# selectors, the combining grapheme joiner, Hangul fillers, tags …) and the categories above.
-_IGNORABLE: Final = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}]")
-# Drawn as an empty cell though Unicode counts them neither ignorable nor white space.
-BLANKS: Final = frozenset(
-    {
-        "\u2800",  # BRAILLE PATTERN BLANK
-        "\U0001d159",  # MUSICAL SYMBOL NULL NOTEHEAD
-    }
-)
 # What an emoji keyboard types after a symbol (❤️): it picks how the symbol is drawn, not
 # which; kept in a name, dropped from its key (❤ and ❤️ are one name).
 PRESENTATION_SELECTORS: Final = frozenset({"\ufe0e", "\ufe0f"})
+# What draws nothing: Unicode's Default_Ignorable_Code_Point (variation selectors, the
+# combining grapheme joiner U+034F, the Hangul fillers U+3164 U+115F U+1160 U+FFA0, tags …),
+# the categories above, and the blanks Unicode counts as symbols (U+2800 BRAILLE PATTERN
+# BLANK, U+1D159 MUSICAL SYMBOL NULL NOTEHEAD). A name's key drops all of them.
+_DRAWS_NOTHING: Final = (
+    r"[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800\U0001D159]"
+)
+_KEY_DROPS: Final = regex.compile(_DRAWS_NOTHING + "+")
+# ... and what a name may not hold: the same, an emoji's presentation selector aside.
+_HIDDEN: Final = regex.compile(r"(?V1)[" + _DRAWS_NOTHING + r"--[\uFE0E\uFE0F]]")
+# How many names' keys are remembered: a few chats' players, at ~0.2 kB each.
+_KEYS_KEPT: Final = 1 << 16
 
 
 class NameRule(StrEnum):
@@ -71,9 +73,18 @@ def is_invisible(char: str) -> bool:
     """A code point that draws nothing: a control or format character, a default-ignorable
     one (variation selectors, U+034F, Hangul fillers), a blank (U+2800). An emoji's
     presentation selector is not: it only styles the symbol before it."""
-    if char in PRESENTATION_SELECTORS:
-        return False
-    return char in BLANKS or _IGNORABLE.match(char) is not None
+    return _HIDDEN.match(char) is not None
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of ``text`` that draws nothing (``is_invisible``), or None."""
+    found = _HIDDEN.search(text)
+    return found.group() if found else None
+
+
+def without_hidden(text: str) -> str:
+    """``text`` without the characters that draw nothing (a presentation selector stays)."""
+    return _HIDDEN.sub("", text)
 
 
 def _shows_nothing(char: str) -> bool:
@@ -98,7 +109,7 @@ def name_problem(name: str) -> NameProblem | None:
     ``NAME_LIMIT`` characters, none of the ``SEPARATORS``. Pure."""
     if all(_shows_nothing(char) for char in name):  # "" too
         return NameProblem(NameRule.EMPTY)
-    hidden = next((char for char in name if is_invisible(char)), None)
+    hidden = hidden_character(name)
     if hidden is not None:
         return NameProblem(NameRule.INVISIBLE, {"character": code_point(hidden)})
     if len(name) > NAME_LIMIT:
@@ -109,16 +120,16 @@ def name_problem(name: str) -> NameProblem | None:
     return None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=_KEYS_KEPT)
 def name_key(name: str) -> str:
     """What two names are compared by: the same key means one name, for every rule (the
     table's same-name rule, seasons, /rename, a guest's lookup, the CSV import). ``name``
     normalised (NFKC, spaces single), case folded, without what draws nothing, reduced to
     its Unicode TR39 confusable skeleton: 乙 and 乙 + U+FE00, 金 and U+F90A, Amy and Аmy
     (Cyrillic А), l and 1 give one key. Pure; a name's key is remembered (names repeat: a
-    chat's players are a small set)."""
+    chat's players are compared again at every lookup)."""
     folded = unicodedata.normalize("NFKC", normal_name(name).casefold())
-    shown = "".join(char for char in folded if not _dropped_from_key(char))
+    shown = _KEY_DROPS.sub("", folded)
     # Folded first, so case never parts two names (Ian is ian, though I alone looks like
     # l); folded again, as a prototype may be a capital (0 is O).
     return _skeleton(_skeleton(shown).casefold())
@@ -129,23 +140,16 @@ def same_name(first: str, second: str) -> bool:
     return name_key(first) == name_key(second)
 
 
-def _dropped_from_key(char: str) -> bool:
-    return char in PRESENTATION_SELECTORS or is_invisible(char)
-
-
 def _skeleton(text: str) -> str:
     """TR39's skeleton: NFD, each character by its prototype, NFD. Taken twice by
     ``name_key``, which also reads a character inside a prototype of several (m is rn) as
     its class's representative (``_representatives``)."""
-    representatives = _representatives()
     decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize(
-        "NFD", "".join(representatives.get(char, char) for char in decomposed)
-    )
+    return unicodedata.normalize("NFD", decomposed.translate(_representatives()))
 
 
 @cache
-def _representatives() -> dict[str, str]:
+def _representatives() -> dict[int, str]:
     """Each confusable character of Unicode's confusables.txt (UTS #39) to the one
     representative of its class, from the data ``confusable_homoglyphs`` ships (read once,
     on the first comparison). The package keeps each line of the file both ways: a source's
@@ -161,13 +165,13 @@ def _representatives() -> dict[str, str]:
         plain(key): [plain(homoglyph["c"]) for homoglyph in homoglyphs]
         for key, homoglyphs in confusables_data.items()
     }
-    table: dict[str, str] = {}
+    table: dict[int, str] = {}  # for str.translate
     for char, others in links.items():
         if len(char) != 1 or len(others) != 1:
             continue  # a prototype (of one character or several)
         [other] = others
         if len(other) == 1 and links.get(other) == [char]:
-            table[char] = min(char, other)  # a pair: which is the prototype is not kept
+            table[ord(char)] = min(char, other)  # a pair: which is the prototype is not kept
         else:
-            table[char] = other
+            table[ord(char)] = other
     return table
