@@ -289,6 +289,34 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Only whoever asked or a chat admin can confirm",
     ),
     "undo_confirm_button": ("✅ 确认撤销 #{entry}", "✅ Undo #{entry}"),
+    # a typed result read with a guess: one reading offered with ✅ (bot.handlers.typed)
+    "typed_suggest": (
+        "🤔 是不是这样记？\n{line}\n按 ✅ 就按这一行记（发这句话的人或群管理员可按，10 分钟内有效）",
+        "🤔 Record it like this?\n{line}\nPress ✅ to record exactly this line (whoever wrote it "
+        "or a chat admin, within 10 minutes)",
+    ),
+    "typed_correction_note": (
+        "（这是记一手新的：上一手要作废，请按它下面的 ↩️ 撤销）",
+        "(this records a new hand: to drop the earlier one, press ↩️ Undo under it)",
+    ),
+    "typed_unread": ("❌ 「{token}」看不懂", "❌ {token}: not a word I know"),
+    "typed_ok_button": ("✅ 就这样记", "✅ Record this"),
+    "typed_done": ("✅ {name} 确认记下：{line}", "✅ {name} confirmed: {line}"),
+    "typed_already": ("这一行已经记过了（#{entries}），没有重复记", "Already recorded (#{entries}), not twice"),
+    "typed_expired": (
+        "这个建议已过期：请重新发一次", "This suggestion has expired: please send the line again"
+    ),
+    "typed_denied": (
+        "只有发这句话的人或群管理员可以确认",
+        "Only whoever wrote the line or a chat admin can confirm it",
+    ),
+    "typed_ambiguous": (
+        "「{token}」可以读成 {options}：请用空格把名字分开再发一次",
+        "{token} reads as {options}: please send it again with a space between the names",
+    ),
+    "typed_no_piao": (
+        "{ruleset}不算飘：请去掉「{token}」再发", "{ruleset} scores no 飘: send it again without {token}"
+    ),
     "undo_cancel_button": ("✖ 取消", "✖ Cancel"),
     "undo_cancelled": ("已取消：#{entry} 没有撤销", "Cancelled: #{entry} stays recorded"),
     "undo_confirm_expired": (

@@ -26,9 +26,9 @@ from bot.context import (
 )
 from bot.grammar import (
     ME_WORDS,
+    GrammarError,
     Roster,
     parse_entry_id,
-    parse_hu,
     parse_kong,
     split_args,
     text_command,
@@ -39,6 +39,7 @@ from bot.hand_reply import (
 from bot.handlers import people
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs, score_claims, win_specs
+from bot.recording.typed_reading import offer, read_line, suggested
 from bot.recording.replies import (
     RecordedWins,
     reply_draw,
@@ -59,30 +60,47 @@ from bot.replies import answer, edit, reply
 from bot.seated_table import SeatedTable
 from bot.table import forget, open_table, standings, table_of
 from bot.table_html import empty_seats, tally_block
+from scoring.errors import ScoringError
 from storage import Entry, Ledger, Recorded, Source
 
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
-async def hu(update: Update, context: Context, table: SeatedTable | None = None) -> None:
-    """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally
-    (``table``: the chat's table, when the /hu router has opened it)."""
+async def hu(
+    update: Update, context: Context, table: SeatedTable | None = None, text: str | None = None
+) -> None:
+    """/hu WINNER [HAND] WORDS, or a result typed as people say it (``text``: a line without a
+    command): read by the one grammar (``bot.grammar.typed``), recorded once when every
+    piece was read, else ONE suggested reading offered with ✅ (``table``: the chat's table,
+    when the /hu router has opened it)."""
     message, lang, table = await _full_table(update, context, table)
-    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
-    author = recording_author(context, message)
-    scored, recorded = await record_hu(
-        context, table, command, message_source(update, message), author
-    )
-    if await answered_as_replay(message, recorded, lang, table):
-        return
-    await reply_hu(context, message, table, (scored, recorded), lang)
+    said = argument_text(message) if text is None else text
+    roster = await speaker_roster(context, message, table, said)
+    refusal: GrammarError | ScoringError | None = None
+    try:
+        reading, command = read_line(said, table, roster)
+        if reading.exact:
+            author = recording_author(context, message)
+            source = message_source(update, message)
+            scored, recorded = await record_hu(context, table, command, source, author)
+            if await answered_as_replay(message, recorded, lang, table):
+                return
+            await reply_hu(context, message, table, (scored, recorded), lang)
+            return
+        score_claims(command, table)  # a guess is offered only if it scores
+        guess = suggested(said, table, roster) or reading
+    except (GrammarError, ScoringError) as error:
+        refusal, guess = error, suggested(said, table, roster)
+        if guess is None:
+            raise
+    await offer(update, context, message, guess, lang, refusal)
 
 
 async def kong(update: Update, context: Context, table: SeatedTable | None = None) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
     message, lang, table = await _full_table(update, context, table)
-    command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
+    command = parse_kong(argument_text(message), await speaker_roster(context, message, table))
     refuse_unsettled_kongs(table, lang)
     author = recording_author(context, message)
     recorded = await record_kong(context, table, command, message_source(update, message), author)
@@ -391,7 +409,8 @@ async def edited(update: Update, context: Context) -> None:
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     table = await table_of(context, session)
-    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
+    roster = await speaker_roster(context, message, table)
+    _, command = read_line(argument_text(message), table, roster)
     if len(command.claims) != 1:
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
@@ -427,9 +446,14 @@ def entry_ids_in(text: str | None) -> list[int]:
     return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
 
 
-async def _speaker_roster(context: Context, message: Message, table: SeatedTable) -> Roster:
-    """The table's roster knowing the sender's seat, when the line says 我 / me."""
-    if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
+async def speaker_roster(
+    context: Context, message: Message, table: SeatedTable, text: str | None = None
+) -> Roster:
+    """The table's roster knowing the sender's seat, when the line says 我 / me (glued too:
+    是我点的炮)."""
+    said = argument_text(message) if text is None else text
+    words = {word.casefold() for word in split_args(said)}
+    if not (ME_WORDS & words or "我" in said):
         return table.roster
     user = message.from_user
     me = None

@@ -1,0 +1,472 @@
+"""How people say a result in the group, read into the one line the commands read.
+
+A typed line (老王自摸爆头, 胡 小李 阿明放炮, 阿明点的炮 小李胡了, Tom tsumo baotou, 台费40) is cut
+into pieces: the seated players' names (the longest name first; glued text is cut against
+them), the scoring core's words, and the few words people say around them (胡了, 点的炮, 给,
+是). Each piece gets a role, and the winners, the discarder and the other words are written
+as the canonical line (``老王 自摸 爆头``, ``小李 点炮 阿明``) that ``parse_hu`` reads, that a
+suggestion shows and its ✅ records. Pure: the roster and the ruleset are given.
+
+A line without a verb is a result only when it names a seated player and says a result word
+(or starts with one: 自摸 老王): anything else is chatter, and chatter gets no answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Final
+
+from bot.grammar.errors import GrammarError
+from bot.grammar.roster import ME_WORDS, Roster
+from bot.grammar.verbs import split_args
+from scoring.errors import ScoringError
+from scoring.quick import quick
+from scoring.rulesets.base import Ruleset
+from scoring.tiles import Seat
+from scoring.vocabulary import holds_tiles, is_scoring_word, seat_word_at, spellings
+from scoring.words import VOCABULARY, Arg, WordKind, parse_seat
+
+
+class Role(Enum):
+    PLAYER = "player"
+    WIN = "win"  # 胡, 胡了, wins: the player next to it won
+    DISCARD = "discard"  # 点炮 / 放炮 / 放冲 / ron: the discarder before or after it
+    DISCARD_AFTER = "discard_after"  # 点的炮, dealt in: the player before it discarded
+    WITH_SEAT = "with_seat"  # 点炮S, 座南: the seat glued to the word
+    SEAT_WORD = "seat_word"  # 承包, 抢杠, 座, 圈 …: the piece after it is its argument
+    GIVE = "give"  # 阿明放炮给小李: the player after it won
+    FROM = "from"  # Tom ron from Amy: the player after it discarded
+    WORD = "word"  # a word of the scoring core: 自摸, 爆头, 飘2, 七对 …
+    FILLER = "filler"  # 是, 了: said, meaning nothing
+    CORRECTION = "correction"  # 不对, 错了: the line corrects something
+    OTHER = "other"  # anything else, kept whole (tiles, a typo, chatter)
+
+
+@dataclass(frozen=True)
+class Piece:
+    role: Role
+    text: str  # as the canonical line writes it
+    seat: Seat | None = None
+
+
+# The words people say around a result, by role (the scoring core's own words aside).
+WIN_WORDS: Final = frozenset({"胡", "胡了", "胡啦", "胡牌", "和", "和了", "hu", "win", "wins", "won"})
+DISCARD_AFTER_WORDS: Final = frozenset(
+    {"点的炮", "放的炮", "放的冲", "点的冲", "dealt in", "deal in", "deals in", "dealt-in"}
+)
+GIVE_WORDS: Final = frozenset({"给", "to"})
+FROM_WORDS: Final = frozenset({"from", "off"})
+FILLER_WORDS: Final = frozenset({"是", "了", "啦", "啊", "呀", "吧", "哦", "嘛", "都", "就"})
+CORRECTION_WORDS: Final = frozenset(
+    {"不对", "错了", "搞错了", "记错了", "应该是", "改成", "更正", "wrong", "no"}
+)
+# The verbs a line may start with instead of a name (胡了 老王 …, 自摸 老王 爆头).
+_LEADING_KINDS: Final = frozenset({WordKind.SELF_DRAW, WordKind.KONG_CHAIN})
+_PHRASES: Final = {
+    **dict.fromkeys(WIN_WORDS, Role.WIN),
+    **dict.fromkeys(DISCARD_AFTER_WORDS, Role.DISCARD_AFTER),
+    **dict.fromkeys(GIVE_WORDS, Role.GIVE),
+    **dict.fromkeys(FROM_WORDS, Role.FROM),
+    **dict.fromkeys(FILLER_WORDS, Role.FILLER),
+    **dict.fromkeys(CORRECTION_WORDS, Role.CORRECTION),
+}
+_BARE_PIAO: Final = frozenset({"飘", "飘了", "piao", "float"})
+# Punctuation that ends or decorates a line (老王自摸了！): never part of a word.
+_DECORATION: Final = re.compile(r"[!！?？。~～…]+")
+# Several winners on one discard are written with ；(甲 自摸；乙 …): read by parse_hu as typed.
+_SEGMENTS: Final = re.compile(r"[;；|]")
+_MAX_READINGS: Final = 8  # ways to cut one glued chunk: more is a line to refuse, not to read
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A typed result as the canonical /hu line, and how surely it was read."""
+
+    args: str  # what /hu takes: 老王 自摸 爆头 · 小李 点炮 阿明
+    exact: bool  # every piece read (record it); else a guess to offer with ✅
+    correction: bool = False  # said as a correction (不对 …)
+    verb: bool = False  # the line started with a verb (胡, 胡了, 自摸 …)
+    result: bool = False  # a seated player named with a result word: clearly a result
+
+    @property
+    def line(self) -> str:
+        return f"胡 {self.args}"
+
+
+def normalized(text: str) -> str:
+    """The line with its decoration (！。…) and the colon after a name read as spaces."""
+    return _DECORATION.sub(" ", text).replace("：", " ").replace(":", " ").strip()
+
+
+def read_result(text: str, roster: Roster, rules: Ruleset) -> Reading:
+    """A typed result (with or without its verb) as the canonical /hu line.
+
+    Lines with tiles or several segments are left to ``parse_hu`` as typed (their notation
+    is the core's); a glued chunk two players could be cut into is refused with a question."""
+    text = normalized(text)
+    if holds_tiles(text) or _SEGMENTS.search(text):
+        return Reading(" ".join(split_args(text)), exact=True, verb=True, result=True)
+    pieces = pieces_of(text, roster, rules)
+    return reading_of(pieces, roster)
+
+
+def pieces_of(text: str, roster: Roster, rules: Ruleset) -> list[Piece]:
+    """The line cut into pieces with their roles."""
+    pieces: list[Piece] = []
+    for token in _joined(split_args(normalized(text)), roster):
+        pieces.extend(_token_pieces(token, roster, rules))
+    return pieces
+
+
+def reading_of(pieces: Sequence[Piece], roster: Roster) -> Reading:
+    """The canonical line the pieces say: winners, the other words, then who discarded."""
+    correction = any(piece.role is Role.CORRECTION for piece in pieces)
+    items = [p for p in pieces if p.role not in (Role.FILLER, Role.CORRECTION)]
+    verb = bool(items) and _is_verb(items[0])
+    result = any(p.role is Role.PLAYER for p in items) and any(_is_result_word(p) for p in items)
+    if items and items[0].role is Role.WIN:
+        items = items[1:]
+    discarder, winners_marked, used = _discarder(items)
+    words: list[str] = []
+    winners: list[Piece] = []
+    index = 0
+    while index < len(items):
+        piece = items[index]
+        if index in used:
+            index += 1
+            continue
+        if piece.role is Role.SEAT_WORD and index + 1 < len(items):
+            words += [piece.text, _name(items[index + 1], roster)]
+            index += 2
+            continue
+        if piece.role is Role.PLAYER:
+            if piece.seat not in {w.seat for w in winners}:
+                winners.append(piece)
+        elif piece.role is Role.WITH_SEAT:
+            words.append(piece.text)
+        elif piece.role in (Role.WORD, Role.OTHER, Role.DISCARD, Role.SEAT_WORD):
+            words.append(piece.text)
+        index += 1
+    winners = [*winners_marked, *(w for w in winners if w not in winners_marked)]
+    parts = [_name(w, roster) for w in dict.fromkeys(winners)] + words
+    if discarder is not None:
+        parts += [discarder[0], _name(discarder[1], roster)]
+    exact = not correction and not any(p.role is Role.OTHER for p in items)
+    return Reading(" ".join(parts), exact, correction, verb, result or verb)
+
+
+def is_result_line(text: str, roster: Roster, rules: Ruleset) -> bool:
+    """Whether a line without a command is clearly a result: it starts with a verb (胡了,
+    自摸 …), or names a seated player and says a result word. Chatter is neither."""
+    try:
+        pieces = pieces_of(text, roster, rules)
+    except GrammarError:
+        return True  # a glued chunk that names two ways: a result to ask about
+    reading = reading_of(pieces, roster)
+    return reading.verb or reading.result
+
+
+def _is_verb(piece: Piece) -> bool:
+    if piece.role is Role.WIN:
+        return True
+    found = VOCABULARY.get(piece.text.casefold())
+    return piece.role is Role.WORD and found is not None and found[0] in _LEADING_KINDS
+
+
+def _is_result_word(piece: Piece) -> bool:
+    return piece.role in (
+        Role.WIN,
+        Role.DISCARD,
+        Role.DISCARD_AFTER,
+        Role.WITH_SEAT,
+        Role.WORD,
+    )
+
+
+def _discarder(
+    items: Sequence[Piece],
+) -> tuple[tuple[str, Piece] | None, list[Piece], set[int]]:
+    """Who discarded (the word to write and the player), the players the line marks as
+    winners (小李胡了, 放炮给小李), and the indexes of the pieces that said so."""
+    winners: list[Piece] = []
+    used: set[int] = set()
+    found: tuple[str, Piece] | None = None
+
+    def player_at(index: int) -> Piece | None:
+        inside = 0 <= index < len(items) and items[index].role is Role.PLAYER
+        return items[index] if inside else None
+
+    for index, piece in enumerate(items):
+        if piece.role is Role.WIN:
+            before = player_at(index - 1)
+            if before is not None:
+                winners.append(before)
+            used.add(index)
+            continue
+        if piece.role not in (Role.DISCARD, Role.DISCARD_AFTER, Role.FROM):
+            continue
+        word = piece.text if piece.role is Role.DISCARD else "ron" if piece.text.isascii() else "点炮"
+        before, after = player_at(index - 1), player_at(index + 1)
+        chosen: Piece | None
+        gives = index + 2 < len(items) and items[index + 1].role is Role.GIVE
+        if piece.role is Role.FROM:
+            chosen, at = after, index + 1
+        elif gives:
+            chosen, at = before, index - 1  # 阿明放炮给小李, Amy dealt in to Tom
+            given = player_at(index + 2)
+            if given is not None:
+                winners.append(given)
+            used.add(index + 1)
+        elif piece.role is Role.DISCARD_AFTER:
+            chosen, at = before, index - 1
+        elif before is not None and after is not None:
+            # 小李 点炮 阿明 (and 甲 乙 点炮 丙): the players first won, 阿明 discarded (the /hu
+            # form); but 阿明点炮 小李胡了 says the one before discarded.
+            after_won = index + 2 < len(items) and items[index + 2].role is Role.WIN
+            chosen, at = (before, index - 1) if after_won else (after, index + 1)
+        elif after is not None:
+            chosen, at = after, index + 1
+        else:
+            chosen, at = before, index - 1
+        if chosen is None:
+            continue  # 点炮 with nobody next to it: parse_hu says who is missing
+        if found is not None and found[1].seat != chosen.seat:
+            continue  # a second discarder: parse_hu refuses the line as written
+        found = (word, chosen)
+        used.update({index, at})
+    return found, winners, used
+
+
+def _name(piece: Piece, roster: Roster) -> str:
+    """How the canonical line names a player: the seated name (me as the sender's name)."""
+    if piece.seat is not None and piece.seat in roster.members:
+        return roster.members[piece.seat].name
+    return piece.text
+
+
+def _joined(words: Sequence[str], roster: Roster) -> list[str]:
+    """The words with each spaced phrase made one: a name with spaces (Dan Wu), dealt in,
+    self draw, rob kong (the longest first)."""
+    out: list[str] = []
+    index = 0
+    while index < len(words):
+        for count in (3, 2):
+            phrase = " ".join(words[index : index + count])
+            folded = phrase.casefold()
+            known = (
+                folded in _PHRASES
+                or folded in VOCABULARY
+                or roster.member_seat(phrase) is not None
+            )
+            if index + count <= len(words) and known:
+                out.append(phrase)
+                index += count
+                break
+        else:
+            out.append(words[index])
+            index += 1
+    return out
+
+
+def _token_pieces(token: str, roster: Roster, rules: Ruleset) -> list[Piece]:
+    """One typed word as pieces: whole (a name, a word, a phrase), or a glued chunk cut against
+    the table's names and the words; kept whole as OTHER when it cannot be cut."""
+    whole = _whole_piece(token, roster, rules)
+    if whole is not None:
+        return [whole]
+    cuts = _cuts(token, _dictionary(roster, rules))
+    if not cuts:
+        return [Piece(Role.OTHER, token)]
+    by_players = {tuple((p.role, p.seat) for p in cut if p.seat is not None): cut for cut in cuts}
+    if len(by_players) > 1:
+        options = " / ".join(" ".join(p.text for p in cut) for cut in by_players.values())
+        raise GrammarError("typed_ambiguous", token=token, options=options, roster=roster)
+    return min(cuts, key=len)
+
+
+def _whole_piece(token: str, roster: Roster, rules: Ruleset) -> Piece | None:
+    folded = token.casefold()
+    if folded in ME_WORDS:
+        return Piece(Role.PLAYER, token, roster.me) if roster.me_known else None
+    seat = roster.member_seat(token)
+    if seat is not None:
+        return Piece(Role.PLAYER, token, seat)
+    if folded in _PHRASES:
+        return Piece(_PHRASES[folded], token)
+    if folded in _BARE_PIAO:
+        return _piao(token, rules)
+    if seat_word_at(token) is not None:
+        typed, kind = seat_word_at(token) or ("", WordKind.DISCARDER)
+        if len(typed) < len(token):
+            return Piece(Role.WITH_SEAT, token) if roster.seat_of(token[len(typed) :]) else None
+        return Piece(Role.DISCARD if kind is WordKind.DISCARDER else Role.SEAT_WORD, token)
+    if is_scoring_word(token):
+        found = VOCABULARY.get(folded)
+        takes_argument = found is not None and isinstance(found[1], Arg)
+        return Piece(Role.SEAT_WORD if takes_argument else Role.WORD, token)
+    seat = roster.seat_of(token) if roster.me_known or folded not in ME_WORDS else None
+    return Piece(Role.PLAYER, token, seat) if seat is not None else None
+
+
+def _piao(token: str, rules: Ruleset) -> Piece:
+    """飘 said alone: one 飘, in the ruleset's own name for it (财飘, 飘一花); refused by name
+    where the ruleset scores no 飘."""
+    if not rules.has_piao:
+        raise GrammarError("typed_no_piao", token=token, ruleset=rules.name_zh)
+    return Piece(Role.WORD, piao_name(rules.id, 1))
+
+
+@cache
+def piao_name(ruleset_id: str, chain: int) -> str:
+    """What a ruleset calls a 飘 chain of ``chain`` (杭州 财飘, 湖州 飘一花): the pattern its
+    scoring names for it."""
+    try:
+        result = quick(f"飘{chain}", ruleset_id)
+    except ScoringError:
+        return f"飘{chain}"
+    return result.patterns[0].name if result.patterns else f"飘{chain}"
+
+
+@dataclass(frozen=True)
+class _Entry:
+    text: str
+    piece: Piece
+
+
+def _dictionary(roster: Roster, rules: Ruleset) -> tuple[_Entry, ...]:
+    """Everything a glued chunk may be cut into: the table's names, the core's words, the
+    words said around them (飘 as the ruleset says it)."""
+    entries: list[_Entry] = []
+    for seat, member in roster.members.items():
+        names = [member.name, *member.aliases]
+        names += [f"@{member.username}"] if member.username else []
+        entries += [_Entry(name.casefold(), Piece(Role.PLAYER, name, seat)) for name in names]
+    if roster.me_known:  # 我 from someone not seated: parse_hu says so
+        entries += [_Entry("我", Piece(Role.PLAYER, "我", roster.me))]
+    entries += [_Entry(word, Piece(role, word)) for word, role in _PHRASES.items() if not word.isascii()]
+    for word in _core_words():
+        found = seat_word_at(word)
+        role = Role.WORD
+        if found is not None and found[0] == word:
+            role = Role.DISCARD if found[1] is WordKind.DISCARDER else Role.SEAT_WORD
+        entries.append(_Entry(word.casefold(), Piece(role, word)))
+    if rules.has_piao:
+        entries.append(_Entry("飘", Piece(Role.WORD, piao_name(rules.id, 1))))
+    return tuple(entries)
+
+
+@cache
+def _core_words() -> tuple[str, ...]:
+    """The core's words written without spaces (the glued forms a chunk may hold)."""
+    return tuple(word for word in spellings() if " " not in word and not word.isascii())
+
+
+def _cuts(chunk: str, dictionary: Iterable[_Entry]) -> list[list[Piece]]:
+    """Every way (up to ``_MAX_READINGS``) to cut ``chunk`` wholly into dictionary entries."""
+    folded = chunk.casefold()
+    by_start: dict[str, list[_Entry]] = {}
+    for entry in dictionary:
+        if entry.text:
+            by_start.setdefault(entry.text[0], []).append(entry)
+    found: list[list[Piece]] = []
+
+    def walk(position: int, taken: list[Piece]) -> None:
+        if len(found) >= _MAX_READINGS:
+            return
+        if position == len(folded):
+            found.append(list(taken))
+            return
+        for entry in by_start.get(folded[position], ()):
+            if folded.startswith(entry.text, position):
+                walk(position + len(entry.text), [*taken, entry.piece])
+
+    walk(0, [])
+    return found
+
+
+def fixed(
+    pieces: Sequence[Piece], nearest: Mapping[str, str], roster: Roster, rules: Ruleset
+) -> list[Piece]:
+    """The pieces with each unread one replaced by the word ``nearest`` gives for it (自模 →
+    自摸, 老汪 → 老王), or left out when nothing is near (哈哈)."""
+    out: list[Piece] = []
+    for piece in pieces:
+        if piece.role is not Role.OTHER:
+            out.append(piece)
+            continue
+        word = nearest.get(piece.text)
+        if word is not None:
+            out.extend(_token_pieces(word, roster, rules))
+    return out
+
+
+# Money said without a slash: 台费40 · 台费 40 赢家 · 罚 老王 30 · 老王罚30 · 老王给小李20.
+_FEE: Final = re.compile(r"^(?:台费|桌费|场地费|茶水费|fee)\s*(?P<rest>[0-9０-９¥￥].*)$", re.I)
+_PENALTY_WORDS: Final = ("罚款", "罚")
+_PAY_WORDS: Final = frozenset({"给", "pays"})
+_STARTS_AMOUNT: Final = re.compile(r"^[0-9０-９¥￥]")
+
+
+@dataclass(frozen=True)
+class MoneyLine:
+    """A money line as the command it stands for and that command's words."""
+
+    command: str  # fee, penalty, pay
+    words: tuple[str, ...]
+
+    @property
+    def line(self) -> str:
+        return f"/{self.command} {' '.join(self.words)}"
+
+
+def read_money(text: str, roster: Roster) -> MoneyLine | None:
+    """台费40 (/fee 40), 罚 老王 30 or 老王罚30 (/penalty 老王 30), 老王给小李20 (/pay 老王 小李 20):
+    None for any other line. An amount must follow the names, so 我给你说 stays chatter."""
+    text = normalized(text)
+    fee = _FEE.match(text)
+    if fee is not None:
+        return MoneyLine("fee", tuple(split_args(fee["rest"])))
+    words = [_seated_name(word, roster) for word in _names_apart(split_args(text), roster)]
+    if len(words) >= 3 and words[0] in _PENALTY_WORDS and _is_player(words[1], roster):
+        if _STARTS_AMOUNT.match(words[2]):
+            return MoneyLine("penalty", (words[1], *words[2:]))
+    if len(words) >= 3 and words[1] in _PENALTY_WORDS and _is_player(words[0], roster):
+        if _STARTS_AMOUNT.match(words[2]):
+            return MoneyLine("penalty", (words[0], *words[2:]))
+    if len(words) >= 4 and words[1].casefold() in _PAY_WORDS and _STARTS_AMOUNT.match(words[3]):
+        if _is_player(words[0], roster) and _is_player(words[2], roster):
+            return MoneyLine("pay", (words[0], words[2], *words[3:]))
+    return None
+
+
+def _seated_name(word: str, roster: Roster) -> str:
+    """A word naming a seated player (我 too) as that player's name; any other word as it is."""
+    if not _is_player(word, roster) or parse_seat(word) is not None:
+        return word
+    seat = roster.seat_of(word)
+    member = roster.members.get(seat) if seat is not None else None
+    return member.name if member is not None else word
+
+
+def _is_player(word: str, roster: Roster) -> bool:
+    try:
+        return roster.seat_of(word) is not None
+    except GrammarError:  # 我 from someone not seated
+        return False
+
+
+def _names_apart(words: Sequence[str], roster: Roster) -> list[str]:
+    """The words with the table's names, 罚 and 给 cut out of glued ones (老王给小李20 →
+    老王 给 小李 20), the longest name first."""
+    names = [member.name for member in roster.members.values()]
+    names += ["我"] if roster.me_known else []
+    cut = sorted({*names, *_PENALTY_WORDS, *_PAY_WORDS}, key=len, reverse=True)
+    pattern = re.compile("(" + "|".join(map(re.escape, cut)) + ")", re.I)
+    out: list[str] = []
+    for word in words:
+        out += [part for part in pattern.split(word) if part]
+    return out

@@ -1,0 +1,118 @@
+"""A typed result read, or offered: the line recorded when every piece of it was read, else ONE
+suggested reading with a ✅ that records exactly that line (``bot.typed_confirm``).
+
+The suggestion fixes what the bot could not read the way 「是不是想写」 does (自模 → 自摸,
+老汪 → 老王), leaves out what is near no word (哈哈), and is offered only when the line it
+makes scores at this table: a ✅ never leads to a refusal.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+
+from bot import typed_confirm
+from bot.context import Context
+from bot.grammar import GrammarError, HuCommand, Roster, parse_hu
+from bot.grammar.typed import (
+    Reading,
+    Role,
+    fixed,
+    pieces_of,
+    read_result,
+    reading_of,
+)
+from bot.i18n import Html, t
+from bot.recording.claims import score_claims
+from bot.replies import reply
+from bot.seated_table import SeatedTable
+from bot.suggest import entry_words, suggest
+from bot.user_errors import user_message
+from scoring import rulesets
+from scoring.errors import ScoringError, ScoringErrorCode
+from scoring.vocabulary import holds_tiles
+
+VERB = "胡 "  # how a reading is written above its ✅: the line a player would type
+
+
+def read_line(text: str, table: SeatedTable, roster: Roster) -> tuple[Reading, HuCommand]:
+    """The typed result as its canonical reading and the /hu it is (GrammarError if it does
+    not read)."""
+    reading = read_result(text, roster, rulesets.get(table.session.ruleset))
+    return reading, parse_hu(reading.args, roster)
+
+
+def suggested(text: str, table: SeatedTable, roster: Roster) -> Reading | None:
+    """The one reading to offer for a typed result the bot could not take as written, or
+    None: no reading near enough scores at this table (or the line holds tiles, whose
+    mistakes the refusal names)."""
+    if holds_tiles(text):
+        return None
+    rules = rulesets.get(table.session.ruleset)
+    try:
+        pieces = pieces_of(text, roster, rules)
+    except GrammarError:
+        return None
+    players = [member.name for member in roster.members.values()]
+    nearest = {
+        piece.text: found[0]
+        for piece in pieces
+        if piece.role is Role.OTHER
+        for found in [suggest(piece.text, entry_words(players), limit=2)]
+        if len(found) == 1
+    }
+    try:
+        reading = reading_of(fixed(pieces, nearest, roster, rules), roster)
+        if not reading.args:
+            return None
+        score_claims(parse_hu(reading.args, roster), table)
+    except (GrammarError, ScoringError):
+        return None
+    return reading
+
+
+async def offer(
+    update: Update,
+    context: Context,
+    message: Message,
+    reading: Reading,
+    lang: str,
+    refusal: BaseException | None = None,
+) -> None:
+    """Reply with the reading and its ✅ (after the refusal that made it a guess, if any)."""
+    user = update.effective_user
+    asker = user.id if user is not None and message.sender_chat is None else 0
+    line = VERB + reading.args
+    data = typed_confirm.confirm_data(
+        context.bot.token, message.chat.id, (asker, update.update_id), line
+    )
+    lines = [_refused(refusal, lang)] if refusal is not None else []
+    lines.append(t("typed_suggest", lang, line=Html(f"<code>{_escaped(line)}</code>")))
+    if reading.correction:
+        lines.append(t("typed_correction_note", lang))
+    button = InlineKeyboardButton(t("typed_ok_button", lang), callback_data=data)
+    await reply(message, "\n".join(lines), InlineKeyboardMarkup([[button]]))
+
+
+def _refused(refusal: BaseException, lang: str) -> str:
+    """What was wrong, in one short line: a word the core did not read is named alone (the
+    suggestion below says what to write, not the whole vocabulary)."""
+    token = getattr(refusal, "token", None)
+    if isinstance(refusal, ScoringError) and refusal.code is ScoringErrorCode.UNKNOWN_TOKEN:
+        if token:
+            return t("typed_unread", lang, token=token)
+    return (user_message(refusal, lang) or "").split("\n")[0]
+
+
+def reading_in(text: str | None) -> str | None:
+    """The reading a suggestion shows (its line that starts with the verb), or None."""
+    found: Sequence[str] = [
+        line for line in (text or "").splitlines() if line.startswith(VERB)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _escaped(text: str) -> str:
+    return html.escape(text, quote=False)
