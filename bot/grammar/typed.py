@@ -144,15 +144,15 @@ def reading_of(pieces: Sequence[Piece], roster: Roster) -> Reading:
             index += 2
             continue
         if piece.role is Role.PLAYER:
-            if piece.seat not in {w.seat for w in winners}:
-                winners.append(piece)
+            if index not in winners_marked:
+                winners.append(piece)  # named twice: parse_hu refuses it as written
         elif piece.role is Role.WITH_SEAT:
             words.append(piece.text)
         elif piece.role in (Role.WORD, Role.OTHER, Role.DISCARD, Role.SEAT_WORD):
             words.append(piece.text)
         index += 1
-    winners = [*winners_marked, *(w for w in winners if w not in winners_marked)]
-    parts = [_name(w, roster) for w in dict.fromkeys(winners)] + words
+    marked = [items[at] for at in winners_marked]
+    parts = [_name(w, roster) for w in [*marked, *winners]] + words
     if discarder is not None:
         parts += [discarder[0], _name(discarder[1], roster)]
     exact = not correction and not any(p.role is Role.OTHER for p in items)
@@ -189,10 +189,10 @@ def _is_result_word(piece: Piece) -> bool:
 
 def _discarder(
     items: Sequence[Piece],
-) -> tuple[tuple[str, Piece] | None, list[Piece], set[int]]:
-    """Who discarded (the word to write and the player), the players the line marks as
-    winners (小李胡了, 放炮给小李), and the indexes of the pieces that said so."""
-    winners: list[Piece] = []
+) -> tuple[tuple[str, Piece] | None, list[int], set[int]]:
+    """Who discarded (the word to write and the player), where the players the line marks
+    as winners stand (小李胡了, 放炮给小李), and the indexes of the pieces that said so."""
+    winners: list[int] = []
     used: set[int] = set()
     found: tuple[str, Piece] | None = None
 
@@ -202,9 +202,8 @@ def _discarder(
 
     for index, piece in enumerate(items):
         if piece.role is Role.WIN:
-            before = player_at(index - 1)
-            if before is not None:
-                winners.append(before)
+            if player_at(index - 1) is not None and index - 1 not in winners:
+                winners.append(index - 1)
             used.add(index)
             continue
         if piece.role not in (Role.DISCARD, Role.DISCARD_AFTER, Role.FROM):
@@ -217,9 +216,8 @@ def _discarder(
             chosen, at = after, index + 1
         elif gives:
             chosen, at = before, index - 1  # 阿明放炮给小李, Amy dealt in to Tom
-            given = player_at(index + 2)
-            if given is not None:
-                winners.append(given)
+            if player_at(index + 2) is not None and index + 2 not in winners:
+                winners.append(index + 2)
             used.add(index + 1)
         elif piece.role is Role.DISCARD_AFTER:
             chosen, at = before, index - 1
@@ -392,15 +390,12 @@ def fixed(
     pieces: Sequence[Piece], nearest: Mapping[str, str], roster: Roster, rules: Ruleset
 ) -> list[Piece]:
     """The pieces with each unread one replaced by the word ``nearest`` gives for it (自模 →
-    自摸, 老汪 → 老王), or left out when nothing is near (哈哈)."""
+    自摸, 老汪 → 老王); one near no word stays (the line is then no reading to offer: a word
+    left out could change the hand)."""
     out: list[Piece] = []
     for piece in pieces:
-        if piece.role is not Role.OTHER:
-            out.append(piece)
-            continue
-        word = nearest.get(piece.text)
-        if word is not None:
-            out.extend(_token_pieces(word, roster, rules))
+        word = nearest.get(piece.text) if piece.role is Role.OTHER else None
+        out.extend([piece] if word is None else _token_pieces(word, roster, rules))
     return out
 
 

@@ -2,8 +2,8 @@
 suggested reading with a ✅ that records exactly that line (``bot.typed_confirm``).
 
 The suggestion fixes what the bot could not read the way 「是不是想写」 does (自模 → 自摸,
-老汪 → 老王), leaves out what is near no word (哈哈), and is offered only when the line it
-makes scores at this table: a ✅ never leads to a refusal.
+老汪 → 老王), and is offered only when the line it makes scores at this table: a ✅ never
+leads to a refusal. A word near no word leaves the refusal alone.
 """
 
 from __future__ import annotations
