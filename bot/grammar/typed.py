@@ -159,15 +159,14 @@ def reading_of(pieces: Sequence[Piece], roster: Roster) -> Reading:
     return Reading(" ".join(parts), exact, correction, verb, result or verb)
 
 
-def is_result_line(text: str, roster: Roster, rules: Ruleset) -> bool:
+def is_result(pieces: Sequence[Piece], roster: Roster) -> bool:
     """Whether a line without a command is clearly a result: it starts with a verb (胡了,
-    自摸 …), or names a seated player and says a result word. Chatter is neither."""
-    try:
-        pieces = pieces_of(text, roster, rules)
-    except GrammarError:
-        return True  # a glued chunk that names two ways: a result to ask about
+    自摸 …), or every piece of it was read and it names a seated player with a result word.
+    Anything else is chatter (老王今天胡了三把 holds words the bot does not know)."""
     reading = reading_of(pieces, roster)
-    return reading.verb or reading.result
+    if reading.verb:
+        return True
+    return reading.result and not any(piece.role is Role.OTHER for piece in pieces)
 
 
 def _is_verb(piece: Piece) -> bool:
@@ -257,7 +256,7 @@ def _joined(words: Sequence[str], roster: Roster) -> list[str]:
             folded = phrase.casefold()
             known = (
                 folded in _PHRASES
-                or folded in VOCABULARY
+                or folded in _spaced_words()
                 or roster.member_seat(phrase) is not None
             )
             if index + count <= len(words) and known:
@@ -355,6 +354,12 @@ def _dictionary(roster: Roster, rules: Ruleset) -> tuple[_Entry, ...]:
     if rules.has_piao:
         entries.append(_Entry("飘", Piece(Role.WORD, piao_name(rules.id, 1))))
     return tuple(entries)
+
+
+@cache
+def _spaced_words() -> frozenset[str]:
+    """The core's words written with a space (self draw, with wild, seven pairs)."""
+    return frozenset(word.casefold() for word in spellings() if " " in word)
 
 
 @cache

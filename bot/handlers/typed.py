@@ -15,17 +15,16 @@ from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, is_chat_admin, message_of, sender_player, update_lang
 from bot.grammar import GrammarError
-from bot.grammar.typed import is_result_line, read_money
+from bot.grammar.typed import read_money
 from bot.handlers import money, recording
 from bot.i18n import t
 from bot.recording.replies import reply_hu
-from bot.recording.typed_reading import VERB, read_line, reading_in
+from bot.recording.typed_reading import VERB, is_typed_result, read_line, reading_in
 from bot.recording.writes import record_hu
 from bot.replies import answer, edit
 from bot.table import open_table
 from bot.table_html import empty_seats
 from bot.user_errors import user_message
-from scoring import rulesets
 from scoring.errors import ScoringError
 from storage import Source
 
@@ -54,7 +53,7 @@ async def line(update: Update, context: Context) -> None:
         handler = {"fee": money.fee, "penalty": money.penalty, "pay": money.pay}[said.command]
         await handler(update, context, said.words)
         return
-    if not is_result_line(text, roster, rulesets.get(table.session.ruleset)):
+    if not is_typed_result(text, table, roster):
         return
     await recording.hu(update, context, table, text)
 

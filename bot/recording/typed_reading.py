@@ -17,9 +17,11 @@ from bot import typed_confirm
 from bot.context import Context
 from bot.grammar import GrammarError, HuCommand, Roster, parse_hu
 from bot.grammar.typed import (
+    Piece,
     Reading,
     Role,
     fixed,
+    is_result,
     pieces_of,
     read_result,
     reading_of,
@@ -32,9 +34,12 @@ from bot.suggest import entry_words, suggest
 from bot.user_errors import user_message
 from scoring import rulesets
 from scoring.errors import ScoringError, ScoringErrorCode
+from scoring.rulesets.base import Ruleset
 from scoring.vocabulary import holds_tiles
 
-VERB = "胡 "  # how a reading is written above its ✅: the line a player would type
+VERB = "胡 "
+# Refusals of a word the grammar did not read: named alone above the reading that fixes it.
+_UNREAD_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})  # how a reading is written above its ✅: the line a player would type
 
 
 def read_line(text: str, table: SeatedTable, roster: Roster) -> tuple[Reading, HuCommand]:
@@ -55,6 +60,19 @@ def suggested(text: str, table: SeatedTable, roster: Roster) -> Reading | None:
         pieces = pieces_of(text, roster, rules)
     except GrammarError:
         return None
+    try:
+        reading = reading_of(with_fixes(pieces, roster, rules), roster)
+        if not reading.args:
+            return None
+        score_claims(parse_hu(reading.args, roster), table)
+    except (GrammarError, ScoringError):
+        return None
+    return reading
+
+
+def with_fixes(pieces: Sequence[Piece], roster: Roster, rules: Ruleset) -> list[Piece]:
+    """The pieces with each one the bot could not read replaced by the one word near it (自模
+    → 自摸, 老汪 → 老王: ``bot.suggest``), where there is exactly one."""
     players = [member.name for member in roster.members.values()]
     nearest = {
         piece.text: found[0]
@@ -63,14 +81,18 @@ def suggested(text: str, table: SeatedTable, roster: Roster) -> Reading | None:
         for found in [suggest(piece.text, entry_words(players), limit=2)]
         if len(found) == 1
     }
+    return fixed(pieces, nearest, roster, rules)
+
+
+def is_typed_result(text: str, table: SeatedTable, roster: Roster) -> bool:
+    """Whether a line typed without a command is a result to answer (read with the near words
+    for its slips: 老汪 自摸 names 老王); chatter is not."""
+    rules = rulesets.get(table.session.ruleset)
     try:
-        reading = reading_of(fixed(pieces, nearest, roster, rules), roster)
-        if not reading.args:
-            return None
-        score_claims(parse_hu(reading.args, roster), table)
-    except (GrammarError, ScoringError):
-        return None
-    return reading
+        pieces = pieces_of(text, roster, rules)
+    except GrammarError:
+        return True  # a glued chunk that names players two ways: a result to ask about
+    return is_result(with_fixes(pieces, roster, rules), roster)
 
 
 async def offer(
@@ -100,9 +122,11 @@ def _refused(refusal: BaseException, lang: str) -> str:
     """What was wrong, in one short line: a word the core did not read is named alone (the
     suggestion below says what to write, not the whole vocabulary)."""
     token = getattr(refusal, "token", None)
-    if isinstance(refusal, ScoringError) and refusal.code is ScoringErrorCode.UNKNOWN_TOKEN:
-        if token:
-            return t("typed_unread", lang, token=token)
+    unread = (
+        isinstance(refusal, ScoringError) and refusal.code is ScoringErrorCode.UNKNOWN_TOKEN
+    ) or (isinstance(refusal, GrammarError) and refusal.key in _UNREAD_KEYS)
+    if unread and token:
+        return t("typed_unread", lang, token=token)
     return (user_message(refusal, lang) or "").split("\n")[0]
 
 
