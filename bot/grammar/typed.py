@@ -75,6 +75,8 @@ _PHRASES: Final = {
     **dict.fromkeys(CORRECTION_WORDS, Role.CORRECTION),
 }
 _BARE_PIAO: Final = frozenset({"飘", "飘了", "piao", "float"})
+# Every word said around a result, for a look at a line before it is read.
+TYPED_WORDS: Final = frozenset(_PHRASES) | _BARE_PIAO
 # Punctuation that ends or decorates a line (老王自摸了！): never part of a word.
 _DECORATION: Final = re.compile(r"[!！?？。~～…]+")
 # Several winners on one discard are written with ；(甲 自摸；乙 …): read by parse_hu as typed.

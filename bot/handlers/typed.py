@@ -15,33 +15,48 @@ from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, is_chat_admin, message_of, sender_player, update_lang
 from bot.grammar import GrammarError
-from bot.grammar.typed import read_money
+from bot.grammar import split_args
+from bot.grammar.typed import TYPED_WORDS, read_money
 from bot.handlers import money, recording
 from bot.i18n import t
 from bot.recording.replies import reply_hu
 from bot.recording.typed_reading import VERB, is_typed_result, read_line, reading_in
 from bot.recording.writes import record_hu
 from bot.replies import answer, edit
+from bot.suggest import SLIPS
 from bot.table import open_table
 from bot.table_html import empty_seats
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
+from scoring.vocabulary import is_scoring_word
 from storage import Source
 
 # What a line must hold to be worth reading against the table (a cheap look before the
-# ledger is asked): a result word, a verb, a money word. Chatter without any is left at once.
+# ledger is asked): a character of a result or money word, or one a slip puts in its place
+# (点跑, 自磨, 票两花), or a word of the scoring core (tsumo, self-draw, float …).
+_KEY_CHARACTERS: Final = "胡和摸炮冲杠飘爆花费罚给"
 _MAY_BE_RESULT: Final = re.compile(
-    r"胡|和|摸|炮|冲|杠|飘|爆头|七对|花|台费|桌费|场地费|茶水费|罚|给|"
-    r"tsumo|ron|zimo|win|won|baotou|rinshan|piao|dealt|fee|pays",
-    re.IGNORECASE,
+    "["
+    + "".join(
+        {char for group in SLIPS if set(group) & set(_KEY_CHARACTERS) for char in group}
+        | set(_KEY_CHARACTERS)
+    )
+    + "]"
 )
+
+
+def _may_be_result(text: str) -> bool:
+    if _MAY_BE_RESULT.search(text):
+        return True
+    words = split_args(text)
+    return any(is_scoring_word(word) or word.casefold() in TYPED_WORDS for word in words)
 
 
 async def line(update: Update, context: Context) -> None:
     """A group's line without a command: recorded, offered with ✅, or (chatter) left alone."""
     message = message_of(update)
     text = message.text or ""
-    if not _MAY_BE_RESULT.search(text):
+    if not _may_be_result(text):
         return
     try:
         table = await open_table(context, message.chat.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import lru_cache
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
@@ -22,6 +23,7 @@ from bot.grammar.typed import (
     Role,
     fixed,
     is_result,
+    piao_name,
     pieces_of,
     read_result,
     reading_of,
@@ -36,6 +38,7 @@ from scoring import rulesets
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets.base import Ruleset
 from scoring.vocabulary import holds_tiles
+from scoring.words import VOCABULARY
 
 VERB = "胡 "
 # Refusals of a word the grammar did not read: named alone above the reading that fixes it.
@@ -74,14 +77,31 @@ def with_fixes(pieces: Sequence[Piece], roster: Roster, rules: Ruleset) -> list[
     """The pieces with each one the bot could not read replaced by the one word near it (自模
     → 自摸, 老汪 → 老王: ``bot.suggest``), where there is exactly one."""
     players = [member.name for member in roster.members.values()]
+    vocabulary = _one_spelling_each(rules.id, tuple(players))
     nearest = {
         piece.text: found[0]
         for piece in pieces
         if piece.role is Role.OTHER
-        for found in [suggest(piece.text, entry_words(players), limit=2)]
+        for found in [suggest(piece.text, vocabulary, limit=2)]
         if len(found) == 1
     }
     return fixed(pieces, nearest, roster, rules)
+
+
+@lru_cache(maxsize=64)
+def _one_spelling_each(ruleset_id: str, players: tuple[str, ...]) -> tuple[str, ...]:
+    """What a slip may be fixed to: one spelling per meaning and script (飘两花, 飘二花 and 飘2花
+    are one word, so a slip near all three is near that word), the ruleset's own name for a
+    飘 first (杭州 双财飘, 湖州 飘两花)."""
+    preferred = [piao_name(ruleset_id, chain) for chain in (1, 2, 3)]
+    seen: set[object] = set()
+    words: list[str] = []
+    for word in [*preferred, *entry_words(players)]:
+        meaning = (VOCABULARY.get(word.casefold(), word), word.isascii())  # tsmo → tsumo
+        if meaning not in seen:
+            seen.add(meaning)
+            words.append(word)
+    return tuple(words)
 
 
 def is_typed_result(text: str, table: SeatedTable, roster: Roster) -> bool:
