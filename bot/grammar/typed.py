@@ -21,6 +21,7 @@ from functools import cache
 from typing import Final
 
 from bot.grammar.errors import GrammarError
+from bot.grammar.hu import MAX_LINE_LENGTH, check_line_size
 from bot.grammar.roster import ME_WORDS, Roster
 from bot.grammar.verbs import split_args
 from scoring.errors import ScoringError
@@ -109,6 +110,7 @@ def read_result(text: str, roster: Roster, rules: Ruleset) -> Reading:
 
     Lines with tiles or several segments are left to ``parse_hu`` as typed (their notation
     is the core's); a glued chunk two players could be cut into is refused with a question."""
+    check_line_size(text)
     text = normalized(text)
     if holds_tiles(text) or _SEGMENTS.search(text):
         return Reading(" ".join(split_args(text)), exact=True, verb=True, result=True)
@@ -371,26 +373,24 @@ def _core_words() -> tuple[str, ...]:
 
 
 def _cuts(chunk: str, dictionary: Iterable[_Entry]) -> list[list[Piece]]:
-    """Every way (up to ``_MAX_READINGS``) to cut ``chunk`` wholly into dictionary entries."""
+    """Ways (up to ``_MAX_READINGS``) to cut ``chunk`` wholly into dictionary entries, found
+    from the end backwards: each position keeps at most that many cuts of what follows it,
+    so a long chunk costs its length times the entries, never more."""
     folded = chunk.casefold()
     by_start: dict[str, list[_Entry]] = {}
     for entry in dictionary:
         if entry.text:
             by_start.setdefault(entry.text[0], []).append(entry)
-    found: list[list[Piece]] = []
-
-    def walk(position: int, taken: list[Piece]) -> None:
-        if len(found) >= _MAX_READINGS:
-            return
-        if position == len(folded):
-            found.append(list(taken))
-            return
+    after: list[list[list[Piece]]] = [[] for _ in range(len(folded))] + [[[]]]
+    for position in range(len(folded) - 1, -1, -1):
         for entry in by_start.get(folded[position], ()):
-            if folded.startswith(entry.text, position):
-                walk(position + len(entry.text), [*taken, entry.piece])
-
-    walk(0, [])
-    return found
+            if not folded.startswith(entry.text, position):
+                continue
+            for rest in after[position + len(entry.text)]:
+                if len(after[position]) >= _MAX_READINGS:
+                    break
+                after[position].append([entry.piece, *rest])
+    return after[0]
 
 
 def fixed(
