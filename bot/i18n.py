@@ -300,6 +300,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "(this records a new hand: to drop the earlier one, press ↩️ Undo under it)",
     ),
     "typed_unread": ("❌ 「{token}」看不懂", "❌ {token}: not a word I know"),
+    "typed_not_player": ("❌ 「{token}」不是本桌玩家", "❌ {token} is not at this table"),
     "typed_ok_button": ("✅ 就这样记", "✅ Record this"),
     "typed_done": ("✅ {name} 确认记下：{line}", "✅ {name} confirmed: {line}"),
     "typed_already": ("这一行已经记过了（#{entries}），没有重复记", "Already recorded (#{entries}), not twice"),
@@ -1005,7 +1006,8 @@ HELP: Final[dict[str, str]] = {
         "<code>/settings pictures never</code>\n"
         "Dealer, seat and round winds follow the session by themselves "
         "(to correct them: <code>/dealer Bob</code>).\n"
-        "Where the bot sees plain messages, just say it: <code>Tom tsumo baotou</code> · "
+        "Where the bot sees plain messages, just say it: <code>胡 Tom 自摸</code> · "
+        "<code>Tom tsumo baotou</code> · "
         "<code>Amy dealt in to Tom</code> · <code>台费40</code> (a line not fully read gets "
         "one reading to confirm with ✅)"
     ),

@@ -23,7 +23,7 @@ from typing import Final
 from bot.grammar.errors import GrammarError
 from bot.grammar.hu import MAX_LINE_LENGTH, check_line_size
 from bot.grammar.roster import ME_WORDS, Roster
-from bot.grammar.verbs import split_args
+from bot.grammar.verbs import split_words
 from scoring.errors import ScoringError
 from scoring.quick import quick
 from scoring.rulesets.base import Ruleset
@@ -113,7 +113,7 @@ def read_result(text: str, roster: Roster, rules: Ruleset) -> Reading:
     check_line_size(text)
     text = normalized(text)
     if holds_tiles(text) or _SEGMENTS.search(text):
-        return Reading(" ".join(split_args(text)), exact=True, verb=True, result=True)
+        return Reading(" ".join(split_words(text)), exact=True, verb=True, result=True)
     pieces = pieces_of(text, roster, rules)
     return reading_of(pieces, roster)
 
@@ -121,7 +121,7 @@ def read_result(text: str, roster: Roster, rules: Ruleset) -> Reading:
 def pieces_of(text: str, roster: Roster, rules: Ruleset) -> list[Piece]:
     """The line cut into pieces with their roles."""
     pieces: list[Piece] = []
-    for token in _joined(split_args(normalized(text)), roster):
+    for token in _joined(split_words(normalized(text)), roster):
         pieces.extend(_token_pieces(token, roster, rules))
     return pieces
 
@@ -279,7 +279,8 @@ def _token_pieces(token: str, roster: Roster, rules: Ruleset) -> list[Piece]:
     whole = _whole_piece(token, roster, rules)
     if whole is not None:
         return [whole]
-    cuts = _cuts(token, _dictionary(roster, rules))
+    # A cut naming one player twice is no reading (乙乙 is a mistyped name, not 乙 twice).
+    cuts = [cut for cut in _cuts(token, _dictionary(roster, rules)) if _each_once(cut)]
     if not cuts:
         return [Piece(Role.OTHER, token)]
     by_players = {tuple((p.role, p.seat) for p in cut if p.seat is not None): cut for cut in cuts}
@@ -287,6 +288,11 @@ def _token_pieces(token: str, roster: Roster, rules: Ruleset) -> list[Piece]:
         options = " / ".join(" ".join(p.text for p in cut) for cut in by_players.values())
         raise GrammarError("typed_ambiguous", token=token, options=options, roster=roster)
     return min(cuts, key=len)
+
+
+def _each_once(cut: Sequence[Piece]) -> bool:
+    seats = [piece.seat for piece in cut if piece.role is Role.PLAYER]
+    return len(seats) == len(set(seats))
 
 
 def _whole_piece(token: str, roster: Roster, rules: Ruleset) -> Piece | None:
@@ -431,8 +437,8 @@ def read_money(text: str, roster: Roster) -> MoneyLine | None:
     text = normalized(text)
     fee = _FEE.match(text)
     if fee is not None:
-        return MoneyLine("fee", tuple(split_args(fee["rest"])))
-    words = [_seated_name(word, roster) for word in _names_apart(split_args(text), roster)]
+        return MoneyLine("fee", tuple(split_words(fee["rest"])))
+    words = [_seated_name(word, roster) for word in _names_apart(split_words(text), roster)]
     if len(words) >= 3 and words[0] in _PENALTY_WORDS and _is_player(words[1], roster):
         if _STARTS_AMOUNT.match(words[2]):
             return MoneyLine("penalty", (words[1], *words[2:]))

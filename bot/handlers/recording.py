@@ -31,6 +31,7 @@ from bot.grammar import (
     parse_entry_id,
     parse_kong,
     split_args,
+    split_words,
     text_command,
 )
 from bot.hand_reply import (
@@ -452,7 +453,7 @@ async def speaker_roster(
     """The table's roster knowing the sender's seat, when the line says 我 / me (glued too:
     是我点的炮)."""
     said = argument_text(message) if text is None else text
-    words = {word.casefold() for word in split_args(said)}
+    words = {word.casefold() for word in split_words(said)}
     if not (ME_WORDS & words or "我" in said):
         return table.roster
     user = message.from_user

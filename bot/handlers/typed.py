@@ -15,7 +15,7 @@ from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, is_chat_admin, message_of, sender_player, update_lang
 from bot.grammar import GrammarError
-from bot.grammar import MAX_LINE_LENGTH, split_args
+from bot.grammar import MAX_LINE_LENGTH, split_words
 from bot.grammar.typed import TYPED_WORDS, read_money
 from bot.handlers import money, recording
 from bot.i18n import t
@@ -50,7 +50,7 @@ def _may_be_result(text: str) -> bool:
         return False  # no result is said at that length: chatter (a /hu this long is refused)
     if _MAY_BE_RESULT.search(text):
         return True
-    words = split_args(text)
+    words = split_words(text)
     return any(is_scoring_word(word) or word.casefold() in TYPED_WORDS for word in words)
 
 

@@ -41,8 +41,8 @@ from scoring.vocabulary import holds_tiles
 from scoring.words import VOCABULARY
 
 VERB = "胡 "
-# Refusals of a word the grammar did not read: named alone above the reading that fixes it.
-_UNREAD_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})  # how a reading is written above its ✅: the line a player would type
+# Refusals of a name the table does not know: named alone above the reading that fixes it.
+_NAME_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})  # how a reading is written above its ✅: the line a player would type
 
 
 def read_line(text: str, table: SeatedTable, roster: Roster) -> tuple[Reading, HuCommand]:
@@ -142,9 +142,9 @@ def _refused(refusal: BaseException, lang: str) -> str:
     """What was wrong, in one short line: a word the core did not read is named alone (the
     suggestion below says what to write, not the whole vocabulary)."""
     token = getattr(refusal, "token", None)
-    unread = (
-        isinstance(refusal, ScoringError) and refusal.code is ScoringErrorCode.UNKNOWN_TOKEN
-    ) or (isinstance(refusal, GrammarError) and refusal.key in _UNREAD_KEYS)
+    if token and isinstance(refusal, GrammarError) and refusal.key in _NAME_KEYS:
+        return t("typed_not_player", lang, token=token)
+    unread = isinstance(refusal, ScoringError) and refusal.code is ScoringErrorCode.UNKNOWN_TOKEN
     if unread and token:
         return t("typed_unread", lang, token=token)
     return (user_message(refusal, lang) or "").split("\n")[0]
