@@ -291,7 +291,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "undo_confirm_button": ("✅ 确认撤销 #{entry}", "✅ Undo #{entry}"),
     # a typed result read with a guess: one reading offered with ✅ (bot.handlers.typed)
     "typed_suggest": (
-        "🤔 是不是这样记？\n{line}\n按 ✅ 就按这一行记（发这句话的人或群管理员可按，10 分钟内有效）",
+        "🤔 是不是这样记？\n{line}\n"
+        "按 ✅ 就按这一行记（发这句话的人或群管理员可按，10 分钟内有效）",
         "🤔 Record it like this?\n{line}\nPress ✅ to record exactly this line (whoever wrote it "
         "or a chat admin, within 10 minutes)",
     ),
@@ -303,9 +304,13 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "typed_not_player": ("❌ 「{token}」不是本桌玩家", "❌ {token} is not at this table"),
     "typed_ok_button": ("✅ 就这样记", "✅ Record this"),
     "typed_done": ("✅ {name} 确认记下：{line}", "✅ {name} confirmed: {line}"),
-    "typed_already": ("这一行已经记过了（#{entries}），没有重复记", "Already recorded (#{entries}), not twice"),
+    "typed_already": (
+        "这一行已经记过了（#{entries}），没有重复记",
+        "Already recorded (#{entries}), not twice",
+    ),
     "typed_expired": (
-        "这个建议已过期：请重新发一次", "This suggestion has expired: please send the line again"
+        "这个建议已过期：请重新发一次",
+        "This suggestion has expired: please send the line again",
     ),
     "typed_denied": (
         "只有发这句话的人或群管理员可以确认",
@@ -316,7 +321,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{token} reads as {options}: please send it again with a space between the names",
     ),
     "typed_no_piao": (
-        "{ruleset}不算飘：请去掉「{token}」再发", "{ruleset} scores no 飘: send it again without {token}"
+        "{ruleset}不算飘：请去掉「{token}」再发",
+        "{ruleset} scores no 飘: send it again without {token}",
     ),
     "undo_cancel_button": ("✖ 取消", "✖ Cancel"),
     "undo_cancelled": ("已取消：#{entry} 没有撤销", "Cancelled: #{entry} stays recorded"),
@@ -612,13 +618,13 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "（然后把我移出群再加回来），或者把我设为群管理员",
         "🔒 I am in privacy mode: in a group I only see commands (messages starting with /) and "
         "replies to me, so record with /hu …\n"
-        "To just write 「Tom tsumo baotou」 or 「台费40」: send /setprivacy to @BotFather, pick me, "
-        "choose Disable (then remove me from the group and add me again), or make me a group "
-        "admin",
+        "To just write 「Tom tsumo baotou」 or 「台费40」: send /setprivacy to @BotFather, "
+        "pick me, choose Disable (then remove me from the group and add me again), or make me "
+        "a group admin",
     ),
     "privacy_off": (
-        "👀 群里的话我都看得到：不加斜杠直接写「老王自摸爆头」「阿明点炮 小李胡了」「台费40」也能记；"
-        "看不全的我给一个读法，按 ✅ 才记；闲聊我不插嘴",
+        "👀 群里的话我都看得到：不加斜杠直接写「老王自摸爆头」「阿明点炮 小李胡了」"
+        "「台费40」也能记；看不全的我给一个读法，按 ✅ 才记；闲聊我不插嘴",
         "👀 I see every message in the group: just write 「Tom tsumo baotou」, 「Amy dealt in to "
         "Tom」 or 「台费40」 and I record it; a line I cannot fully read gets one reading to "
         "confirm with ✅; chatter gets no answer",

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Final
 
 from bot.grammar.errors import GrammarError
-from bot.grammar.hu import MAX_LINE_LENGTH, check_line_size
+from bot.grammar.hu import check_line_size
 from bot.grammar.roster import ME_WORDS, Roster
 from bot.grammar.verbs import split_words
 from scoring.errors import ScoringError
@@ -55,7 +55,9 @@ class Piece:
 
 
 # The words people say around a result, by role (the scoring core's own words aside).
-WIN_WORDS: Final = frozenset({"胡", "胡了", "胡啦", "胡牌", "和", "和了", "hu", "win", "wins", "won"})
+WIN_WORDS: Final = frozenset(
+    {"胡", "胡了", "胡啦", "胡牌", "和", "和了", "hu", "win", "wins", "won"}
+)
 DISCARD_AFTER_WORDS: Final = frozenset(
     {"点的炮", "放的炮", "放的冲", "点的冲", "dealt in", "deal in", "deals in", "dealt-in"}
 )
@@ -82,7 +84,11 @@ TYPED_WORDS: Final = frozenset(_PHRASES) | _BARE_PIAO
 _DECORATION: Final = re.compile(r"[!！?？。~～…]+")
 # Several winners on one discard are written with ；(甲 自摸；乙 …): read by parse_hu as typed.
 _SEGMENTS: Final = re.compile(r"[;；|]")
-_MAX_READINGS: Final = 8  # ways to cut one glued chunk: more is a line to refuse, not to read
+_MAX_READINGS: Final = 8
+# Pieces the canonical line keeps as words, in the order said.
+_WORD_ROLES: Final = frozenset(
+    {Role.WORD, Role.OTHER, Role.DISCARD, Role.SEAT_WORD, Role.WITH_SEAT}
+)  # ways to cut one glued chunk: more is a line to refuse, not to read
 
 
 @dataclass(frozen=True)
@@ -150,9 +156,7 @@ def reading_of(pieces: Sequence[Piece], roster: Roster) -> Reading:
         if piece.role is Role.PLAYER:
             if index not in winners_marked:
                 winners.append(piece)  # named twice: parse_hu refuses it as written
-        elif piece.role is Role.WITH_SEAT:
-            words.append(piece.text)
-        elif piece.role in (Role.WORD, Role.OTHER, Role.DISCARD, Role.SEAT_WORD):
+        elif piece.role in _WORD_ROLES:
             words.append(piece.text)
         index += 1
     marked = [items[at] for at in winners_marked]
@@ -198,48 +202,51 @@ def _discarder(
     winners: list[int] = []
     used: set[int] = set()
     found: tuple[str, Piece] | None = None
-
-    def player_at(index: int) -> Piece | None:
-        inside = 0 <= index < len(items) and items[index].role is Role.PLAYER
-        return items[index] if inside else None
-
     for index, piece in enumerate(items):
         if piece.role is Role.WIN:
-            if player_at(index - 1) is not None and index - 1 not in winners:
+            if _player_at(items, index - 1) is not None and index - 1 not in winners:
                 winners.append(index - 1)
             used.add(index)
             continue
         if piece.role not in (Role.DISCARD, Role.DISCARD_AFTER, Role.FROM):
             continue
-        word = piece.text if piece.role is Role.DISCARD else "ron" if piece.text.isascii() else "点炮"
-        before, after = player_at(index - 1), player_at(index + 1)
-        chosen: Piece | None
-        gives = index + 2 < len(items) and items[index + 1].role is Role.GIVE
-        if piece.role is Role.FROM:
-            chosen, at = after, index + 1
-        elif gives:
-            chosen, at = before, index - 1  # 阿明放炮给小李, Amy dealt in to Tom
-            if player_at(index + 2) is not None and index + 2 not in winners:
-                winners.append(index + 2)
-            used.add(index + 1)
-        elif piece.role is Role.DISCARD_AFTER:
-            chosen, at = before, index - 1
-        elif before is not None and after is not None:
-            # 小李 点炮 阿明 (and 甲 乙 点炮 丙): the players first won, 阿明 discarded (the /hu
-            # form); but 阿明点炮 小李胡了 says the one before discarded.
-            after_won = index + 2 < len(items) and items[index + 2].role is Role.WIN
-            chosen, at = (before, index - 1) if after_won else (after, index + 1)
-        elif after is not None:
-            chosen, at = after, index + 1
-        else:
-            chosen, at = before, index - 1
+        at, given = _discarder_of(items, index)
+        chosen = _player_at(items, at)
         if chosen is None:
             continue  # 点炮 with nobody next to it: parse_hu says who is missing
         if found is not None and found[1].seat != chosen.seat:
             continue  # a second discarder: parse_hu refuses the line as written
-        found = (word, chosen)
+        if given is not None:  # 阿明放炮给小李: 给 said who won
+            used.add(given - 1)
+            if given not in winners:
+                winners.append(given)
+        written = "ron" if piece.text.isascii() else "点炮"
+        found = (piece.text if piece.role is Role.DISCARD else written, chosen)
         used.update({index, at})
     return found, winners, used
+
+
+def _discarder_of(items: Sequence[Piece], index: int) -> tuple[int, int | None]:
+    """Where the discarder the word at ``index`` names stands, and where a winner 给 names
+    after it stands (None if none)."""
+    role = items[index].role
+    before, after = _player_at(items, index - 1), _player_at(items, index + 1)
+    if role is Role.FROM:  # Tom wins off Amy
+        return index + 1, None
+    if index + 2 < len(items) and items[index + 1].role is Role.GIVE:
+        given = index + 2 if _player_at(items, index + 2) is not None else None
+        return index - 1, given  # 阿明放炮给小李, Amy dealt in to Tom
+    if role is Role.DISCARD_AFTER or after is None:  # 阿明点的炮, 胡 小李 阿明放炮
+        return index - 1, None
+    if before is not None and index + 2 < len(items) and items[index + 2].role is Role.WIN:
+        return index - 1, None  # 阿明点炮 小李胡了
+    # 小李 点炮 阿明 (and 甲 乙 点炮 丙): the players first won, 阿明 discarded (the /hu form).
+    return index + 1, None
+
+
+def _player_at(items: Sequence[Piece], index: int) -> Piece | None:
+    inside = 0 <= index < len(items) and items[index].role is Role.PLAYER
+    return items[index] if inside else None
 
 
 def _name(piece: Piece, roster: Roster) -> str:
@@ -354,7 +361,9 @@ def _dictionary(roster: Roster, rules: Ruleset) -> tuple[_Entry, ...]:
         entries += [_Entry(name.casefold(), Piece(Role.PLAYER, name, seat)) for name in names]
     if roster.me_known:  # 我 from someone not seated: parse_hu says so
         entries += [_Entry("我", Piece(Role.PLAYER, "我", roster.me))]
-    entries += [_Entry(word, Piece(role, word)) for word, role in _PHRASES.items() if not word.isascii()]
+    entries += [
+        _Entry(word, Piece(role, word)) for word, role in _PHRASES.items() if not word.isascii()
+    ]
     for word in _core_words():
         found = seat_word_at(word)
         role = Role.WORD
@@ -432,22 +441,22 @@ class MoneyLine:
 
 
 def read_money(text: str, roster: Roster) -> MoneyLine | None:
-    """台费40 (/fee 40), 罚 老王 30 or 老王罚30 (/penalty 老王 30), 老王给小李20 (/pay 老王 小李 20):
-    None for any other line. An amount must follow the names, so 我给你说 stays chatter."""
+    """台费40 (/fee 40), 罚 老王 30 or 老王罚30 (/penalty 老王 30), 老王给小李20 (/pay 老王
+    小李 20); None for any other line. An amount must follow the names, so 我给你说 stays
+    chatter."""
     text = normalized(text)
     fee = _FEE.match(text)
     if fee is not None:
         return MoneyLine("fee", tuple(split_words(fee["rest"])))
     words = [_seated_name(word, roster) for word in _names_apart(split_words(text), roster)]
-    if len(words) >= 3 and words[0] in _PENALTY_WORDS and _is_player(words[1], roster):
-        if _STARTS_AMOUNT.match(words[2]):
-            return MoneyLine("penalty", (words[1], *words[2:]))
-    if len(words) >= 3 and words[1] in _PENALTY_WORDS and _is_player(words[0], roster):
-        if _STARTS_AMOUNT.match(words[2]):
-            return MoneyLine("penalty", (words[0], *words[2:]))
-    if len(words) >= 4 and words[1].casefold() in _PAY_WORDS and _STARTS_AMOUNT.match(words[3]):
-        if _is_player(words[0], roster) and _is_player(words[2], roster):
-            return MoneyLine("pay", (words[0], words[2], *words[3:]))
+    amount_third = len(words) >= 3 and _STARTS_AMOUNT.match(words[2]) is not None
+    if amount_third and words[0] in _PENALTY_WORDS and _is_player(words[1], roster):
+        return MoneyLine("penalty", (words[1], *words[2:]))
+    if amount_third and words[1] in _PENALTY_WORDS and _is_player(words[0], roster):
+        return MoneyLine("penalty", (words[0], *words[2:]))
+    paid = len(words) >= 4 and words[1].casefold() in _PAY_WORDS and _STARTS_AMOUNT.match(words[3])
+    if paid and _is_player(words[0], roster) and _is_player(words[2], roster):
+        return MoneyLine("pay", (words[0], words[2], *words[3:]))
     return None
 
 

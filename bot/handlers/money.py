@@ -82,9 +82,7 @@ async def fee(update: Update, context: Context, words: Sequence[str] | None = No
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
-async def penalty(
-    update: Update, context: Context, words: Sequence[str] | None = None
-) -> None:
+async def penalty(update: Update, context: Context, words: Sequence[str] | None = None) -> None:
     """/penalty 甲 30 [理由]: 甲 pays 30 points (30元: money), shared by the other players
     (``words``: a money line typed without the slash, read by ``bot.grammar.typed``)."""
     message, _, table = await _table(update, context)

@@ -30,7 +30,6 @@ from bot.grammar import (
     Roster,
     parse_entry_id,
     parse_kong,
-    split_args,
     split_words,
     text_command,
 )
@@ -40,7 +39,6 @@ from bot.hand_reply import (
 from bot.handlers import people
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs, score_claims, win_specs
-from bot.recording.typed_reading import offer, read_line, suggested
 from bot.recording.replies import (
     RecordedWins,
     reply_draw,
@@ -49,6 +47,7 @@ from bot.recording.replies import (
     send_win_reply,
     table_dealer_text,
 )
+from bot.recording.typed_reading import offer, read_line, suggested
 from bot.recording.writes import (
     answered_as_replay,
     ids_text,

@@ -14,8 +14,7 @@ from bot import typed_confirm
 from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, is_chat_admin, message_of, sender_player, update_lang
-from bot.grammar import GrammarError
-from bot.grammar import MAX_LINE_LENGTH, split_words
+from bot.grammar import MAX_LINE_LENGTH, GrammarError, split_words
 from bot.grammar.typed import TYPED_WORDS, read_money
 from bot.handlers import money, recording
 from bot.i18n import t

@@ -40,9 +40,9 @@ from scoring.rulesets.base import Ruleset
 from scoring.vocabulary import holds_tiles
 from scoring.words import VOCABULARY
 
-VERB = "胡 "
+VERB = "胡 "  # how a reading is written above its ✅: the line a player would type
 # Refusals of a name the table does not know: named alone above the reading that fixes it.
-_NAME_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})  # how a reading is written above its ✅: the line a player would type
+_NAME_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})
 
 
 def read_line(text: str, table: SeatedTable, roster: Roster) -> tuple[Reading, HuCommand]:
@@ -152,9 +152,7 @@ def _refused(refusal: BaseException, lang: str) -> str:
 
 def reading_in(text: str | None) -> str | None:
     """The reading a suggestion shows (its line that starts with the verb), or None."""
-    found: Sequence[str] = [
-        line for line in (text or "").splitlines() if line.startswith(VERB)
-    ]
+    found: Sequence[str] = [line for line in (text or "").splitlines() if line.startswith(VERB)]
     return found[0] if len(found) == 1 else None
 
 
