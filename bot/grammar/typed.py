@@ -14,10 +14,10 @@ A line without a verb is a result only when it names a seated player and says a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from bot.grammar.errors import GrammarError
@@ -55,9 +55,9 @@ class Piece:
 
 
 # The words people say around a result, by role (the scoring core's own words aside).
-WIN_WORDS: Final = frozenset(
-    {"胡", "胡了", "胡啦", "胡牌", "和", "和了", "hu", "win", "wins", "won"}
-)
+# 和 alone is also "and" (老王和小李): only 和了 says a win here (a line may still start with
+# the verb 和, which bot.grammar.verbs reads as 胡).
+WIN_WORDS: Final = frozenset({"胡", "胡了", "胡啦", "胡牌", "和了", "hu", "win", "wins", "won"})
 DISCARD_AFTER_WORDS: Final = frozenset(
     {"点的炮", "放的炮", "放的冲", "点的冲", "dealt in", "deal in", "deals in", "dealt-in"}
 )
@@ -351,17 +351,49 @@ class _Entry:
     piece: Piece
 
 
-def _dictionary(roster: Roster, rules: Ruleset) -> tuple[_Entry, ...]:
-    """Everything a glued chunk may be cut into: the table's names, the core's words, the
-    words said around them (飘 as the ruleset says it)."""
-    entries: list[_Entry] = []
-    for seat, member in roster.members.items():
-        names = [member.name, *member.aliases]
-        names += [f"@{member.username}"] if member.username else []
+_Index = dict[str, tuple["_Entry", ...]]  # entries by their first character
+
+
+def _dictionary(roster: Roster, rules: Ruleset) -> _Index:
+    """Everything a glued chunk may be cut into, by first character: the table's names, the
+    core's words and the words said around them (fixed, built once), 飘 as the ruleset says
+    it."""
+    players = tuple(
+        (seat, name, names)
+        for seat, member in roster.members.items()
+        for name in [member.name]
+        for names in [
+            (member.name, *member.aliases, *([f"@{member.username}"] if member.username else []))
+        ]
+    )
+    me = (roster.me,) if roster.me_known else ()
+    return _indexed(players, me, rules.id if rules.has_piao else None)
+
+
+@lru_cache(maxsize=256)
+def _indexed(
+    players: tuple[tuple[Seat, str, tuple[str, ...]], ...],
+    me: tuple[Seat | None, ...],
+    piao_ruleset: str | None,
+) -> _Index:
+    entries = list(_fixed_entries())
+    for seat, _, names in players:
         entries += [_Entry(name.casefold(), Piece(Role.PLAYER, name, seat)) for name in names]
-    if roster.me_known:  # 我 from someone not seated: parse_hu says so
-        entries += [_Entry("我", Piece(Role.PLAYER, "我", roster.me))]
-    entries += [
+    # 我 from someone not seated reads as a player without a seat: parse_hu says so
+    entries += [_Entry("我", Piece(Role.PLAYER, "我", seat)) for seat in me]
+    if piao_ruleset is not None:
+        entries.append(_Entry("飘", Piece(Role.WORD, piao_name(piao_ruleset, 1))))
+    index: dict[str, list[_Entry]] = {}
+    for entry in entries:
+        if entry.text:
+            index.setdefault(entry.text[0], []).append(entry)
+    return {char: tuple(group) for char, group in index.items()}
+
+
+@cache
+def _fixed_entries() -> tuple[_Entry, ...]:
+    """The words a chunk may hold at any table: the core's and those said around them."""
+    entries = [
         _Entry(word, Piece(role, word)) for word, role in _PHRASES.items() if not word.isascii()
     ]
     for word in _core_words():
@@ -370,8 +402,6 @@ def _dictionary(roster: Roster, rules: Ruleset) -> tuple[_Entry, ...]:
         if found is not None and found[0] == word:
             role = Role.DISCARD if found[1] is WordKind.DISCARDER else Role.SEAT_WORD
         entries.append(_Entry(word.casefold(), Piece(role, word)))
-    if rules.has_piao:
-        entries.append(_Entry("飘", Piece(Role.WORD, piao_name(rules.id, 1))))
     return tuple(entries)
 
 
@@ -387,15 +417,11 @@ def _core_words() -> tuple[str, ...]:
     return tuple(word for word in spellings() if " " not in word and not word.isascii())
 
 
-def _cuts(chunk: str, dictionary: Iterable[_Entry]) -> list[list[Piece]]:
+def _cuts(chunk: str, by_start: _Index) -> list[list[Piece]]:
     """Ways (up to ``_MAX_READINGS``) to cut ``chunk`` wholly into dictionary entries, found
     from the end backwards: each position keeps at most that many cuts of what follows it,
     so a long chunk costs its length times the entries, never more."""
     folded = chunk.casefold()
-    by_start: dict[str, list[_Entry]] = {}
-    for entry in dictionary:
-        if entry.text:
-            by_start.setdefault(entry.text[0], []).append(entry)
     after: list[list[list[Piece]]] = [[] for _ in range(len(folded))] + [[[]]]
     for position in range(len(folded) - 1, -1, -1):
         for entry in by_start.get(folded[position], ()):

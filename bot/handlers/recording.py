@@ -76,7 +76,6 @@ async def hu(
     message, lang, table = await _full_table(update, context, table)
     said = argument_text(message) if text is None else text
     roster = await speaker_roster(context, message, table, said)
-    refusal: GrammarError | ScoringError | None = None
     try:
         reading, command = read_line(said, table, roster)
         if reading.exact:
@@ -88,12 +87,13 @@ async def hu(
             await reply_hu(context, message, table, (scored, recorded), lang)
             return
         score_claims(command, table)  # a guess is offered only if it scores
-        guess = suggested(said, table, roster) or reading
-    except (GrammarError, ScoringError) as error:
-        refusal, guess = error, suggested(said, table, roster)
-        if guess is None:
+    except (GrammarError, ScoringError) as refusal:
+        fixed = suggested(said, table, roster)
+        if fixed is None:
             raise
-    await offer(update, context, message, guess, lang, refusal)
+        await offer(update, context, message, fixed, lang, refusal)
+        return
+    await offer(update, context, message, suggested(said, table, roster) or reading, lang)
 
 
 async def kong(update: Update, context: Context, table: SeatedTable | None = None) -> None:
