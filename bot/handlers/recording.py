@@ -47,7 +47,7 @@ from bot.recording.replies import (
     send_win_reply,
     table_dealer_text,
 )
-from bot.recording.typed_reading import offer, read_line, suggested
+from bot.recording.typed_reading import may_be_result, offer, read_line, suggested
 from bot.recording.writes import (
     answered_as_replay,
     ids_text,
@@ -380,12 +380,14 @@ def _permission_message(update: Update, fallback: Message) -> Message:
 
 
 async def edited(update: Update, context: Context) -> None:
-    """An edited /hu: re-score it as a correction (reversal + new entry), never count it twice."""
+    """An edited /hu (or a result typed without one, once recorded): re-score it as a
+    correction (reversal + new entry), never count it twice."""
     message = update.edited_message
     if message is None or not message.text:
         return
-    if not (message.text.startswith("/") or text_command(message.text)):
-        return  # an edited chat line that was never a command recorded nothing
+    typed = not message.text.startswith("/") and text_command(message.text) is None
+    if typed and not may_be_result(message.text):
+        return  # an edited chat line that said no result recorded nothing
     lang = await update_lang(update, context)
     ledger = services(context).db
     session = await ledger.sessions.current(message.chat.id)
@@ -398,20 +400,22 @@ async def edited(update: Update, context: Context) -> None:
     if not before:
         # A /hu that was refused and then fixed by editing it: record it now (but never a
         # message older than the session, which belongs to an earlier one).
-        if _is_hu(message.text) and message.date >= session.opened_at.replace(microsecond=0):
+        # A typed line is not: its reading may wait under a ✅, which would record it again.
+        fresh = message.date >= session.opened_at.replace(microsecond=0)
+        if not typed and _is_hu(message.text) and fresh:
             await hu(update, context)
         return
     live = [entry for entry in before if not entry.is_reversed]
     if not live:
         await reply(message, t("edit_after_undo", lang))
         return
-    if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
+    if len(live) != 1 or live[0].kind != "win" or not (typed or _is_hu(message.text)):
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     table = await table_of(context, session)
     roster = await speaker_roster(context, message, table)
-    _, command = read_line(argument_text(message), table, roster)
-    if len(command.claims) != 1:
+    reading, command = read_line(argument_text(message), table, roster)
+    if len(command.claims) != 1 or not reading.exact:
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     scored = score_claims(command, table)

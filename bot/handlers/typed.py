@@ -5,7 +5,6 @@ everything else is chatter and gets no answer. The ✅ records exactly the readi
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from telegram import Message, Update
@@ -14,50 +13,32 @@ from bot import typed_confirm
 from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, is_chat_admin, message_of, sender_player, update_lang
-from bot.grammar import MAX_LINE_LENGTH, GrammarError, split_words
-from bot.grammar.typed import TYPED_WORDS, read_money
+from bot.grammar import GrammarError
+from bot.grammar.typed import read_money
 from bot.handlers import money, recording
 from bot.i18n import t
 from bot.recording.replies import reply_hu
-from bot.recording.typed_reading import VERB, is_typed_result, read_line, reading_in
+from bot.recording.typed_reading import (
+    VERB,
+    is_typed_result,
+    may_be_result,
+    read_line,
+    reading_in,
+)
 from bot.recording.writes import record_hu
 from bot.replies import answer, edit
-from bot.suggest import SLIPS
 from bot.table import open_table
 from bot.table_html import empty_seats
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
-from scoring.vocabulary import is_scoring_word
 from storage import Source
-
-# What a line must hold to be worth reading against the table (a cheap look before the
-# ledger is asked): a character of a result or money word, or one a slip puts in its place
-# (点跑, 自磨, 票两花), or a word of the scoring core (tsumo, self-draw, float …).
-_KEY_CHARACTERS: Final = "胡和摸炮冲杠飘爆花费罚给"
-_MAY_BE_RESULT: Final = re.compile(
-    "["
-    + "".join(
-        {char for group in SLIPS if set(group) & set(_KEY_CHARACTERS) for char in group}
-        | set(_KEY_CHARACTERS)
-    )
-    + "]"
-)
-
-
-def _may_be_result(text: str) -> bool:
-    if len(text) > MAX_LINE_LENGTH:
-        return False  # no result is said at that length: chatter (a /hu this long is refused)
-    if _MAY_BE_RESULT.search(text):
-        return True
-    words = split_words(text)
-    return any(is_scoring_word(word) or word.casefold() in TYPED_WORDS for word in words)
 
 
 async def line(update: Update, context: Context) -> None:
     """A group's line without a command: recorded, offered with ✅, or (chatter) left alone."""
     message = message_of(update)
     text = message.text or ""
-    if not _may_be_result(text):
+    if not may_be_result(text):
         return
     try:
         table = await open_table(context, message.chat.id)

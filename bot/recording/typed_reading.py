@@ -9,15 +9,18 @@ leads to a refusal. A word near no word leaves the refusal alone.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import typed_confirm
 from bot.context import Context
-from bot.grammar import GrammarError, HuCommand, Roster, parse_hu
+from bot.grammar import MAX_LINE_LENGTH, GrammarError, HuCommand, Roster, parse_hu, split_words
 from bot.grammar.typed import (
+    TYPED_WORDS,
     Piece,
     Reading,
     Role,
@@ -32,17 +35,41 @@ from bot.i18n import Html, t
 from bot.recording.claims import score_claims
 from bot.replies import reply
 from bot.seated_table import SeatedTable
-from bot.suggest import entry_words, suggest
+from bot.suggest import SLIPS, entry_words, suggest
 from bot.user_errors import user_message
 from scoring import rulesets
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets.base import Ruleset
-from scoring.vocabulary import holds_tiles
+from scoring.vocabulary import holds_tiles, is_scoring_word
 from scoring.words import VOCABULARY
 
 VERB = "胡 "  # how a reading is written above its ✅: the line a player would type
 # Refusals of a name the table does not know: named alone above the reading that fixes it.
 _NAME_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})
+
+
+# What a line must hold to be worth reading against the table (a cheap look before the
+# ledger is asked): a character of a result or money word, or one a slip puts in its place
+# (点跑, 自磨, 票两花), or a word of the scoring core (tsumo, self-draw, float …).
+_KEY_CHARACTERS: Final = "胡和摸炮冲杠飘爆花费罚给"
+_MAY_BE_RESULT: Final = re.compile(
+    "["
+    + "".join(
+        {char for group in SLIPS if set(group) & set(_KEY_CHARACTERS) for char in group}
+        | set(_KEY_CHARACTERS)
+    )
+    + "]"
+)
+
+
+def may_be_result(text: str) -> bool:
+    """Whether a line without a command may say a result or money (before any ledger read)."""
+    if len(text) > MAX_LINE_LENGTH:
+        return False  # no result is said at that length: chatter (a /hu this long is refused)
+    if _MAY_BE_RESULT.search(text):
+        return True
+    words = split_words(text)
+    return any(is_scoring_word(word) or word.casefold() in TYPED_WORDS for word in words)
 
 
 def read_line(text: str, table: SeatedTable, roster: Roster) -> tuple[Reading, HuCommand]:

@@ -119,3 +119,24 @@ async def test_with_privacy_mode_off_getme_says_so_and_start_tells_it(tmp_path: 
     async with running_harness(tmp_path / "m.db", api) as harness:
         [intro] = await harness.say("甲", "/start", chat=PLAYERS["甲"])
         assert "/setprivacy" not in intro.text and "群里的话我都看得到" in intro.text
+
+
+async def test_an_edited_typed_result_corrects_its_hand(harness: Harness) -> None:
+    await harness.open_table(TABLE)
+    line = harness.make.message(GROUP, PLAYERS["甲"], "老王自摸爆头")
+    [first] = await harness.feed(line)
+    assert "老王 +48" in first.text
+    message_id = line["message"]["message_id"]
+    [corrected] = await harness.feed(harness.make.edit(GROUP, message_id, "老王自摸 财飘"))
+    assert "老王 +96" in corrected.text
+    assert len(await _entries(harness)) == 3  # the hand, its reversal, the corrected hand
+
+
+async def test_an_edited_line_that_recorded_nothing_records_nothing(harness: Harness) -> None:
+    await harness.open_table(TABLE)
+    line = harness.make.message(GROUP, PLAYERS["甲"], "老王 自模 爆头")
+    [offer] = await harness.feed(line)
+    assert offer.buttons  # its reading waits under a ✅: the edit must not record it too
+    edited = harness.make.edit(GROUP, line["message"]["message_id"], "老王 自摸 爆头")
+    assert await harness.feed(edited) == []
+    assert await _entries(harness) == []
