@@ -302,6 +302,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "typed_unread": ("❌ 「{token}」看不懂", "❌ {token}: not a word I know"),
     "typed_not_player": ("❌ 「{token}」不是本桌玩家", "❌ {token} is not at this table"),
+    "typed_corrects": (
+        "（按 ✅ 就把上一手 #{entry} 改成这一行：#{entry} 撤销，记这一手）",
+        "(✅ replaces the latest hand #{entry} with this line: #{entry} is reversed, this "
+        "recorded)",
+    ),
     "typed_ok_button": ("✅ 就这样记", "✅ Record this"),
     "typed_done": ("✅ {name} 确认记下：{line}", "✅ {name} confirmed: {line}"),
     "typed_already": (

@@ -91,9 +91,9 @@ async def hu(
         fixed = suggested(said, table, roster)
         if fixed is None:
             raise
-        await offer(update, context, message, fixed, lang, refusal)
+        await offer(update, context, (message, table), fixed, lang, refusal)
         return
-    await offer(update, context, message, suggested(said, table, roster) or reading, lang)
+    await offer(update, context, (message, table), suggested(said, table, roster) or reading, lang)
 
 
 async def kong(update: Update, context: Context, table: SeatedTable | None = None) -> None:
@@ -184,7 +184,7 @@ async def _ask_to_confirm(
 ) -> None:
     """An /undo of an entry older than the latest hand: easy to mistype, so it waits for a tap
     of the asker (or an admin). Refused at once for someone who may not undo it at all."""
-    if not await _may_reverse(context, message, update, table, entries):
+    if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
@@ -326,7 +326,7 @@ async def _confirm_press(
     return query, message, lang, shown
 
 
-async def _may_reverse(
+async def may_reverse(
     context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> bool:
     """Whoever recorded all of them, the session's creator or a chat admin may undo entries
@@ -347,7 +347,7 @@ async def _reverse(
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
     ledger = services(context).db
-    if not await _may_reverse(context, message, update, table, entries):
+    if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
     author = await sender_player(context, message.chat, user) if user and not anonymous else None

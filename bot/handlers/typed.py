@@ -12,12 +12,20 @@ from telegram import Message, Update
 from bot import typed_confirm
 from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, is_chat_admin, message_of, sender_player, update_lang
-from bot.grammar import GrammarError
+from bot.context import (
+    Context,
+    is_chat_admin,
+    message_of,
+    sender_player,
+    services,
+    update_lang,
+)
+from bot.grammar import GrammarError, HuCommand
 from bot.grammar.typed import read_money
 from bot.handlers import money, recording
 from bot.i18n import t
-from bot.recording.replies import reply_hu
+from bot.recording.claims import score_claims, win_specs
+from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
 from bot.recording.typed_reading import (
     VERB,
     is_typed_result,
@@ -27,11 +35,12 @@ from bot.recording.typed_reading import (
 )
 from bot.recording.writes import record_hu
 from bot.replies import answer, edit
-from bot.table import open_table
+from bot.seated_table import SeatedTable
+from bot.table import forget, open_table
 from bot.table_html import empty_seats
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
-from storage import Source
+from storage import Recorded, Source, StorageError
 
 
 async def line(update: Update, context: Context) -> None:
@@ -86,13 +95,17 @@ async def confirm_button(update: Update, context: Context) -> None:
         if not table.full:
             raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
         _, command = read_line(shown.removeprefix(VERB), table, table.roster)
+        source = Source(update_id=promise.update_id, message_id=message.message_id)
+        if promise.corrects is not None:
+            replacing = (promise.corrects, source)
+            await _correct(update, context, (message, table), command, replacing)
+            return
 
         async def author() -> int:
             return (await sender_player(context, message.chat, user)).id
 
-        source = Source(update_id=promise.update_id, message_id=message.message_id)
         written = await record_hu(context, table, command, source, author)
-    except (GrammarError, ScoringError, ChatRefusal) as error:
+    except (GrammarError, ScoringError, ChatRefusal, StorageError) as error:
         await answer(query, user_message(error, lang) or "", alert=True)
         return
     recorded = written[1]
@@ -103,6 +116,46 @@ async def confirm_button(update: Update, context: Context) -> None:
     await answer(query)
     await edit(message, t("typed_done", lang, name=user.full_name, line=shown), reply_markup=None)
     await reply_hu(context, message, table, written, lang)
+
+
+async def _correct(
+    update: Update,
+    context: Context,
+    at: tuple[Message, SeatedTable],
+    command: HuCommand,
+    replacing: tuple[int, Source],
+) -> None:
+    """✅ under a correction (不对 …): the hand it names reversed and the reading recorded in
+    its place, in one transaction (as an edited /hu is), by someone who may undo that hand."""
+    query = update.callback_query
+    assert query is not None
+    message, table = at
+    entry_id, source = replacing
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    old = await ledger.reports.entry(message.chat.id, entry_id)
+    if not await recording.may_reverse(context, message, update, table, [old]):
+        raise ChatRefusal("undo_denied")
+    scored = score_claims(command, table)
+    spec = win_specs(scored, command, table)[0]
+    author = await sender_player(context, message.chat, query.from_user)
+    recorded = await ledger.entries.edit_win(
+        message.chat.id, entry_id, spec, author=author.id, source=source
+    )
+    forget(context, message.chat.id)
+    if recorded.replay:
+        ids = ",".join(str(entry.id) for entry in recorded.entries)
+        await answer(query, t("typed_already", lang, entries=ids), alert=True)
+        return
+    await answer(query)
+    shown = reading_in(message.text) or ""
+    done = t("typed_done", lang, name=query.from_user.full_name, line=shown)
+    await edit(message, done, reply_markup=None)
+    new = recorded.entries[-1]
+    after = SeatedTable(recorded.session or table.session, table.players)
+    wins = RecordedWins(after, scored, Recorded((new,), False, recorded.session))
+    prefix = t("edit_corrected", lang, old=entry_id, new=new.id) + "\n"
+    await send_win_reply(context, message, wins, lang, prefix)
 
 
 BUTTONS: Final = (ButtonRoute(typed_confirm.PREFIX, confirm_button, typed_confirm.WIDEST),)

@@ -17,7 +17,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import typed_confirm
-from bot.context import Context
+from bot.context import Context, services
 from bot.grammar import MAX_LINE_LENGTH, GrammarError, HuCommand, Roster, parse_hu, split_words
 from bot.grammar.typed import (
     TYPED_WORDS,
@@ -145,24 +145,46 @@ def is_typed_result(text: str, table: SeatedTable, roster: Roster) -> bool:
 async def offer(
     update: Update,
     context: Context,
-    message: Message,
+    wrote: tuple[Message, SeatedTable],
     reading: Reading,
     lang: str,
     refusal: BaseException | None = None,
 ) -> None:
-    """Reply with the reading and its ✅ (after the refusal that made it a guess, if any)."""
+    """Reply to the typed message with the reading and its ✅ (after the refusal that made it
+    a guess, if any). A correction (不对 …) offers to replace the session's latest hand when
+    that is one win, else says the ✅ records a new hand beside it."""
+    message, table = wrote
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
     line = VERB + reading.args
+    corrects = await _latest_win(context, table) if reading.correction else None
     data = typed_confirm.confirm_data(
-        context.bot.token, message.chat.id, (asker, update.update_id), line
+        context.bot.token, message.chat.id, (asker, update.update_id), line, corrects=corrects
     )
     lines = [_refused(refusal, lang)] if refusal is not None else []
     lines.append(t("typed_suggest", lang, line=Html(f"<code>{_escaped(line)}</code>")))
-    if reading.correction:
+    if corrects is not None:
+        lines.append(t("typed_corrects", lang, entry=corrects))
+    elif reading.correction:
         lines.append(t("typed_correction_note", lang))
     button = InlineKeyboardButton(t("typed_ok_button", lang), callback_data=data)
     await reply(message, "\n".join(lines), InlineKeyboardMarkup([[button]]))
+
+
+async def _latest_win(context: Context, table: SeatedTable) -> int | None:
+    """The session's latest hand when it is one win still standing (what 不对 … corrects); None
+    for a draw, a kong, money, or a 一炮多响 (several wins: corrected by undoing them)."""
+    ledger = services(context).db
+    session = table.session
+    last = await ledger.reports.last_entry(session.chat_id, session.id)
+    if last is None or last.kind != "win" or last.source is None:
+        return None
+    if last.source.message_id is not None:
+        together = await ledger.reports.entries_by_message(session.chat_id, last.source.message_id)
+        wins = [e for e in together if e.kind == "win" and not e.is_reversed]
+        if len(wins) > 1:
+            return None
+    return last.id
 
 
 def _refused(refusal: BaseException, lang: str) -> str:

@@ -140,3 +140,28 @@ async def test_an_edited_line_that_recorded_nothing_records_nothing(harness: Har
     edited = harness.make.edit(GROUP, line["message"]["message_id"], "老王 自摸 爆头")
     assert await harness.feed(edited) == []
     assert await _entries(harness) == []
+
+
+async def test_a_correction_replaces_the_latest_hand_once_confirmed(harness: Harness) -> None:
+    await harness.open_table(TABLE)
+    [first] = await harness.say("甲", "老王自摸爆头")
+    [hand] = await _entries(harness)
+    [offer] = await harness.say("甲", "不对 老王自摸 财飘")
+    assert "胡 老王 自摸 财飘" in offer.text.splitlines() and f"#{hand}" in offer.text
+    assert await _entries(harness) == [hand]  # nothing changes before the ✅
+    pressed = await harness.press("甲", offer)
+    [reply] = [s for s in pressed if s.method == "sendMessage"]
+    assert "老王 +96" in reply.text and f"#{hand}" in reply.text
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    tally = await harness.ledger.reports.tally(GROUP, session.id)
+    assert {row.player.name: row.balance for row in tally.rows}["老王"] == 96
+
+
+async def test_a_correction_is_confirmed_only_by_who_may_undo_the_hand(harness: Harness) -> None:
+    await harness.open_table(TABLE)
+    await harness.say("甲", "老王自摸爆头")
+    [offer] = await harness.say("乙", "不对 小李自摸")  # 乙 neither recorded it nor is an admin
+    answers = await harness.press("乙", offer)
+    assert [s.method for s in answers] == ["answerCallbackQuery"]
+    assert len(await _entries(harness)) == 1
