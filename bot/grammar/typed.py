@@ -24,6 +24,7 @@ from bot.grammar.errors import GrammarError
 from bot.grammar.hu import check_line_size
 from bot.grammar.roster import ME_WORDS, Roster
 from bot.grammar.verbs import split_words
+from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.quick import quick
 from scoring.rulesets.base import Ruleset
@@ -313,8 +314,9 @@ def _whole_piece(token: str, roster: Roster, rules: Ruleset) -> Piece | None:
         return Piece(_PHRASES[folded], token)
     if folded in _BARE_PIAO:
         return _piao(token, rules)
-    if seat_word_at(token) is not None:
-        typed, kind = seat_word_at(token) or ("", WordKind.DISCARDER)
+    seat_word = seat_word_at(token)
+    if seat_word is not None:  # 点炮, or 点炮S / 点炮阿明 with its seat glued (parse_hu reads it)
+        typed, kind = seat_word
         if len(typed) < len(token):
             return Piece(Role.WITH_SEAT, token) if roster.seat_of(token[len(typed) :]) else None
         return Piece(Role.DISCARD if kind is WordKind.DISCARDER else Role.SEAT_WORD, token)
@@ -322,7 +324,7 @@ def _whole_piece(token: str, roster: Roster, rules: Ruleset) -> Piece | None:
         found = VOCABULARY.get(folded)
         takes_argument = found is not None and isinstance(found[1], Arg)
         return Piece(Role.SEAT_WORD if takes_argument else Role.WORD, token)
-    seat = roster.seat_of(token) if roster.me_known or folded not in ME_WORDS else None
+    seat = roster.seat_of(token)  # a seat word: 东, E, 南家
     return Piece(Role.PLAYER, token, seat) if seat is not None else None
 
 
@@ -334,10 +336,14 @@ def _piao(token: str, rules: Ruleset) -> Piece:
     return Piece(Role.WORD, piao_name(rules.id, 1))
 
 
-@cache
 def piao_name(ruleset_id: str, chain: int) -> str:
     """What a ruleset calls a 飘 chain of ``chain`` (杭州 财飘, 湖州 飘一花): the pattern its
-    scoring names for it."""
+    scoring names for it (remembered per registry revision)."""
+    return _piao_name(ruleset_id, chain, rulesets.revision())
+
+
+@lru_cache(maxsize=64)
+def _piao_name(ruleset_id: str, chain: int, revision: int) -> str:
     try:
         result = quick(f"飘{chain}", ruleset_id)
     except ScoringError:
@@ -359,30 +365,27 @@ def _dictionary(roster: Roster, rules: Ruleset) -> _Index:
     core's words and the words said around them (fixed, built once), 飘 as the ruleset says
     it."""
     players = tuple(
-        (seat, name, names)
+        (seat, (member.name, *member.aliases, *([f"@{member.username}"] * bool(member.username))))
         for seat, member in roster.members.items()
-        for name in [member.name]
-        for names in [
-            (member.name, *member.aliases, *([f"@{member.username}"] if member.username else []))
-        ]
     )
     me = (roster.me,) if roster.me_known else ()
-    return _indexed(players, me, rules.id if rules.has_piao else None)
+    piao = (rules.id, rulesets.revision()) if rules.has_piao else None
+    return _indexed(players, me, piao)
 
 
 @lru_cache(maxsize=256)
 def _indexed(
-    players: tuple[tuple[Seat, str, tuple[str, ...]], ...],
+    players: tuple[tuple[Seat, tuple[str, ...]], ...],
     me: tuple[Seat | None, ...],
-    piao_ruleset: str | None,
+    piao: tuple[str, int] | None,  # the ruleset saying 飘, and the registry's revision
 ) -> _Index:
     entries = list(_fixed_entries())
-    for seat, _, names in players:
+    for seat, names in players:
         entries += [_Entry(name.casefold(), Piece(Role.PLAYER, name, seat)) for name in names]
     # 我 from someone not seated reads as a player without a seat: parse_hu says so
     entries += [_Entry("我", Piece(Role.PLAYER, "我", seat)) for seat in me]
-    if piao_ruleset is not None:
-        entries.append(_Entry("飘", Piece(Role.WORD, piao_name(piao_ruleset, 1))))
+    if piao is not None:
+        entries.append(_Entry("飘", Piece(Role.WORD, piao_name(piao[0], 1))))
     index: dict[str, list[_Entry]] = {}
     for entry in entries:
         if entry.text:

@@ -104,7 +104,7 @@ def with_fixes(pieces: Sequence[Piece], roster: Roster, rules: Ruleset) -> list[
     """The pieces with each one the bot could not read replaced by the one word near it (自模
     → 自摸, 老汪 → 老王: ``bot.suggest``), where there is exactly one."""
     players = [member.name for member in roster.members.values()]
-    vocabulary = _one_spelling_each(rules.id, tuple(players))
+    vocabulary = _one_spelling_each(rules.id, tuple(players), rulesets.revision())
     nearest = {
         piece.text: found[0]
         for piece in pieces
@@ -116,10 +116,10 @@ def with_fixes(pieces: Sequence[Piece], roster: Roster, rules: Ruleset) -> list[
 
 
 @lru_cache(maxsize=64)
-def _one_spelling_each(ruleset_id: str, players: tuple[str, ...]) -> tuple[str, ...]:
+def _one_spelling_each(ruleset_id: str, players: tuple[str, ...], revision: int) -> tuple[str, ...]:
     """What a slip may be fixed to: one spelling per meaning and script (飘两花, 飘二花 and 飘2花
     are one word, so a slip near all three is near that word), the ruleset's own name for a
-    飘 first (杭州 双财飘, 湖州 飘两花)."""
+    飘 first (杭州 双财飘, 湖州 飘两花); remembered per registry ``revision``."""
     preferred = [piao_name(ruleset_id, chain) for chain in (1, 2, 3)]
     seen: set[object] = set()
     words: list[str] = []
