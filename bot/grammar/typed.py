@@ -92,6 +92,9 @@ _WORD_ROLES: Final = frozenset(
 )  # ways to cut one glued chunk: more is a line to refuse, not to read
 
 
+READING_VERB: Final = "胡 "  # how a reading is written: the verb, then the /hu line
+
+
 @dataclass(frozen=True)
 class Reading:
     """A typed result as the canonical /hu line, and how surely it was read."""
@@ -104,7 +107,8 @@ class Reading:
 
     @property
     def line(self) -> str:
-        return f"胡 {self.args}"
+        """The reading as a player would type it, as a suggestion shows it above its ✅."""
+        return READING_VERB + self.args
 
 
 def normalized(text: str) -> str:

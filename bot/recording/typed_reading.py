@@ -20,6 +20,7 @@ from bot import typed_confirm
 from bot.context import Context, services
 from bot.grammar import MAX_LINE_LENGTH, GrammarError, HuCommand, Roster, parse_hu, split_words
 from bot.grammar.typed import (
+    READING_VERB,
     TYPED_WORDS,
     Piece,
     Reading,
@@ -43,7 +44,7 @@ from scoring.rulesets.base import Ruleset
 from scoring.vocabulary import holds_tiles, is_scoring_word
 from scoring.words import VOCABULARY
 
-VERB = "胡 "  # how a reading is written above its ✅: the line a player would type
+VERB = READING_VERB  # how a reading is written above its ✅: the line a player would type
 # Refusals of a name the table does not know: named alone above the reading that fixes it.
 _NAME_KEYS = frozenset({"unknown_player", "unknown_winner", "winner_unclear"})
 
@@ -156,7 +157,7 @@ async def offer(
     message, table = wrote
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
-    line = VERB + reading.args
+    line = reading.line
     corrects = await _latest_win(context, table) if reading.correction else None
     data = typed_confirm.confirm_data(
         context.bot.token, message.chat.id, (asker, update.update_id), line, corrects=corrects
