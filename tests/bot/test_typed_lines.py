@@ -144,7 +144,8 @@ async def test_an_edited_line_that_recorded_nothing_records_nothing(harness: Har
 
 async def test_a_correction_replaces_the_latest_hand_once_confirmed(harness: Harness) -> None:
     await harness.open_table(TABLE)
-    [first] = await harness.say("甲", "老王自摸爆头")
+    [recorded] = await harness.say("甲", "老王自摸爆头")
+    assert "老王 +48" in recorded.text
     [hand] = await _entries(harness)
     [offer] = await harness.say("甲", "不对 老王自摸 财飘")
     assert "胡 老王 自摸 财飘" in offer.text.splitlines() and f"#{hand}" in offer.text
