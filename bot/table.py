@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from telegram import Message
-
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, argument_text, chat_state, known_player, services
-from bot.grammar import ME_WORDS, Roster, split_args
+from bot.context import Context, chat_state, services
 from bot.seated_table import SeatedTable, aliases_of
 from scoring.tiles import SEAT_ORDER
 from storage import Session, Tally
@@ -58,16 +55,3 @@ async def standings(context: Context, table: SeatedTable) -> Tally:
 def forget(context: Context, chat_id: int) -> None:
     """After a write that may change the session in ways it does not return."""
     chat_state(context, chat_id).forget_table()
-
-
-async def speaker_roster(context: Context, message: Message, table: SeatedTable) -> Roster:
-    """The table's roster knowing the sender's seat, when the line says 我 / me: what every
-    command that names a seated player reads it with (/hu, /kong, /penalty, /pay)."""
-    if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
-        return table.roster
-    user = message.from_user
-    me = None
-    if message.sender_chat is None and user is not None:
-        known = await known_player(context, message.chat, user)
-        me = table.seat_of(known.id) if known is not None else None
-    return replace(table.roster, me=me, me_known=True)
