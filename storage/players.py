@@ -80,9 +80,15 @@ async def players_named(
     key is no column (that would take a migration): the chat's names are compared here, a
     bounded set whose keys are remembered."""
     only = " AND user_id IS NULL" if guests else ""
-    rows = await fetch_all(conn, f"SELECT * FROM players WHERE chat_id = ?{only}", [chat_id])
+    names = await conn.execute_fetchall(
+        f"SELECT id, name FROM players WHERE chat_id = ?{only}", [chat_id]
+    )
     wanted = name_key(name)
-    return [player_from(row) for row in rows if name_key(row["name"]) == wanted]
+    return [
+        await player_row(conn, chat_id, player_id)
+        for player_id, other in names
+        if name_key(other) == wanted
+    ]
 
 
 async def insert_guest(conn: aiosqlite.Connection, chat_id: int, name: str) -> int:
