@@ -3,12 +3,12 @@ waits), and recording it as a typed /hu would.
 
 Every route runs behind the server's authentication (``request[VIEWER]``); a hand arrives as
 values, is checked and written as its /hu line (``keyboard_hand``) and scored or recorded by the
-typed /hu's own functions (``keyboard_record``). A refusal answers 422 with the chat's message.
+typed /hu's own functions (``keyboard_record``). A refusal answers 422 with the chat's message
+(``{"error": "refused", "message": …}``, the server's one error shape).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
 from aiohttp import web
@@ -20,8 +20,9 @@ from bot.recording.claims import score_claims
 from bot.user_errors import user_message
 from bot.webapp import keyboard_record
 from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, tapped_hand
+from bot.webapp.contract import ApiError, read_json
 from bot.webapp.keyboard_record import Seated
-from bot.webapp.viewer import APPLICATION, viewer_of
+from bot.webapp.viewer import APPLICATION, WRITES, viewer_of
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
@@ -30,6 +31,7 @@ from scoring.waits import waits
 from storage import StorageError
 
 MAX_BODY: Final = 4096  # a hand of 18 tiles and its words is a few hundred bytes
+RECORD: Final = "/api/keyboard/record"
 READY_TILES: Final = 13
 _USER_ERRORS: Final = (ChatRefusal, GrammarError, ScoringError, StorageError)
 
@@ -38,7 +40,8 @@ def add_routes(app: web.Application) -> None:
     """The keyboard's routes under /api/keyboard/."""
     app.router.add_get("/api/keyboard/table", table_route)
     app.router.add_post("/api/keyboard/score", score_route)
-    app.router.add_post("/api/keyboard/record", record_route)
+    app.router.add_post(RECORD, record_route)
+    app[WRITES].add(RECORD)
 
 
 async def table_route(request: web.Request) -> web.Response:
@@ -46,7 +49,7 @@ async def table_route(request: web.Request) -> web.Response:
     try:
         at = await _seated(request)
     except _USER_ERRORS as error:
-        return _refused(error, viewer_of(request).language)
+        raise _refused(error, viewer_of(request).language) from error
     return web.json_response(_table_json(at, viewer_of(request).user_id))
 
 
@@ -62,7 +65,7 @@ async def score_route(request: web.Request) -> web.Response:
             return web.json_response({"line": hand.typed, "waits": _waits(hand, at)})
         [scored] = score_claims(hand.command, at.table)
     except _USER_ERRORS as error:
-        return _refused(error, lang)
+        raise _refused(error, lang) from error
     return web.json_response({"line": hand.typed, **_result_json(scored.result, at)})
 
 
@@ -77,7 +80,7 @@ async def record_route(request: web.Request) -> web.Response:
             hand = tapped_hand(payload, keyboard_record.full_table(at))
             recorded = await keyboard_record.record_tapped(at, viewer, hand.command, source)
     except _USER_ERRORS as error:
-        return _refused(error, viewer.language)
+        raise _refused(error, viewer.language) from error
     entries = [entry.id for entry in recorded.entries]
     return web.json_response({"line": hand.typed, "entries": entries, "replay": recorded.replay})
 
@@ -88,19 +91,7 @@ async def _seated(request: web.Request) -> Seated:
 
 async def _payload(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, at most MAX_BODY bytes."""
-    body = b""
-    # read(n) returns what has arrived, up to n: read on until the end or past the cap.
-    while chunk := await request.content.read(MAX_BODY + 1 - len(body)):
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=len(body))
-    try:
-        found = json.loads(body)
-    except ValueError:
-        raise web.HTTPBadRequest(text="a JSON object, please") from None
-    if not isinstance(found, dict):
-        raise web.HTTPBadRequest(text="a JSON object, please")
-    return found
+    return await read_json(request, MAX_BODY)
 
 
 def _is_ready(payload: dict[str, Any]) -> bool:
@@ -109,10 +100,10 @@ def _is_ready(payload: dict[str, Any]) -> bool:
     return payload.get("winning") is None and len(tiles) + 3 * len(melds) == READY_TILES
 
 
-def _refused(error: Exception, lang: str) -> web.Response:
+def _refused(error: Exception, lang: str) -> ApiError:
     """422 and the chat's message for a refusal (the offending token named)."""
     text = user_message(error, lang) or str(error)
-    return web.json_response({"error": plain(text, limit=None)}, status=422)
+    return ApiError(422, "refused", text=plain(text, limit=None))
 
 
 def _table_json(at: Seated, user_id: int) -> dict[str, Any]:

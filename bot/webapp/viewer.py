@@ -14,6 +14,8 @@ from aiohttp import web
 from telegram.ext import Application
 
 APPLICATION: Final = web.AppKey("application", Application[Any, Any, Any, Any, Any, Any])
+# The /api/ paths that write: the guard asks Telegram afresh whether their user is in the chat.
+WRITES: Final = web.AppKey("writes", set[str])
 
 
 @dataclass(frozen=True)

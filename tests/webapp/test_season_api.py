@@ -61,7 +61,10 @@ async def test_no_signature_no_answer(served: tuple[Harness, Page], auth: str, s
     _, page = served
     answer = await page.get("/api/standings", auth=auth)
     assert answer.status_code == status
-    assert answer.json() == {"error": "signature"}
+    assert answer.json() == {
+        "error": "signature",
+        "message": "无法确认你的 Telegram 身份，请从群里的按钮重新打开",
+    }
 
 
 async def test_a_forged_token_is_404_and_a_stranger_403(served: tuple[Harness, Page]) -> None:
@@ -73,7 +76,7 @@ async def test_a_forged_token_is_404_and_a_stranger_403(served: tuple[Harness, P
     ).status_code in (403,)
     harness.api.set_status(GROUP, PLAYERS["戊"], "left")  # 戊 never played and has left
     answer = await page.get("/api/standings", "戊")
-    assert answer.status_code == 403 and answer.json() == {"error": "member"}
+    assert answer.status_code == 403 and answer.json()["error"] == "member"
     assert (await page.get("/api/standings", "丁")).status_code == 200  # a player
 
 
@@ -84,8 +87,13 @@ async def test_a_member_who_never_played_is_let_in(served: tuple[Harness, Page])
 
 async def test_past_the_rate_a_user_gets_429(served: tuple[Harness, Page]) -> None:
     _, page = served
-    codes = [(await page.get("/api/periods")).status_code for _ in range(42)]
+    answers = [await page.get("/api/periods") for _ in range(42)]
+    codes = [answer.status_code for answer in answers]
     assert codes[:40] == [200] * 40 and codes[40:] == [429, 429]
+    refused = answers[-1]
+    wait = int(refused.headers["Retry-After"])
+    assert 1 <= wait <= 60 and refused.json()["retry_after"] == wait
+    assert refused.json()["error"] == "rate" and f"{wait} 秒" in refused.json()["message"]
     assert (await page.get("/api/periods", "乙")).status_code == 200  # per user
 
 
@@ -150,7 +158,7 @@ async def test_a_bad_period_is_named(served: tuple[Harness, Page], period: str, 
     _, page = served
     answer = await page.get(f"/api/standings?period={period}")
     assert answer.status_code == 400
-    assert answer.json() == {"error": "period", "token": token}
+    assert answer.json() == {"error": "period", "message": f"看不懂时间段「{token}」"}
 
 
 async def test_history_trend_head_to_head_and_pictures(served: tuple[Harness, Page]) -> None:
