@@ -345,10 +345,11 @@ async def test_refusals_name_the_token_in_the_chats_language(
             response = await client.post(route, body)
             answer = response.json()
             assert response.status_code == 422, answer
-            assert answer["error"].startswith("❌")
-            assert token in answer["error"]
-            has_chinese = any("\u4e00" <= c <= "\u9fff" for c in answer["error"].replace(token, ""))
-            assert has_chinese == (lang == "zh"), answer["error"]
+            assert set(answer) == {"error", "message"} and answer["error"] == "refused"
+            message = answer["message"]
+            assert message.startswith("❌") and token in message
+            has_chinese = any("\u4e00" <= c <= "\u9fff" for c in message.replace(token, ""))
+            assert has_chinese == (lang == "zh"), message
     session = await harness.ledger.sessions.current(GROUP)
     assert (
         session is not None and await harness.ledger.reports.last_entry(GROUP, session.id) is None
@@ -386,7 +387,7 @@ async def test_no_open_session_is_said(harness: Harness) -> None:
         response = await client.get("table")
         answer = response.json()
     assert response.status_code == 422
-    assert "/new" in answer["error"]
+    assert "/new" in answer["message"]
 
 
 async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
@@ -394,6 +395,27 @@ async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
     async with keyboard_api(harness) as client:
         response = await client.post("score", raw=b"{" + b" " * 5000 + b"}")
     assert response.status_code == 413
+    assert response.json()["error"] == "too_large"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"[" * 2000 + b"]" * 2000,
+        b'{"tiles": ' + b"[" * 40 + b"]" * 40 + b"}",
+        b"not json",
+        b"[1, 2]",
+        b"\xff\xfe",
+    ],
+    ids=["2000-deep", "40-deep-inside-an-object", "not-json", "not-an-object", "not-utf8"],
+)
+async def test_a_body_that_is_not_a_shallow_json_object_is_400(harness: Harness, raw: bytes) -> None:
+    await harness.open_table()
+    async with keyboard_api(harness) as client:
+        for route in ("score", "record"):
+            response = await client.post(route, raw=raw)
+            assert response.status_code == 400, response.text
+            assert response.json()["error"] == "body"
 
 
 @pytest.mark.parametrize(
@@ -422,7 +444,7 @@ async def test_a_fact_the_ruleset_lacks_is_answered_as_the_typed_line(
         answer = response.json()
     [reply] = await harness.say("甲", typed)
     if response.status_code == 422:
-        assert answer["error"] == reply.text
+        assert answer["message"] == reply.text
     else:
         assert _by_name(answer) == await _postings_by_name(harness)
 
@@ -457,7 +479,12 @@ async def test_nothing_answers_without_a_signed_member(
         authorization = "tma" if signing is None else client.signed(who, **signing)
         before = len(harness.api.sent)
         response = await client.send(method, route, authorization, body)
-    assert (response.status_code, response.json()) == (status, {"error": code})
+    answer = response.json()
+    assert (response.status_code, answer["error"], set(answer)) == (
+        status,
+        code,
+        {"error", "message"},
+    )
     assert _recording_replies(harness.api.sent[before:]) == []
     session = await harness.ledger.sessions.current(GROUP)
     assert (

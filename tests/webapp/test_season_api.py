@@ -3,7 +3,10 @@ and numbers equal to what /top and /stats say in the chat."""
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -232,3 +235,105 @@ async def test_a_persons_row_and_the_biggest_hands(served: tuple[Harness, Page])
     assert [h["points"] for h in hands] == sorted((h["points"] for h in hands), reverse=True)
     jia = next(p for p in players if p["name"] == "甲")["biggest"]
     assert hands[0] == {"player": "甲", "hand": "财飘", "points": 96, "entry": jia["entry"]}
+
+
+# One API contract: one error shape, headers on every answer, compression, ETags.
+
+ERROR_SHAPE = {"error", "message"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/no-such-route", 404, "not_found"),
+        ("POST", "/api/standings", 405, "method"),
+        ("GET", "/api/person?player=abc", 400, "player"),
+        ("GET", "/api/person?player=999999", 404, "no_player"),
+        ("GET", "/api/history?page=0", 400, "page"),
+        ("GET", "/api/picture/1.png", 404, "picture"),
+    ],
+    ids=["no-route", "wrong-method", "bad-parameter", "no-player", "bad-page", "no-picture"],
+)
+async def test_every_refusal_has_the_one_shape_in_the_viewers_language(
+    served: tuple[Harness, Page], method: str, path: str, status: int, code: str
+) -> None:
+    harness, page = served
+    await harness.say("甲", "/lang en")
+    header = "tma " + init_data(PLAYERS["甲"], "甲", BOT_TOKEN, start_param=token_for(GROUP, BOT_TOKEN))
+    async with httpx.AsyncClient() as client:
+        answer = await client.request(
+            method, f"{page.base}{path}", headers={"Authorization": header}
+        )
+    assert answer.status_code == status
+    body = answer.json()
+    assert set(body) == ERROR_SHAPE and body["error"] == code
+    assert body["message"] and not any("\u4e00" <= c <= "\u9fff" for c in body["message"])
+
+
+async def test_a_broken_ledger_is_a_500_without_a_traceback(
+    served: tuple[Harness, Page], tmp_path: Path
+) -> None:
+    """The ledger's players table gone under the bot (a real sqlite failure, nothing mocked)."""
+    _, page = served
+    with contextlib.closing(sqlite3.connect(tmp_path / "m.db")) as conn:
+        conn.execute("DROP TABLE players")
+        conn.commit()
+    answer = await page.get("/api/standings")
+    assert answer.status_code == 500
+    body = answer.json()
+    assert set(body) == ERROR_SHAPE and body["error"] == "internal"
+    assert "Traceback" not in answer.text and "sqlite" not in answer.text.lower()
+
+
+async def test_every_answer_carries_the_security_headers(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    async with httpx.AsyncClient() as client:
+        answers = [
+            await client.get(f"{page.base}/app/"),
+            await client.get(f"{page.base}/app/app.js"),
+            await client.get(f"{page.base}/api/standings"),  # 401
+        ]
+    answers.append(await page.get("/api/standings"))
+    for answer in answers:
+        csp = answer.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org" in csp
+        assert "script-src 'self' https://telegram.org" in csp
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert "X-Frame-Options" not in answer.headers  # it would forbid Telegram's frame
+
+
+@pytest.mark.parametrize("path", ["/app/", "/app/app.js", "/app/app.css", "/app/keyboard.js"])
+async def test_pages_scripts_and_styles_go_out_gzipped_with_an_etag(
+    served: tuple[Harness, Page], path: str
+) -> None:
+    _, page = served
+    url = f"{page.base}{path}"
+    async with httpx.AsyncClient() as client:
+        plain = await client.get(url, headers={"Accept-Encoding": "identity"})
+        async with client.stream("GET", url, headers={"Accept-Encoding": "gzip"}) as zipped:
+            sent = b"".join([chunk async for chunk in zipped.aiter_raw()])
+        etag = zipped.headers["ETag"]
+        again = await client.get(url, headers={"If-None-Match": etag})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(sent) == plain.content
+    assert len(sent) < len(plain.content)
+    assert again.status_code == 304 and again.content == b""
+
+
+async def test_get_json_has_an_etag_and_is_304_until_it_changes(
+    served: tuple[Harness, Page],
+) -> None:
+    harness, page = served
+    first = await page.get("/api/standings")
+    assert first.headers["Content-Encoding"] == "gzip"
+    etag = first.headers["ETag"]
+    header = "tma " + init_data(PLAYERS["甲"], "甲", BOT_TOKEN)
+    start = token_for(GROUP, BOT_TOKEN)
+    async with httpx.AsyncClient() as client:
+        url = f"{page.base}/api/standings?start={start}"
+        same = await client.get(url, headers={"Authorization": header, "If-None-Match": etag})
+        await harness.say("甲", "/hu 丁 自摸")
+        changed = await client.get(url, headers={"Authorization": header, "If-None-Match": etag})
+    assert same.status_code == 304 and same.headers["ETag"] == etag
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
