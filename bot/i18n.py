@@ -159,8 +159,20 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "keyboard_bad_value": ("看不懂 {token}", "Cannot read {token}"),
     "keyboard_too_many_tiles": (
-        "牌太多了：一手最多 14 张",
-        "Too many tiles: a hand has at most 14",
+        "牌太多了：现在 {count} 张，这手最多 {limit} 张（每个杠多 1 张）",
+        "Too many tiles: {count}, where this hand holds at most {limit} (one more per kong)",
+    ),
+    "keyboard_too_few_tiles": (
+        "牌还不够：现在 {count} 张，胡牌要 {limit} 张（每个杠多 1 张）",
+        "Not enough tiles: {count}, where a winning hand holds {limit} (one more per kong)",
+    ),
+    "keyboard_needs_winning_tile": (
+        "已经 {count} 张了，还差胡的是哪张：点「胡的牌」，再点最后摸到或别人打出的那张",
+        "{count} tiles: which one won? Tap “Winning tile”, then the tile drawn or discarded last",
+    ),
+    "keyboard_meld_tiles": (
+        "一组吃碰杠最多 4 张，这组有 {count} 张",
+        "A meld holds at most 4 tiles; this one has {count}",
     ),
     "keyboard_too_many_melds": ("副露太多了：最多 4 组", "Too many melds: at most 4"),
     "keyboard_too_many_words": ("附加的词太多了", "Too many words"),

@@ -19,7 +19,7 @@ from bot.i18n import plain
 from bot.recording.claims import score_claims
 from bot.user_errors import user_message
 from bot.webapp import keyboard_record
-from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, tapped_hand
+from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, page_words, tapped_hand
 from bot.webapp.contract import ApiError, read_json
 from bot.webapp.keyboard_record import Seated
 from bot.webapp.viewer import APPLICATION, WRITES, viewer_of
@@ -101,9 +101,10 @@ def _is_ready(payload: dict[str, Any]) -> bool:
 
 
 def _refused(error: Exception, lang: str) -> ApiError:
-    """422 and the chat's message for a refusal (the offending token named)."""
+    """422 and the chat's message for a refusal (the offending token named, tiles as the page
+    shows them)."""
     text = user_message(error, lang) or str(error)
-    return ApiError(422, "refused", text=plain(text, limit=None))
+    return ApiError(422, "refused", text=page_words(plain(text, limit=None), lang))
 
 
 def _table_json(at: Seated, user_id: int) -> dict[str, Any]:
@@ -178,6 +179,6 @@ def _side(
 ) -> dict[str, Any]:
     if result is None:
         text = user_message(refusal, lang) if refusal is not None else None
-        return {"refused": plain(text or "", limit=None)}
+        return {"refused": page_words(plain(text or "", limit=None), lang)}
     unit = result.unit_en if lang == "en" else result.unit_zh
     return {"value": result.value, "unit": unit, "gain": result.payments.get(winner, 0)}

@@ -5,6 +5,7 @@ language; nothing answers without Telegram's signature for a member of the token
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -13,6 +14,7 @@ import httpx
 import pytest
 
 from bot.console.local_api import Sent
+from bot.webapp.keyboard_hand import page_words
 from bot.webapp.start_token import Screen
 from rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness
@@ -263,6 +265,7 @@ async def test_a_double_tap_in_flight_records_once(harness: Harness) -> None:
     assert len(_recording_replies(harness.api.sent[before:])) == 1
 
 
+NOTATION = re.compile(r"[1-9][mpsz]")
 REFUSALS = [
     pytest.param("hangzhou", {**tapped("123m456m789m123p5s", "0m")}, "zh", "0m", id="no-such-tile"),
     pytest.param(
@@ -286,27 +289,44 @@ REFUSALS = [
         "财飘",
         id="no-piao-in-qiangdao",
     ),
-    pytest.param("hangzhou", tapped("123m456m789m12p5s", "5s"), "zh", "", id="too-few-tiles"),
+    pytest.param("hangzhou", tapped("123m456m789m12p5s", "5s"), "zh", "13", id="too-few-tiles"),
     pytest.param("hangzhou", tapped("123m456m789m123p55s", "5s"), "en", "14", id="too-many-tiles"),
+    pytest.param(
+        "hangzhou",
+        tapped("123m456m789m55s", "5s", melds=(("kong", "5555p"),)),
+        "zh",
+        "16",
+        id="too-many-with-a-kong",
+    ),
+    pytest.param(
+        "hangzhou", tapped("123m456m789m123p55s"), "zh", "胡的牌", id="fourteen-without-winning"
+    ),
+    pytest.param(
+        "hangzhou",
+        tapped("456m789m123p55s", melds=(("kong", "5555p"),)),
+        "en",
+        "Winning tile",
+        id="fifteen-with-a-kong-without-winning",
+    ),
     pytest.param(
         "hangzhou",
         tapped("456m789m123p5s", "5s", melds=(("chi", "135m"),)),
         "zh",
-        "135m",
+        "一万 三万 五万",
         id="chi-not-a-run",
     ),
     pytest.param(
         "hangzhou",
         tapped("456m789m123p5s", "5s", melds=(("pon", "99999m"),)),
         "zh",
-        "9m 9m 9m 9m 9m",
+        "5 张",
         id="five-tile-meld",
     ),
     pytest.param(
         "hangzhou",
         {**tapped("123m456m789m123p5s", "5s"), "melds": "[999m]"},
         "zh",
-        "[999m]",
+        "九万 九万 九万",
         id="melds-not-a-list",
     ),
     pytest.param(
@@ -327,7 +347,7 @@ REFUSALS = [
         "qiangdao",
         tapped("123p456p789p111z1s", "2m", "discard", indicator="1m", **{"from": "S"}),
         "en",
-        "",
+        "2 Characters",
         id="discarded-wild",
     ),
 ]
@@ -350,6 +370,7 @@ async def test_refusals_name_the_token_in_the_chats_language(
             assert message.startswith("❌") and token in message
             has_chinese = any("\u4e00" <= c <= "\u9fff" for c in message.replace(token, ""))
             assert has_chinese == (lang == "zh"), message
+            assert not NOTATION.search(message), message  # the page's tile names, never 5s
     session = await harness.ledger.sessions.current(GROUP)
     assert (
         session is not None and await harness.ledger.reports.last_entry(GROUP, session.id) is None
@@ -364,6 +385,8 @@ async def test_thirteen_tiles_list_the_waits_as_the_typed_lines_score(harness: H
     assert response.status_code == 200, answer
     waits = {wait["tile"]: wait for wait in answer["waits"]}
     assert set(waits) == {"5s", "5z"}  # the pair's mate, and 白 (Hangzhou's wild) for 爆头
+    refused = waits["5z"]["discard"]["refused"]  # 白 discarded opens 飘: nobody wins on it
+    assert "白板" in refused and not NOTATION.search(refused), refused
     await harness.say("甲", "/hu 甲 123m456m789m123p5s +5s 自摸")
     assert waits["5s"]["self_draw"]["gain"] == (await _postings_by_name(harness))["甲"]
 
@@ -443,8 +466,9 @@ async def test_a_fact_the_ruleset_lacks_is_answered_as_the_typed_line(
         response = await client.post("score", payload)
         answer = response.json()
     [reply] = await harness.say("甲", typed)
-    if response.status_code == 422:
-        assert answer["message"] == reply.text
+    if response.status_code == 422:  # the chat's words, its notation as the page's tiles
+        assert answer["message"] == page_words(reply.text, "zh")
+        assert not NOTATION.search(answer["message"])
     else:
         assert _by_name(answer) == await _postings_by_name(harness)
 
