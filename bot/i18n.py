@@ -146,6 +146,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "机器人出错了，已经记下；请稍后再试",
         "Something broke in the bot (it is logged); please try again later",
     ),
+    "webapp_error_reply_lost": (
+        "这手已记账（#{entries}），但群里的回复没发出去：再点一次 ✅ 会补发（不会重复记账）",
+        "Recorded (#{entries}), but the group's reply did not go out: tap ✅ again to post it "
+        "(it will not count twice)",
+    ),
     "webapp_error_busy": (
         "机器人正忙，这手还没记上；请再点一次 ✅（不会重复记账）",
         "The bot is busy and has not recorded the hand yet; tap ✅ again (it will not count twice)",

@@ -107,6 +107,7 @@ class LocalBotApi:
         # The calls refused by the Bot API spec: a test that made one fails (tests/bot/conftest).
         self.spec_refusals: list[tuple[str, ApiError]] = []
         self.moved: dict[int, int] = {}  # a group that became a supergroup → the supergroup
+        self.lost: list[str] = []  # methods whose next call Telegram's servers will not take
         self.on_sent = on_sent
 
     # the world the bot lives in
@@ -134,6 +135,11 @@ class LocalBotApi:
         self.statuses[(chat_id, user_id)] = status
         self.may_send[(chat_id, user_id)] = can_send_messages
 
+    def lose_next(self, method: str) -> None:
+        """The next call of ``method`` fails as Telegram's servers fail one (502 Bad Gateway):
+        nothing happens in the chat, the caller hears a network error."""
+        self.lost.append(method)
+
     # the Bot API
     def call(
         self, method: str, params: Mapping[str, str], files: Mapping[str, FileTuple] | None = None
@@ -151,6 +157,9 @@ class LocalBotApi:
         self.requests.append((method, values))
         handler = getattr(self, "_" + method, None)
         try:
+            if method in self.lost:
+                self.lost.remove(method)
+                raise ApiError(502, "Bad Gateway")
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
             return handler(values, uploads)

@@ -9,6 +9,7 @@ typed /hu's own functions (``keyboard_record``). A refusal answers 422 with the 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Final
 
 from aiohttp import web
@@ -21,7 +22,7 @@ from bot.user_errors import user_message
 from bot.webapp import keyboard_record
 from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, page_words, tapped_hand
 from bot.webapp.contract import ApiError, read_json
-from bot.webapp.keyboard_record import Seated
+from bot.webapp.keyboard_record import KeyboardRecording, Seated
 from bot.webapp.viewer import APPLICATION, WRITES, viewer_of
 from scoring import rulesets
 from scoring.errors import ScoringError
@@ -32,6 +33,7 @@ from storage import StorageError
 
 MAX_BODY: Final = 4096  # a hand of 18 tiles and its words is a few hundred bytes
 RECORD: Final = "/api/keyboard/record"
+RECORD_WAIT: Final = 30.0  # seconds a recording may wait for its chat's turn and its reply
 READY_TILES: Final = 13
 _USER_ERRORS: Final = (ChatRefusal, GrammarError, ScoringError, StorageError)
 
@@ -60,7 +62,7 @@ async def score_route(request: web.Request) -> web.Response:
     try:
         payload = await _payload(request)
         at = await _seated(request)
-        hand = tapped_hand(payload, keyboard_record.full_table(at))
+        hand = tapped_hand(payload, keyboard_record.full_table(at.table, at.lang))
         if _is_ready(payload):
             return web.json_response({"line": hand.typed, "waits": _waits(hand, at)})
         [scored] = score_claims(hand.command, at.table)
@@ -70,19 +72,26 @@ async def score_route(request: web.Request) -> web.Response:
 
 
 async def record_route(request: web.Request) -> web.Response:
-    """POST /api/keyboard/record: record the tapped hand once per request id, as /hu would."""
+    """POST /api/keyboard/record: record the tapped hand once per request id, as /hu would:
+    the hand enters the bot as an update (``keyboard_record``) and this answers its outcome."""
     viewer = viewer_of(request)
+    payload = await _payload(request)
     try:
-        payload = await _payload(request)
         source = keyboard_record.request_source(payload.get("request_id"))
-        async with keyboard_record.chat_turn(request.app[APPLICATION], viewer):
-            at = await _seated(request)  # the table as the chat's last update left it
-            hand = tapped_hand(payload, keyboard_record.full_table(at))
-            recorded = await keyboard_record.record_tapped(at, viewer, hand.command, source)
-    except _USER_ERRORS as error:
+    except GrammarError as error:
         raise _refused(error, viewer.language) from error
-    entries = [entry.id for entry in recorded.entries]
-    return web.json_response({"line": hand.typed, "entries": entries, "replay": recorded.replay})
+    update = KeyboardRecording(
+        viewer.chat_id, viewer.user_id, viewer.language, viewer, payload, source
+    )
+    await request.app[APPLICATION].update_queue.put(update)
+    try:
+        # shield: a page that goes away does not cancel the chat's update
+        recorded = await asyncio.wait_for(asyncio.shield(update.outcome), RECORD_WAIT)
+    except TimeoutError:
+        raise ApiError(503, "busy") from None
+    return web.json_response(
+        {"line": recorded.line, "entries": list(recorded.entries), "replay": recorded.replay}
+    )
 
 
 async def _seated(request: web.Request) -> Seated:

@@ -8,6 +8,7 @@ import asyncio
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,8 +17,8 @@ import pytest
 from bot.console.local_api import Sent
 from bot.webapp.keyboard_hand import page_words
 from bot.webapp.start_token import Screen
-from rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
-from tests.bot.conftest import GROUP, PLAYERS, Harness
+from rigs.webapp import BOT_TOKEN, free_port, init_data, token_for, web_server
+from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 from tests.webapp.keyboard_payloads import tapped
 
 
@@ -210,26 +211,79 @@ async def test_a_tapped_hand_scores_as_the_typed_line(
     assert _by_name(answer) == await _postings_by_name(harness)
 
 
+WEBAPP = {"webapp_url": "https://mahjong.example.org", "webapp_short_name": "season"}
+
+
 @pytest.mark.parametrize(("ruleset", "payload", "typed"), SAME_AS_TYPED[:4] + SAME_AS_TYPED[-3:])
 async def test_recording_posts_the_typed_reply(
-    harness: Harness, tmp_path: Any, ruleset: str, payload: dict[str, Any], typed: str
+    tmp_path: Path, ruleset: str, payload: dict[str, Any], typed: str
 ) -> None:
-    from tests.bot.conftest import running_harness
-
-    await harness.open_table(NEW[ruleset])
-    async with keyboard_api(harness) as client:
-        before = len(harness.api.sent)
-        response = await client.post("record", {**payload, "request_id": "tap-0001"})
-        answer = response.json()
+    """With the Mini App configured: the same text under the keyboard's line, the same
+    buttons (↩️ 撤销, 📋 详情 and the 🀄 整手牌 row), the same picture."""
+    settings = {**WEBAPP, "port": free_port()}
+    async with running_harness(tmp_path / "tapped.db", **settings) as harness:
+        await harness.open_table(NEW[ruleset])
+        async with keyboard_api(harness) as client:
+            before = len(harness.api.sent)
+            response = await client.post("record", {**payload, "request_id": "tap-0001"})
+            answer = response.json()
+        posted = harness.api.sent[before:]
     assert response.status_code == 200, answer
     assert answer["replay"] is False
-    [posted] = _recording_replies(harness.api.sent[before:])
-    async with running_harness(tmp_path / "typed.db") as other:
+    async with running_harness(tmp_path / "typed.db", **settings) as other:
         await other.open_table(NEW[ruleset])
-        [typed_reply] = _recording_replies(await other.say("甲", f"/hu {typed}"))
-    first, _, rest = posted.text.partition("\n")
+        typed_sent = await other.say("甲", f"/hu {typed}")
+    [reply] = _recording_replies(posted)
+    [typed_reply] = _recording_replies(typed_sent)
+    first, _, rest = reply.text.partition("\n")
     assert "甲" in first and rest == typed_reply.text
-    assert posted.buttons == typed_reply.buttons
+    assert reply.reply_markup == typed_reply.reply_markup
+    assert any("整手牌" in label for label, _ in reply.buttons)
+    pictures = [s for s in posted if s.method == "sendPhoto"]
+    typed_pictures = [s for s in typed_sent if s.method == "sendPhoto"]
+    assert [p.text for p in pictures] == [p.text for p in typed_pictures] != []
+
+
+async def test_a_reply_lost_after_the_write_is_posted_by_the_retry(harness: Harness) -> None:
+    """Telegram does not take the recording reply: the page hears the hand is recorded and
+    its reply lost; the same request again records nothing and posts the reply, once."""
+    await harness.open_table()
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "lost-reply-1"}
+    async with keyboard_api(harness) as client:
+        harness.api.lose_next("sendMessage")
+        before = len(harness.api.sent)
+        lost = await client.post("record", body)
+        session = await harness.ledger.sessions.current(GROUP)
+        assert session is not None
+        entry = await harness.ledger.reports.last_entry(GROUP, session.id)
+        assert entry is not None and _recording_replies(harness.api.sent[before:]) == []
+        retried = (await client.post("record", body)).json()
+        [reposted] = _recording_replies(harness.api.sent[before:])
+        again = (await client.post("record", body)).json()
+    assert lost.status_code == 502 and lost.json()["error"] == "reply_lost"
+    assert f"#{entry.id}" in lost.json()["message"]
+    assert retried == {"line": retried["line"], "entries": [entry.id], "replay": True}
+    assert f"#{entry.id}" in reposted.text and any("撤销" in b for b, _ in reposted.buttons)
+    assert again["replay"] is True
+    assert len(_recording_replies(harness.api.sent[before:])) == 1  # not again
+    tally = await harness.ledger.reports.tally(GROUP, session.id)
+    assert {row.player.name: row.balance for row in tally.rows}["甲"] == 24  # one hand
+
+
+async def test_a_ledger_refusal_goes_through_the_error_handler(harness: Harness) -> None:
+    """The session was closed under the bot (its cached table still open): the write is
+    refused by the ledger, and the error handler forgets the stale table, as for /hu."""
+    await harness.open_table()
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "stale-table-1"}
+    async with keyboard_api(harness) as client:
+        assert (await client.get("table")).status_code == 200  # the table is remembered
+        await harness.ledger.sessions.close(GROUP)
+        before = len(harness.api.sent)
+        refused = await client.post("record", body)
+        table = await client.get("table")
+    assert refused.status_code == 422 and refused.json()["error"] == "refused"
+    assert table.status_code == 422 and "/new" in table.json()["message"]  # read afresh
+    assert harness.api.sent[before:] == []  # the page hears it, the group does not
 
 
 async def test_recording_twice_records_once(harness: Harness) -> None:
