@@ -24,7 +24,6 @@ from bot.webapp.start_token import Screen
 from scoring.result import ScoreResult
 from storage import Entry, Recorded
 
-
 # Where a recording reply goes: in reply to the command, or into the chat it was made for.
 Answering = Message | Chat
 

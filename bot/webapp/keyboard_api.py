@@ -20,8 +20,8 @@ from bot.i18n import plain
 from bot.recording.claims import score_claims
 from bot.user_errors import user_message
 from bot.webapp import keyboard_record
-from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, page_words, tapped_hand
 from bot.webapp.contract import ApiError, read_json
+from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, page_words, tapped_hand
 from bot.webapp.keyboard_record import KeyboardRecording, Seated
 from bot.webapp.viewer import APPLICATION, WRITES, viewer_of
 from scoring import rulesets

@@ -157,4 +157,3 @@ async def _author(context: Context, viewer: Viewer) -> int:
         viewer.chat_id, viewer.user_id, viewer.first_name, viewer.username
     )
     return created.id
-

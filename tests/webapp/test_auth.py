@@ -167,9 +167,9 @@ class Clock:
 
 @asynccontextmanager
 async def gate(harness: Harness, clock: Clock) -> AsyncIterator[httpx.AsyncClient]:
-    async with web_server(harness.app, GuardOptions(clock=clock)) as base:
-        async with httpx.AsyncClient(base_url=base) as http:
-            yield http
+    server = web_server(harness.app, GuardOptions(clock=clock))
+    async with server as base, httpx.AsyncClient(base_url=base) as http:
+        yield http
 
 
 def as_user(user_id: int, name: str) -> dict[str, str]:
@@ -192,6 +192,7 @@ async def test_a_player_who_leaves_mid_evening_reads_within_a_minute_and_writes_
     """乙 plays two hands' worth of reading, leaves the group: the next write is refused at
     once; a read may trust the last answer for at most 60 s."""
     await harness.open_table()
+    await harness.say("乙", "/hu 乙 自摸")  # a player the ledger knows by Telegram id
     clock = Clock()
     async with gate(harness, clock) as http:
         assert await read(http, "乙") == 200
@@ -200,15 +201,16 @@ async def test_a_player_who_leaves_mid_evening_reads_within_a_minute_and_writes_
         assert await read(http, "乙") == 200  # a read may use the answer of 30 s ago
         clock.now += 31
         assert await read(http, "乙") == 403  # not one older than 60 s
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    last = await harness.ledger.reports.last_entry(GROUP, session.id)
     async with gate(harness, Clock()) as http:
         harness.api.set_status(GROUP, PLAYERS["乙"], "member")
         assert await read(http, "乙") == 200
         harness.api.set_status(GROUP, PLAYERS["乙"], "left")
         refused = await write(http, "乙", "left-then-wrote")  # asked now, not a minute ago
     assert refused.status_code == 403 and refused.json()["error"] == "member"
-    session = await harness.ledger.sessions.current(GROUP)
-    assert session is not None
-    assert await harness.ledger.reports.last_entry(GROUP, session.id) is None
+    assert await harness.ledger.reports.last_entry(GROUP, session.id) == last  # nothing new
     assert not [s for s in harness.api.sent if "整手牌键盘" in s.text]
 
 
@@ -226,9 +228,11 @@ MEMBERSHIP = [
 async def test_telegram_decides_whatever_the_ledger_says(
     harness: Harness, status: str, rights: dict[str, bool], expected: int
 ) -> None:
-    """乙 sits at the table and has a hand in the ledger; Telegram's answer alone counts."""
+    """乙 sits at the table and recorded a hand (the ledger knows their Telegram id);
+    Telegram's answer alone counts."""
     await harness.open_table()
-    await harness.say("甲", "/hu 乙 自摸")
+    await harness.say("乙", "/hu 乙 自摸")
+    assert await harness.ledger.players.find(GROUP, str(PLAYERS["乙"])) is not None
     harness.api.set_status(GROUP, PLAYERS["乙"], status, **rights)
     async with gate(harness, Clock()) as http:
         assert await read(http, "乙") == expected

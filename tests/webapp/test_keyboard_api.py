@@ -486,7 +486,9 @@ async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
     ],
     ids=["2000-deep", "40-deep-inside-an-object", "not-json", "not-an-object", "not-utf8"],
 )
-async def test_a_body_that_is_not_a_shallow_json_object_is_400(harness: Harness, raw: bytes) -> None:
+async def test_a_body_that_is_not_a_shallow_json_object_is_400(
+    harness: Harness, raw: bytes
+) -> None:
     await harness.open_table()
     async with keyboard_api(harness) as client:
         for route in ("score", "record"):

@@ -259,7 +259,9 @@ async def test_every_refusal_has_the_one_shape_in_the_viewers_language(
 ) -> None:
     harness, page = served
     await harness.say("甲", "/lang en")
-    header = "tma " + init_data(PLAYERS["甲"], "甲", BOT_TOKEN, start_param=token_for(GROUP, BOT_TOKEN))
+    header = "tma " + init_data(
+        PLAYERS["甲"], "甲", BOT_TOKEN, start_param=token_for(GROUP, BOT_TOKEN)
+    )
     async with httpx.AsyncClient() as client:
         answer = await client.request(
             method, f"{page.base}{path}", headers={"Authorization": header}
