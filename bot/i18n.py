@@ -128,8 +128,6 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "webapp_error_player": ("没有这位玩家：{token}", "No such player: {token}"),
     "webapp_error_no_player": ("这段时间里没有 {token} 的记录", "No records of {token} then"),
     "webapp_error_page": ("「{token}」不是页码", "{token} is not a page number"),
-    "webapp_error_a": ("没有这位玩家：{token}", "No such player: {token}"),
-    "webapp_error_b": ("没有这位玩家：{token}", "No such player: {token}"),
     "webapp_error_picture": ("这条记录没有牌面图", "This entry has no picture of a hand"),
     "webapp_error_body": (
         "请求的内容看不懂（要一个 JSON 对象）",
@@ -152,8 +150,9 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "(it will not count twice)",
     ),
     "webapp_error_busy": (
-        "机器人正忙，这手还没记上；请再点一次 ✅（不会重复记账）",
-        "The bot is busy and has not recorded the hand yet; tap ✅ again (it will not count twice)",
+        "机器人正忙，还没答复这手记没记上：再点一次 ✅ 就知道（不会重复记账）",
+        "The bot is busy and has not said yet whether the hand is recorded: tap ✅ again to see "
+        "(it will not count twice)",
     ),
     # The tile keyboard (bot/webapp/keyboard_hand.py): a value the page sent that no tap makes.
     "keyboard_bad_tile": ("没有这张牌：{token}", "No such tile: {token}"),

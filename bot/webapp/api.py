@@ -73,7 +73,7 @@ def _int(request: web.Request, name: str, default: int | None = None) -> int:
     if not text and default is not None:
         return default
     if not text.lstrip("-").isdigit() or len(text) > 20:
-        raise _bad(name, text)
+        raise _bad("player" if name in ("a", "b") else name, text)  # a, b: head-to-head's two
     return int(text)
 
 

@@ -15,8 +15,10 @@ import httpx
 import pytest
 
 from bot.webapp.guard import GuardOptions
+from bot.webapp.start_token import Screen
 from rigs.webapp import init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.webapp.browser import open_in_telegram, signed_telegram
 
 BOT_TOKEN = "123:TEST"  # the harness's
 
@@ -250,9 +252,18 @@ ERROR_SHAPE = {"error", "message"}
         ("GET", "/api/person?player=abc", 400, "player"),
         ("GET", "/api/person?player=999999", 404, "no_player"),
         ("GET", "/api/history?page=0", 400, "page"),
+        ("GET", "/api/h2h?a=x&b=1", 400, "player"),
         ("GET", "/api/picture/1.png", 404, "picture"),
     ],
-    ids=["no-route", "wrong-method", "bad-parameter", "no-player", "bad-page", "no-picture"],
+    ids=[
+        "no-route",
+        "wrong-method",
+        "bad-parameter",
+        "no-player",
+        "bad-page",
+        "bad-head-to-head",
+        "no-picture",
+    ],
 )
 async def test_every_refusal_has_the_one_shape_in_the_viewers_language(
     served: tuple[Harness, Page], method: str, path: str, status: int, code: str
@@ -339,3 +350,23 @@ async def test_get_json_has_an_etag_and_is_304_until_it_changes(
         changed = await client.get(url, headers={"Authorization": header, "If-None-Match": etag})
     assert same.status_code == 304 and same.headers["ETag"] == etag
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
+@pytest.mark.browser
+async def test_both_pages_run_under_the_content_security_policy(
+    served: tuple[Harness, Page], browser: Any
+) -> None:
+    """The pages as Telegram opens them, in Chromium with the server's CSP enforced: each
+    draws itself and the browser reports no violation."""
+    _, page = served
+    for path, screen in (("/app/", Screen.SEASON), ("/app/keyboard.html", Screen.KEYBOARD)):
+        telegram = signed_telegram("甲", token_for(GROUP, BOT_TOKEN, screen))
+        tab = await open_in_telegram(browser, f"{page.base}{path}", telegram)
+        said: list[str] = []
+        asked: list[str] = []
+        tab.on("console", lambda message, said=said: said.append(message.text))
+        tab.on("request", lambda request, asked=asked: asked.append(request.url))
+        await tab.reload(wait_until="networkidle")
+        assert any("/api/" in url for url in asked)  # its script ran and called the API
+        assert [text for text in said if "Content Security Policy" in text] == []
+        await tab.context.close()
