@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from telegram import Update
 
 from bot.console.local_api import Sent
 from bot.webapp.keyboard_hand import page_words
@@ -242,6 +243,28 @@ async def test_recording_posts_the_typed_reply(
     pictures = [s for s in posted if s.method == "sendPhoto"]
     typed_pictures = [s for s in typed_sent if s.method == "sendPhoto"]
     assert [p.text for p in pictures] == [p.text for p in typed_pictures] != []
+
+
+async def test_a_recording_takes_its_turn_behind_the_chats_earlier_update(
+    harness: Harness,
+) -> None:
+    """A typed /hu (its picture drawn off the loop, slow) is on the bot's queue when ✅ comes:
+    the keyboard's hand waits for it to finish, reply and picture, and is recorded after it."""
+    await harness.open_table()
+    typed = harness.make.message(GROUP, PLAYERS["乙"], "/hu 乙 123m456m789m123p白白 自摸")
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "in-turn-01"}
+    async with keyboard_api(harness) as client:
+        before = len(harness.api.sent)
+        await harness.app.update_queue.put(Update.de_json(typed, harness.app.bot))
+        answer = (await client.post("record", body)).json()
+    sent = [(s.method, s.text) for s in harness.api.sent[before:] if s.chat_id == GROUP]
+    kinds = [method for method, _ in sent]
+    assert kinds == ["sendMessage", "sendPhoto", "sendMessage", "sendPhoto"], sent
+    assert "整手牌键盘" in sent[2][1] and "整手牌键盘" not in sent[0][1]
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    last = await harness.ledger.reports.last_entry(GROUP, session.id)
+    assert last is not None and answer["entries"] == [last.id]  # the keyboard's hand is last
 
 
 async def test_a_reply_lost_after_the_write_is_posted_by_the_retry(harness: Harness) -> None:
