@@ -90,6 +90,7 @@ def guard(options: GuardOptions) -> Middleware:
         request[VIEWER] = Viewer(
             user_id=init.user_id,
             first_name=init.first_name,
+            last_name=init.last_name,
             username=init.username,
             chat_id=chat_id,
             language=await _chat_lang(application, svc, chat_id),

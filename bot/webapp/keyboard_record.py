@@ -23,7 +23,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackContext
 
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, services
+from bot.context import Context, sender_player
 from bot.grammar import GrammarError
 from bot.i18n import plain, t
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
@@ -127,15 +127,15 @@ async def record_tapped(update: KeyboardRecording, context: Context) -> None:
     retry, when the first did not go out). A refusal or a failure goes to the error handler,
     which answers the waiting request through ``update``."""
     viewer, lang = update.viewer, update.lang
+    chat = Chat(viewer.chat_id, ChatType.PRIVATE if viewer.chat_id > 0 else ChatType.SUPERGROUP)
     table = full_table(await open_table(context, viewer.chat_id), lang)
     hand = tapped_hand(update.payload, table)
     scored, recorded = await record_hu(
-        context, table, hand.command, update.source, lambda: _author(context, viewer)
+        context, table, hand.command, update.source, lambda: _author(context, chat, viewer)
     )
     update.written = tuple(entry.id for entry in recorded.entries)
     owed: set[tuple[int, int | None]] = context.bot_data.setdefault(OWED, set())
     key = (viewer.chat_id, update.source.update_id)
-    chat = Chat(viewer.chat_id, ChatType.PRIVATE if viewer.chat_id > 0 else ChatType.SUPERGROUP)
     prefix = t("keyboard_recorded_by", lang, name=viewer.first_name) + "\n"
     if not recorded.replay:
         owed.add(key)  # until Telegram takes the reply
@@ -146,14 +146,7 @@ async def record_tapped(update: KeyboardRecording, context: Context) -> None:
     update.done(KeyboardRecorded(hand.typed, update.written, recorded.replay))
 
 
-async def _author(context: Context, viewer: Viewer) -> int:
-    """The viewer's player in the chat (known by Telegram id, created if new, never renamed:
-    initData carries the first name only, and a player's name is the chat's business)."""
-    ledger = services(context).db
-    for player in await ledger.players.all(viewer.chat_id):
-        if player.user_id == viewer.user_id:
-            return player.id
-    created = await ledger.players.upsert_user(
-        viewer.chat_id, viewer.user_id, viewer.first_name, viewer.username
-    )
-    return created.id
+async def _author(context: Context, chat: Chat, viewer: Viewer) -> int:
+    """The viewer's player in the chat, found and named as a typed /hu finds its sender's
+    (initData's user is the one Telegram puts in their messages)."""
+    return (await sender_player(context, chat, viewer.user)).id

@@ -267,6 +267,25 @@ async def test_a_recording_takes_its_turn_behind_the_chats_earlier_update(
     assert last is not None and answer["entries"] == [last.id]  # the keyboard's hand is last
 
 
+async def test_the_recorder_is_found_as_a_typed_hu_finds_its_sender(harness: Harness) -> None:
+    """乙 typed before (the chat knows them by Telegram id); 戊 never wrote: each recording is
+    authored by the one player the chat has, or gets, for that Telegram user."""
+    await harness.open_table()
+    await harness.say("乙", "/hu 乙 自摸")
+    async with keyboard_api(harness) as client:
+        for who, request_id in (("乙", "author-yi-01"), ("戊", "author-wu-01")):
+            body = {**tapped("123m456m789m123p5s", "5s"), "request_id": request_id}
+            assert (await client.post("record", body, who=who)).status_code == 200
+    players = await harness.ledger.players.all(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    history = await harness.ledger.reports.history(GROUP, page=1, page_size=10)
+    authors = [entry.author for entry in history.entries[:2]]  # newest first: 戊's, 乙's
+    for who, author in zip(("戊", "乙"), authors, strict=True):
+        [player] = [p for p in players if p.user_id == PLAYERS[who]]  # one, not two
+        assert (author, player.name) == (player.id, who)
+
+
 async def test_a_reply_lost_after_the_write_is_posted_by_the_retry(harness: Harness) -> None:
     """Telegram does not take the recording reply: the page hears the hand is recorded and
     its reply lost; the same request again records nothing and posts the reply, once."""
