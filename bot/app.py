@@ -16,6 +16,7 @@ from telegram.ext import (
     CommandHandler,
     Defaults,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest, HTTPXRequest
@@ -50,6 +51,7 @@ from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.transport.web_lifecycle import start_web, stop_web
+from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
 from storage import Ledger
 
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
@@ -194,6 +196,8 @@ def add_handlers(application: ANY_APP) -> None:
         MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
+    # The tile keyboard's ✅ 记账: an update of the bot's own making (bot.webapp.keyboard_record)
+    application.add_handler(TypeHandler(KeyboardRecording, record_tapped))
     for route in BUTTON_ROUTES:
         application.add_handler(CallbackQueryHandler(route.handler, pattern=route.pattern))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))

@@ -121,6 +121,53 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "这个按钮的数据不对（{token}），请重新发命令",
         "This button's data is not valid ({token}); send the command again",
     ),
+    # The Mini App's API refusals (bot/webapp/contract.py): {"error": code, "message": this}.
+    "webapp_error_signature": (
+        "无法确认你的 Telegram 身份，请从群里的按钮重新打开",
+        "Telegram could not vouch for you: open the page again from the group's button",
+    ),
+    "webapp_error_rate": (
+        "请求太频繁了，请 {seconds} 秒后再试",
+        "Too many requests: try again in {seconds} s",
+    ),
+    "webapp_error_token": (
+        "这个链接不是本机器人发的，请从群里的按钮重新打开",
+        "This link was not made by this bot: open the page from the group's button",
+    ),
+    "webapp_error_member": (
+        "你不在这个群里（或不能在群里发言），看不到它的账",
+        "You are not in this group (or may not speak there), so its ledger is not shown",
+    ),
+    "webapp_error_period": ("看不懂时间段「{token}」", "Cannot read the period {token}"),
+    "webapp_error_player": ("没有这位玩家：{token}", "No such player: {token}"),
+    "webapp_error_no_player": ("这段时间里没有 {token} 的记录", "No records of {token} then"),
+    "webapp_error_page": ("「{token}」不是页码", "{token} is not a page number"),
+    "webapp_error_picture": ("这条记录没有牌面图", "This entry has no picture of a hand"),
+    "webapp_error_body": (
+        "请求的内容看不懂（要一个 JSON 对象）",
+        "The request's body cannot be read (a JSON object, please)",
+    ),
+    "webapp_error_too_large": (
+        "请求太大了，一手牌用不了这么多",
+        "The request is too large for a hand",
+    ),
+    "webapp_error_bad_request": ("请求看不懂", "The request cannot be read"),
+    "webapp_error_not_found": ("没有这个地址", "No such address"),
+    "webapp_error_method": ("这个地址不接受这种请求", "This address does not take this method"),
+    "webapp_error_internal": (
+        "机器人出错了，已经记下；请稍后再试",
+        "Something broke in the bot (it is logged); please try again later",
+    ),
+    "webapp_error_reply_lost": (
+        "这手已记账（#{entries}），但群里的回复没发出去：再点一次 ✅ 会补发（不会重复记账）",
+        "Recorded (#{entries}), but the group's reply did not go out: tap ✅ again to post it "
+        "(it will not count twice)",
+    ),
+    "webapp_error_busy": (
+        "机器人正忙，还没答复这手记没记上：再点一次 ✅ 就知道（不会重复记账）",
+        "The bot is busy and has not said yet whether the hand is recorded: tap ✅ again to see "
+        "(it will not count twice)",
+    ),
     # The tile keyboard (bot/webapp/keyboard_hand.py): a value the page sent that no tap makes.
     "keyboard_bad_tile": ("没有这张牌：{token}", "No such tile: {token}"),
     "keyboard_bad_seat": ("没有这个座位：{token}（东南西北）", "No such seat: {token} (E S W N)"),
@@ -130,8 +177,20 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "keyboard_bad_value": ("看不懂 {token}", "Cannot read {token}"),
     "keyboard_too_many_tiles": (
-        "牌太多了：一手最多 14 张",
-        "Too many tiles: a hand has at most 14",
+        "牌太多了：现在 {count} 张，这手最多 {limit} 张（每个杠多 1 张）",
+        "Too many tiles: {count}, where this hand holds at most {limit} (one more per kong)",
+    ),
+    "keyboard_too_few_tiles": (
+        "牌还不够：现在 {count} 张，胡牌要 {limit} 张（每个杠多 1 张）",
+        "Not enough tiles: {count}, where a winning hand holds {limit} (one more per kong)",
+    ),
+    "keyboard_needs_winning_tile": (
+        "已经 {count} 张了，还差胡的是哪张：点「胡的牌」，再点最后摸到或别人打出的那张",
+        "{count} tiles: which one won? Tap “Winning tile”, then the tile drawn or discarded last",
+    ),
+    "keyboard_meld_tiles": (
+        "一组吃碰杠最多 4 张，这组有 {count} 张",
+        "A meld holds at most 4 tiles; this one has {count}",
     ),
     "keyboard_too_many_melds": ("副露太多了：最多 4 组", "Too many melds: at most 4"),
     "keyboard_too_many_words": ("附加的词太多了", "Too many words"),
