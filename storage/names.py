@@ -64,3 +64,9 @@ def name_problem(name: str) -> NameProblem | None:
     if separator is not None:
         return NameProblem(NameRule.SEPARATOR, {"character": separator.group()})
     return None
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: two names with one key show as one name to the people
+    at a table (the seating rule in ``people.py`` compares by it alone)."""
+    return name.casefold()
