@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from itertools import combinations
 from datetime import datetime
+from itertools import combinations
 from typing import Final, Literal, TypeVar, cast
 
 import aiosqlite
