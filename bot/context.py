@@ -175,6 +175,13 @@ async def member_to_record(context: Context, chat: Chat, user: User) -> Player |
     return member
 
 
+async def author_to_record(context: Context, chat: Chat, user: User) -> int | NewMember:
+    """The sender as a write's author: their player's id, or the member the write records
+    (``member_to_record``)."""
+    author = await member_to_record(context, chat, user)
+    return author.id if isinstance(author, Player) else author
+
+
 def _display_name(user: User) -> str:
     """The user's Telegram name, shortened to what the ledger keeps (Telegram allows 129)."""
     name = clean_name(user.full_name) or (f"@{user.username}" if user.username else str(user.id))

@@ -38,7 +38,7 @@ import aiosqlite
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .names import name_key
-from .players import NewMember, clean_name, seated_id
+from .players import NewMember, clean_name, recorded_id, seated_id
 from .records import SEATS, Player, SeatName, Session
 from .rows import (
     fetch_all,
@@ -378,15 +378,6 @@ async def _refuse_broken_table(
         if undoing is not None:
             raise StorageError(ErrorCode.UNDO_SAME_NAME_AT_TABLE, event_id=undoing, **seats)
         raise StorageError(ErrorCode.SAME_NAME_AT_TABLE, **seats)
-
-
-async def recorded_id(
-    conn: aiosqlite.Connection, chat_id: int, who: int | NewMember | None
-) -> int | None:
-    """The player id of a command's sender inside the write that needs them: a known
-    player's, or a Telegram user's recorded (or renamed) now, in the same transaction as
-    the write's checks, so that a refusal records nobody."""
-    return None if who is None else await seated_id(conn, chat_id, who)
 
 
 class PeopleStore(Store):

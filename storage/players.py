@@ -104,6 +104,15 @@ async def seated_id(
     return who
 
 
+async def recorded_id(
+    conn: aiosqlite.Connection, chat_id: int, who: int | NewMember | None
+) -> int | None:
+    """The player id of a command's sender inside the write that needs them: a known
+    player's, or a Telegram user's recorded (or renamed) now, in the same transaction as
+    the write's checks, so that a refusal records nobody."""
+    return None if who is None else await seated_id(conn, chat_id, who)
+
+
 class PlayerStore(Store):
     async def upsert_user(
         self, chat_id: int, user_id: int, display_name: str, username: str | None = None
