@@ -32,7 +32,7 @@ from bot.table import open_table, remember, standings
 from bot.table_html import empty_seats
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.webapp.viewer import Viewer
-from storage import Recorded, Source
+from storage import NewMember, Recorded, Source
 
 REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -95,17 +95,14 @@ async def record_tapped(at: Seated, viewer: Viewer, command: HuCommand, source: 
     return recorded
 
 
-async def _author(context: Context, viewer: Viewer) -> int:
-    """The viewer's player in the chat (known by Telegram id, created if new, never renamed:
-    initData carries the first name only, and a player's name is the chat's business)."""
-    ledger = services(context).db
-    for player in await ledger.players.all(viewer.chat_id):
-        if player.user_id == viewer.user_id:
-            return player.id
-    created = await ledger.players.upsert_user(
-        viewer.chat_id, viewer.user_id, viewer.first_name, viewer.username
-    )
-    return created.id
+async def _author(context: Context, viewer: Viewer) -> int | NewMember:
+    """The viewer's player in the chat (known by Telegram id, never renamed: initData
+    carries the first name only, and a player's name is the chat's business), or, new, the
+    member the hand's write records in its own transaction (a refused hand records nobody)."""
+    player = await services(context).db.players.of_user(viewer.chat_id, viewer.user_id)
+    if player is not None:
+        return player.id
+    return NewMember(viewer.user_id, viewer.first_name, viewer.username)
 
 
 async def _post_reply(
