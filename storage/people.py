@@ -38,7 +38,7 @@ import aiosqlite
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .names import name_key
-from .players import NewMember, clean_name, recorded_id, seated_id
+from .players import NewMember, clean_name, players_named, recorded_id, seated_id
 from .records import SEATS, Player, SeatName, Session
 from .rows import (
     fetch_all,
@@ -532,13 +532,9 @@ async def _check_free_name(
     the name comes back and a member had shared it before)."""
     if name.startswith(("@", "#")):
         raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {name!r}")
-    only = " AND user_id IS NULL" if guests else ""
-    taken = await fetch_one(
-        conn,
-        f"SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE AND id <> ?{only}",
-        [chat_id, name, player_id],
-    )
-    if taken:
+    if any(
+        other.id != player_id for other in await players_named(conn, chat_id, name, guests=guests)
+    ):
         raise StorageError(ErrorCode.DUPLICATE_NAME, name=name)
 
 

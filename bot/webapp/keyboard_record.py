@@ -20,6 +20,7 @@ from telegram.ext import Application, CallbackContext
 
 from bot import pictures
 from bot.chat_refusal import ChatRefusal
+from bot.cleaning import member_name
 from bot.context import Context, chat_settings, services
 from bot.grammar import GrammarError, HuCommand
 from bot.hand_reply import hand_markup, hand_text, scene_after
@@ -102,7 +103,8 @@ async def _author(context: Context, viewer: Viewer) -> int | NewMember:
     player = await services(context).db.players.of_user(viewer.chat_id, viewer.user_id)
     if player is not None:
         return player.id
-    return NewMember(viewer.user_id, viewer.first_name, viewer.username)
+    shown = member_name(viewer.first_name, viewer.username, viewer.user_id)
+    return NewMember(viewer.user_id, shown, viewer.username)
 
 
 async def _post_reply(

@@ -45,7 +45,9 @@ SENDERS = (*MEMBERS, "小王")
 UNDONE_KINDS = ("join", "iam", "merge", "rename")
 ADMINS = frozenset({"丁"})  # 甲 opens the sessions but is no admin here
 GUESTS = ("小王", "小李", "戊", "阿张")  # 戊 is also a member's name: /join takes it over
-NEW_NAMES = ("老王",)
+# 老王 a new name; 小王 + U+FE0F renders as 小王 (one name: storage.names.name_key); 阿张 +
+# U+034F holds a character that draws nothing (refused).
+NEW_NAMES = ("老王", "小王\ufe0f", "阿张\u034f")
 NAMES = (*MEMBERS, *GUESTS, *NEW_NAMES, "戊（客）")
 
 # An evening before the identity commands start: guests play, members play, and a third
