@@ -45,9 +45,10 @@ class NewGuest:
 
 @dataclass(frozen=True)
 class NewMember:
-    """A Telegram user the chat has not recorded yet, to be recorded inside the write that
-    names them (seats them, or opens the session they created), after its every check: a
-    refused /new, /join or /seat then records nobody."""
+    """A Telegram user the chat has not recorded yet (or has, under an older Telegram name),
+    to be recorded (or renamed) inside the write that names them (seats them, opens the
+    session they created, or takes them as its author or as a guest's claimer), in the
+    write's transaction: a refused command then records and renames nobody."""
 
     user_id: int
     name: str
