@@ -61,6 +61,7 @@ class ErrorCode(StrEnum):
     CSV_UNREADABLE = "csv_unreadable"
     LINKED_SINCE = "linked_since"
     SAME_NAME_AT_TABLE = "same_name_at_table"
+    UNDO_SAME_NAME_AT_TABLE = "undo_same_name_at_table"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -232,6 +233,13 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
         "Two people named {name!r} cannot sit at one table (seats {first} and {second}); "
         "nothing changed. The same person? /iam or /join. If not, /rename the guest first "
         "(a member changes their Telegram name)",
+    ),
+    ErrorCode.UNDO_SAME_NAME_AT_TABLE: (
+        "撤销 P{event_id} 会让同桌两人都叫「{name}」（{first_zh}位和{second_zh}位），没有撤销："
+        "先用 /rename 给客人换个别的名字，或让其中一位离座，再来",
+        "Undoing P{event_id} would seat two people named {name!r} at one table "
+        "(seats {first} and {second}); nothing was undone. /rename the guest to another name, "
+        "or have one of them leave the table, first",
     ),
     ErrorCode.LINKED_SINCE: (
         "P{later} 之后又把这个人和别人连在一起，请先撤销 P{later}，再撤销 P{event_id}",

@@ -22,6 +22,7 @@ from .errors import ErrorCode, StorageError
 from .identity_import import import_identity
 from .money import TABLE, adjustment_data, money_lines
 from .names import name_key
+from .people import seating_rule
 from .records import EntryKind
 from .rows import (
     fetch_all,
@@ -60,8 +61,11 @@ class ExchangeStore(Store):
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
             ids = NewIds()
-            for rows in read.records:
-                await _import_record(conn, chat_id, rows, ids, postings)
+            # The file's open table, or its links between players this chat has seated now,
+            # meet the one seating rule as a live command's would.
+            async with seating_rule(conn, chat_id):
+                for rows in read.records:
+                    await _import_record(conn, chat_id, rows, ids, postings)
             return ImportReport(len(ids.entries), read.proven_whole)
 
     async def backup(self, path: str | Path) -> None:

@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from .database import Store
-from .entries import Draft, check_players, clean_postings, insert_recording, look, open_session_of
+from .entries import (
+    Author,
+    Draft,
+    check_players,
+    clean_postings,
+    insert_recording,
+    look,
+    open_session_of,
+    recorded_author,
+)
 from .errors import ErrorCode, StorageError
 from .people import read_people
 from .records import Recorded, Source
@@ -193,7 +202,7 @@ class MoneyStore(Store):
         session_id: int,
         spec: MoneySpec,
         source: Source | None,
-        author: int | None,
+        author: Author,
     ) -> Recorded:
         """Record a stake, fee, penalty or payment in the open session ``session_id``."""
         postings, fen, stored = _checked(spec)
@@ -202,13 +211,14 @@ class MoneyStore(Store):
             before = await look(conn, chat_id, source, [author, *players], session_id)
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             open_session_of(before.session, session_id)
-            check_players(before, [*players, author])
+            check_players(before, [*players, author_id])
             if spec.reason is not None and not isinstance(spec.reason, str):
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"note {spec.reason!r}")
             fields = {
                 "session_id": session_id,
-                "author": author,
+                "author": author_id,
                 "note": spec.reason,
                 "result_json": json.dumps(stored, ensure_ascii=False),
                 "created_at": now_text(),

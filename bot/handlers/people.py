@@ -22,6 +22,7 @@ from bot.context import (
     argument_words,
     is_chat_admin,
     known_player,
+    member_to_record,
     message_of,
     press_of,
     sender_player,
@@ -74,8 +75,9 @@ async def iam(update: Update, context: Context) -> None:
     if refusal is not None:
         raise ChatRefusal(refusal, token=words[0])
     sender = await _sender(context, message)
-    change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
-    await _reply_linked(context, message, change, guest, sender, lang)
+    request = LinkRequest(guest.id, _given(sender), "iam", take_seat=True)
+    change = await _link(context, update, request, sender)
+    await _reply_linked(context, message, change, guest, await _recorded(context, message), lang)
 
 
 async def join_as_guest(
@@ -84,21 +86,24 @@ async def join_as_guest(
     """/join by a member while a guest of the same name sits at the table: the member takes
     the guest's seat and becomes that guest (None when there is no such guest, or the two
     sat at one table before: then they are two people, and /join seats as usual). A member
-    never seen before is recorded here, as the claim is made."""
-    known = sender.id if isinstance(sender, Player) else None
-    if known is not None and table.seat_of(known) is not None:
+    never seen before (or renamed on Telegram since) is recorded by the claim's write."""
+    message = message_of(update)
+    if isinstance(sender, Player):
+        known: Player | None = sender
+    else:
+        known = await _asker(context, message, update)
+    if known is not None and table.seat_of(known.id) is not None:
         return None
     name = name_key(sender.name)
     guests = [p for p in table.players.values() if p.is_guest and name_key(p.name) == name]
     if len(guests) != 1:
         return None
     claimed = (await _people(services(context).db, table.session.chat_id, guests[0].id))[0]
-    actor = policy.Actor(known, admin=False, creator=False)  # a claim needs no standing
+    # A claim needs no standing.
+    actor = policy.Actor(known.id if known else None, admin=False, creator=False)
     if policy.may_claim(actor, claimed) is not None:
         return None  # someone else's already: /join seats the member as usual
-    if isinstance(sender, NewMember):
-        sender = await _sender(context, message_of(update), update)
-    request = LinkRequest(guests[0].id, sender.id, "join", take_seat=True)
+    request = LinkRequest(guests[0].id, _given(sender), "join", take_seat=True)
     try:
         return await _link(context, update, request, sender)
     except StorageError as error:
@@ -162,7 +167,7 @@ async def rename(update: Update, context: Context) -> None:
         raise StorageError(ErrorCode.MEMBER_NAME, name=guest.name)
     sender = await _sender(context, message)
     change = await ledger.people.rename_guest(
-        message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
+        message.chat.id, guest.id, new_name, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
     text = t(
@@ -292,11 +297,11 @@ async def identity_lines_between(
 
 
 async def _link(
-    context: Context, update: Update, request: LinkRequest, sender: Player
+    context: Context, update: Update, request: LinkRequest, sender: Player | NewMember
 ) -> IdentityChange:
     message = message_of(update)
     change = await services(context).db.people.link_records(
-        message.chat.id, request, author=sender.id, update_id=update.update_id
+        message.chat.id, request, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
     return change
@@ -346,7 +351,7 @@ async def _undo(
         raise ChatRefusal(refusal, event=event_id)
     sender = await _sender(context, message, update)
     change = await ledger.people.undo_identity(
-        message.chat.id, event_id, author=sender.id, update_id=update.update_id
+        message.chat.id, event_id, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
     return change
@@ -392,9 +397,23 @@ async def _asker(context: Context, message: Message, update: Update | None = Non
     return await known_player(context, message.chat, _user(message, update))
 
 
-async def _sender(context: Context, message: Message, update: Update | None = None) -> Player:
-    """The sender as the identity event's author, recorded if new: once it may go ahead."""
-    return await sender_player(context, message.chat, _user(message, update))
+async def _sender(
+    context: Context, message: Message, update: Update | None = None
+) -> Player | NewMember:
+    """The sender as the identity event's author (or the person claiming): someone never
+    seen, or renamed on Telegram since, is recorded by the event's write, so a refused
+    command records and renames nobody."""
+    return await member_to_record(context, message.chat, _user(message, update))
+
+
+async def _recorded(context: Context, message: Message) -> Player:
+    """The sender's player once the write recorded them (no write of its own then)."""
+    return await sender_player(context, message.chat, _user(message, None))
+
+
+def _given(sender: Player | NewMember) -> int | NewMember:
+    """The sender as the ledger takes them: a known player's id, or the member to record."""
+    return sender.id if isinstance(sender, Player) else sender
 
 
 def _user(message: Message, update: Update | None) -> User:

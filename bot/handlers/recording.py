@@ -16,11 +16,11 @@ from bot.cleaning import as_number
 from bot.context import (
     Context,
     argument_text,
+    author_to_record,
     is_chat_admin,
     known_player,
     message_of,
     press_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -350,11 +350,11 @@ async def _reverse(
     if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
-    author = await sender_player(context, message.chat, user) if user and not anonymous else None
+    author = await author_to_record(context, message.chat, user) if user and not anonymous else None
     recorded = await ledger.entries.reverse_many(
         message.chat.id,
         [entry.id for entry in entries],
-        author=author.id if author else None,
+        author=author,
         source=Source(update.update_id, update.message.message_id if update.message else None),
     )
     forget(context, message.chat.id)

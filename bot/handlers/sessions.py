@@ -12,7 +12,7 @@ from bot.context import (
     chat_lang,
     chat_state,
     is_creator_or_admin,
-    member_to_seat,
+    member_to_record,
     message_of,
     sender_player,
     services,
@@ -137,7 +137,7 @@ async def join(update: Update, context: Context) -> None:
         and message.reply_to_message.from_user
         and not message.reply_to_message.from_user.is_bot
     ):
-        player = await member_to_seat(context, message.chat, message.reply_to_message.from_user)
+        player = await member_to_record(context, message.chat, message.reply_to_message.from_user)
     elif sender is not None:
         taken_over = await people.join_as_guest(context, update, table, sender)
         if taken_over is not None:  # the member took a same-named guest's seat: one person
@@ -146,9 +146,10 @@ async def join(update: Update, context: Context) -> None:
         player = sender
     else:
         raise ChatRefusal("no_sender")
-    already = table.seat_of(player.id) if isinstance(player, Player) else None
+    seated_before = table.session.seats
     session = await ledger.sessions.join_seat(message.chat.id, _seated(player))
     player = await _recorded(context, message, player, sender)
+    already = player.id in seated_before
     table = await table_of(context, session)
     seat = table.seat_of(player.id)
     assert seat is not None
@@ -226,11 +227,12 @@ async def migrate(update: Update, context: Context) -> None:
 
 
 async def _sender(context: Context, message: Message) -> Player | NewMember | None:
-    """The sender to seat or name as the session's opener; someone never seen is recorded by
-    that write only (a refused /new, /join or /seat records nobody)."""
+    """The sender to seat or name as the session's opener; someone never seen (or renamed on
+    Telegram since) is recorded by that write only (a refused /new, /join or /seat records
+    and renames nobody)."""
     if message.from_user is None:
         return None
-    return await member_to_seat(context, message.chat, message.from_user)
+    return await member_to_record(context, message.chat, message.from_user)
 
 
 def _seated(player: Player | NewGuest | NewMember) -> int | NewGuest | NewMember:
@@ -289,7 +291,7 @@ async def _record_for(
         return sender
     for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if text == word and entity.user is not None:
-            return await member_to_seat(context, message.chat, entity.user)
+            return await member_to_record(context, message.chat, entity.user)
     if isinstance(sender, NewMember) and _names(word, sender):
         return sender  # a first-time sender naming themselves, as a member already recorded
     if not word.startswith("@"):

@@ -17,13 +17,13 @@ from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
     argument_text,
+    author_to_record,
     chat_lang,
     chat_state,
     is_chat_admin,
     known_player,
     message_of,
     press_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -55,7 +55,7 @@ from bot.tap.flow import (
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
-from storage import Recorded, Source
+from storage import NewMember, Recorded, Source
 
 _JOB_PREFIX: Final = "tap-expiry"
 _WARMING: set[asyncio.Future[None]] = set()  # warm-ups running: kept until done
@@ -315,8 +315,8 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
     press delivered again, finds it recorded); the reply is the typed line's."""
     message, table, flow, _ = pressing
 
-    async def author() -> int:  # recorded only once the line was scored
-        return (await sender_player(context, message.chat, query.from_user)).id
+    async def author() -> int | NewMember:  # asked only once the line was scored
+        return await author_to_record(context, message.chat, query.from_user)
 
     source = Source(update_id=flow.update_id, message_id=message.message_id)
     try:
