@@ -211,6 +211,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是座位：写 东 南 西 北 或 E S W N",
         "{token} is not a seat: write E S W N or 东 南 西 北",
     ),
+    "short_tai": ("{tai} 台", "{tai} tai"),
+    "short_contract": ("{name} 承包全付", "{name} pays all (contract)"),
+    "lang_admins_only": (
+        "只有群管理员可以改本群的语言（/settings 里也一样）",
+        "Only chat admins can change this group's language (as in /settings)",
+    ),
     "lang_usage": ("写法：/lang zh 或 /lang en", "Write: /lang zh or /lang en"),
     "score_usage": (
         "写法：/score 123m456m789m123p白 +5s 自摸（可以在前面写规则：/score 强盗胡 … 翻1m）",
@@ -505,6 +511,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "money_title": ("💰 钱（{stake}）", "💰 Money ({stake})"),
     "money_lines_only": ("只算台费和按元记的调整", "fees and money adjustments only"),
     "money_fee_line": ("台费 {fee} 元", "table fee {fee} yuan"),
+    "money_fee_each": (
+        "台费 {fee} 元（每人 {each}，已算在上面）",
+        "table fee {fee} yuan ({each} each, included above)",
+    ),
+    "money_fee_shares": (
+        "台费 {fee} 元（已算在上面：{shares}）",
+        "table fee {fee} yuan (included above: {shares})",
+    ),
     "money_transfers": ("转账（元）：", "Transfers (yuan):"),
     "points_transfers": ("按分转账：", "Transfers in points:"),
     "why_adjustment": (
@@ -551,10 +565,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "wait_refused": ("不能胡", "not allowed"),
     # rules
     "rules_more": ("详细说明", "Full text"),
-    "rules_unknown": (
-        "这个问题我答不上来。点下面的题目看看：",
-        "I cannot answer that one. Pick a topic below:",
+    "rules_off_topic": (
+        "这不像是麻将规则的问题。可以这样问：/rules 爆头怎么算",
+        "That does not look like a mahjong rules question. Try: /rules how is baotou scored",
     ),
+    "rules_maybe": (
+        "这个问题我答不准，可能是下面这些：",
+        "I cannot answer that one exactly; perhaps one of these:",
+    ),
+    "rules_open_menu": ("📖 全部题目", "📖 All topics"),
     "rules_menu": ("📖 规则问答（{ruleset}）：", "📖 Rules ({ruleset}):"),
     "rules_other": ("其他玩法 ›", "Other rulesets ›"),
     "rules_back": ("‹ 本群玩法", "‹ This chat's rules"),
