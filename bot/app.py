@@ -96,6 +96,7 @@ BUTTON_ROUTES: Final = checked_routes(
         *settings.BUTTONS,
         *views.BUTTONS,
         *people.BUTTONS,
+        *sessions.BUTTONS,
         *rules.BUTTONS,
         *leaderboard.BUTTONS,
     )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from storage import Chat, Player
 
 if TYPE_CHECKING:
+    from bot.handlers.sessions import PendingOpening
     from bot.seated_table import SeatedTable
     from bot.tap.flow import Flow
 
@@ -60,6 +61,8 @@ class ChatState:
         self.members: dict[int, tuple[str, str | None, Player]] = {}
         # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
         self.flows: dict[str, Flow] = {}
+        # a /new waiting for its answer (which 湖州 system, 「和上次一样」): bot.handlers.sessions
+        self.opening: PendingOpening | None = None
 
     def keep(self, table: SeatedTable) -> SeatedTable:
         """The table a write returned; a closed session is forgotten."""

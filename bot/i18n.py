@@ -34,6 +34,33 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "写法：/new 杭州 [底分|初级场] [东 南 西 北 四位玩家]，例如 /new 杭州 1 甲 乙 丙 丁",
         "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
     ),
+    "new_family_mismatch": (
+        "「{token}」不是{family}的玩法：二者选一个",
+        "“{token}” is not a way {family} plays: say one of the two",
+    ),
+    "new_which_system": (
+        "{family}有 {count} 种玩法，打哪一种？",
+        "{family} is played {count} ways: which one?",
+    ),
+    "new_same_as_last": (
+        "🔁 和上次一样：{ruleset} · 底分 {base} · {players}",
+        "🔁 Same as last time: {ruleset} · base {base} · {players}",
+    ),
+    "new_same_chosen": ("和上次一样", "same as last time"),
+    "new_chosen": ("✅ {name} 选了：{chosen}", "✅ {name} chose: {chosen}"),
+    "open_not_yours": (
+        "只有发 /new 的人或群管理员能选",
+        "Only whoever sent /new, or an admin, may choose",
+    ),
+    "carried_over": ("（沿用上一场）", " (as last session)"),
+    "fee_carried": (
+        "💰 台费 {fee} 元（沿用上一场），每人 {each} 元，已记账",
+        "💰 Table fee {fee} yuan (as last session): {each} yuan each, recorded",
+    ),
+    "fee_carried_later": (
+        "💰 上一场台费 {fee} 元：坐满后发 /fee {fee} 再记",
+        "💰 Last session's table fee was {fee} yuan: send /fee {fee} once the table is full",
+    ),
     "bad_base": (
         "底分「{token}」不对：要 1 到 {last} 之间的整数，例如 1 或 5",
         "Base {token!s} must be a whole number from 1 to {last}, e.g. 1 or 5",
@@ -385,6 +412,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "kind_adjustment": ("调整", "adjustment"),
     "kind_reversal": ("冲正", "reversal"),
     "reversed_tag": ("（已撤销）", "(undone)"),
+    "settle_empty": (
+        "第 {session} 场什么都没记，就当没开过（不算一场）。重新开局发 /new",
+        "Session #{session} recorded nothing: taken back as never opened (it does not "
+        "count as a session). Send /new to open one",
+    ),
     "settle_title": (
         "💰 第 {session} 场结算，牌局结束",
         "💰 Session #{session} settled and closed",

@@ -26,6 +26,7 @@ from bot.context import (
     Context,
     argument_words,
     chat_settings,
+    chat_state,
     is_creator_or_admin,
     message_of,
     press_of,
@@ -389,6 +390,13 @@ async def settle(update: Update, context: Context) -> None:
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("settle_denied")
+    if await ledger.sessions.discard_if_empty(message.chat.id) is not None:
+        # Opened by mistake: no session, and its number is the next one's (so its flows go).
+        forget(context, message.chat.id)
+        state = chat_state(context, message.chat.id)
+        state.flows = {k: f for k, f in state.flows.items() if f.session_id != table.session.id}
+        await reply(message, t("settle_empty", lang, session=table.session.id))
+        return
     standings = await ledger.reports.tally(message.chat.id, table.session.id)
     money = await ledger.money.of_session(message.chat.id, table.session.id)
     await ledger.sessions.close(message.chat.id)
