@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from storage import Chat, Player
 
 if TYPE_CHECKING:
+    from bot.handlers.claim import PendingPress
     from bot.handlers.sessions import PendingOpening
     from bot.seated_table import SeatedTable
     from bot.tap.flow import Flow
@@ -63,6 +64,10 @@ class ChatState:
         self.flows: dict[str, Flow] = {}
         # a /new waiting for its answer (which 湖州 system, 「和上次一样」): bot.handlers.sessions
         self.opening: PendingOpening | None = None
+        # user → their press refused while not seated, waiting for 「你是哪位？」's answer
+        self.claims: dict[int, PendingPress] = {}
+        # (session, user) already asked 「你是哪位？」: a line asks once a session
+        self.asked: set[tuple[int, int]] = set()
 
     def keep(self, table: SeatedTable) -> SeatedTable:
         """The table a write returned; a closed session is forgotten."""

@@ -887,6 +887,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "本群没有叫「{token}」的玩家，没有改动（/stats 列出本群玩家）",
         "No player {token} in this chat; nothing changed (/stats lists the players)",
     ),
+    "claim_who": (
+        "{name}，你是哪位？点你的名字就算认领（同 /iam），刚才按的会接着记",
+        "{name}, which one are you? Tap your name to claim it (as /iam); what you pressed "
+        "then goes on",
+    ),
+    "claim_who_toast": ("先点一下你是哪位", "First tap which one you are"),
+    "claim_watching_button": ("👀 只是看看", "👀 Just watching"),
+    "claim_watching": ("好的，只看不按", "OK, just watching"),
+    "claim_new": (
+        "哪位是你？点自己的名字认领（同 /iam）",
+        "Which one is you? Tap your name to claim it (as /iam)",
+    ),
     "iam_usage": (
         "写法：/iam 名字（我是 阿明）：认领客人「阿明」的记录，例如 /iam 阿明",
         "Write: /iam NAME to claim a guest's record as yours, e.g. /iam Amy",

@@ -41,7 +41,7 @@ from bot.grammar import (
     parse_seat_change,
 )
 from bot.grammar.new import RulesetWords, read_ruleset_words
-from bot.handlers import people
+from bot.handlers import claim, people
 from bot.i18n import plain, t
 from bot.replies import answer, edit, reply, send
 from bot.seated_table import SeatedTable
@@ -191,7 +191,13 @@ async def _open(
         lines.append(await _carried_fee(context, table, carried.fee, lang))
     if not table.full:
         lines.append(t("session_join_hint", lang, seats=empty_seats(table, lang)))
-    await reply(message, "\n".join(lines))
+    guests = claim.unclaimed_guests(table)
+    if guests:  # friends seated by name: one tap each to be theirs
+        lines.append(t("claim_new", lang))
+        if message.from_user is not None:  # the opener saw them here: their lines ask no more
+            chat_state(context, message.chat.id).asked.add((session.id, message.from_user.id))
+    markup = claim.claim_markup(guests, lang) if guests else None
+    await reply(message, "\n".join(lines), markup)
 
 
 async def _carried_fee(context: Context, table: SeatedTable, fee: int, lang: str) -> str:
