@@ -101,12 +101,13 @@ async def new(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
     words = argument_words(message)
-    await _refuse_open_session(context, message.chat.id)
     if not words:
+        await _refuse_open_session(context, message.chat.id)
         await _offer_last(context, message, update.update_id, lang)
         return
     read = read_ruleset_words(words)
     if read.ruleset is None and read.family is not None:
+        await _refuse_open_session(context, message.chat.id)
         await _ask_system(context, (message, update.update_id), read, lang)
         return
     line = [read.word, *read.rest] if read.ruleset is not None else words

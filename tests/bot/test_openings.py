@@ -96,7 +96,7 @@ async def test_stake_and_fee_are_the_chats_until_changed(harness: Harness) -> No
     await harness.say("甲", "/hu 甲 自摸 爆头")
     await harness.say("甲", "/settle")
     opened = _opened(await harness.say("甲", "/new 杭州 1 甲 乙 丙 丁 每分1元"))
-    assert "💰 每分 1 元" in opened.text and "沿用" not in opened.text.split("\n")[-2]
+    assert "💰 每分 1 元\n" in opened.text  # said in the line: not carried over
 
 
 async def test_an_empty_session_closed_is_no_session(harness: Harness) -> None:
