@@ -7,14 +7,15 @@ the ledger or of Telegram: forgetting any of it costs one read, never a wrong an
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from telegram import CallbackQuery, Message
 
 from storage import Chat, Player
 
 if TYPE_CHECKING:
-    from bot.handlers.claim import PendingPress
-    from bot.handlers.sessions import PendingOpening
     from bot.seated_table import SeatedTable
     from bot.tap.flow import Flow
 
@@ -46,6 +47,28 @@ class ChatSettings:
     def charts(self) -> bool:
         """The /tally chart and the /settle picture."""
         return self.pictures == "always"
+
+
+@dataclass(frozen=True)
+class PendingOpening:
+    """A /new that asked a question (which of 湖州's systems, or 「和上次一样」): its message
+    (the sender and 我 are its sender's), its update (the stake's source), the words after
+    the ruleset, and the question's message, whose buttons answer it (bot.handlers.sessions)."""
+
+    message: Message
+    update_id: int
+    rest: tuple[str, ...]
+    asked_id: int
+
+
+@dataclass(frozen=True)
+class PendingPress:
+    """A press refused while its presser was not seated, waiting for 「你是哪位？」 (its message
+    ``asked_id``) to be answered: ``resume`` presses it again, answering the claim's own
+    press (bot.handlers.claim)."""
+
+    asked_id: int
+    resume: Callable[[CallbackQuery], Awaitable[None]]
 
 
 class ChatState:

@@ -12,7 +12,6 @@ forgetting it (a restart) costs the player one more press, never a wrong write.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Final
 
 from telegram import (
@@ -26,6 +25,7 @@ from telegram import (
 
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
+from bot.chat_state import PendingPress
 from bot.cleaning import as_number
 from bot.context import Context, chat_state, known_player, press_of
 from bot.handlers import people
@@ -42,12 +42,6 @@ _WATCHING: Final = "x"
 # Presses the refused press again once its presser has claimed their guest (answering the
 # claim's own press: the first one was answered with the question).
 Resume = Callable[[CallbackQuery], Awaitable[None]]
-
-
-@dataclass(frozen=True)
-class PendingPress:
-    asked_id: int  # the 「你是哪位？」 message
-    resume: Resume
 
 
 def unclaimed_guests(table: SeatedTable) -> list[Player]:

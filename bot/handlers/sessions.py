@@ -17,6 +17,7 @@ from telegram import (
 
 from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
+from bot.chat_state import PendingOpening
 from bot.context import (
     Context,
     argument_text,
@@ -72,18 +73,6 @@ Seated = int | NewGuest | NewMember | None  # a seat as storage takes it
 
 OPEN_PREFIX: Final = "open:"  # 「湖州」's systems and 「和上次一样」 under a /new
 SAME_AS_LAST: Final = "same"
-
-
-@dataclass(frozen=True)
-class PendingOpening:
-    """A /new that asked a question (which of 湖州's systems, or 「和上次一样」): its message
-    (the sender and 我 are its sender's), its update (the stake's source), the words after
-    the ruleset, and the question's message, whose buttons answer it."""
-
-    message: Message
-    update_id: int
-    rest: tuple[str, ...]
-    asked_id: int
 
 
 @dataclass(frozen=True)

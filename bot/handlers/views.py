@@ -391,10 +391,12 @@ async def settle(update: Update, context: Context) -> None:
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("settle_denied")
     if await ledger.sessions.discard_if_empty(message.chat.id) is not None:
-        # Opened by mistake: no session, and its number is the next one's (so its flows go).
+        # Opened by mistake: no session, and its number is the next one's, so its flows are
+        # of no session now (a press says the table changed, never records into the next).
         forget(context, message.chat.id)
-        state = chat_state(context, message.chat.id)
-        state.flows = {k: f for k, f in state.flows.items() if f.session_id != table.session.id}
+        for flow in chat_state(context, message.chat.id).flows.values():
+            if flow.session_id == table.session.id:
+                flow.session_id = 0
         await reply(message, t("settle_empty", lang, session=table.session.id))
         return
     standings = await ledger.reports.tally(message.chat.id, table.session.id)

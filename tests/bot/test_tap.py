@@ -224,7 +224,7 @@ async def test_draw_from_the_menu_asks_first_and_typed_draw_records_at_once(
 
 @pytest.mark.parametrize(
     ("who", "allowed"),
-    [("乙", True), ("丁", True), ("戊", False)],
+    [("乙", True), ("丁", True), ("戊", False)],  # 戊: asked who she is (issue 30)
     ids=["seated-player", "admin", "outsider"],
 )
 async def test_only_seated_players_or_admins_may_press(
@@ -237,9 +237,10 @@ async def test_only_seated_players_or_admins_may_press(
     [answered] = flow.answers()
     if allowed:
         assert "/hu 甲" in flow.text and not answered.text
-    else:
-        assert flow.text == before and "只有本桌入座的玩家或群管理员能按" in answered.text
-        assert answered.params.get("show_alert") in (True, "true")
+    else:  # unclaimed guests sit: 戊 is asked which one she is, her press waits
+        assert flow.text == before and answered.text == "先点一下你是哪位"
+        [asked] = [s for s in flow.last or [] if s.method == "sendMessage"]
+        assert asked.text.startswith("戊，你是哪位？")
 
 
 async def test_a_flow_left_alone_expires_and_says_so(harness: Harness) -> None:
