@@ -28,6 +28,7 @@ from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
+    claim,
     errors,
     evaluate,
     first_minute,
@@ -100,6 +101,8 @@ BUTTON_ROUTES: Final = checked_routes(
         *settings.BUTTONS,
         *views.BUTTONS,
         *people.BUTTONS,
+        *sessions.BUTTONS,
+        *claim.BUTTONS,
         *rules.BUTTONS,
         *leaderboard.BUTTONS,
     )

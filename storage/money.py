@@ -93,6 +93,9 @@ class SessionMoney:
 
     stake: int | None = None
     fen: dict[int, int] = field(default_factory=dict)
+    # The players' shares of the standing fees (negative fen), part of ``fen``: what each
+    # balance says it paid towards the 台费.
+    fee_shares: dict[int, int] = field(default_factory=dict)
 
     @property
     def fee(self) -> int:
@@ -246,13 +249,15 @@ class MoneyStore(Store):
         money = money_of(row["result_json"] for row in rows)
         # One person, one account: a record's lines count as its person's, as the tally's do.
         folded = {account: fen for account, fen in people.fold_sums(money.fen).items() if fen}
-        return SessionMoney(money.stake, folded)
+        shares = people.fold_sums(money.fee_shares)
+        return SessionMoney(money.stake, folded, {a: fen for a, fen in shares.items() if fen})
 
 
 def money_of(stored: Any) -> SessionMoney:
     """A session's money from its standing adjustments' JSON, oldest first."""
     stake: int | None = None
     fen: dict[int, int] = {}
+    shares: dict[int, int] = {}
     for text in stored:
         data = adjustment_data(text)
         if data is None:
@@ -261,4 +266,10 @@ def money_of(stored: Any) -> SessionMoney:
             stake = int(data["stake"])
         for account, amount in data.get("fen", ()):
             fen[int(account)] = fen.get(int(account), 0) + int(amount)
-    return SessionMoney(stake, {account: amount for account, amount in fen.items() if amount})
+            if data["adjust"] == "fee" and int(account) != TABLE:
+                shares[int(account)] = shares.get(int(account), 0) + int(amount)
+    return SessionMoney(
+        stake,
+        {account: amount for account, amount in fen.items() if amount},
+        {account: amount for account, amount in shares.items() if amount},
+    )

@@ -93,6 +93,17 @@ class SessionStore(Store):
         async with self._read() as conn:
             return await session_row(conn, chat_id, session_id)
 
+    async def latest(self, chat_id: int) -> Session | None:
+        """The chat's newest session, open or closed (what 「和上次一样」 repeats), or None."""
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn,
+                f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ?"
+                " ORDER BY id DESC LIMIT 1",
+                [chat_id],
+            )
+        return session_from(row) if row is not None else None
+
     async def all(self, chat_id: int) -> list[Session]:
         """Every session of this chat, newest first."""
         async with self._read() as conn:
@@ -210,6 +221,25 @@ class SessionStore(Store):
                 ],
             )
             return await session_row(conn, chat_id, session.id)
+
+    async def discard_if_empty(self, chat_id: int) -> Session | None:
+        """The chat's open session taken back as if never opened, when nothing was written in
+        it (no entry, no identity event): a table opened by mistake is no session, so it
+        neither shows in lists nor takes a number. Returns it as it was; None (nothing done)
+        when anything was written, for ``close`` to close it as usual."""
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            used = await fetch_one(
+                conn,
+                "SELECT EXISTS (SELECT 1 FROM entries WHERE session_id = ?1) OR EXISTS ("
+                "SELECT 1 FROM identity_events WHERE chat_id = ?2 AND session_id = ?1"
+                " AND created_at >= (SELECT opened_at FROM sessions WHERE id = ?1))",
+                [session.id, chat_id],
+            )
+            if used is None or used[0]:
+                return None
+            await conn.execute("DELETE FROM sessions WHERE id = ?", [session.id])
+            return session
 
     async def close(self, chat_id: int) -> Session:
         """Close the chat's open session."""

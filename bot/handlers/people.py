@@ -80,6 +80,37 @@ async def iam(update: Update, context: Context) -> None:
     await _reply_linked(context, message, change, guest, await _recorded(context, message), lang)
 
 
+async def claim_guest(
+    context: Context, update: Update, message: Message, guest_id: int
+) -> tuple[IdentityChange, Player, Player]:
+    """The /iam claim a press makes (「你是哪位？」's buttons): the presser becomes the guest
+    ``guest_id`` and takes its seat, on /iam's rules; ChatRefusal when it may not be done.
+    Returns the change, the guest and the presser's record."""
+    ledger = services(context).db
+    guest = await ledger.players.get(message.chat.id, guest_id)
+    if not guest.is_guest:
+        raise ChatRefusal("iam_member", token=guest.name)
+    claimed = (await _people(ledger, message.chat.id, guest.id))[0]
+    asker = await _asker(context, message, update)
+    refusal = policy.may_claim(await _actor(context, message, asker, update), claimed)
+    if refusal is not None:
+        raise ChatRefusal(refusal, token=guest.name)
+    sender = await _sender(context, message, update)
+    change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
+    return change, guest, sender
+
+
+async def announce_link(
+    context: Context,
+    message: Message,
+    claimed: tuple[IdentityChange, Player, Player],
+    lang: str,
+) -> None:
+    """The chat told of a claim, as /iam tells it (with its ↩️ 撤销: the P-event's undo)."""
+    change, guest, member = claimed
+    await _reply_linked(context, message, change, guest, member, lang)
+
+
 async def join_as_guest(
     context: Context, update: Update, table: SeatedTable, sender: Player | NewMember
 ) -> IdentityChange | None:
