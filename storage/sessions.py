@@ -14,6 +14,7 @@ from .records import SEATS, Rotation, SeatName, Session, SessionTerms
 from .rows import (
     SESSION_COLUMNS,
     fetch_all,
+    fetch_one,
     now_text,
     open_session_row,
     player_row,

@@ -96,8 +96,9 @@ async def claim_guest(
     if refusal is not None:
         raise ChatRefusal(refusal, token=guest.name)
     sender = await _sender(context, message, update)
-    change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
-    return change, guest, sender
+    request = LinkRequest(guest.id, _given(sender), "iam", take_seat=True)
+    change = await _link(context, update, request, sender)
+    return change, guest, await _recorded(context, message, update)
 
 
 async def announce_link(
@@ -437,9 +438,9 @@ async def _sender(
     return await member_to_record(context, message.chat, _user(message, update))
 
 
-async def _recorded(context: Context, message: Message) -> Player:
+async def _recorded(context: Context, message: Message, update: Update | None = None) -> Player:
     """The sender's player once the write recorded them (no write of its own then)."""
-    return await sender_player(context, message.chat, _user(message, None))
+    return await sender_player(context, message.chat, _user(message, update))
 
 
 def _given(sender: Player | NewMember) -> int | NewMember:

@@ -134,7 +134,20 @@ def _refused(sent: list[Sent]) -> bool:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
     """A group that played a hand with a stake; every player has spoken; 戊 sits out."""
-    with module_bot(tmp_path_factory, "refusals") as (runner, harness):
+    yield from _played(tmp_path_factory, "refusals")
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    """The same group for the drawn lines alone: those the bot accepts change the table (a
+    /settle closes it), which the tables of refusals above must never meet."""
+    yield from _played(tmp_path_factory, "fuzzed")
+
+
+def _played(
+    tmp_path_factory: pytest.TempPathFactory, name: str
+) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    with module_bot(tmp_path_factory, name) as (runner, harness):
 
         async def play() -> None:
             await harness.open_table("/new 杭州 1 甲 乙 丙 丁 每分0.5元")
@@ -244,11 +257,11 @@ _typed = st.builds(
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(who=st.sampled_from(sorted(PLAYERS)), line=_typed)
 def test_whatever_the_bot_refuses_writes_nothing(
-    played: tuple[asyncio.Runner, Harness], who: str, line: str
+    fuzzed: tuple[asyncio.Runner, Harness], who: str, line: str
 ) -> None:
     """Lines drawn from the fuzz's vocabulary (some accepted, and they change the table the
     next ones meet): each one the bot refuses leaves every table as it was."""
-    runner, harness = played
+    runner, harness = fuzzed
     database = Path(harness.app.bot_data["services"].config.database_path)
     before = ledger_tables(database)
     sent = runner.run(harness.say(who, line))
