@@ -26,6 +26,7 @@ from .database import (
     commit_with,
     integrity_error,
 )
+from .bounds import MAX_POSTING_POINTS
 from .errors import ErrorCode, StorageError
 from .records import (
     Entry,
@@ -69,6 +70,11 @@ def clean_postings(postings: Mapping[int, int], *, allow_empty: bool = False) ->
         if not _is_int(player) or not _is_int(delta):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"posting {player!r}: {delta!r} (integers only)"
+            )
+    for delta in postings.values():
+        if abs(delta) > MAX_POSTING_POINTS:
+            raise StorageError(
+                ErrorCode.POINTS_TOO_LARGE, points=f"{delta:,}", limit=f"{MAX_POSTING_POINTS:,}"
             )
     total = sum(postings.values())
     if total != 0:
