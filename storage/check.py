@@ -175,7 +175,8 @@ def _money_invariant() -> tuple[str, str, str]:
     [rebuild] = (s for s in REBUILD_STATEMENTS if s.startswith("INSERT INTO money_totals"))
     expected = rebuild[rebuild.index("SELECT") :].rstrip(";")
     return (
-        f"WITH x (chat_id, period, account, money, priced) AS ({expected}) SELECT coalesce(k.chat_id, x.chat_id) || ' ' ||"
+        f"WITH x (chat_id, period, account, money, priced) AS ({expected})"
+        " SELECT coalesce(k.chat_id, x.chat_id) || ' ' ||"
         " coalesce(k.period, x.period) || ' ' || coalesce(k.account, x.account)"
         " FROM x FULL JOIN money_totals AS k ON k.chat_id = x.chat_id"
         " AND k.period = x.period AND k.account = x.account"

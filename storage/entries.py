@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from .bounds import MAX_POSTING_POINTS
 from .database import (
     ENTRY_WRITE_COLUMNS,
     Store,
@@ -26,7 +27,6 @@ from .database import (
     commit_with,
     integrity_error,
 )
-from .bounds import MAX_POSTING_POINTS
 from .errors import ErrorCode, StorageError
 from .records import (
     Entry,

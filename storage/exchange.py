@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Mapping
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast, get_args
+from typing import Any, Final, cast, get_args
 
 import aiosqlite
 
 from .chats import ensure_chat_row
-from .csv_reading import ImportReport, read_ledger_csv
-from .csv_rows import CsvRow, NewIds
+from .csv_reading import ImportReport, LedgerLines, ledger_records, read_ledger_csv, text_lines
+from .csv_rows import CsvRow, NewIds, bad_csv
 from .database import Store, migrate, schema_version
-from .entries import Draft, insert_entry
+from .entries import NEXT_ENTRY_ID, Draft, clean_postings, entry_write, insert_entries
 from .errors import ErrorCode, StorageError
 from .identity_import import import_identity
 from .money import TABLE, adjustment_data, money_lines
 from .records import EntryKind
 from .rows import (
+    fetch_all,
     fetch_one,
     now_text,
     open_session_row,
@@ -31,36 +36,41 @@ from .season_import import import_season
 
 
 class ExchangeStore(Store):
-    async def import_csv(self, chat_id: int, text: str) -> ImportReport:
-        """Import an ``ledger.export.csv`` text into this chat as one transaction; returns the
-        entries added and whether the file's trailer proved it whole.
+    async def import_csv(
+        self, chat_id: int, file: str | LedgerLines, *, unsigned: bool = False
+    ) -> ImportReport:
+        """Import a ledger CSV (``ledger.export.csv``'s text, or its lines: ``LedgerLines``)
+        into this chat as one transaction; returns the entries added and whether the file's
+        trailer proved it whole.
 
-        The file is read and checked first (``csv_reading``: its trailer, limits of size,
-        records, fields and names); a file written before trailers imports unproven.
-        Players are matched by Telegram user id, guests by name, else created; sessions,
-        entries and identity events are added with new ids (closed sessions stay closed; an
-        open one is imported closed when this chat already has an open session). Each
-        identity row is checked as the live command checks it, among the entries written
-        before it (``identity_import``); each season row as /season checks a season
-        (``season_import``). Telegram sources are not imported. A file written before identity
-        rows existed (its header ``COLUMNS_BEFORE_PEOPLE``) imports as before, and one written
-        before season rows (no such rows) brings no seasons. A file without records writes
-        nothing, not even the chat's row.
+        The file is read through first, off the event loop (``csv_reading``: its trailer
+        and the entries it counts, limits of size, records, fields and names); a file
+        without a trailer imports only ``unsigned``. Then it is read again and imported a
+        record at a time, the entries in batches (``_Import``): memory stays flat whatever
+        its length. An entry this chat already imported (by its identity: the SHA-256 of its
+        row and postings as the file wrote them, kept in ``entry_origins``) refuses the whole
+        file, naming the first. Players are matched by Telegram user id, guests by name,
+        else created as /new creates a guest (``players.insert_guest``); sessions, entries
+        and identity events are added with new ids (closed sessions stay closed; an open one
+        is imported closed when this chat already has an open session). Each identity row is
+        checked as the live command checks it, among the entries written before it
+        (``identity_import``); each season row as /season checks a season
+        (``season_import``). Telegram sources are not imported. A file without records
+        writes nothing, not even the chat's row.
         """
-        read = read_ledger_csv(text)
+        lines = text_lines(file) if isinstance(file, str) else file
+        read = await asyncio.to_thread(read_ledger_csv, lines, unsigned=unsigned)
         if not read.records:
             return ImportReport(0, read.proven_whole)
-        postings: dict[int, dict[int, int]] = {}
-        for rows in read.records:
-            if rows.text("record") == "posting":
-                entry_id, player = rows.need("id"), rows.need("player")
-                postings.setdefault(entry_id, {})[player] = rows.need("delta")
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
-            ids = NewIds()
-            for rows in read.records:
-                await _import_record(conn, chat_id, rows, ids, postings)
-            return ImportReport(len(ids.entries), read.proven_whole)
+            first_id = await fetch_one(conn, NEXT_ENTRY_ID)
+            assert first_id is not None
+            importing = _Import(conn, chat_id, int(first_id[0]))
+            for rows in ledger_records(lines, read):
+                await importing.take(rows)
+            await importing.finish()
+            return ImportReport(importing.entries, read.proven_whole)
 
     async def backup(self, path: str | Path) -> None:
         """Copy the whole database to ``path`` with SQLite's online backup API.
@@ -115,28 +125,141 @@ def _check_backup(path: Path) -> None:
         raise StorageError(ErrorCode.BAD_BACKUP, detail="no ledger tables in it")
 
 
-async def _import_record(
-    conn: aiosqlite.Connection,
-    chat_id: int,
-    rows: CsvRow,
-    ids: NewIds,
-    postings: Mapping[int, dict[int, int]],
-) -> None:
-    """One record of the file, by its kind (a posting goes in with its entry)."""
-    record = rows.text("record")
-    if record == "player":
-        ids.players[rows.need("id")] = await _import_player(conn, chat_id, rows)
-    elif record == "session":
-        ids.sessions[rows.need("id")] = await _import_session(conn, chat_id, rows, ids.players)
-    elif record == "entry":
+# Entries go in this many at a time (one statement: 29 values each, under SQLite's 32,766).
+_ENTRY_BATCH: Final = 500
+
+
+class _Import:
+    """One file's records imported in order. An entry waits for its postings (the rows right
+    after it), then for its batch; everything else goes in at once, after the entries read
+    before it, so a link is checked against the hands that stood then. The new entry ids
+    are this transaction's next ids in the file's order, so the file's entry ids (which the
+    export writes in increasing order) map to them by position, kept 8 bytes each."""
+
+    def __init__(self, conn: aiosqlite.Connection, chat_id: int, first_id: int) -> None:
+        self._conn = conn
+        self._chat_id = chat_id
+        self._first_id = first_id
+        self._ids = NewIds()
+        self._old_entries = array("q")
+        self._entry: CsvRow | None = None
+        self._postings: dict[int, int] = {}
+        self._posting_rows: list[CsvRow] = []
+        self._batch: list[_ImportedEntry] = []
+
+    @property
+    def entries(self) -> int:
+        return len(self._old_entries)
+
+    async def take(self, rows: CsvRow) -> None:
+        record = rows.text("record")
+        if record == "posting":
+            self._posting(rows)
+            return
+        self._close_entry()
+        if record == "entry":
+            if len(self._batch) >= _ENTRY_BATCH:
+                await self._flush()
+            self._entry = rows
+            return
+        await self._flush()
+        if record == "player":
+            player = await _import_player(self._conn, self._chat_id, rows)
+            self._ids.players[rows.need("id")] = player
+        elif record == "session":
+            session = await _import_session(self._conn, self._chat_id, rows, self._ids.players)
+            self._ids.sessions[rows.need("id")] = session
+        elif record == "identity":
+            event = await import_identity(self._conn, self._chat_id, rows, self._ids)
+            self._ids.events[rows.need("id")] = event
+        elif record == "season":
+            await import_season(self._conn, self._chat_id, rows, self._ids)
+        else:
+            raise bad_csv(rows.line, f"unknown record {record!r}")
+
+    async def finish(self) -> None:
+        self._close_entry()
+        await self._flush()
+
+    def _posting(self, rows: CsvRow) -> None:
+        entry = rows.need("id")
+        if self._entry is None or self._entry.need("id") != entry:
+            raise bad_csv(rows.line, f"a posting of entry #{entry} not right after it")
+        player = rows.need("player")
+        if player not in self._ids.players:
+            raise bad_csv(rows.line, f"player #{player} unknown")
+        self._postings[self._ids.players[player]] = rows.need("delta")
+        self._posting_rows.append(rows)
+
+    def _close_entry(self) -> None:
+        """The entry read so far, with its postings, into the batch."""
+        if self._entry is None:
+            return
+        rows, postings, posting_rows = self._entry, self._postings, self._posting_rows
+        self._entry, self._postings, self._posting_rows = None, {}, []
         old = rows.need("id")
-        ids.entries[old] = await _import_entry(conn, chat_id, rows, postings.get(old, {}), ids)
-    elif record == "identity":
-        ids.events[rows.need("id")] = await import_identity(conn, chat_id, rows, ids)
-    elif record == "season":
-        await import_season(conn, chat_id, rows, ids)
-    elif record != "posting":
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"unknown record {record!r}")
+        if self._old_entries and old <= self._old_entries[-1]:
+            raise bad_csv(rows.line, f"entry #{old} after #{self._old_entries[-1]}")
+        new = self._first_id + len(self._old_entries)
+        draft = _entry_draft(rows, postings, self._ids, self._new_entry_id)
+        self._old_entries.append(old)
+        self._batch.append(_ImportedEntry(rows, new, draft, _digest(rows, posting_rows)))
+
+    def _new_entry_id(self, old: int) -> int | None:
+        """The new id of the file's entry ``old`` (None when the file did not hold it above)."""
+        at = bisect_left(self._old_entries, old)
+        if at == len(self._old_entries) or self._old_entries[at] != old:
+            return None
+        return self._first_id + at
+
+    async def _flush(self) -> None:
+        if not self._batch:
+            return
+        batch, self._batch = self._batch, []
+        marks = ",".join("?" * len(batch))
+        found = await fetch_all(
+            self._conn,
+            f"SELECT digest FROM entry_origins WHERE chat_id = ? AND digest IN ({marks})",
+            [self._chat_id, *(entry.digest for entry in batch)],
+        )
+        if found:
+            known = {row["digest"] for row in found}
+            first = next(entry for entry in batch if entry.digest in known)
+            raise StorageError(
+                ErrorCode.CSV_ALREADY_IMPORTED, line=first.rows.line, entry=first.rows.need("id")
+            )
+        writes = [entry_write(self._chat_id, e.draft, e.new_id) for e in batch]
+        try:
+            await insert_entries(self._conn, writes)
+        except StorageError:
+            for entry, write in zip(batch, writes, strict=True):  # which one: its line
+                try:
+                    await insert_entries(self._conn, [write])
+                except StorageError as error:
+                    raise bad_csv(entry.rows.line, error.en) from error
+            raise
+        await self._conn.executemany(
+            "INSERT INTO entry_origins (chat_id, digest, entry_id) VALUES (?, ?, ?)",
+            [(self._chat_id, entry.digest, entry.new_id) for entry in batch],
+        )
+
+
+@dataclass(frozen=True)
+class _ImportedEntry:
+    rows: CsvRow
+    new_id: int
+    draft: Draft
+    digest: bytes
+
+
+def _digest(rows: CsvRow, postings: list[CsvRow]) -> bytes:
+    """An entry's identity: its row and its postings' rows as the file wrote them (the
+    writing ledger's ids among them), whatever the file they come in."""
+    digest = hashlib.sha256()
+    for record in (rows, *postings):
+        digest.update("\x1f".join(record.row.values()).encode("utf-8"))
+        digest.update(b"\x1e")
+    return digest.digest()
 
 
 def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:
@@ -238,18 +361,20 @@ def _money_mapped(rows: CsvRow, player_ids: Mapping[int, int]) -> str | None:
     return json.dumps(moved, ensure_ascii=False)
 
 
-async def _import_entry(
-    conn: aiosqlite.Connection,
-    chat_id: int,
-    rows: CsvRow,
-    postings: Mapping[int, int],
-    ids: NewIds,
-) -> int:
+def _entry_draft(
+    rows: CsvRow, postings: Mapping[int, int], ids: NewIds, new_entry: Callable[[int], int | None]
+) -> Draft:
+    """The entry of ``rows`` (its postings already moved to the new player ids), checked as
+    the ledger checks any entry it writes (``clean_postings``: whole, bounded, summing to 0)."""
     player_ids = ids.players
     kind = rows.text("kind")
     if kind not in get_args(EntryKind):
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"entry kind {kind!r}")
+        raise bad_csv(rows.line, f"entry kind {kind!r}")
     seats = _seats(rows, player_ids)
+    reverses = rows.number("reverses")
+    reversed_id = None if reverses is None else new_entry(reverses)
+    if reverses is not None and reversed_id is None:
+        raise bad_csv(rows.line, f"reverses #{reverses} is not defined above")
     fields: dict[str, Any] = {
         "session_id": rows.mapped("session", ids.sessions),
         "created_at": rows.time("created_at") or now_text(),
@@ -268,18 +393,10 @@ async def _import_entry(
         "result_json": _money_mapped(rows, player_ids),
         "state_before": rows.text("state_before"),
         "state_after": rows.text("state_after"),
-        "reverses": rows.mapped("reverses", ids.entries),
+        "reverses": reversed_id,
     }
-    mapped: dict[int, int] = {}
-    for old, delta in postings.items():
-        if old not in player_ids:
-            raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"player #{old} unknown")
-        mapped[player_ids[old]] = delta
-    if sum(mapped.values()) != 0:
-        raise StorageError(
-            ErrorCode.BAD_CSV, line=rows.line, detail=f"postings sum to {sum(mapped.values())}"
-        )
     try:
-        return await insert_entry(conn, chat_id, Draft(cast(EntryKind, kind), mapped, fields))
+        checked = clean_postings(postings, allow_empty=True)
     except StorageError as error:
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=error.en) from error
+        raise bad_csv(rows.line, error.en) from error
+    return Draft(cast(EntryKind, kind), checked, fields)
