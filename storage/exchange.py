@@ -125,8 +125,12 @@ def _check_backup(path: Path) -> None:
         raise StorageError(ErrorCode.BAD_BACKUP, detail="no ledger tables in it")
 
 
-# Entries go in this many at a time (one statement: 29 values each, under SQLite's 32,766).
+# Entries go in this many at a time (one statement: 29 values each, under SQLite's 32,766),
+# players too (one look-up of those the chat has, one insert of the rest).
 _ENTRY_BATCH: Final = 500
+_PLAYER_BATCH: Final = 500
+# SQLite's NOCASE, which the guests' unique name index compares by: ASCII letters folded.
+_NOCASE: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 class _Import:
@@ -146,6 +150,7 @@ class _Import:
         self._postings: dict[int, int] = {}
         self._posting_rows: list[CsvRow] = []
         self._batch: list[_ImportedEntry] = []
+        self._players: list[CsvRow] = []
 
     @property
     def entries(self) -> int:
@@ -164,9 +169,12 @@ class _Import:
             return
         await self._flush()
         if record == "player":
-            player = await _import_player(self._conn, self._chat_id, rows)
-            self._ids.players[rows.need("id")] = player
-        elif record == "session":
+            self._players.append(rows)
+            if len(self._players) == _PLAYER_BATCH:
+                await self._flush_players()
+            return
+        await self._flush_players()
+        if record == "session":
             session = await _import_session(self._conn, self._chat_id, rows, self._ids.players)
             self._ids.sessions[rows.need("id")] = session
         elif record == "identity":
@@ -180,6 +188,12 @@ class _Import:
     async def finish(self) -> None:
         self._close_entry()
         await self._flush()
+        await self._flush_players()
+
+    async def _flush_players(self) -> None:
+        if self._players:
+            batch, self._players = self._players, []
+            self._ids.players.update(await _import_players(self._conn, self._chat_id, batch))
 
     def _posting(self, rows: CsvRow) -> None:
         entry = rows.need("id")
@@ -280,30 +294,58 @@ def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:
     return seats
 
 
-async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: CsvRow) -> int:
+def _player_key(rows: CsvRow) -> tuple[int | None, str]:
+    """How a player row is matched: a member by Telegram user id, a guest by name as the
+    guests' unique name index compares names (NOCASE)."""
     name = rows.text("name")
     if name is None:
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="a player without a name")
+        raise bad_csv(rows.line, "a player without a name")
     user_id = rows.number("user_id")
-    if user_id is not None:
-        found = await fetch_one(
-            conn, "SELECT id FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
-        )
-    else:
-        found = await fetch_one(
-            conn,
-            "SELECT id FROM players WHERE chat_id = ? AND user_id IS NULL "
-            "AND name = ? COLLATE NOCASE",
-            [chat_id, name],
-        )
-    if found is not None:
-        return int(found["id"])
-    cursor = await conn.execute(
-        "INSERT INTO players (chat_id, user_id, name, username, created_at) VALUES (?, ?, ?, ?, ?)",
-        [chat_id, user_id, name, rows.text("username"), now_text()],
+    return (user_id, "") if user_id is not None else (None, name.translate(_NOCASE))
+
+
+async def _import_players(
+    conn: aiosqlite.Connection, chat_id: int, batch: list[CsvRow]
+) -> dict[int, int]:
+    """The new ids of a batch of player rows: the chat's player matched (``_player_key``),
+    else one created with the name the file gives (its name rule checked as the file was
+    read), in two look-ups and one insert whatever the batch's length."""
+    known = {_player_key(rows): 0 for rows in batch}
+    members = [user_id for user_id, _ in known if user_id is not None]
+    guests = [name for user_id, name in known if user_id is None]
+    for row in await fetch_all(
+        conn,
+        f"SELECT id, user_id FROM players WHERE chat_id = ? AND user_id IN "
+        f"({','.join('?' * len(members))})",
+        [chat_id, *members],
+    ):
+        known[row["user_id"], ""] = row["id"]
+    for row in await fetch_all(
+        conn,
+        # By the name index: the planner would take (chat_id, user_id) and walk every guest.
+        "SELECT id, name FROM players INDEXED BY players_guest_name WHERE chat_id = ? "
+        f"AND user_id IS NULL AND name COLLATE NOCASE IN ({','.join('?' * len(guests))})",
+        [chat_id, *guests],
+    ):
+        known[None, row["name"].translate(_NOCASE)] = row["id"]
+    next_id = await fetch_one(conn, "SELECT coalesce(max(id), 0) + 1 FROM players")
+    assert next_id is not None
+    new_id, created, found = int(next_id[0]), [], {}
+    for rows in batch:
+        key = _player_key(rows)
+        if not known[key]:
+            known[key] = new_id
+            created.append(
+                (new_id, chat_id, key[0], rows.text("name"), rows.text("username"), now_text())
+            )
+            new_id += 1
+        found[rows.need("id")] = known[key]
+    await conn.executemany(
+        "INSERT INTO players (id, chat_id, user_id, name, username, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        created,
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return found
 
 
 async def _import_session(
