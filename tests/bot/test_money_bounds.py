@@ -9,7 +9,9 @@ import sqlite3
 import pytest
 
 from storage import ErrorCode, StorageError
+from storage.bounds import MAX_ENTRIES, MAX_ENTRY_MONEY, MAX_POSTING_POINTS
 from storage.check import check_file
+from storage.database import migrations
 from tests.bot.conftest import GROUP, Harness
 
 
@@ -140,3 +142,12 @@ async def test_the_check_verifies_every_kept_total_by_type_and_sum(
         db.execute(edit)
     found = [problem.message("en") for problem in check_file(harness.ledger.path)]
     assert any(said in text for text in found), found
+
+
+def test_the_schema_trigger_holds_the_bounds_the_code_names() -> None:
+    """The trigger (migration 0011) writes the bounds as numbers: they are storage.bounds'."""
+    sql = next(m.sql for m in migrations() if m.name.startswith("0011_"))
+    guard = sql[sql.index("CREATE TRIGGER entries_money_bound") :]
+    assert f"abs(p.delta) > {MAX_POSTING_POINTS}" in guard
+    assert f"abs(p.delta) > {MAX_ENTRY_MONEY} / s.stake" in guard
+    assert MAX_ENTRIES * 2 * MAX_ENTRY_MONEY < 2**63 and MAX_ENTRIES * MAX_POSTING_POINTS < 2**63

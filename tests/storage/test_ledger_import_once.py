@@ -61,9 +61,7 @@ async def test_the_same_file_goes_into_another_chat(table: Table) -> None:
     assert (await table.ledger.exchange.import_csv(-1003, text)).entries == 9
 
 
-async def test_an_edited_entry_count_in_the_trailer_is_refused(
-    table: Table, db_path: Path
-) -> None:
+async def test_an_edited_entry_count_in_the_trailer_is_refused(table: Table, db_path: Path) -> None:
     """The issue's transcript: the trailer's 15 made 20 still imported."""
     text = await evening(table)
     body, trailer = text[: text.rstrip("\n").rfind("\n") + 1], text.splitlines()[-1]
