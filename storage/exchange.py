@@ -163,6 +163,7 @@ class _Import:
             return
         self._close_entry()
         if record == "entry":
+            await self._flush_players()  # its postings name them
             if len(self._batch) >= _ENTRY_BATCH:
                 await self._flush()
             self._entry = rows
@@ -313,21 +314,23 @@ async def _import_players(
     known = {_player_key(rows): 0 for rows in batch}
     members = [user_id for user_id, _ in known if user_id is not None]
     guests = [name for user_id, name in known if user_id is None]
-    for row in await fetch_all(
-        conn,
-        f"SELECT id, user_id FROM players WHERE chat_id = ? AND user_id IN "
-        f"({','.join('?' * len(members))})",
-        [chat_id, *members],
-    ):
-        known[row["user_id"], ""] = row["id"]
-    for row in await fetch_all(
-        conn,
-        # By the name index: the planner would take (chat_id, user_id) and walk every guest.
-        "SELECT id, name FROM players INDEXED BY players_guest_name WHERE chat_id = ? "
-        f"AND user_id IS NULL AND name COLLATE NOCASE IN ({','.join('?' * len(guests))})",
-        [chat_id, *guests],
-    ):
-        known[None, row["name"].translate(_NOCASE)] = row["id"]
+    if members:
+        for row in await fetch_all(
+            conn,
+            f"SELECT id, user_id FROM players WHERE chat_id = ? AND user_id IN "
+            f"({','.join('?' * len(members))})",
+            [chat_id, *members],
+        ):
+            known[row["user_id"], ""] = row["id"]
+    if guests:
+        for row in await fetch_all(
+            conn,
+            # By the name index: the planner would take (chat_id, user_id) and walk every guest.
+            "SELECT id, name FROM players INDEXED BY players_guest_name WHERE chat_id = ? "
+            f"AND user_id IS NULL AND name COLLATE NOCASE IN ({','.join('?' * len(guests))})",
+            [chat_id, *guests],
+        ):
+            known[None, row["name"].translate(_NOCASE)] = row["id"]
     next_id = await fetch_one(conn, "SELECT coalesce(max(id), 0) + 1 FROM players")
     assert next_id is not None
     new_id, created, found = int(next_id[0]), [], {}

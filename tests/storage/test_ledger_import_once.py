@@ -160,3 +160,18 @@ async def test_an_undo_of_a_link_a_later_link_holds_is_refused_as_live(
     assert error.code is ErrorCode.BAD_CSV
     assert error.params["line"] == len(edited.splitlines()) - 1
     assert "undo P" in error.message("en")
+
+
+async def test_a_file_of_members_alone_and_one_of_guests_alone_import(table: Table) -> None:
+    """Players go in by batches of members and guests; either may be missing."""
+    ledger = table.ledger
+    one = await ledger.players.upsert_user(-1005, 1, "Ann")
+    two = await ledger.players.upsert_user(-1005, 2, "Bob")
+    await ledger.entries.record_adjustment(-1005, {one.id: 5, two.id: -5}, None, None)
+    assert (
+        await ledger.exchange.import_csv(OTHER_CHAT, await ledger.export.csv(-1005))
+    ).entries == 1
+    guest = await ledger.players.add_guest(-1006, "阿客")
+    guests = await ledger.export.csv(-1006)
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, guests)).entries == 0
+    assert guest.name in {p.name for p in await ledger.players.all(OTHER_CHAT)}
