@@ -15,7 +15,7 @@ import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, resigned
 from test_ledger_csv_whole import evening, refused, tables
 
-from storage import ErrorCode, LinkRequest, StorageError
+from storage import ErrorCode, Ledger, LinkRequest, StorageError
 from storage.__main__ import main
 from storage.export import COLUMNS, COLUMNS_BEFORE_TRAILER
 
@@ -175,3 +175,14 @@ async def test_a_file_of_members_alone_and_one_of_guests_alone_import(table: Tab
     guests = await ledger.export.csv(-1006)
     assert (await ledger.exchange.import_csv(OTHER_CHAT, guests)).entries == 0
     assert guest.name in {p.name for p in await ledger.players.all(OTHER_CHAT)}
+
+
+async def test_a_chats_backup_remembers_what_it_imported(table: Table, tmp_path: Path) -> None:
+    text = await evening(table)
+    await table.ledger.exchange.import_csv(OTHER_CHAT, text)
+    copy = tmp_path / "copy.db"
+    assert await table.ledger.chat_copy.backup(OTHER_CHAT, copy) == 9
+    async with await Ledger.open(copy) as restored:
+        with pytest.raises(StorageError) as again:
+            await restored.exchange.import_csv(OTHER_CHAT, text)
+    assert again.value.code is ErrorCode.CSV_ALREADY_IMPORTED
