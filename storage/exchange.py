@@ -50,7 +50,8 @@ class ExchangeStore(Store):
         its length. An entry this chat already imported (by its identity: the SHA-256 of its
         row and postings as the file wrote them, kept in ``entry_origins``) refuses the whole
         file, naming the first. Players are matched by Telegram user id, guests by name,
-        else created as /new creates a guest (``players.insert_guest``); sessions, entries
+        else created (a guest's name held to the bot's name rule as the file was read,
+        ``storage.names``), a batch at a time; sessions, entries
         and identity events are added with new ids (closed sessions stay closed; an open one
         is imported closed when this chat already has an open session). Each identity row is
         checked as the live command checks it, among the entries written before it
@@ -269,10 +270,13 @@ class _ImportedEntry:
 
 def _digest(rows: CsvRow, postings: list[CsvRow]) -> bytes:
     """An entry's identity: its row and its postings' rows as the file wrote them (the
-    writing ledger's ids among them), whatever the file they come in."""
+    writing ledger's ids among them), whatever the file they come in. Only the cells
+    written count, by column name, so the same entry in a file of an older header (without
+    the columns entries leave empty) has the same identity."""
     digest = hashlib.sha256()
     for record in (rows, *postings):
-        digest.update("\x1f".join(record.row.values()).encode("utf-8"))
+        cells = (f"{column}\x1d{value}" for column, value in record.row.items() if value)
+        digest.update("\x1f".join(cells).encode("utf-8"))
         digest.update(b"\x1e")
     return digest.digest()
 

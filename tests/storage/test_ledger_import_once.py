@@ -186,3 +186,15 @@ async def test_a_chats_backup_remembers_what_it_imported(table: Table, tmp_path:
         with pytest.raises(StorageError) as again:
             await restored.exchange.import_csv(OTHER_CHAT, text)
     assert again.value.code is ErrorCode.CSV_ALREADY_IMPORTED
+
+
+async def test_the_same_entries_under_an_older_header_are_the_same_entries(
+    table: Table, db_path: Path
+) -> None:
+    """An entry's identity is the cells it has, not the header's width: the chat's file of
+    the header before trailers, then the same file as the export writes it now."""
+    text = await evening(table)
+    stripped = _cut_and_stripped(text)
+    assert (await table.ledger.exchange.import_csv(OTHER_CHAT, stripped, unsigned=True)).entries
+    error = await refused(table.ledger, db_path, text)
+    assert error.code is ErrorCode.CSV_ALREADY_IMPORTED and error.params["entry"] == 1
