@@ -132,7 +132,7 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
         "Database schema version {found} is newer than this program supports ({supported}); "
         "upgrade the program",
     ),
-    ErrorCode.BAD_CSV: ("CSV 第 {line} 行有误：{detail}", "CSV line {line}: {detail}"),
+    ErrorCode.BAD_CSV: ("CSV 第 {line} 行有误：{detail_zh}", "CSV line {line}: {detail}"),
     ErrorCode.BAD_BACKUP: ("备份文件无效：{detail}", "Not a usable backup: {detail}"),
     ErrorCode.CLOSED: ("账本已关闭", "The ledger is closed"),
     # seasons (issue 13)

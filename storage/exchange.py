@@ -19,7 +19,7 @@ import aiosqlite
 
 from .chats import ensure_chat_row
 from .csv_reading import ImportReport, LedgerLines, ledger_records, read_ledger_csv, text_lines
-from .csv_rows import CsvRow, NewIds, bad_csv
+from .csv_rows import CsvRow, NewIds, bad_csv, refused_row
 from .database import Store, migrate, schema_version
 from .entries import NEXT_ENTRY_ID, Draft, clean_postings, entry_write, insert_entries
 from .errors import ErrorCode, StorageError
@@ -252,7 +252,7 @@ class _Import:
                 try:
                     await insert_entries(self._conn, [write])
                 except StorageError as error:
-                    raise bad_csv(entry.rows.line, error.en) from error
+                    raise refused_row(entry.rows.line, error) from error
             raise
         await self._conn.executemany(
             "INSERT INTO entry_origins (chat_id, digest, entry_id) VALUES (?, ?, ?)",
@@ -284,7 +284,7 @@ def _digest(rows: CsvRow, postings: list[CsvRow]) -> bytes:
 def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:
     parts = (rows.text("seats") or "- - - -").split()
     if len(parts) != 4:
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="seats needs 4 fields")
+        raise bad_csv(rows.line, "seats needs 4 fields")
     seats: list[int | None] = []
     for part in parts:
         if part == "-":
@@ -292,10 +292,10 @@ def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:
         elif part.isdigit() and int(part) in player_ids:
             if player_ids[int(part)] in seats:
                 detail = f"player #{part} sits in two seats"
-                raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=detail)
+                raise bad_csv(rows.line, detail)
             seats.append(player_ids[int(part)])
         else:
-            raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=f"seat {part!r}")
+            raise bad_csv(rows.line, f"seat {part!r}")
     return seats
 
 
@@ -383,7 +383,7 @@ async def _import_session(
             values,
         )
     except sqlite3.IntegrityError as error:
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=str(error)) from error
+        raise bad_csv(rows.line, str(error)) from error
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
@@ -398,14 +398,12 @@ def _money_mapped(rows: CsvRow, player_ids: Mapping[int, int]) -> str | None:
     lines: dict[int, int] = {}
     for account, amount in data["fen"]:
         if account != TABLE and account not in player_ids:
-            raise StorageError(
-                ErrorCode.BAD_CSV, line=rows.line, detail=f"player #{account} unknown"
-            )
+            raise bad_csv(rows.line, f"player #{account} unknown")
         lines[account if account == TABLE else player_ids[account]] = amount
     try:
         checked = money_lines(lines)
     except StorageError as error:
-        raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail=error.en) from error
+        raise refused_row(rows.line, error) from error
     moved = {**data, "fen": [[account, amount] for account, amount in checked.items()]}
     return json.dumps(moved, ensure_ascii=False)
 
@@ -447,5 +445,5 @@ def _entry_draft(
     try:
         checked = clean_postings(postings, allow_empty=True)
     except StorageError as error:
-        raise bad_csv(rows.line, error.en) from error
+        raise refused_row(rows.line, error) from error
     return Draft(cast(EntryKind, kind), checked, fields)

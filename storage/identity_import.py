@@ -15,7 +15,7 @@ from typing import Final, get_args
 
 import aiosqlite
 
-from .csv_rows import CsvRow, NewIds, bad_csv
+from .csv_rows import CsvRow, NewIds, bad_csv, refused_row
 from .errors import ErrorCode, StorageError
 from .people import LinkHow, check_link, event_row, insert_event, refuse_linked_since
 from .players import clean_name
@@ -49,7 +49,7 @@ async def import_identity(
     except StorageError as error:
         if error.code is ErrorCode.BAD_CSV:
             raise
-        raise bad_csv(rows.line, error.en) from error
+        raise refused_row(rows.line, error) from error
     except sqlite3.IntegrityError as error:  # the schema's own guard, should a check miss
         raise bad_csv(rows.line, str(error)) from error
 

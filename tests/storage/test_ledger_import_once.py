@@ -160,6 +160,8 @@ async def test_an_undo_of_a_link_a_later_link_holds_is_refused_as_live(
     assert error.code is ErrorCode.BAD_CSV
     assert error.params["line"] == len(edited.splitlines()) - 1
     assert "undo P" in error.message("en")
+    # said in Chinese in a Chinese line (the issue: English inside a Chinese refusal)
+    assert "请先撤销" in error.message("zh") and "undo" not in error.message("zh")
 
 
 async def test_a_file_of_members_alone_and_one_of_guests_alone_import(table: Table) -> None:
