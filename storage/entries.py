@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from .bounds import MAX_POSTING_POINTS
 from .database import (
     ENTRY_WRITE_COLUMNS,
     Store,
@@ -70,6 +71,11 @@ def clean_postings(postings: Mapping[int, int], *, allow_empty: bool = False) ->
         if not _is_int(player) or not _is_int(delta):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"posting {player!r}: {delta!r} (integers only)"
+            )
+    for delta in postings.values():
+        if abs(delta) > MAX_POSTING_POINTS:
+            raise StorageError(
+                ErrorCode.POINTS_TOO_LARGE, points=f"{delta:,}", limit=f"{MAX_POSTING_POINTS:,}"
             )
     total = sum(postings.values())
     if total != 0:

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from .bounds import FEN_PER_YUAN, MAX_ENTRY_MONEY, MAX_FEN, STAKE_UNIT_PER_FEN
 from .database import Store
 from .entries import (
     Author,
@@ -37,13 +38,10 @@ from .errors import ErrorCode, StorageError
 from .people import read_people
 from .records import Recorded, Source
 from .reports import STANDING
-from .rows import fetch_all, now_text, session_row
+from .rows import fetch_all, fetch_one, now_text, session_row
 
-FEN_PER_YUAN: Final = 100
-STAKE_UNIT_PER_FEN: Final = 100
 STAKE_PER_YUAN: Final = FEN_PER_YUAN * STAKE_UNIT_PER_FEN  # a stake of 1 元 a point
 MAX_STAKE: Final = 1_000 * STAKE_PER_YUAN  # 1 000 元 a point
-MAX_FEN: Final = 10**12  # 100 亿元: far beyond any table, well inside 64 bits
 TABLE: Final = 0
 """The account a table fee is paid to (台费): never a player id (those start at 1)."""
 
@@ -154,9 +152,15 @@ def adjustment_data(text: str | None) -> dict[str, Any] | None:
 def money_lines(fen: Mapping[int, int]) -> dict[int, int]:
     """Integer fen per account (``TABLE`` or a player), zeros dropped, summing to 0."""
     for account, amount in fen.items():
-        if not _whole(account) or not _whole(amount) or abs(amount) > MAX_FEN:
+        if not _whole(account) or not _whole(amount):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"money line {account!r}: {amount!r}"
+            )
+        if abs(amount) > MAX_FEN:
+            raise StorageError(
+                ErrorCode.MONEY_TOO_LARGE,
+                yuan=yuan_text(abs(amount)),
+                limit=yuan_text(MAX_FEN),
             )
     if sum(fen.values()) != 0:
         raise StorageError(ErrorCode.UNBALANCED_POSTINGS, total=sum(fen.values()))
@@ -190,6 +194,40 @@ def _checked(spec: MoneySpec) -> tuple[dict[int, int], dict[int, int], dict[str,
     return postings, fen, stored
 
 
+_STANDING_STAKE = (
+    "SELECT x.stake FROM stake_entries AS x WHERE x.session_id = ? AND NOT EXISTS "
+    "(SELECT 1 FROM entries AS r WHERE r.reverses = x.id) ORDER BY x.id DESC LIMIT 1"
+)
+_LARGEST_POSTING = (
+    "SELECT max(abs(p.delta)) FROM entries AS e JOIN postings AS p ON p.entry_id = e.id "
+    "WHERE e.session_id = ?"
+)
+
+
+async def _check_priced(
+    conn: Any, session_id: int, kind: AdjustKind, postings: Mapping[int, int], stake: int | None
+) -> None:
+    """Refuse an adjustment that would make one posting of its session worth more than
+    ``MAX_ENTRY_MONEY`` (docs/money.md, bounds): a penalty or payment in points at the
+    standing stake, or a stake over the session's largest posting (a stake prices them all)."""
+    if kind == "stake":
+        assert stake is not None
+        row = await fetch_one(conn, _LARGEST_POSTING, [session_id])
+        points = int(row[0]) if row is not None and row[0] is not None else 0
+    else:
+        row = await fetch_one(conn, _STANDING_STAKE, [session_id])
+        stake = int(row[0]) if row is not None and row[0] is not None else None
+        points = max((abs(delta) for delta in postings.values()), default=0)
+    if stake is not None and points * stake > MAX_ENTRY_MONEY:
+        raise StorageError(
+            ErrorCode.PRICED_TOO_LARGE,
+            points=f"{points:,}",
+            stake=stake_text(stake),
+            yuan=yuan_text(points * stake // STAKE_UNIT_PER_FEN),
+            limit=yuan_text(MAX_FEN),
+        )
+
+
 # A session without adjustments (most) is answered from the kept counts (migration 0004)
 # without walking its entries: SQLite tests this constant term once, before the scan.
 _HAS_ADJUSTMENTS = (
@@ -217,6 +255,7 @@ class MoneyStore(Store):
             author_id, before = await recorded_author(conn, chat_id, author, before)
             open_session_of(before.session, session_id)
             check_players(before, [*players, author_id])
+            await _check_priced(conn, session_id, spec.kind, postings, spec.stake)
             if spec.reason is not None and not isinstance(spec.reason, str):
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"note {spec.reason!r}")
             fields = {

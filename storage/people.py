@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from itertools import combinations
 from typing import Final, Literal, TypeVar, cast
 
@@ -73,18 +74,29 @@ class People:
 
     links: Mapping[int, int]
 
+    @cached_property
+    def _roots(self) -> dict[int, int]:
+        """Each linked record's root, every chain walked once (a chain of n links costs n,
+        not n² as following each record to its root alone would)."""
+        roots: dict[int, int] = {}
+        for start in self.links:
+            path: list[int] = []
+            node = start
+            while node in self.links and node not in roots and len(path) <= len(self.links):
+                path.append(node)
+                node = self.links[node]
+            root = roots.get(node, node)
+            roots.update(dict.fromkeys(path, root))
+        return roots
+
     def person(self, player_id: int) -> int:
         """The person's record (the root of the links) that ``player_id`` belongs to."""
-        seen = 0
-        while player_id in self.links and seen <= len(self.links):
-            player_id = self.links[player_id]
-            seen += 1
-        return player_id
+        return self._roots.get(player_id, player_id)
 
     def records(self, person_id: int) -> tuple[int, ...]:
         """Every record of the person ``person_id`` belongs to, its root first."""
         root = self.person(person_id)
-        others = sorted(r for r in self.links if self.person(r) == root)
+        others = sorted(r for r, of in self._roots.items() if of == root and r != root)
         return (root, *others)
 
     def fold(self, values: Mapping[int, T], combine: Callable[[T, T], T]) -> dict[int, T]:
@@ -487,7 +499,7 @@ class PeopleStore(Store):
                 if event.kind == "rename":
                     await _rename_back(conn, chat_id, event)
                 else:
-                    await _refuse_linked_since(conn, chat_id, event)
+                    await refuse_linked_since(conn, chat_id, event)
                 undo_id = await _insert_event(
                     conn, chat_id, kind="undo", undoes=event.id, author=author_id,
                     update_id=update_id,
@@ -548,7 +560,7 @@ async def _rename_back(conn: aiosqlite.Connection, chat_id: int, event: Identity
     await conn.execute("UPDATE players SET name = ? WHERE id = ?", [event.old_name, player.id])
 
 
-async def _refuse_linked_since(
+async def refuse_linked_since(
     conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent
 ) -> None:
     """A link is undone only while it is the newest link of its person that holds: cutting
