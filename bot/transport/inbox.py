@@ -168,12 +168,12 @@ class Inbox:
 
     async def undone(self, bot: Bot) -> list[Update]:
         """The updates left undone by the last run, oldest first; one this bot cannot read
-        is marked done and left out."""
+        (or that no handler answers) is marked done and left out."""
         assert self.ledger is not None
         updates, skipped = [], []
         for item in await self.ledger.inbox.undone():
             update = self.read(_stored(item), bot)
-            if update is None:
+            if update is None or not _answerable(update):  # as ``take`` would not keep it
                 skipped.append(item.update_id)
             else:
                 updates.append(update)
@@ -287,9 +287,13 @@ def _stored(item: InboxItem) -> object:
 def _kept_payload(raw: object) -> str:
     """What the inbox keeps of an update it skipped: its JSON as sent, or for one refused
     before it was read (too deep to read), the reason."""
-    if isinstance(raw, Refused):
-        return json.dumps({"update_id": raw.update_id, "refused": raw.reason})
-    return json.dumps(raw)
+    if not isinstance(raw, Refused):
+        try:
+            return json.dumps(raw)
+        except (ValueError, RecursionError):  # nested too deep to write back
+            pass
+    reason = raw.reason if isinstance(raw, Refused) else "nested too deep to keep"
+    return json.dumps({"update_id": update_id_of(raw), "refused": reason})
 
 
 def _answerable(update: Update) -> bool:

@@ -33,6 +33,92 @@ SMALLEST_INT: Final = -(2**63)  # SQLite's INTEGER range
 LARGEST_INT: Final = 2**63 - 1
 _CHAT_KEYS: Final = frozenset({"chat", "sender_chat"})  # where a message names its chat
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+# The Bot API's types of the fields the bot reads, by object (a name: that object; a list of
+# one name: a list of them). PTB takes a scalar of the wrong type without a word; a handler
+# then fails on it. A field not named here is left to PTB.
+_Field = type | str | list[str]
+_TYPES: Final[dict[str, dict[str, _Field]]] = {
+    "Update": {
+        "message": "Message",
+        "edited_message": "Message",
+        "channel_post": "Message",
+        "edited_channel_post": "Message",
+        "business_message": "Message",
+        "edited_business_message": "Message",
+        "callback_query": "CallbackQuery",
+        "my_chat_member": "ChatMemberUpdated",
+        "chat_member": "ChatMemberUpdated",
+    },
+    "Message": {
+        "message_id": int,
+        "message_thread_id": int,
+        "date": int,
+        "edit_date": int,
+        "from": "User",
+        "sender_chat": "Chat",
+        "chat": "Chat",
+        "via_bot": "User",
+        "reply_to_message": "Message",
+        "text": str,
+        "caption": str,
+        "entities": ["MessageEntity"],
+        "caption_entities": ["MessageEntity"],
+        "new_chat_members": ["User"],
+        "left_chat_member": "User",
+        "new_chat_title": str,
+        "migrate_to_chat_id": int,
+        "migrate_from_chat_id": int,
+        "is_topic_message": bool,
+        "is_automatic_forward": bool,
+        "has_protected_content": bool,
+        "media_group_id": str,
+        "author_signature": str,
+    },
+    "User": {
+        "id": int,
+        "is_bot": bool,
+        "first_name": str,
+        "last_name": str,
+        "username": str,
+        "language_code": str,
+        "is_premium": bool,
+    },
+    "Chat": {
+        "id": int,
+        "type": str,
+        "title": str,
+        "username": str,
+        "first_name": str,
+        "last_name": str,
+        "is_forum": bool,
+    },
+    "MessageEntity": {
+        "type": str,
+        "offset": int,
+        "length": int,
+        "url": str,
+        "user": "User",
+        "language": str,
+        "custom_emoji_id": str,
+    },
+    "CallbackQuery": {
+        "id": str,
+        "from": "User",
+        "message": "Message",
+        "inline_message_id": str,
+        "chat_instance": str,
+        "data": str,
+        "game_short_name": str,
+    },
+    "ChatMemberUpdated": {
+        "chat": "Chat",
+        "from": "User",
+        "date": int,
+        "old_chat_member": "ChatMember",
+        "new_chat_member": "ChatMember",
+    },
+    "ChatMember": {"status": str, "user": "User"},
+}
 # A getUpdates answer read without the JSON reader: the strings (skipped whole) and brackets.
 _JSON_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 _UPDATE_ID_VALUE: Final = re.compile(r"\s*:\s*(-?\d+)")
@@ -74,7 +160,7 @@ def read_update(raw: object, bot: Bot, moves: Mapping[int, int]) -> Update:
     (``moves``: old chat id → new); raises Unreadable, and nothing else."""
     if isinstance(raw, Refused):
         raise Unreadable(raw.reason)
-    problem = out_of_bounds(raw)
+    problem = out_of_bounds(raw) or mistyped(raw)
     if problem is not None:
         raise Unreadable(problem)
     update = _parsed(raw, bot)
@@ -109,6 +195,31 @@ def out_of_bounds(raw: object) -> str | None:
                 pending.append((item, depth + 1))
         elif isinstance(value, list):
             pending.extend((item, depth + 1) for item in value)
+    return None
+
+
+def mistyped(raw: object) -> str | None:
+    """The first field (of those the bot reads, ``_TYPES``) whose value is not of the Bot
+    API's type, as "message.from.id is str, not int"; None when all are. Walked without
+    recursion; call it on a value within bounds."""
+    pending: list[tuple[object, str, str]] = [(raw, "Update", "update")]
+    while pending:
+        value, kind, where = pending.pop()
+        if not isinstance(value, dict):
+            return f"{where} is {type(value).__name__}, not an object"
+        for name, expected in _TYPES[kind].items():
+            field = value.get(name)
+            if field is None:  # absent (PTB reads a null as absent too)
+                continue
+            place = f"{where}.{name}"
+            if isinstance(expected, str):
+                pending.append((field, expected, place))
+            elif isinstance(expected, list):
+                if not isinstance(field, list):
+                    return f"{place} is {type(field).__name__}, not a list"
+                pending.extend((item, expected[0], f"{place}[]") for item in field)
+            elif type(field) is not expected:  # bool is no int here, nor int a bool
+                return f"{place} is {type(field).__name__}, not {expected.__name__}"
     return None
 
 
@@ -207,7 +318,9 @@ def _unusable(update: Update) -> str | None:
     if chat is not None and not _is_int(chat.id):
         return f"chat id {chat.id!r} is not an integer"
     users = [update.effective_user]
-    for message in _messages(update):
+    for index, message in enumerate(_messages(update)):
+        if message.chat is None and (index or update.callback_query is not None):
+            return "a pressed or replied-to message without a chat"
         problem = _message_problem(message)
         if problem is not None:
             return problem
