@@ -119,6 +119,11 @@ _TYPES: Final[dict[str, dict[str, _Field]]] = {
     },
     "ChatMember": {"status": str, "user": "User"},
 }
+# What the Bot API always sends and PTB does not insist on (it builds the object without).
+_REQUIRED: Final[dict[str, frozenset[str]]] = {
+    "ChatMemberUpdated": frozenset({"chat", "from", "date", "old_chat_member", "new_chat_member"}),
+    "ChatMember": frozenset({"status", "user"}),
+}
 # A getUpdates answer read without the JSON reader: the strings (skipped whole) and brackets.
 _JSON_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 _UPDATE_ID_VALUE: Final = re.compile(r"\s*:\s*(-?\d+)")
@@ -207,6 +212,9 @@ def mistyped(raw: object) -> str | None:
         value, kind, where = pending.pop()
         if not isinstance(value, dict):
             return f"{where} is {type(value).__name__}, not an object"
+        missing = sorted(_REQUIRED.get(kind, frozenset()) - value.keys())
+        if missing:
+            return f"{where}.{missing[0]} is missing"
         for name, expected in _TYPES[kind].items():
             field = value.get(name)
             if field is None:  # absent (PTB reads a null as absent too)
