@@ -138,6 +138,9 @@ class Inbox:
         except Exception as error:
             self._finished |= done
             fresh = await self._store_apart(items, skipped_ids, error)
+        except BaseException:  # cancelled (the stop): the done-marks go with the next write
+            self._finished |= done
+            raise
         else:
             self._store_failures.clear()
         return [update for update, _ in kept if update.update_id in fresh]

@@ -540,3 +540,43 @@ async def test_a_group_without_records_that_migrates_gets_no_error(
         await wind_down(app, None)
     assert [s.text for s in server.sent if "还没有记录" in s.text or "no records" in s.text] == []
     assert app.bot_data["services"].inbox.moves == {OLD_GROUP: NEW_GROUP}
+
+
+async def test_an_update_the_inbox_cannot_store_is_tried_a_few_times_then_dropped(
+    server: FakeBotApiServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The ledger refuses one update (here a trigger; a full disk or a bug would do the same):
+    the batch is asked again with PTB's backoff a bounded number of times, then stored update
+    by update, the one refused alone dropped in one line; the hands around it are recorded."""
+    app = build_application(config_for(server, tmp_path), rate_limiter=None)
+    await go_live(app, config_for(server, tmp_path))
+    try:
+        server.push(open_tables(server)[0])
+        await until(lambda: len(server.sent) == 1, 30, "table opened")
+        first, refused, second = (hand_update(server, GROUP, n) for n in range(3))
+        with contextlib.closing(sqlite3.connect(tmp_path / "bad.db")) as db:
+            db.execute(
+                "CREATE TRIGGER refuse BEFORE INSERT ON inbox"
+                f" WHEN NEW.update_id = {refused['update_id']}"
+                " BEGIN SELECT RAISE(ABORT, 'the disk says no'); END"
+            )
+            db.commit()
+        polls = server.polls
+        with caplog.at_level(logging.INFO):
+            for update in (first, refused, second):
+                server.push(update)
+            hands = [first, second]
+            await until(lambda: {asked(h) for h in hands} <= replied_to(server), 30, "answers")
+        ledger: Ledger = app.bot_data["services"].db
+        counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
+        assert counts == [1, 1]
+        assert await ledger.reports.entries_by_update(GROUP, refused["update_id"]) == []
+        assert server.confirmed > second["update_id"]
+        assert server.polls - polls <= 8  # backed off, never spun
+    finally:
+        await wind_down(app, None)
+    lines = [r.getMessage() for r in noise(caplog)]
+    tries = [line for line in lines if "getUpdates failed" in line or "not stored" in line]
+    dropped = [line for line in lines if line.startswith(f"update {refused['update_id']} dropped")]
+    assert len(tries) == 3 and len(dropped) == 1, lines
+    assert not any(r.exc_info for r in caplog.records)

@@ -425,17 +425,21 @@ async def test_a_soak_of_mixed_updates_through_the_bot_process(tmp_path: Path) -
             await until(
                 lambda: {asked(h) for h in hands} <= replied_to(server), 600, "every hand answered"
             )
+            last = update_id(updates[-1])
+            await until(lambda: server.confirmed > last, 60, "every update taken")
             seconds = time.monotonic() - began
             await bot.stop()
         finally:
             await bot.ensure_stopped()
         log = bot.log.read_bytes()[logged:].decode(errors="replace")
         print(
-            f"\n{len(updates)} updates ({len(hands)} hands, {broken_count} broken): all answered"
+            f"\n{len(updates)} updates ({len(hands)} hands, {broken_count} broken): all taken"
             f" in {seconds:.1f} s, log {len(log.splitlines())} lines, {len(log)} bytes"
         )
         counts = await entries_per_update(bot.database, hands)
         assert counts == [1] * len(hands), [h for h, c in zip(hands, counts, strict=True) if c != 1]
         assert "Traceback" not in log, log[:3000]
+        skipped = [line for line in log.splitlines() if " skipped: " in line]
+        assert len(skipped) == broken_count  # each broken one logged once, with its id
         assert len(log.splitlines()) <= broken_count + 20, log[-3000:]
         assert len(log) < 300 * broken_count + 5000
