@@ -273,7 +273,12 @@ class InboxBot(ExtBot[Any]):
             if batch:  # nothing to move the offset past: asked again, PTB backs off
                 raise InboxUnavailable(f"{len(batch)} updates without an update_id")
             return ()
-        fresh = await self._inbox.take(batch, self)
+        try:
+            fresh = await self._inbox.take(batch, self)
+        except TelegramError:
+            raise
+        except Exception as error:  # a bug: PTB would log it and ask again at once, forever
+            raise InboxUnavailable(f"batch not taken: {type(error).__name__}: {error}") from error
         self._next_offset = max(ids) + 1  # past every update of the batch, read or not
         return tuple(fresh)
 
