@@ -190,7 +190,7 @@ def out_of_bounds(raw: object) -> str | None:
             continue
         elif isinstance(value, int):
             if not SMALLEST_INT <= value <= LARGEST_INT:
-                return f"an integer outside SQLite's range: {str(value)[:40]}"
+                return f"an integer outside SQLite's range ({value.bit_length()} bits)"
         elif depth >= MAX_DEPTH:
             return f"nested deeper than {MAX_DEPTH} levels"
         elif isinstance(value, dict):
