@@ -4,6 +4,7 @@ most, 400 for what is not an update, and the 200 only after the update was kept.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -182,14 +183,24 @@ def _tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.exc_info]
 
 
-async def test_headers_that_never_end_are_cut_off(impatient_hook: tuple[str, Kept, int]) -> None:
-    """A client sending half its headers and then nothing is disconnected at the deadline,
-    not held for the keep-alive hour."""
+@pytest.mark.parametrize("trickle", [False, True], ids=["then-nothing", "a-byte-at-a-time"])
+async def test_headers_that_never_end_are_cut_off(
+    impatient_hook: tuple[str, Kept, int], trickle: bool
+) -> None:
+    """A client sending half its headers and then nothing, or the rest a byte at a time, is
+    disconnected at the deadline, not held for the keep-alive hour."""
     _, _, port = impatient_hook
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"POST /tg/hook HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     await writer.drain()
+    began = asyncio.get_running_loop().time()
     try:
+        while trickle and not reader.at_eof():
+            writer.write(b"X")
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+            await asyncio.sleep(0.05)
+            assert asyncio.get_running_loop().time() - began < 5, "still held"
         assert await asyncio.wait_for(reader.read(), 5) == b""  # closed by the server
     finally:
         writer.close()
