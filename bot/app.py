@@ -49,7 +49,7 @@ from bot.handlers import (
 )
 from bot.i18n import COMMANDS
 from bot.transport.delivery import PatientRateLimiter
-from bot.transport.inbox import Inbox, InboxBot
+from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.transport.web_lifecycle import start_web, stop_web
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
@@ -162,7 +162,7 @@ def _bot(
         config.token or "console",
         **where,
         request=request or HTTPXRequest(connection_pool_size=256),
-        get_updates_request=request or HTTPXRequest(),
+        get_updates_request=request or UpdatesRequest(),
         defaults=Defaults(parse_mode=ParseMode.HTML),
         rate_limiter=limiter if isinstance(limiter, BaseRateLimiter) else None,
         inbox=inbox,

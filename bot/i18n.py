@@ -1076,6 +1076,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "linked_seat": ("{seat}位由本人接着坐", "They take over the {seat} seat"),
     "renamed": ("P{event} 「{old}」改名为「{new}」", "P{event} {old} is now called {new}"),
     "identity_undone": ("已撤销 P{event}：{what}", "Undone P{event}: {what}"),
+    "identity_undo_unsigned": (
+        "这个撤销按钮不是我在这里发的（或来自旧版本）：要撤销请发 /undo P编号",
+        "This undo button is not one I showed here (or is from an older version): "
+        "send /undo P and the number to undo",
+    ),
     "identity_undo_denied": (
         "只有做这次改动的人、开这一场的人或群管理员可以撤销 P{event}",
         "Only whoever made P{event}, the session's creator or an admin can undo it",

@@ -13,6 +13,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
+from bot import button_signature
 from bot import identity_policy as policy
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
@@ -53,6 +54,7 @@ from storage import (
 from storage.names import name_key
 
 IDENTITY_UNDO_PREFIX: Final = "pundo:"
+IDENTITY_UNDO_PURPOSE: Final = "identity-undo"  # what the 撤销 button's signature is for
 # How an identity event is named (P3), as /history shows it and /undo P3 takes it.
 EVENT_ID: Final = re.compile(r"^\s*[Pp](\d+)\s*$")
 _INSTANT: Final = timedelta(microseconds=1)  # the ledger's times are to the microsecond
@@ -209,7 +211,7 @@ async def rename(update: Update, context: Context) -> None:
         old=change.event.old_name or "",
         new=change.event.new_name or "",
     )
-    await reply(message, text, reply_markup=_undo_markup(change, lang))
+    await reply(message, text, reply_markup=_undo_markup(context, message.chat.id, change, lang))
 
 
 async def undo_event(update: Update, context: Context, event_id: int) -> None:
@@ -226,10 +228,13 @@ async def undo_button(update: Update, context: Context) -> None:
     if button is None:
         return
     query, message, lang = button.query, button.message, button.lang
-    event_id = as_number(button.data.removeprefix(IDENTITY_UNDO_PREFIX))
+    shown = button_signature.verified(
+        context.bot.token, IDENTITY_UNDO_PURPOSE, message.chat.id, button.data
+    )
+    event_id = as_number(shown.removeprefix(IDENTITY_UNDO_PREFIX)) if shown else None
     try:
-        if event_id is None:
-            raise ChatRefusal("bad_button", token=query.data)
+        if event_id is None:  # not a button the bot showed here (or one shown before signing)
+            raise ChatRefusal("identity_undo_unsigned")
         change = await _undo(context, update, message, event_id)
     except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
@@ -242,7 +247,13 @@ async def undo_button(update: Update, context: Context) -> None:
     await edit(message, f"<s>{message.text_html}</s>\n{done}", reply_markup=None)
 
 
-BUTTONS: Final = (ButtonRoute(IDENTITY_UNDO_PREFIX, undo_button, WIDEST_ENTRY_ID),)
+BUTTONS: Final = (
+    ButtonRoute(
+        IDENTITY_UNDO_PREFIX,
+        undo_button,
+        WIDEST_ENTRY_ID + "x" * button_signature.SIGNATURE_CHARS,
+    ),
+)
 
 
 def event_id_in(text: str) -> int | None:
@@ -353,7 +364,9 @@ async def _reply_linked(
         lines.append(t("linked_seat", lang, seat=seat_label(Seat(change.event.seat), lang)))
     if change.session is not None:
         lines.append(describe_table(await table_of(context, change.session), lang))
-    await reply(message, "\n".join(lines), reply_markup=_undo_markup(change, lang))
+    await reply(
+        message, "\n".join(lines), reply_markup=_undo_markup(context, message.chat.id, change, lang)
+    )
 
 
 def _marked(record: str, person: str, lang: str) -> str:
@@ -362,8 +375,16 @@ def _marked(record: str, person: str, lang: str) -> str:
     return record + t("guest_mark", lang) if name_key(record) == name_key(person) else record
 
 
-def _undo_markup(change: IdentityChange, lang: str) -> InlineKeyboardMarkup:
-    data = f"{IDENTITY_UNDO_PREFIX}{change.event.id}"
+def _undo_markup(
+    context: Context, chat_id: int, change: IdentityChange, lang: str
+) -> InlineKeyboardMarkup:
+    """撤销 under a link or rename: signed, so a client cannot make one for another event."""
+    data = button_signature.signed(
+        context.bot.token,
+        IDENTITY_UNDO_PURPOSE,
+        chat_id,
+        f"{IDENTITY_UNDO_PREFIX}{change.event.id}",
+    )
     return InlineKeyboardMarkup(
         [[InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=data)]]
     )

@@ -425,7 +425,12 @@ async def migrate(update: Update, context: Context) -> None:
     if message.migrate_to_chat_id is None:
         return
     lang = await chat_lang(context, message.chat)
-    await services(context).db.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+    try:
+        await services(context).db.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+    except StorageError as error:
+        if error.code is not ErrorCode.UNKNOWN_CHAT:
+            raise
+        return  # a group the ledger never saw: nothing moved, nothing to tell the players
     chat_state(context, message.chat.id).migrated()
     context.application.migrate_chat_data(message=message)
     await send(context.bot, message.migrate_to_chat_id, t("migrated", lang))
