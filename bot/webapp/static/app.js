@@ -257,34 +257,27 @@ function drawPicker() {
 }
 
 // ---- the history ----------------------------------------------------------------------
-/** What the entry is, as the chat says it: 胡 甲 · 撤销 #8 · 罚 甲 30 诈胡 · 甲 → 乙 20 … */
+/** What the entry is, as the chat says it — 胡 甲 · 撤销 #8 · 罚 甲 30 诈胡 · 转账 甲 → 乙 20 …:
+ * the label's text key (and its values), then the rest. */
 function entryTitle(entry) {
-  const label = (key, params) => el("span", { class: "label" }, say(key, params));
-  const amount = () => (entry.fen != null ? yuanText(entry.fen, false) : say("points_n", { n: entry.points }));
+  const amount = () => (entry.fen != null ? yuanText(entry.fen, false) : String(entry.points));
+  const from = entry.from ? say("from", { name: entry.from }) : "";
+  const words = (...parts) => parts.filter(Boolean).join(" ");
   switch (entry.kind) {
-    case "win":
-      return [label("kind_win"), entry.who];
-    case "kong":
-      return [label("kind_kong"), `${entry.who || ""} ${entry.kong || ""}`,
-        entry.from ? ` ${say("from", { name: entry.from })}` : ""];
-    case "draw":
-      return [label("kind_draw")];
-    case "undo":
-      return [label("kind_undo"), `#${entry.reverses}`];
-    case "penalty":
-      return [label("kind_penalty"), [entry.who, amount(), entry.reason].filter(Boolean).join(" ")];
-    case "pay":
-      return [label("kind_pay"), `${entry.who || "?"} → ${entry.to || "?"} ${amount()}`];
-    case "fee":
-      return [label("kind_fee"), amount()];
-    case "stake":
-      return [label("kind_stake", { stake: entry.stake })];
-    default:
-      return [label("kind_adjustment"), entry.reason || ""];
+    case "win": return [["kind_win"], entry.who];
+    case "kong": return [["kind_kong"], words(entry.who, entry.kong, from)];
+    case "draw": return [["kind_draw"], ""];
+    case "undo": return [["kind_undo"], `#${entry.reverses}`];
+    case "penalty": return [["kind_penalty"], words(entry.who, amount(), entry.reason)];
+    case "pay": return [["kind_pay"], `${entry.who || "?"} → ${entry.to || "?"} ${amount()}`];
+    case "fee": return [["kind_fee"], amount()];
+    case "stake": return [["kind_stake", { stake: entry.stake }], ""];
+    default: return [["kind_adjustment"], entry.reason || ""];
   }
 }
 
 function entryCard(entry) {
+  const [label, rest] = entryTitle(entry);
   const winds = [entry.seat_wind && say("wind_seat", { wind: windName(entry.seat_wind) }),
     entry.round_wind && say("wind_round", { wind: windName(entry.round_wind) })].filter(Boolean);
   const moves = [
@@ -294,7 +287,7 @@ function entryCard(entry) {
   ];
   return el("div", { class: `entry ${entry.undone ? "undone" : ""}`, "data-entry": entry.id, "data-kind": entry.kind },
     el("div", { class: "head" },
-      el("span", { class: "what" }, ...entryTitle(entry)),
+      el("span", { class: "what" }, el("span", { class: "label" }, say(...label)), rest ? ` ${rest}` : ""),
       el("span", {}, `#${entry.id} · ${when(entry.at)}`)),
     entry.undone ? el("div", { class: "tag" }, say("undone")) : null,
     entry.line ? el("div", { class: "line" }, entry.line) : null,
