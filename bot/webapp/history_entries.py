@@ -32,7 +32,7 @@ async def history_json(
     names = {p.id: p.name for p in await ledger.players.all(chat_id)}
     shown = []
     for entry in entries:
-        seated = None
+        seated: dict[str, str] | None = None
         if entry.hand_line and _names_another_seat(entry.hand_line):
             seating = await ledger.reports.hand_seating(chat_id, entry.id)
             seated = {
