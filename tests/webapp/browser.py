@@ -131,11 +131,19 @@ def telegram_stub(
           enable() {{ record("enable"); this.isActive = true; return this; }},
           disable() {{ record("disable"); this.isActive = false; return this; }},
           setText(text) {{ record("setText", text); this.text = text; return this; }},
-          showProgress(leaveActive) {{ record("showProgress"); this.isProgressVisible = true; return this; }},
-          hideProgress() {{ record("hideProgress"); this.isProgressVisible = false; return this; }},
+          showProgress(leaveActive) {{
+            record("showProgress"); this.isProgressVisible = true; return this;
+          }},
+          hideProgress() {{
+            record("hideProgress"); this.isProgressVisible = false; return this;
+          }},
           onClick(f) {{ clicks.push(f); return this; }},
-          offClick(f) {{ const at = clicks.indexOf(f); if (at >= 0) clicks.splice(at, 1); return this; }},
-          press() {{ if (this.isVisible && this.isActive !== false) for (const f of clicks.slice()) f(); }},
+          offClick(f) {{
+            const at = clicks.indexOf(f); if (at >= 0) clicks.splice(at, 1); return this;
+          }},
+          press() {{
+            if (this.isVisible && this.isActive !== false) for (const f of clicks.slice()) f();
+          }},
         }};
       }}
       window.Telegram = {{ WebApp: Object.assign(webapp, {{
@@ -157,7 +165,9 @@ def telegram_stub(
         MainButton: button("MainButton"),
         HapticFeedback: {{
           impactOccurred(style) {{ calls.push(["HapticFeedback", "impactOccurred", style]); }},
-          notificationOccurred(type) {{ calls.push(["HapticFeedback", "notificationOccurred", type]); }},
+          notificationOccurred(type) {{
+            calls.push(["HapticFeedback", "notificationOccurred", type]);
+          }},
           selectionChanged() {{ calls.push(["HapticFeedback", "selectionChanged", null]); }},
         }},
       }}) }};
@@ -180,7 +190,12 @@ async def horizontal_overflow(page: Any) -> int:
 
 
 def signed_telegram(
-    who: str, start: str | None, *, bot_token: str = BOT_TOKEN, theme: str = "light", language: str = "zh"
+    who: str,
+    start: str | None,
+    *,
+    bot_token: str = BOT_TOKEN,
+    theme: str = "light",
+    language: str = "zh",
 ) -> str:
     """Telegram as ``who`` opens the link whose startapp is ``start``: initData signed with
     ``bot_token`` (the harness's, or another bot's for a signature the server refuses)."""

@@ -264,9 +264,7 @@ async def test_the_count_cannot_pass_fourteen_and_one_per_kong(
         for face in faces("2345678p2345678s")[: most - 4 * len(melds)]:
             await page.click(f'#keys [data-face="{face}"]')  # the last one: the winning tile
         count = page.locator("#count")
-        await page.wait_for_function(
-            f"document.querySelector('#count').dataset.count === '{most}'"
-        )
+        await page.wait_for_function(f"document.querySelector('#count').dataset.count === '{most}'")
         assert await count.get_attribute("data-max") == str(most)
         assert await page.locator("#keys .tile:not([disabled])").count() == 0
         assert f"{most}/{most} 张" in (await count.text_content() or "")

@@ -17,7 +17,6 @@ from bot.webapp.start_token import Screen
 from rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 from tests.webapp.browser import (
-    PHONE,
     THEMES,
     horizontal_overflow,
     open_in_telegram,
@@ -53,20 +52,18 @@ async def open_page(
     who: str = "甲",
     token: str = BOT_TOKEN,
     dark: bool = False,
-    width: int = PHONE["width"],
     script: str | None = None,
     start: str | None = "",
-    phone_scheme: str | None = None,
+    **phone: Any,
 ) -> Any:
     """The season page as ``who`` opens the group's 📊 赛季页面 link (initData signed by
     ``token``; ``start`` None: the private chat's menu button, no token), once it has drawn
-    itself (``script``: Telegram's stand-in, the signed stub unless given)."""
+    itself (``script``: Telegram's stand-in, the signed stub unless given; ``phone``: the
+    phone's ``width`` and ``phone_scheme`` as ``open_in_telegram`` takes them)."""
     theme = "dark" if dark else "light"
     link = token_for(GROUP, BOT_TOKEN) if start == "" else start
     telegram = script or signed_telegram(who, link, bot_token=token, theme=theme)
-    page = await open_in_telegram(
-        browser, f"{base}/app/", telegram, theme, width=width, phone_scheme=phone_scheme
-    )
+    page = await open_in_telegram(browser, f"{base}/app/", telegram, theme, **phone)
     await page.wait_for_selector("body[data-ready='1']")
     return page
 
@@ -228,9 +225,7 @@ async def open_history(page: Any) -> None:
     await page.wait_for_selector("#history .entry")
 
 
-async def test_the_history_reads_like_the_chat(
-    site: tuple[Harness, str], browser: Any
-) -> None:
+async def test_the_history_reads_like_the_chat(site: tuple[Harness, str], browser: Any) -> None:
     """Every kind labelled as the chat says it, seats and winds in the viewer's words: on
     main 流局 and 台费 were empty cards, 撤销 罚 转账 bare numbers, and lines read 座W 圈S."""
     harness, base = site
@@ -383,9 +378,7 @@ async def test_every_screen_fits_the_phone(
     assert await horizontal_overflow(page) == 0, "one's chats"
 
 
-async def test_the_default_trend_is_hand_by_hand(
-    site: tuple[Harness, str], browser: Any
-) -> None:
+async def test_the_default_trend_is_hand_by_hand(site: tuple[Harness, str], browser: Any) -> None:
     """On main the trend opened on 全部, one point a month: a straight line."""
     _, base = site
     page = await open_page(browser, base)
@@ -452,6 +445,7 @@ async def test_the_page_keeps_clear_of_the_safe_areas(
     )
     page = await open_page(browser, base, script=script)
     padding = await page.evaluate(
-        "[getComputedStyle(document.body).paddingTop, getComputedStyle(document.body).paddingBottom]"
+        "(({paddingTop, paddingBottom}) => [paddingTop, paddingBottom])"
+        "(getComputedStyle(document.body))"
     )
     assert padding == ["47px", "34px"]
