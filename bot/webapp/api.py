@@ -247,12 +247,12 @@ async def chats(request: web.Request) -> web.Response:
     for chat_id, last in await ledger.players.chats_of_user(viewer.user_id):
         if chat_id == viewer.user_id:
             continue  # the private chat itself: this list is what it leads to
-        players = await ledger.players.all(chat_id)
+        others = [p.name for p in await ledger.players.all(chat_id) if p.user_id != viewer.user_id]
         found.append(
             {
                 "start": start_token.make(chat_id, bot_token, Screen.SEASON),
-                "players": [p.name for p in players if p.user_id != viewer.user_id][:MAX_NAMED],
-                "more": max(0, len(players) - 1 - MAX_NAMED),
+                "players": others[:MAX_NAMED],
+                "more": max(0, len(others) - MAX_NAMED),
                 "last": last.isoformat() if last else None,
             }
         )

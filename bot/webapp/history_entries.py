@@ -8,7 +8,6 @@ as /history writes them in the chat (``bot.entry_words``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.entry_words import KONG_BY_NAME, patterns_of, shown_line
@@ -52,30 +51,29 @@ def _names_another_seat(line: str) -> bool:
 
 
 def entry_json(
-    entry: Entry, names: Mapping[int, str], lang: str, seated: dict[str, str] | None = None
+    entry: Entry, names: dict[int, str], lang: str, seated: dict[str, str] | None = None
 ) -> dict[str, Any]:
     """One entry: ``kind`` (win kong draw undo penalty pay fee stake adjustment) and what the
     page's line for that kind names."""
-    name = dict(names).get
     found: dict[str, Any] = {
         "id": entry.id,
         "at": entry.created_at.isoformat(),
         "kind": entry.kind,
         "undone": entry.is_reversed,
         "postings": [
-            {"name": name(player, "?"), "delta": delta}
+            {"name": names.get(player, "?"), "delta": delta}
             for player, delta in sorted(entry.postings.items(), key=lambda item: -item[1])
             if delta
         ],
     }
     if entry.kind == "win":
-        found.update(_win(entry, dict(names), lang, seated))
+        found.update(_win(entry, names, lang, seated))
     elif entry.kind == "kong":
-        found.update(_kong(entry, dict(names), lang))
+        found.update(_kong(entry, names, lang))
     elif entry.kind == "reversal":
         found.update(kind="undo", reverses=entry.reverses)
     elif entry.kind == "adjustment":
-        found.update(_adjustment(entry, dict(names), lang))
+        found.update(_adjustment(entry, names, lang))
     return found
 
 
