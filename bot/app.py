@@ -42,6 +42,7 @@ from bot.handlers import (
     sessions,
     settings,
     tap,
+    typed,
     views,
 )
 from bot.i18n import COMMANDS
@@ -91,6 +92,7 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
 BUTTON_ROUTES: Final = checked_routes(
     (
         *recording.BUTTONS,
+        *typed.BUTTONS,
         *hand_details.BUTTONS,
         *tap.BUTTONS,
         *settings.BUTTONS,
@@ -170,6 +172,16 @@ def add_handlers(application: ANY_APP) -> None:
         MessageHandler(
             new_messages & filters.TEXT & ~filters.COMMAND & filters.Regex(TEXT_VERB_PATTERN),
             plain_text,
+        )
+    )
+    application.add_handler(
+        MessageHandler(
+            new_messages
+            & filters.ChatType.GROUPS
+            & filters.TEXT
+            & ~filters.COMMAND
+            & ~filters.Regex(TEXT_VERB_PATTERN),
+            typed.line,
         )
     )
     application.add_handler(

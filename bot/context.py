@@ -13,14 +13,14 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from bot.chat_state import ChatSettings, ChatState
-from bot.cleaning import clean_name, visible_words
+from bot.cleaning import member_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
 from bot.replies import answer
 from bot.transport.inbox import Inbox
 from bot.transport.ordering import ChatOrderedProcessor
-from storage import STORED_NAME_LIMIT, Ledger, NewMember, Player
+from storage import Ledger, NewMember, Player
 
 if TYPE_CHECKING:
     from bot.transport.web_server import WebServer
@@ -165,9 +165,8 @@ async def member_to_seat(context: Context, chat: Chat, user: User) -> Player | N
 
 
 def _display_name(user: User) -> str:
-    """The user's Telegram name, shortened to what the ledger keeps (Telegram allows 129)."""
-    name = clean_name(user.full_name) or (f"@{user.username}" if user.username else str(user.id))
-    return name if len(name) <= STORED_NAME_LIMIT else name[: STORED_NAME_LIMIT - 1] + "…"
+    """The user's Telegram name as the chat shows it (``bot.cleaning.member_name``)."""
+    return member_name(user.full_name, user.username, user.id)
 
 
 async def is_chat_admin(context: Context, message: Message, user: User | None) -> bool:

@@ -83,9 +83,23 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "pick a name without it",
     ),
     "name_invisible": (
-        "名字里没有看得见的字（{token}）：控制符、零宽和双向控制字符不算",
-        "The name has nothing visible ({token}): control, zero-width and bidi characters "
-        "do not count",
+        "名字里没有看得见的字（{token}）：控制符、零宽、双向控制字符、填充符和空白符号不算",
+        "The name has nothing visible ({token}): control, zero-width, bidi, filler and blank "
+        "characters do not count",
+    ),
+    "name_hidden": (
+        "名字「{token}」里有看不见的字符 {character}：它让两个名字看起来一样，去掉它再写",
+        "The name {token} holds the invisible character {character}, which makes two names "
+        "look alike: write the name without it",
+    ),
+    "name_is_pronoun": (
+        "「{token}」指的是说话的人，不能当名字用：写这个人的名字",
+        "{token} points at whoever speaks, it is not a name: write the person's name",
+    ),
+    "name_guest_mark": (
+        "名字「{token}」带着「（客）」：这是本群标出客人的记号，不能写进名字",
+        "The name {token} ends in the guest mark, which the bot adds itself: "
+        "write the name without it",
     ),
     "word_repeated": (
         "「{token}」写了 {times} 次：一手牌里没有哪个词要写这么多遍",
@@ -289,6 +303,46 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Only whoever asked or a chat admin can confirm",
     ),
     "undo_confirm_button": ("✅ 确认撤销 #{entry}", "✅ Undo #{entry}"),
+    # a typed result read with a guess: one reading offered with ✅ (bot.handlers.typed)
+    "typed_suggest": (
+        "🤔 是不是这样记？\n{line}\n"
+        "按 ✅ 就按这一行记（发这句话的人或群管理员可按，10 分钟内有效）",
+        "🤔 Record it like this?\n{line}\nPress ✅ to record exactly this line (whoever wrote it "
+        "or a chat admin, within 10 minutes)",
+    ),
+    "typed_correction_note": (
+        "（这是记一手新的：上一手要作废，请按它下面的 ↩️ 撤销）",
+        "(this records a new hand: to drop the earlier one, press ↩️ Undo under it)",
+    ),
+    "typed_unread": ("❌ 「{token}」看不懂", "❌ {token}: not a word I know"),
+    "typed_not_player": ("❌ 「{token}」不是本桌玩家", "❌ {token} is not at this table"),
+    "typed_corrects": (
+        "（按 ✅ 就把上一手 #{entry} 改成这一行：#{entry} 撤销，记这一手）",
+        "(✅ replaces the latest hand #{entry} with this line: #{entry} is reversed, this "
+        "recorded)",
+    ),
+    "typed_ok_button": ("✅ 就这样记", "✅ Record this"),
+    "typed_done": ("✅ {name} 确认记下：{line}", "✅ {name} confirmed: {line}"),
+    "typed_already": (
+        "这一行已经记过了（#{entries}），没有重复记",
+        "Already recorded (#{entries}), not twice",
+    ),
+    "typed_expired": (
+        "这个建议已过期：请重新发一次",
+        "This suggestion has expired: please send the line again",
+    ),
+    "typed_denied": (
+        "只有发这句话的人或群管理员可以确认",
+        "Only whoever wrote the line or a chat admin can confirm it",
+    ),
+    "typed_ambiguous": (
+        "「{token}」可以读成 {options}：请用空格把名字分开再发一次",
+        "{token} reads as {options}: please send it again with a space between the names",
+    ),
+    "typed_no_piao": (
+        "{ruleset}不算飘：请去掉「{token}」再发",
+        "{ruleset} scores no 飘: send it again without {token}",
+    ),
     "undo_cancel_button": ("✖ 取消", "✖ Cancel"),
     "undo_cancelled": ("已取消：#{entry} 没有撤销", "Cancelled: #{entry} stays recorded"),
     "undo_confirm_expired": (
@@ -576,19 +630,34 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "<code>123m456m789m123p白 +5s 自摸</code>",
     ),
     "add_to_group_button": ("➕ 添加到群组", "➕ Add to group"),
+    # what the bot reads in a group, from getMe's can_read_all_group_messages (or being an admin)
+    "privacy_on": (
+        "🔒 我开着隐私模式：群里只看得到 / 开头的命令和回复我的消息，所以记账请写 /hu …\n"
+        "想直接写「老王自摸爆头」「台费40」：在 @BotFather 发 /setprivacy，选我，选 Disable"
+        "（然后把我移出群再加回来），或者把我设为群管理员",
+        "🔒 I am in privacy mode: in a group I only see commands (messages starting with /) and "
+        "replies to me, so record with /hu …\n"
+        "To just write 「Tom tsumo baotou」 or 「台费40」: send /setprivacy to @BotFather, "
+        "pick me, choose Disable (then remove me from the group and add me again), or make me "
+        "a group admin",
+    ),
+    "privacy_off": (
+        "👀 群里的话我都看得到：不加斜杠直接写「老王自摸爆头」「阿明点炮 小李胡了」"
+        "「台费40」也能记；看不全的我给一个读法，按 ✅ 才记；闲聊我不插嘴",
+        "👀 I see every message in the group: just write 「Tom tsumo baotou」, 「Amy dealt in to "
+        "Tom」 or 「台费40」 and I record it; a line I cannot fully read gets one reading to "
+        "confirm with ✅; chatter gets no answer",
+    ),
     "group_welcome": (
         "👋 我是麻将计分助手，帮这个群记麻将账。\n"
         "开一场：<code>/new 杭州 1 甲 乙 丙 丁</code>"
         "（或 <code>/new 强盗胡 2</code> 再各自 /join）\n"
-        "记一手：<code>/hu 甲 自摸 爆头</code> · 撤销 /undo · 看分 /tally · 全部用法 /help\n"
-        "隐私模式下我只看得到命令（/开头的消息）和回复我的消息，所以记账请写 /hu …",
+        "记一手：<code>/hu 甲 自摸 爆头</code> · 撤销 /undo · 看分 /tally · 全部用法 /help",
         "👋 I am the mahjong score keeper; I keep this group's ledger.\n"
         "Open a session: <code>/new hangzhou 1 Amy Bob Cat Dan</code> (or "
         "<code>/new 强盗胡 2</code>, then everyone /join)\n"
         "Record a hand: <code>/hu Amy 自摸 爆头</code> · undo /undo · standings /tally · "
-        "everything /help\n"
-        "In privacy mode I only see commands (messages starting with /) and replies to me, "
-        "so record with /hu …",
+        "everything /help",
     ),
     "private_greeting": (
         "👋 你好！我是麻将计分助手。在这里发一手牌我就算分，例如 "
@@ -927,7 +996,9 @@ HELP: Final[dict[str, str]] = {
         "规则问答：/rules · 为什么这么算：/why 12 · 英文：/lang en\n"
         "设置（回复长短、图片、语言）：/settings · <code>/settings 图片 从不</code>\n"
         "庄家、门风、圈风自动跟着牌局走，不用写（不对时：<code>/dealer 乙</code>）。\n"
-        "群里看得到普通消息时，也可以不加斜杠：胡 甲 自摸"
+        "群里看得到普通消息时，不加斜杠直接说也行：<code>老王自摸爆头</code> · "
+        "<code>阿明点炮 小李胡了</code> · <code>胡 老王 飘</code> · <code>台费40</code> · "
+        "<code>罚 老王 30</code>（看不全的给一个读法，按 ✅ 才记）"
     ),
     "en": (
         "<b>Mahjong score keeper</b> · Hangzhou and Huzhou rules\n"
@@ -960,7 +1031,10 @@ HELP: Final[dict[str, str]] = {
         "<code>/settings pictures never</code>\n"
         "Dealer, seat and round winds follow the session by themselves "
         "(to correct them: <code>/dealer Bob</code>).\n"
-        "Where the bot sees plain messages, the slash may go: 胡 Amy 自摸"
+        "Where the bot sees plain messages, just say it: <code>胡 Tom 自摸</code> · "
+        "<code>Tom tsumo baotou</code> · "
+        "<code>Amy dealt in to Tom</code> · <code>台费40</code> (a line not fully read gets "
+        "one reading to confirm with ✅)"
     ),
 }
 

@@ -6,7 +6,7 @@ which tiles are wild (that depends on the ruleset and the indicator ``翻T``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from scoring.tiles import Seat, Tile
@@ -29,6 +29,11 @@ class Meld:
     tiles: tuple[Tile, ...]  # sorted
 
 
+def astuple_shallow(value: object) -> tuple[object, ...]:
+    """A dataclass's fields as a tuple, not copied (``dataclasses.astuple`` copies deeply)."""
+    return tuple(getattr(value, f.name) for f in fields(value))  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
 class LineContext:
     """The context words after the tiles. Seats are table seats (E S W N)."""
@@ -44,6 +49,15 @@ class LineContext:
     indicator: Tile | None = None  # 翻T (Huzhou)
     seat_wind: Seat | None = None  # 座X; None = the winner's seat
     round_wind: Seat = Seat.E  # 圈X
+
+    def __hash__(self) -> int:
+        # Contexts are few and shared (remembered per run of words), and every scored line
+        # looks one up: hash the eleven fields once, not at each lookup.
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash(astuple_shallow(self))
+            object.__setattr__(self, "_hash", known)
+        return known
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ _Words = tuple[LineContext, tuple[tuple[str, int, str], ...]]
 _PLAIN_WORDS: dict[tuple[str, WinFacts | None], _Words | None] = {}
 _PLAIN_WORDS_KEPT: Final = 1024
 _UNSEEN: Final = (LineContext(), ())
+_PLACED_WORDS: dict[tuple[str, WinFacts | None, int], dict[str, Token]] = {}
 
 
 def read_plain(line: str, facts: WinFacts | None = None) -> PlainLine | None:
@@ -72,13 +73,36 @@ def read_plain(line: str, facts: WinFacts | None = None) -> PlainLine | None:
     indicator = context.indicator
     if indicator is not None and concealed.count(indicator) + (winning_tile == indicator) > 3:
         return None
-    at = plain.start(5)
     return (
-        Hand(tuple(concealed), winning_tile, (), context),
+        _hand(tuple(concealed), winning_tile, context),
         Token(plain[2], plain.start(2)),
-        {kind: Token(written, _at(at, offset)) for kind, offset, written in kinds},
+        _placed(plain[5], facts, plain.start(5), kinds),
         tuple(groups),
     )
+
+
+def _hand(concealed: tuple[int, ...], winning_tile: int, context: LineContext) -> Hand:
+    """``Hand(concealed, winning_tile, (), context)`` with its fields set in one go: a
+    frozen dataclass's ``__init__`` pays an ``object.__setattr__`` call per field, half of
+    what building the hand costs on this path (the parsed values are already checked)."""
+    hand = object.__new__(Hand)
+    vars(hand).update(concealed=concealed, winning_tile=winning_tile, melds=(), context=context)
+    return hand
+
+
+def _placed(
+    written: str, facts: WinFacts | None, at: int, kinds: tuple[tuple[str, int, str], ...]
+) -> dict[str, Token]:
+    """Each word kind's token where the words start at ``at``, remembered per run of words
+    and start (the tiles before the words come in a few lengths); read only, like the
+    ``ParsedLine.words`` that holds it."""
+    key = (written, facts, at)
+    placed = _PLACED_WORDS.get(key)
+    if placed is None:
+        placed = {kind: Token(text, _at(at, offset)) for kind, offset, text in kinds}
+        if len(_PLACED_WORDS) < _PLAIN_WORDS_KEPT:
+            _PLACED_WORDS[key] = placed
+    return placed
 
 
 def _at(start: int, offset: int) -> int:

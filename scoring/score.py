@@ -118,7 +118,7 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
     wild_faces = wild_faces_for(rules, hand.context.indicator, held, where.word)
     _check_melds(hand, where, wild_faces)
     _check_wild_supply(hand, where, wild_faces, rules)
-    win = win_of(hand.context, where.word, rules, winner, where)
+    win = _checked_win(hand.context, where, rules, winner)
     _check_discarded_wild(hand, where, wild_faces, win, rules)
     if win.kong_chain and win.kong_chain > (kongs := sum(m.kind.is_kong for m in hand.melds)):
         raise _at(
@@ -141,6 +141,27 @@ def score_parsed(hand: Hand, where: Where, rules: Ruleset, base: int, winner: Se
             f"{shapes_en}",
         )
     return _for_hand(_best_result(readings, win, rules.id, base), hand, wild_faces)
+
+
+# The Win of context words that passed win_of's checks, per ruleset and winner: the checks
+# read only those three, and a handful of contexts (自摸, 点炮 from each seat …) make up
+# nearly every line. A refusal is never kept, so it is raised afresh naming its token; the
+# ruleset object is kept beside its Win, so a ruleset registered anew under an old id is
+# checked anew.
+_CHECKED_WINS: dict[tuple[LineContext, str, Seat], tuple[Ruleset, Win]] = {}
+_CHECKED_WINS_KEPT: Final = 4096
+
+
+def _checked_win(context: LineContext, where: Where, rules: Ruleset, winner: Seat) -> Win:
+    """``win_of`` for a typed hand, remembered once its checks pass."""
+    key = (context, rules.id, winner)
+    known = _CHECKED_WINS.get(key)
+    if known is not None and known[0] is rules:
+        return known[1]
+    win = win_of(context, where.word, rules, winner, where)
+    if len(_CHECKED_WINS) < _CHECKED_WINS_KEPT:
+        _CHECKED_WINS[key] = (rules, win)
+    return win
 
 
 def best_valuation(

@@ -104,6 +104,8 @@ VOCABULARY: Final[dict[str, tuple[WordKind, WordValue | Arg]]] = {
     **_numbered(_K, dict.fromkeys(_spaced("gang-kai", "kong-bloom"), 1)),
     **_numbered(_P, {"飘1": 1, "飘2": 2, "飘3": 3, "财飘": 1, "双财飘": 2, "三财飘": 3}),
     **_numbered(_P, {"飘一花": 1, "飘两花": 2, "飘二花": 2, "飘三花": 3}),
+    # 飘2花 as players type the count (a digit where the seed writes 两)
+    **_numbered(_P, {"飘1花": 1, "飘2花": 2, "飘3花": 3}),
     # piao1 / piao 1, and float (as the replies call 飘 in English)
     **_numbered(
         _P, {f"{w}{gap}{n}": n for w in ("piao", "float") for gap in ("", " ") for n in (1, 2, 3)}

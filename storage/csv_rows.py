@@ -70,3 +70,6 @@ class NewIds:
     sessions: dict[int, int] = field(default_factory=dict)
     entries: dict[int, int] = field(default_factory=dict)
     events: dict[int, int] = field(default_factory=dict)
+    # The chat's guests by name key (storage.names), read once at the first guest record and
+    # kept as guests are added: a guest found by name costs no scan of the chat.
+    guests: dict[str, int] | None = None

@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from .error_details import detail_zh
+
 
 class ErrorCode(StrEnum):
     """Why a ledger operation was refused; nothing was written."""
@@ -238,6 +240,14 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
 }
 
 
+# A detail in English that no pattern of ``error_details`` knows, said in general words.
+_UNKNOWN_DETAIL_ZH: Final = {
+    ErrorCode.BAD_CSV: "这一行读不懂",
+    ErrorCode.BAD_BACKUP: "读不出账本",
+    ErrorCode.INVALID_ARGUMENT: "这个值不能用",
+}
+
+
 class StorageError(Exception):
     """A refused ledger operation: ``code`` says why, ``zh``/``en`` say it to people."""
 
@@ -245,7 +255,12 @@ class StorageError(Exception):
         zh, en = _MESSAGES[code]
         self.code = code
         self.params = params
-        self.zh = zh.format(**params)
+        detail = params.get("detail")
+        said_zh = params
+        if isinstance(detail, str):  # written in English by the caller
+            unknown = _UNKNOWN_DETAIL_ZH.get(code, _UNKNOWN_DETAIL_ZH[ErrorCode.INVALID_ARGUMENT])
+            said_zh = {**params, "detail": detail_zh(detail, unknown)}
+        self.zh = zh.format(**said_zh)
         self.en = en.format(**params)
         super().__init__(f"[{code}] {self.zh} / {self.en}")
 

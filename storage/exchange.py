@@ -21,8 +21,10 @@ from .entries import Draft, insert_entry
 from .errors import ErrorCode, StorageError
 from .identity_import import import_identity
 from .money import TABLE, adjustment_data, money_lines
+from .names import name_key
 from .records import EntryKind
 from .rows import (
+    fetch_all,
     fetch_one,
     now_text,
     open_session_row,
@@ -125,7 +127,7 @@ async def _import_record(
     """One record of the file, by its kind (a posting goes in with its entry)."""
     record = rows.text("record")
     if record == "player":
-        ids.players[rows.need("id")] = await _import_player(conn, chat_id, rows)
+        ids.players[rows.need("id")] = await _import_player(conn, chat_id, rows, ids)
     elif record == "session":
         ids.sessions[rows.need("id")] = await _import_session(conn, chat_id, rows, ids.players)
     elif record == "entry":
@@ -157,7 +159,11 @@ def _seats(rows: CsvRow, player_ids: Mapping[int, int]) -> list[int | None]:
     return seats
 
 
-async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: CsvRow) -> int:
+async def _import_player(
+    conn: aiosqlite.Connection, chat_id: int, rows: CsvRow, ids: NewIds
+) -> int:
+    """A member by Telegram user id, a guest by name as people see it (``name_key``: a
+    look-alike of a guest of the chat is that guest), else a new player."""
     name = rows.text("name")
     if name is None:
         raise StorageError(ErrorCode.BAD_CSV, line=rows.line, detail="a player without a name")
@@ -166,20 +172,25 @@ async def _import_player(conn: aiosqlite.Connection, chat_id: int, rows: CsvRow)
         found = await fetch_one(
             conn, "SELECT id FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
         )
+        if found is not None:
+            return int(found["id"])
     else:
-        found = await fetch_one(
-            conn,
-            "SELECT id FROM players WHERE chat_id = ? AND user_id IS NULL "
-            "AND name = ? COLLATE NOCASE",
-            [chat_id, name],
-        )
-    if found is not None:
-        return int(found["id"])
+        if ids.guests is None:
+            guests = await fetch_all(
+                conn,
+                "SELECT id, name FROM players WHERE chat_id = ? AND user_id IS NULL",
+                [chat_id],
+            )
+            ids.guests = {name_key(row["name"]): int(row["id"]) for row in guests}
+        if name_key(name) in ids.guests:
+            return ids.guests[name_key(name)]
     cursor = await conn.execute(
         "INSERT INTO players (chat_id, user_id, name, username, created_at) VALUES (?, ?, ?, ?, ?)",
         [chat_id, user_id, name, rows.text("username"), now_text()],
     )
     assert cursor.lastrowid is not None
+    if user_id is None and ids.guests is not None:
+        ids.guests[name_key(name)] = cursor.lastrowid
     return cursor.lastrowid
 
 

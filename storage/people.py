@@ -35,7 +35,8 @@ import aiosqlite
 
 from .database import Store
 from .errors import ErrorCode, StorageError
-from .players import clean_name
+from .names import name_key
+from .players import clean_name, players_named
 from .records import SEATS, Player, SeatName, Session
 from .rows import (
     fetch_all,
@@ -313,7 +314,7 @@ async def _refuse_one_name_twice(
         if record is None:
             continue
         person = await player_row(conn, chat_id, people.person(record))
-        key = person.name.casefold()
+        key = name_key(person.name)  # one name as people see it (storage.names)
         first = seats[shown[key]] if key in shown else None
         if first is not None and not {first, record} <= had:
             raise StorageError(
@@ -464,13 +465,9 @@ async def _check_free_name(
     the name comes back and a member had shared it before)."""
     if name.startswith(("@", "#")):
         raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {name!r}")
-    only = " AND user_id IS NULL" if guests else ""
-    taken = await fetch_one(
-        conn,
-        f"SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE AND id <> ?{only}",
-        [chat_id, name, player_id],
-    )
-    if taken:
+    if any(
+        other.id != player_id for other in await players_named(conn, chat_id, name, guests=guests)
+    ):
         raise StorageError(ErrorCode.DUPLICATE_NAME, name=name)
 
 

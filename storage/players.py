@@ -12,7 +12,7 @@ import aiosqlite
 from .chats import ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
-from .names import STORED_NAME_LIMIT
+from .names import STORED_NAME_LIMIT, name_key
 from .records import Player
 from .rows import fetch_all, fetch_one, now_text, parse_time, player_from, player_row
 
@@ -73,18 +73,33 @@ async def upsert_member(conn: aiosqlite.Connection, chat_id: int, member: NewMem
     return player_from(row)
 
 
+async def players_named(
+    conn: aiosqlite.Connection, chat_id: int, name: str, *, guests: bool = False
+) -> list[Player]:
+    """The chat's players (with ``guests``: its guests) whose name is ``name`` as people see
+    it (``storage.names.name_key``: case, look-alikes and invisible characters aside). The
+    key is no column (that would take a migration): the chat's names are compared here, a
+    bounded set whose keys are remembered."""
+    only = " AND user_id IS NULL" if guests else ""
+    names = await conn.execute_fetchall(
+        f"SELECT id, name FROM players WHERE chat_id = ?{only}", [chat_id]
+    )
+    wanted = name_key(name)
+    return [
+        await player_row(conn, chat_id, player_id)
+        for player_id, other in names
+        if name_key(other) == wanted
+    ]
+
+
 async def insert_guest(conn: aiosqlite.Connection, chat_id: int, name: str) -> int:
-    """Add a named guest inside the caller's write (guest names are unique per chat)."""
+    """Add a named guest inside the caller's write (a guest's name is no other player's in
+    the chat, look-alikes included: ``players_named``)."""
     cleaned = clean_name(name)
     if cleaned.startswith("@") or cleaned.startswith("#"):
         raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {cleaned!r}")
     await ensure_chat_row(conn, chat_id)
-    taken = await fetch_one(
-        conn,
-        "SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
-        [chat_id, cleaned],
-    )
-    if taken:
+    if await players_named(conn, chat_id, cleaned):
         raise StorageError(ErrorCode.DUPLICATE_NAME, name=cleaned)
     cursor = await conn.execute(
         "INSERT INTO players (chat_id, user_id, name, created_at) VALUES (?, NULL, ?, ?)",
@@ -168,21 +183,18 @@ class PlayerStore(Store):
                     "SELECT * FROM players WHERE chat_id = ? AND username = ? COLLATE NOCASE",
                     [chat_id, query[1:]],
                 )
+                found = [player_from(row) for row in rows]
             else:
-                rows = await fetch_all(
-                    conn,
-                    "SELECT * FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
-                    [chat_id, query],
-                )
+                found = await players_named(conn, chat_id, query)
                 digits = query.removeprefix("#")
-                if not rows and _is_id(digits):
+                if not found and _is_id(digits):
                     column = "id" if query.startswith("#") else "user_id"
                     rows = await fetch_all(
                         conn,
                         f"SELECT * FROM players WHERE chat_id = ? AND {column} = ?",
                         [chat_id, int(digits)],
                     )
-        found = [player_from(row) for row in rows]
+                    found = [player_from(row) for row in rows]
         if len(found) > 1:
             members = [player for player in found if not player.is_guest]
             if len(members) != 1:

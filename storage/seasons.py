@@ -17,6 +17,7 @@ import aiosqlite
 from .chats import ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
+from .names import name_key
 from .rows import fetch_all, fetch_one, now_text, parse_time
 
 
@@ -98,8 +99,8 @@ class SeasonStore(Store):
 
 async def _named(conn: aiosqlite.Connection, chat_id: int, name: str) -> Season | None:
     rows = await fetch_all(conn, "SELECT * FROM seasons WHERE chat_id = ?", [chat_id])
-    wanted = name.casefold()
-    return next((_season(row) for row in rows if row["name"].casefold() == wanted), None)
+    wanted = name_key(name)  # one name as people see it (storage.names)
+    return next((_season(row) for row in rows if name_key(row["name"]) == wanted), None)
 
 
 async def _end_open(

@@ -9,6 +9,7 @@ import aiosqlite
 from .chats import check_ruleset_and_base, ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
+from .names import name_key
 from .people import refuse_one_person_twice
 from .players import NewGuest, NewMember, seated_id
 from .records import SEATS, Rotation, SeatName, Session, SessionTerms
@@ -80,7 +81,7 @@ class SessionStore(Store):
         if len(seats) != 4:
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="seats must be 4 (E S W N)")
         taken = [player for player in seats if isinstance(player, int)]
-        guests = [player.name.casefold() for player in seats if isinstance(player, NewGuest)]
+        guests = [name_key(player.name) for player in seats if isinstance(player, NewGuest)]
         members = [player.user_id for player in seats if isinstance(player, NewMember)]
         if any(len(set(group)) != len(group) for group in (taken, guests, members)):
             raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="one player in two seats")

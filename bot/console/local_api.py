@@ -99,6 +99,8 @@ class LocalBotApi:
         self.sent: list[Sent] = []
         self.commands: dict[str, list[JSONDict]] = {}
         self.webhook: JSONDict = {"url": ""}
+        # What getMe answers: BotFather's settings (can_read_all_group_messages: privacy mode off)
+        self.bot_user: JSONDict = dict(BOT_USER)
         self.menu_buttons: dict[int | None, JSONDict] = {}  # setChatMenuButton: None = default
         self.calls: list[str] = []  # every method called, in order
         self.requests: list[tuple[str, JSONDict]] = []  # every call with its parameters
@@ -154,7 +156,7 @@ class LocalBotApi:
             raise
 
     def _getMe(self, p: JSONDict, f: JSONDict) -> JSONDict:
-        return BOT_USER
+        return self.bot_user
 
     def _setMyCommands(self, p: JSONDict, f: JSONDict) -> bool:
         self.commands[p.get("language_code", "")] = p["commands"]

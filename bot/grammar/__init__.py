@@ -29,7 +29,7 @@ from bot.grammar.seat_words import (
     SEAT_WORDS_EN,
 )
 from bot.grammar.seating import DealerChange, SeatChange, parse_dealer, parse_seat_change
-from bot.grammar.verbs import TEXT_VERB_PATTERN, TEXT_VERBS, split_args, text_command
+from bot.grammar.verbs import TEXT_VERB_PATTERN, TEXT_VERBS, split_args, split_words, text_command
 
 __all__ = [
     "CONTRACT_PREFIX",
@@ -62,6 +62,7 @@ __all__ = [
     "parse_new",
     "parse_seat_change",
     "split_args",
+    "split_words",
     "take_player",
     "text_command",
 ]

@@ -13,7 +13,7 @@ from typing import Final
 from bot.grammar.errors import GrammarError
 from bot.grammar.roster import Roster, player_length, refusal_about, take_player
 from bot.grammar.seat_words import SeatNamed, is_seat_prefixed, take_seat_words
-from bot.grammar.verbs import split_args
+from bot.grammar.verbs import split_words
 from scoring.tiles import Seat
 from scoring.vocabulary import holds_tiles, is_scoring_word, is_seat_word, takes_argument
 from scoring.words import WordKind
@@ -60,7 +60,7 @@ class _Segment:
 def check_line_size(text: str) -> None:
     """A /hu line of a sane size: no word said more than ``MAX_WORD_REPEATS`` times (named),
     at most ``MAX_LINE_LENGTH`` characters."""
-    words = split_args(text)
+    words = split_words(text)
     counts = Counter(word.casefold() for word in words)
     for word in words:
         if counts[word.casefold()] > MAX_WORD_REPEATS:
@@ -78,7 +78,7 @@ def parse_hu(text: str, roster: Roster) -> HuCommand:
     segments: list[_Segment] = []
     for part in parts:
         earlier = [seat for segment in segments for seat in segment.winners]
-        winners, words = _segment_winners(split_args(part), roster, earlier)
+        winners, words = _segment_winners(split_words(part), roster, earlier)
         words, named = take_seat_words(words, roster)
         segments.append(_Segment(winners, words, named))
     giver = _giver([named for segment in segments for named in segment.named], roster)

@@ -26,7 +26,9 @@ _FOLD: Final = str.maketrans("０１２３４５６７８９．，￥＋", "0123
 _AMOUNT: Final = re.compile(
     r"(?P<yen>¥)?(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<part>[0-9]+))?"
     r"(?P<unit>元|块钱?|毛钱?|角|分|yuan|rmb|pts?|points?)?",
-    re.IGNORECASE,
+    # Case aside for ASCII letters only: Unicode case matching reads the dotless ı of
+    # 5poınts as i (and the Kelvin sign as k), a unit nobody typed.
+    re.IGNORECASE | re.ASCII,
 )
 _YUAN_UNITS: Final = frozenset({"元", "块", "块钱", "yuan", "rmb"})
 _TENTH_UNITS: Final = frozenset({"毛", "毛钱", "角"})
@@ -131,7 +133,7 @@ def parse_stake(words: Sequence[str]) -> int | None:
 # 每分… is always a stake (and refused as one when it is not a number); a stake written before
 # /分, /pt or 一分 must start like a number, so a guest called 张一分 stays a name.
 _STAKE_IN_NEW: Final = re.compile(
-    r"每分(?P<a>.+)|(?P<b>[¥￥]?[0-9０-９][^/]*?)(?:/分|/pt|/point|一分)", re.IGNORECASE
+    r"每分(?P<a>.+)|(?P<b>[¥￥]?[0-9０-９][^/]*?)(?:/分|/pt|/point|一分)", re.IGNORECASE | re.ASCII
 )
 
 

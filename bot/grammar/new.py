@@ -13,6 +13,7 @@ from bot.grammar.money import stake_in_new
 from bot.grammar.names import check_name
 from bot.grammar.roster import SENDER_WORDS
 from scoring.payments import MAX_BASE
+from storage.names import name_key
 
 # A stake as people write it: -1, 1.5, 5块, 底分5 (whole numbers alone are read as 底分).
 _STAKE_LIKE: Final = re.compile(r"底分.*|[-+−]?[0-9０-９][0-9０-９.,．]*(块钱?|元|分)?")
@@ -58,7 +59,7 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     if len(rest) > 4:
         raise GrammarError("too_many_players", token=rest[4])
     rest = [name if name.casefold() in SENDER_WORDS else check_name(name) for name in rest]
-    if len({n.casefold() for n in rest}) != len(rest):
+    if len({name_key(n) for n in rest}) != len(rest):
         raise GrammarError("duplicate_player", token=_first_duplicate(rest))
     return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest), stake=per_point)
 
@@ -76,7 +77,7 @@ def _number_like(word: str) -> bool:
 def _first_duplicate(names: Sequence[str]) -> str:
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             return name
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return names[0]

@@ -51,3 +51,14 @@ def text_command(text: str) -> tuple[str, str] | None:
 def split_args(text: str) -> list[str]:
     """Words of an argument string; full-width spaces count as spaces."""
     return text.replace("\u3000", " ").split()
+
+
+# What separates the words of a result as people type them: spaces of either width, 、 and
+# commas of either width (docs/rules.md), but not a comma between digits (1,000 is one amount).
+_WORD_GAP: Final = re.compile(r"[\s\u3000、]+|(?<![0-9０-９])[,，]|[,，](?![0-9０-９])")
+
+
+def split_words(text: str) -> list[str]:
+    """Words of a result line (/hu, a typed result or money line): spaces (full-width too),
+    commas and 、 separate them."""
+    return [word for word in _WORD_GAP.split(text) if word]

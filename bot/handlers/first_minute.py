@@ -30,15 +30,16 @@ def _private(update: Update) -> bool:
 
 
 async def start(update: Update, context: Context) -> None:
-    """/start: in a private chat what the bot does and a button to add it to a group; in a
-    group the help."""
+    """/start: in a private chat what the bot does, whether it will read a group's plain lines
+    (privacy mode, from getMe) and a button to add it to a group; in a group the help."""
     if not _private(update):
         await general.help_command(update, context)
         return
     lang = await update_lang(update, context)
     url = start_group_url(context.bot.username, START_GROUP_PAYLOAD)
     button = InlineKeyboardButton(t("add_to_group_button", lang), url=url)
-    await reply(message_of(update), t("private_intro", lang), InlineKeyboardMarkup([[button]]))
+    text = f"{t('private_intro', lang)}\n{privacy_text(context, lang)}"
+    await reply(message_of(update), text, InlineKeyboardMarkup([[button]]))
 
 
 async def added(update: Update, context: Context) -> None:
@@ -51,7 +52,16 @@ async def added(update: Update, context: Context) -> None:
     if was_in or not is_in:  # promoted, restricted, or removed: nothing to welcome
         return
     lang = await update_lang(update, context)
-    await send(context.bot, change.chat.id, t("group_welcome", lang))
+    admin = change.new_chat_member.status == ChatMemberStatus.ADMINISTRATOR
+    text = f"{t('group_welcome', lang)}\n{privacy_text(context, lang, admin=admin)}"
+    await send(context.bot, change.chat.id, text)
+
+
+def privacy_text(context: Context, lang: str, *, admin: bool = False) -> str:
+    """Whether the bot reads a group's plain lines, as getMe says (``can_read_all_group_messages``:
+    privacy mode off) or being the group's admin makes it; and, if not, how to let it."""
+    reads_all = admin or bool(context.bot.can_read_all_group_messages)
+    return t("privacy_off" if reads_all else "privacy_on", lang)
 
 
 async def private_text(update: Update, context: Context) -> None:

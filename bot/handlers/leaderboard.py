@@ -29,6 +29,7 @@ from bot.replies import edit, reply, reply_photo
 from bot.table_html import signed
 from bot.webapp.links import with_webapp
 from storage import Ledger
+from storage.names import name_key
 
 TOP_PREFIX = "top:"
 TOP_PAGE_SIZE = 10  # rows of ~120 characters: a page well inside a message
@@ -75,12 +76,12 @@ async def top_view(
     if pages > 1:
         title += " " + t("stats_page", lang, page=page, pages=pages)
     shown = rows[(page - 1) * TOP_PAGE_SIZE : page * TOP_PAGE_SIZE]
-    alike = Counter(row.stats.player.name for row in rows)
+    alike = Counter(name_key(row.stats.player.name) for row in rows)
     lines = [title]
     for row in shown:
         player = row.stats.player
         name = player.name + (
-            t("guest_mark", lang) if alike[player.name] > 1 and player.is_guest else ""
+            t("guest_mark", lang) if alike[name_key(player.name)] > 1 and player.is_guest else ""
         )
         lines.append(await _top_line(ledger, chat_id, row, name, lang))
     prefix = f"{TOP_PREFIX}{await period_key(ledger, chat_id, period)}:"

@@ -8,6 +8,8 @@ How amounts are read and refused is ``bot.grammar.money``'s; how they are rounde
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot.chat_refusal import ChatRefusal
@@ -21,6 +23,7 @@ from bot.context import (
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
 from bot.hand_reply import UNDO_PREFIX
+from bot.handlers.recording import speaker_roster
 from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
 from bot.recording.writes import answered_as_replay, message_source, recording_author
@@ -49,11 +52,11 @@ async def stake(update: Update, context: Context) -> None:
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
-async def fee(update: Update, context: Context) -> None:
+async def fee(update: Update, context: Context, words: Sequence[str] | None = None) -> None:
     """/fee 40: a table fee shared equally by those seated; /fee 40 赢家: the biggest winner
     pays it (winners level at the top share it)."""
     message, lang, table = await _table(update, context)
-    command = parse_fee(argument_words(message))
+    command = parse_fee(argument_words(message) if words is None else words)
     seated = [table.player_id(seat) for seat in SEAT_ORDER if seat in table.players]
     if not seated:
         raise ChatRefusal("fee_no_players")
@@ -80,16 +83,21 @@ async def fee(update: Update, context: Context) -> None:
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
-async def penalty(update: Update, context: Context) -> None:
-    """/penalty 甲 30 [理由]: 甲 pays 30 points (30元: money), shared by the other players."""
+async def penalty(update: Update, context: Context, words: Sequence[str] | None = None) -> None:
+    """/penalty 甲 30 [理由]: 甲 pays 30 points (30元: money), shared by the other players
+    (``words``: a money line typed without the slash, read by ``bot.grammar.typed``)."""
     message, _, table = await _table(update, context)
-    await _adjust(update, context, table, parse_penalty(argument_words(message), table.roster))
+    said = argument_words(message) if words is None else words
+    roster = await speaker_roster(context, message, table, " ".join(said))  # 我 as in /hu
+    await _adjust(update, context, table, parse_penalty(said, roster))
 
 
-async def pay(update: Update, context: Context) -> None:
+async def pay(update: Update, context: Context, words: Sequence[str] | None = None) -> None:
     """/pay 甲 乙 20 [理由]: 甲 pays 乙 20 points (20元: money)."""
     message, _, table = await _table(update, context)
-    await _adjust(update, context, table, parse_pay(argument_words(message), table.roster))
+    said = argument_words(message) if words is None else words
+    roster = await speaker_roster(context, message, table, " ".join(said))
+    await _adjust(update, context, table, parse_pay(said, roster))
 
 
 async def _adjust(

@@ -29,7 +29,8 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import check_name
-from bot.i18n import t
+from bot.grammar.names import GUEST_MARK
+from bot.i18n import Html, t
 from bot.replies import answer, edit, reply
 from bot.seated_table import SeatedTable
 from bot.table import forget, table_of
@@ -48,12 +49,12 @@ from storage import (
     Session,
     StorageError,
 )
+from storage.names import name_key
 
 IDENTITY_UNDO_PREFIX: Final = "pundo:"
 # How an identity event is named (P3), as /history shows it and /undo P3 takes it.
 EVENT_ID: Final = re.compile(r"^\s*[Pp](\d+)\s*$")
 _INSTANT: Final = timedelta(microseconds=1)  # the ledger's times are to the microsecond
-_GUEST_MARK: Final = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 
 
 async def iam(update: Update, context: Context) -> None:
@@ -87,8 +88,8 @@ async def join_as_guest(
     known = sender.id if isinstance(sender, Player) else None
     if known is not None and table.seat_of(known) is not None:
         return None
-    name = sender.name.casefold()
-    guests = [p for p in table.players.values() if p.is_guest and p.name.casefold() == name]
+    name = name_key(sender.name)
+    guests = [p for p in table.players.values() if p.is_guest and name_key(p.name) == name]
     if len(guests) != 1:
         return None
     claimed = (await _people(services(context).db, table.session.chat_id, guests[0].id))[0]
@@ -217,16 +218,16 @@ async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest
     """The one existing record ``word`` names (no guest is created): @username, a name (a
     guest and a member sharing it: the guest with ``prefer_guest`` or the mark 阿明（客）,
     else the member), #id; ChatRefusal naming the word when there is none."""
-    mark = _GUEST_MARK.search(word)
+    mark = GUEST_MARK.search(word)
     bare = word[: mark.start()] if mark else word
     prefer_guest = prefer_guest or mark is not None
     players = await ledger.players.all(chat_id)
     if bare.startswith("@"):
         handle = bare[1:].casefold()
         found = [p for p in players if (p.username or "").casefold() == handle]
-        same = found or [p for p in players if p.name.casefold() == handle]
+        same = found or [p for p in players if name_key(p.name) == name_key(handle)]
     else:
-        same = [p for p in players if p.name.casefold() == bare.casefold()]
+        same = [p for p in players if name_key(p.name) == name_key(bare)]
     guests = [p for p in same if p.is_guest]
     members = [p for p in same if not p.is_guest]
     pick = (guests if prefer_guest and guests else members) or guests
@@ -321,7 +322,7 @@ async def _reply_linked(
 def _marked(record: str, person: str, lang: str) -> str:
     """The linked record's name, marked 阿明（客） when it is the person's name too (a guest
     folds into a member of its name, and 「阿明」=「阿明」 would say nothing)."""
-    return record + t("guest_mark", lang) if record.casefold() == person.casefold() else record
+    return record + t("guest_mark", lang) if name_key(record) == name_key(person) else record
 
 
 def _undo_markup(change: IdentityChange, lang: str) -> InlineKeyboardMarkup:
@@ -360,8 +361,11 @@ async def _undone_text(context: Context, chat_id: int, change: IdentityChange, l
     return t("identity_undone", lang, event=undone.id, what=_plain_line(undone, names, lang))
 
 
-def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
-    return re.sub(r"<[^>]+>", "", identity_line(event, names, lang)).removeprefix(f"P{event.id} ")
+def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> Html:
+    """The event's line without its tags, still HTML (its names escaped once): ``t`` takes
+    it as it is, a message shows it, and a popup (``answer``) unescapes it to plain text."""
+    line = re.sub(r"<[^>]+>", "", identity_line(event, names, lang))
+    return Html(line.removeprefix(f"P{event.id} "))
 
 
 async def _actor(

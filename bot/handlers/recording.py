@@ -26,11 +26,11 @@ from bot.context import (
 )
 from bot.grammar import (
     ME_WORDS,
+    GrammarError,
     Roster,
     parse_entry_id,
-    parse_hu,
     parse_kong,
-    split_args,
+    split_words,
     text_command,
 )
 from bot.hand_reply import (
@@ -47,6 +47,7 @@ from bot.recording.replies import (
     send_win_reply,
     table_dealer_text,
 )
+from bot.recording.typed_reading import may_be_result, offer, read_line, suggested
 from bot.recording.writes import (
     answered_as_replay,
     ids_text,
@@ -59,30 +60,47 @@ from bot.replies import answer, edit, reply
 from bot.seated_table import SeatedTable
 from bot.table import forget, open_table, standings, table_of
 from bot.table_html import empty_seats, tally_block
+from scoring.errors import ScoringError
 from storage import Entry, Ledger, Recorded, Source
 
 _ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
-async def hu(update: Update, context: Context, table: SeatedTable | None = None) -> None:
-    """/hu WINNER [HAND] WORDS: score the win, record it once, show the breakdown and tally
-    (``table``: the chat's table, when the /hu router has opened it)."""
+async def hu(
+    update: Update, context: Context, table: SeatedTable | None = None, text: str | None = None
+) -> None:
+    """/hu WINNER [HAND] WORDS, or a result typed as people say it (``text``: a line without a
+    command): read by the one grammar (``bot.grammar.typed``), recorded once when every
+    piece was read, else ONE suggested reading offered with ✅ (``table``: the chat's table,
+    when the /hu router has opened it)."""
     message, lang, table = await _full_table(update, context, table)
-    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
-    author = recording_author(context, message)
-    scored, recorded = await record_hu(
-        context, table, command, message_source(update, message), author
-    )
-    if await answered_as_replay(message, recorded, lang, table):
+    said = argument_text(message) if text is None else text
+    roster = await speaker_roster(context, message, table, said)
+    try:
+        reading, command = read_line(said, table, roster)
+        if reading.exact:
+            author = recording_author(context, message)
+            source = message_source(update, message)
+            scored, recorded = await record_hu(context, table, command, source, author)
+            if await answered_as_replay(message, recorded, lang, table):
+                return
+            await reply_hu(context, message, table, (scored, recorded), lang)
+            return
+        score_claims(command, table)  # a guess is offered only if it scores
+    except (GrammarError, ScoringError) as refusal:
+        fixed = suggested(said, table, roster)
+        if fixed is None:
+            raise
+        await offer(update, context, (message, table), fixed, lang, refusal)
         return
-    await reply_hu(context, message, table, (scored, recorded), lang)
+    await offer(update, context, (message, table), suggested(said, table, roster) or reading, lang)
 
 
 async def kong(update: Update, context: Context, table: SeatedTable | None = None) -> None:
     """/kong OWNER 明杠|暗杠|补杠 [DISCARDER]: kongs settle at once where the ruleset says so
     (Hangzhou)."""
     message, lang, table = await _full_table(update, context, table)
-    command = parse_kong(argument_text(message), await _speaker_roster(context, message, table))
+    command = parse_kong(argument_text(message), await speaker_roster(context, message, table))
     refuse_unsettled_kongs(table, lang)
     author = recording_author(context, message)
     recorded = await record_kong(context, table, command, message_source(update, message), author)
@@ -166,7 +184,7 @@ async def _ask_to_confirm(
 ) -> None:
     """An /undo of an entry older than the latest hand: easy to mistype, so it waits for a tap
     of the asker (or an admin). Refused at once for someone who may not undo it at all."""
-    if not await _may_reverse(context, message, update, table, entries):
+    if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
@@ -308,7 +326,7 @@ async def _confirm_press(
     return query, message, lang, shown
 
 
-async def _may_reverse(
+async def may_reverse(
     context: Context, message: Message, update: Update, table: SeatedTable, entries: list[Entry]
 ) -> bool:
     """Whoever recorded all of them, the session's creator or a chat admin may undo entries
@@ -329,7 +347,7 @@ async def _reverse(
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
     ledger = services(context).db
-    if not await _may_reverse(context, message, update, table, entries):
+    if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
     author = await sender_player(context, message.chat, user) if user and not anonymous else None
@@ -362,12 +380,14 @@ def _permission_message(update: Update, fallback: Message) -> Message:
 
 
 async def edited(update: Update, context: Context) -> None:
-    """An edited /hu: re-score it as a correction (reversal + new entry), never count it twice."""
+    """An edited /hu (or a result typed without one, once recorded): re-score it as a
+    correction (reversal + new entry), never count it twice."""
     message = update.edited_message
     if message is None or not message.text:
         return
-    if not (message.text.startswith("/") or text_command(message.text)):
-        return  # an edited chat line that was never a command recorded nothing
+    typed = not message.text.startswith("/") and text_command(message.text) is None
+    if typed and not may_be_result(message.text):
+        return  # an edited chat line that said no result recorded nothing
     lang = await update_lang(update, context)
     ledger = services(context).db
     session = await ledger.sessions.current(message.chat.id)
@@ -380,19 +400,22 @@ async def edited(update: Update, context: Context) -> None:
     if not before:
         # A /hu that was refused and then fixed by editing it: record it now (but never a
         # message older than the session, which belongs to an earlier one).
-        if _is_hu(message.text) and message.date >= session.opened_at.replace(microsecond=0):
+        # A typed line is not: its reading may wait under a ✅, which would record it again.
+        fresh = message.date >= session.opened_at.replace(microsecond=0)
+        if not typed and _is_hu(message.text) and fresh:
             await hu(update, context)
         return
     live = [entry for entry in before if not entry.is_reversed]
     if not live:
         await reply(message, t("edit_after_undo", lang))
         return
-    if len(live) != 1 or live[0].kind != "win" or not _is_hu(message.text):
+    if len(live) != 1 or live[0].kind != "win" or not (typed or _is_hu(message.text)):
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     table = await table_of(context, session)
-    command = parse_hu(argument_text(message), await _speaker_roster(context, message, table))
-    if len(command.claims) != 1:
+    roster = await speaker_roster(context, message, table)
+    reading, command = read_line(argument_text(message), table, roster)
+    if len(command.claims) != 1 or not reading.exact:
         await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
         return
     scored = score_claims(command, table)
@@ -427,9 +450,14 @@ def entry_ids_in(text: str | None) -> list[int]:
     return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
 
 
-async def _speaker_roster(context: Context, message: Message, table: SeatedTable) -> Roster:
-    """The table's roster knowing the sender's seat, when the line says 我 / me."""
-    if not ME_WORDS.intersection(word.casefold() for word in split_args(argument_text(message))):
+async def speaker_roster(
+    context: Context, message: Message, table: SeatedTable, text: str | None = None
+) -> Roster:
+    """The table's roster knowing the sender's seat, when the line says 我 / me (glued too:
+    是我点的炮)."""
+    said = argument_text(message) if text is None else text
+    words = {word.casefold() for word in split_words(said)}
+    if not (ME_WORDS & words or "我" in said):
         return table.roster
     user = message.from_user
     me = None

@@ -37,6 +37,7 @@ from storage import (
     StorageError,
 )
 from storage.money import stake_text
+from storage.names import name_key
 
 # Who sent a seating command: their player, a member to record with the seating, or nobody.
 Sender = Player | NewMember | None
@@ -253,7 +254,7 @@ def _names(word: str, member: NewMember) -> bool:
     """``word`` is the member's name or @username."""
     if word.startswith("@"):
         return word[1:].casefold() == (member.username or "").casefold() != ""
-    return word.casefold() == member.name.casefold()
+    return name_key(word) == name_key(member.name)
 
 
 def _user(message: Message, user_id: int) -> User:
@@ -294,9 +295,7 @@ async def _record_for(
     if not word.startswith("@"):
         # A guest written in an earlier /new may share a name with the member who later spoke
         # up: the Telegram member is the one meant.
-        same = [
-            p for p in await ledger.players.all(chat_id) if p.name.casefold() == word.casefold()
-        ]
+        same = [p for p in await ledger.players.all(chat_id) if name_key(p.name) == name_key(word)]
         members = [p for p in same if not p.is_guest]
         if len(members) == 1 or len(same) == 1:
             return members[0] if members else same[0]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import re
 import sys
 import tempfile
 from collections import Counter
@@ -32,6 +31,7 @@ from bot.context import (
     update_lang,
 )
 from bot.entry_words import KONG_BY_NAME, patterns_of, shown_line
+from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
 from bot.i18n import t
@@ -70,6 +70,7 @@ from storage import (
     settle_up,
 )
 from storage.money import adjustment_data, yuan_text
+from storage.names import name_key
 
 HISTORY_PREFIX = "hist:"
 HISTORY_PAGE_SIZE = 5
@@ -85,7 +86,6 @@ STATS_PAGE_SIZE = 20  # rows of at most ~150 characters: a page well inside a me
 EXPORT_GZIP_ABOVE = 8 << 20
 EXPORT_PART_LIMIT = 49 << 20  # a bot may send documents of up to 50 MB
 # How /stats marks a guest who shares a name with a member, read back when typed.
-_GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 
 
 async def tally(update: Update, context: Context) -> None:
@@ -522,15 +522,15 @@ async def players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player
     down as @name; everyone of a plain name (a guest seated before a member of the same name
     spoke up: both have a record; 乙（客） the guest alone); else the one player a #id or user
     id names."""
-    guest = _GUEST_MARK.search(word)
+    guest = GUEST_MARK.search(word)
     if guest is not None:
         named = await players_called(ledger, chat_id, word[: guest.start()])
         return [p for p in named if p.is_guest] or named
     at_name = word.startswith("@")
     if at_name and (member := await ledger.players.find(chat_id, word)) is not None:
         return [member]
-    called = word.removeprefix("@").casefold()
-    same = [p for p in await ledger.players.all(chat_id) if p.name.casefold() == called]
+    called = name_key(word.removeprefix("@"))
+    same = [p for p in await ledger.players.all(chat_id) if name_key(p.name) == called]
     if same:
         return same
     found = None if at_name else await ledger.players.find(chat_id, word)

@@ -20,6 +20,7 @@ from telegram.ext import Application, CallbackContext
 
 from bot import pictures
 from bot.chat_refusal import ChatRefusal
+from bot.cleaning import member_name
 from bot.context import Context, chat_settings, services
 from bot.grammar import GrammarError, HuCommand
 from bot.hand_reply import hand_markup, hand_text, scene_after
@@ -102,8 +103,9 @@ async def _author(context: Context, viewer: Viewer) -> int:
     for player in await ledger.players.all(viewer.chat_id):
         if player.user_id == viewer.user_id:
             return player.id
+    shown = member_name(viewer.first_name, viewer.username, viewer.user_id)
     created = await ledger.players.upsert_user(
-        viewer.chat_id, viewer.user_id, viewer.first_name, viewer.username
+        viewer.chat_id, viewer.user_id, shown, viewer.username
     )
     return created.id
 

@@ -164,3 +164,31 @@ async def test_a_refusal_for_too_much_names_the_limit_it_checks(
     assert said in refused.text
     [ok] = await harness.say("甲", accepted)
     assert "❌" not in ok.text
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        pytest.param("5po\u0131nts", id="dotless-i"),
+        pytest.param("5pt\u017f", id="long-s"),
+        pytest.param("5PO\u0130NTS", id="dotted-capital-i"),
+    ],
+)
+def test_a_unit_is_never_read_from_a_look_alike_letter(word: str) -> None:
+    # Unicode case matching takes ı for i and ſ for s: 5poınts was 5 元 while 5points is
+    # refused (issue 27).
+    with pytest.raises(GrammarError) as caught:
+        read_amount(word, decimals=4)
+    assert (caught.value.key, caught.value.token) == ("amount_not_number", word)
+
+
+@pytest.mark.parametrize(
+    "line", ["/stake 5po\u0131nts", "/stake 5points"], ids=["dotless-i", "ascii"]
+)
+async def test_stake_refuses_a_points_unit_however_spelled(harness: Harness, line: str) -> None:
+    await harness.open_table()
+    [sent] = await harness.say("甲", line)
+    assert "❌" in sent.text and line.split()[1] in sent.text, sent.text
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    assert (await harness.ledger.money.of_session(GROUP, session.id)).stake is None

@@ -1,6 +1,7 @@
 """A chat of 100,000 hands: /stats, /tally, /history and /export (written by a process of
 its own) answer without stalling the event loop (a probe that wakes every 5 ms sees no gap
-over 50 ms), so every other group's updates keep flowing while one group looks back."""
+over 50 ms beyond what it sees while the loop idles as long in the same run), so every other
+group's updates keep flowing while one group looks back."""
 
 from __future__ import annotations
 
@@ -78,20 +79,34 @@ class LagProbe:
 
 
 # A stall our code causes recurs every round; one the machine's scheduler causes (a busy
-# shared host preempting the process) does not, so a round without one is enough.
+# shared host preempting the process) does not, so a round without one is enough. Each
+# round's lag is held against the lag the same probe sees over as long a stretch of the
+# same run in which the loop only waits: the machine's own share, measured, not guessed.
 ROUNDS = 3
 
 
+async def _idle_lag(seconds: float) -> float:
+    """The worst overshoot the probe sees while the loop does nothing for ``seconds``."""
+    with LagProbe() as probe:
+        await asyncio.sleep(seconds)
+    return probe.worst
+
+
 async def test_a_season_of_100k_hands_never_stalls_the_loop(big_harness: Harness) -> None:
-    worst: list[float] = []
+    rounds: list[tuple[float, float]] = []
+    loop = asyncio.get_running_loop()
     for _ in range(ROUNDS):
+        started = loop.time()
         with LagProbe() as probe:
             await _look_back_over_the_season(big_harness)
-        worst.append(probe.worst)
-        if probe.worst < STALL_LIMIT:
+        baseline = await _idle_lag(loop.time() - started)
+        rounds.append((probe.worst, baseline))
+        if probe.worst < baseline + STALL_LIMIT:
             break
-    stalls = ", ".join(f"{seconds * 1000:.0f} ms" for seconds in worst)
-    assert min(worst) < STALL_LIMIT, f"the event loop stalled in every round: {stalls}"
+    seen = ", ".join(f"{work * 1000:.0f} ms (idle {idle * 1000:.0f} ms)" for work, idle in rounds)
+    assert any(work < idle + STALL_LIMIT for work, idle in rounds), (
+        f"the event loop stalled beyond the machine's own lag in every round: {seen}"
+    )
 
 
 async def _look_back_over_the_season(big_harness: Harness) -> None:

@@ -31,7 +31,7 @@ async def test_start_in_private_says_what_the_bot_does_and_offers_to_add_it(
     await set_lang(harness, lang, PRIVATE)
     [intro] = await harness.say("甲", "/start", chat=PRIVATE)
     assert WORDS[lang][0] in intro.text
-    assert len(intro.text.splitlines()) == 3
+    assert len(intro.text.splitlines()) == 5  # what it does, where, here; privacy mode (2)
     [[button]] = intro.reply_markup["inline_keyboard"] if intro.reply_markup else [[{}]]
     assert button["text"] == WORDS[lang][1]
     assert button["url"] == f"https://t.me/{BOT_USER['username']}?startgroup=added"

@@ -21,13 +21,16 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from storage.names import name_key
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 T = TypeVar("T")
 MEMBERS = ("甲", "乙", "丙", "丁", "戊")
 ADMINS = frozenset({"丁"})  # 甲 opens the sessions but is no admin here
 GUESTS = ("小王", "小李", "戊", "阿张")  # 戊 is also a member's name: /join takes it over
-NEW_NAMES = ("老王",)
+# 老王 a new name; 小王 + U+FE0F renders as 小王 (one name: storage.names.name_key); 阿张 +
+# U+034F holds a character that draws nothing (refused).
+NEW_NAMES = ("老王", "小王\ufe0f", "阿张\u034f")
 NAMES = (*MEMBERS, *GUESTS, *NEW_NAMES, "戊（客）")
 
 # An evening before the identity commands start: guests play, members play, and a third
@@ -184,7 +187,7 @@ class IdentityMachine(RuleBasedStateMachine):
             names = dict(db.execute("SELECT id, name FROM players").fetchall())
         if seats is None:
             return
-        shown = [names[_root(links, s)].casefold() for s in seats if s is not None]
+        shown = [name_key(names[_root(links, s)]) for s in seats if s is not None]
         assert len(shown) == len(set(shown)), shown
 
 

@@ -36,7 +36,7 @@ RECEIVING_BOOKKEEPING = "inbox"
 
 LONG_NAME = "长" * 65
 BAD_TILES = ("12m", "19x", "123m456m789m123p白白白白白", "1m1m1m1m1m", "+5m", "11z9 自摸")
-UNKNOWN_WORDS = ("飞机", "大炮", "xyz", "自摸了")
+UNKNOWN_WORDS = ("飞机", "大炮", "xyz", "摸鱼")  # 自摸了 is read now: 自摸 (了 is said)
 UNKNOWN_PLAYERS = ("庚", "@nobody", "#99")
 BAD_AMOUNTS = ("abc", "-5", "0", "九", "NaN", "1e3", "2**64")
 NEW_WITH_PLAYERS = ("杭州 1 K L M O", "杭州 1 甲 乙 丙 丁", "湖州 2 Q R", "杭州 1 K L 戊")

@@ -151,25 +151,32 @@ def test_a_scoring_error_matches_the_tables_names_and_escapes_them() -> None:
     assert text is not None and text.endswith("Did you mean “&lt;b&gt;xy”?")
 
 
-# Through the whole bot: (line, what the reply's last line says)
+# Through the whole bot: (line, the one reading offered with ✅)
 REPLIES = [
-    ("/hu 老王 自模 爆头", "是不是想写「自摸」？"),
-    ("/hu 老汪 自摸", "是不是想写「老王」？"),
-    ("/hu 老王 点炮 大流", "是不是想写「大刘」？"),
-    ("/kong 老王 暗扛", "是不是想写「暗杠」？"),
-    ("/hu 老王 自摸七队有花", "是不是想写「七对有花」？"),
+    ("/hu 老王 自模 爆头", "胡 老王 自摸 爆头"),
+    ("/hu 老汪 自摸", "胡 老王 自摸"),
+    ("/hu 老王 点炮 大流", "胡 老王 点炮 大刘"),
+    ("/hu 老王 自摸七队有花", "胡 老王 自摸 七对 有花"),
 ]
 
 
-@pytest.mark.parametrize(("line", "last"), REPLIES, ids=[line for line, _ in REPLIES])
-async def test_the_reply_offers_the_word_meant(harness: Harness, line: str, last: str) -> None:
+@pytest.mark.parametrize(("line", "reading"), REPLIES, ids=[line for line, _ in REPLIES])
+async def test_the_reply_offers_the_line_meant(harness: Harness, line: str, reading: str) -> None:
     await harness.open_table("/new 杭州 1 老王 老李 大刘 丁")
     [reply] = await harness.say("甲", line)
     assert reply.text.startswith("❌")
-    assert reply.text.splitlines()[-1] == last
+    assert reading in reply.text.splitlines()
+    [(button, data)] = reply.buttons
+    assert button.startswith("✅") and data.startswith("typedok:")
     session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
     assert await harness.ledger.reports.last_entry(GROUP, session.id) is None  # nothing recorded
+
+
+async def test_a_kong_reply_names_the_word_meant(harness: Harness) -> None:
+    await harness.open_table("/new 杭州 1 老王 老李 大刘 丁")
+    [reply] = await harness.say("甲", "/kong 老王 暗扛")
+    assert reply.text.splitlines()[-1] == "是不是想写「暗杠」？"
 
 
 async def test_garbage_gets_the_error_alone(harness: Harness) -> None:
@@ -179,4 +186,4 @@ async def test_garbage_gets_the_error_alone(harness: Harness) -> None:
     assert "是不是想写" not in reply.text
     await harness.say("甲", "/lang en")
     [reply] = await harness.say("甲", "/hu 老王 tsmo")
-    assert reply.text.splitlines()[-1] == "Did you mean “tsumo”?"
+    assert "胡 老王 tsumo" in reply.text.splitlines() and reply.buttons

@@ -82,6 +82,9 @@ WORDS = [
     ("飘一花", K.PIAO, 1),
     ("飘两花", K.PIAO, 2),
     ("飘二花", K.PIAO, 2),
+    ("飘1花", K.PIAO, 1),  # the count as players type it
+    ("飘2花", K.PIAO, 2),
+    ("飘3花", K.PIAO, 3),
     ("飘三花", K.PIAO, 3),
     ("piao1", K.PIAO, 1),
     ("piao2", K.PIAO, 2),

@@ -278,3 +278,23 @@ def test_the_command_line_warns_that_an_old_file_cannot_be_proven_whole(
     assert main(["import", str(old), *target, "--lang", "en"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("imported ") and "cannot be proven whole" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "unsaid"),
+    [
+        pytest.param("zh", "不是本机器人导出的账本文件（表头不对）", "not a ledger", id="zh"),
+        pytest.param("en", "not a ledger export (header)", "表头", id="en"),
+    ],
+)
+def test_the_command_line_says_a_refusal_wholly_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str, unsaid: str
+) -> None:
+    # A CSV refusal printed English inside a Chinese line (issue 27): the detail is said in
+    # the error's language by the ledger itself.
+    stray = tmp_path / "stray.csv"
+    stray.write_text("name,score\n甲,3\n", encoding="utf-8")
+    target = ["--database", str(tmp_path / "target.db"), "--chat", str(OTHER_CHAT)]
+    assert main(["import", str(stray), *target, "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert said in err and unsaid not in err, err
