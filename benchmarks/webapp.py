@@ -153,7 +153,7 @@ async def weigh(path: Path) -> None:
     """The first screen's and one history page's bytes, printed."""
     headers = {"Authorization": "tma " + init_data(USER, "p1", BOT_TOKEN)}
     start = token_for(CHAT, BOT_TOKEN)
-    async with serving(path) as base, httpx.AsyncClient(headers=headers) as client:
+    async with serving(path) as base, httpx.AsyncClient(headers=headers, timeout=120) as client:
         # httpx decodes gzip itself and counts what came over the wire
         encoding = {"Accept-Encoding": "gzip"}
         files = [
@@ -207,7 +207,7 @@ async def measure(
     headers = {"Authorization": "tma " + init_data(USER, "p1", BOT_TOKEN)}
     start = token_for(CHAT, BOT_TOKEN)
     async with AsyncExitStack() as stack:
-        client = await stack.enter_async_context(httpx.AsyncClient(headers=headers))
+        client = await stack.enter_async_context(httpx.AsyncClient(headers=headers, timeout=120))
         paths: dict[int, dict[str, str]] = {}
         bases: dict[int, str] = {}
         for size in sizes:
