@@ -102,11 +102,17 @@ async function showChats() {
   show("chats");
 }
 
+let inChat = false; // a chat of the list is open: the BackButton leads back to the list
+
 async function openChat(token) {
-  const before = currentStart();
+  if (!inChat) {
+    // Before the chat loads: a chat that refuses (left it since) still has a way back.
+    const before = currentStart();
+    inChat = true;
+    pushBack(() => { inChat = false; useStart(before); show("chats"); });
+  }
   useStart(token);
   await openSeason();
-  pushBack(() => { useStart(before); show("chats"); });
 }
 
 // ---- the season -----------------------------------------------------------------------
