@@ -1,18 +1,28 @@
-"""``python -m benchmarks.webapp``: what each Mini App API call costs as history grows.
+"""``python -m benchmarks.webapp``: what the Mini App weighs and what each API call costs as
+history grows.
 
-Builds chats of 1k, 10k and 100k entries as ``benchmarks.storage_scale`` does (imported
-history, an evening recorded hand by hand, guests claimed by members, and one full hand for
-its picture), starts the bot's real web server over each, and times every API call the season
-page makes through HTTP with signed initData (the guard, the ledger reads, JSON, aiohttp):
-p50 and p95 per size and the growth of the p95 from the first size to the last (target:
-p95 ≤ 20 ms, within 2×). The ledgers take turns call by call, so a slow moment of the machine
-does not land on one size.
+First the weights, over the real server: the first screen (the page, its style sheets and
+ES modules, and the JSON it asks for to draw the standings), raw and compressed with gzip as
+served (the server's own encoding when it sends one, else gzip -6 of what it sent), and one
+page of history (20 full hands: the JSON and the 20 pictures at a 390 px phone's card width
+at 2×).
+
+Then the API: builds chats of 1k, 100k and 1M entries as ``benchmarks.storage_scale`` does
+(imported history, an evening recorded hand by hand, guests claimed by members, and 20 full
+hands for the pictures), starts the bot's real web server over each, and times every API call
+the season page makes through HTTP with signed initData (the guard, the ledger reads, JSON,
+aiohttp): p50 and p95 per size and the growth of the p95 from the first size to the last
+(target: p95 ≤ 20 ms, within 2×). The ledgers take turns call by call, so a slow moment of the
+machine does not land on one size. A built ledger is kept in ``--cache`` (the 1M one takes
+minutes to build) and copied for each run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
+import shutil
 import statistics
 import tempfile
 import time
@@ -22,7 +32,7 @@ from pathlib import Path
 
 import httpx
 
-from benchmarks.storage_scale import CHAT, LINKED_HANDS, SIZES, build_chat
+from benchmarks.storage_scale import CHAT, LINKED_HANDS, build_chat
 from bot.app import build_application
 from bot.config import Config
 from bot.console import ConsoleRequest
@@ -34,21 +44,66 @@ from storage.records import WinSpec
 
 BOT_TOKEN = "123:BENCH"
 USER = 1  # p1, a player of the chat (benchmarks.storage_scale.USERS)
-FULL_HAND = "123m456m789m123p白白 自摸"
+FULL_HANDS = (  # the last page of history: full hands, each with its picture
+    "123m456m789m123p白白 自摸",
+    "123m456m789m123p5z +5s 自摸",
+    "111m234m567m789p55s 自摸",
+    "123p456p789p东东东2m +2m 自摸",
+)
+PAGE_SIZE = 20  # bot.webapp.api.PAGE_SIZE
+CARD_WIDTH = 720  # a 390 px phone's history card at 2× (what app.js asks, snapped to 120s)
+SIZES = (1_000, 100_000, 1_000_000)
+FIRST_SCREEN = (  # what index.html loads before it draws the standings
+    "/app/",
+    "/app/common.css",
+    "/app/app.css",
+    "/app/app.js",
+    "/app/api.js",
+    "/app/telegram.js",
+    "/app/texts.js",
+)
+FIRST_CALLS = (
+    "/api/start",
+    "/api/periods",
+    "/api/standings?period=month",
+    "/api/biggest?period=month",
+)
 
 
-async def build(path: Path, entries: int) -> tuple[int, int]:
-    """The ledger, plus one full hand at the end; returns (a player id, another's)."""
+async def build(path: Path, entries: int) -> None:
+    """The ledger, its last ``PAGE_SIZE`` entries full hands."""
     async with await Ledger.open(path) as ledger:
-        session = await build_chat(ledger, CHAT, entries, links=LINKED_HANDS)
-        winner = session.seats[0]
-        assert winner is not None
-        postings = {p: (24 if p == winner else -8) for p in session.seats if p is not None}
-        spec = WinSpec(winner, postings, FULL_HAND, self_draw=True, value=8)
-        await ledger.entries.record_win(CHAT, session.id, spec, None, winner)
-        a, b = session.seats[0], session.seats[1]
-        assert a is not None and b is not None
+        session = await build_chat(ledger, CHAT, entries - PAGE_SIZE, links=LINKED_HANDS)
+        for hand in range(PAGE_SIZE):
+            winner = session.seats[hand % 4]
+            assert winner is not None
+            postings = {p: (24 if p == winner else -8) for p in session.seats if p is not None}
+            line = FULL_HANDS[hand % len(FULL_HANDS)]
+            spec = WinSpec(winner, postings, line, self_draw=True, value=8)
+            await ledger.entries.record_win(CHAT, session.id, spec, None, winner)
+
+
+async def players_of(path: Path) -> tuple[int, int]:
+    """Two players of the built chat (a head-to-head's pair)."""
+    async with await Ledger.open(path) as ledger:
+        a, b, *_ = [p.id for p in await ledger.players.all(CHAT) if p.user_id is not None]
         return a, b
+
+
+async def cached(cache: Path, entries: int, folder: Path) -> Path:
+    """A copy in ``folder`` of the chat of ``entries`` entries, built into ``cache`` once."""
+    kept = cache / f"webapp-{entries}.db"
+    if not kept.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        building = kept.with_suffix(".building")
+        building.unlink(missing_ok=True)
+        began = time.perf_counter()
+        await build(building, entries)
+        building.rename(kept)
+        print(f"built {entries:,} entries in {time.perf_counter() - began:.0f} s → {kept}")
+    copy = folder / kept.name
+    shutil.copyfile(kept, copy)
+    return copy
 
 
 def calls(a: int, b: int, last_page: int, picture: int) -> dict[str, str]:
@@ -87,17 +142,80 @@ async def serving(path: Path) -> AsyncIterator[str]:
         await app.shutdown()
 
 
-async def measure(sizes: list[int], folder: Path, runs: int) -> dict[int, dict[str, list[float]]]:
+def as_served(answer: httpx.Response) -> tuple[int, int]:
+    """(raw bytes, bytes on the wire with gzip): the server's encoding if it used one."""
+    raw = len(answer.content)
+    if answer.headers.get("Content-Encoding") == "gzip":
+        return raw, answer.num_bytes_downloaded
+    return raw, len(gzip.compress(answer.content, 6))
+
+
+async def weigh(path: Path) -> None:
+    """The first screen's and one history page's bytes, printed."""
+    headers = {"Authorization": "tma " + init_data(USER, "p1", BOT_TOKEN)}
+    start = token_for(CHAT, BOT_TOKEN)
+    async with serving(path) as base, httpx.AsyncClient(headers=headers, timeout=120) as client:
+        # httpx decodes gzip itself and counts what came over the wire
+        encoding = {"Accept-Encoding": "gzip"}
+        files = [
+            as_served(await client.get(f"{base}{url}", headers=encoding)) for url in FIRST_SCREEN
+        ]
+        calls = [
+            as_served(
+                await client.get(
+                    f"{base}{url}{'&' if '?' in url else '?'}start={start}", headers=encoding
+                )
+            )
+            for url in FIRST_CALLS
+        ]
+        page = await client.get(f"{base}/api/history?page=1&start={start}", headers=encoding)
+        entries = page.json()["entries"]
+        pictures = [
+            len(
+                (
+                    await client.get(
+                        f"{base}/api/picture/{e['id']}.webp?w={CARD_WIDTH}&start={start}"
+                    )
+                ).content
+            )
+            for e in entries
+            if e.get("picture")
+        ]
+    file_raw, file_gz = map(sum, zip(*files, strict=True))
+    call_raw, call_gz = map(sum, zip(*calls, strict=True))
+    page_raw, page_gz = as_served(page)
+    print("| what | raw | gzip as served |")
+    print("|---|---|---|")
+    what = f"first screen: page, CSS, ES modules ({len(files)} files)"
+    print(f"| {what} | {file_raw:,} B | {file_gz:,} B |")
+    print(f"| first screen: its JSON ({len(calls)} calls) | {call_raw:,} B | {call_gz:,} B |")
+    print(f"| first screen in all | {file_raw + call_raw:,} B | {file_gz + call_gz:,} B |")
+    print(f"| history page: JSON ({len(entries)} entries) | {page_raw:,} B | {page_gz:,} B |")
+    print(
+        f"| history page: {len(pictures)} pictures (WebP, {CARD_WIDTH} px) | {sum(pictures):,} B "
+        f"(largest {max(pictures, default=0):,} B) | (already compressed) |"
+    )
+    print(
+        f"| history page in all | {page_raw + sum(pictures):,} B | {page_gz + sum(pictures):,} B |"
+    )
+    print()
+
+
+async def measure(
+    sizes: list[int], folder: Path, cache: Path, runs: int
+) -> dict[int, dict[str, list[float]]]:
     times: dict[int, dict[str, list[float]]] = {size: {} for size in sizes}
     headers = {"Authorization": "tma " + init_data(USER, "p1", BOT_TOKEN)}
     start = token_for(CHAT, BOT_TOKEN)
     async with AsyncExitStack() as stack:
-        client = await stack.enter_async_context(httpx.AsyncClient(headers=headers))
+        client = await stack.enter_async_context(httpx.AsyncClient(headers=headers, timeout=120))
         paths: dict[int, dict[str, str]] = {}
         bases: dict[int, str] = {}
         for size in sizes:
-            path = folder / f"webapp-{size}.db"
-            a, b = await build(path, size)
+            path = await cached(cache, size, folder)
+            if size == sizes[0]:
+                await weigh(path)
+            a, b = await players_of(path)
             bases[size] = await stack.enter_async_context(serving(path))
             first = (await client.get(f"{bases[size]}/api/history?start={start}")).json()
             newest = first["entries"][0]["id"]
@@ -146,10 +264,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.webapp", description=__doc__)
     parser.add_argument("--runs", type=int, default=60, help="timed calls per API call and size")
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, help="entries per chat")
-    parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
+    parser.add_argument("--dir", type=Path, default=None, help="where the copies go")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "mahjong-webapp-bench",
+        help="where built ledgers are kept between runs",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-        times = asyncio.run(measure(list(args.sizes), Path(folder), args.runs))
+        times = asyncio.run(measure(list(args.sizes), Path(folder), args.cache, args.runs))
     print_table(times)
 
 

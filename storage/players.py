@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
 import aiosqlite
@@ -13,7 +14,7 @@ from .database import Store
 from .errors import ErrorCode, StorageError
 from .names import STORED_NAME_LIMIT, name_key
 from .records import Player
-from .rows import fetch_all, fetch_one, now_text, player_from, player_row
+from .rows import fetch_all, fetch_one, now_text, parse_time, player_from, player_row
 
 # An id as typed: ASCII digits ('²'.isdigit() is true, int('²') fails) within SQLite's range.
 _ID: Final = re.compile(r"-?[0-9]{1,19}")
@@ -158,6 +159,19 @@ class PlayerStore(Store):
                 conn, "SELECT * FROM players WHERE chat_id = ? AND user_id = ?", [chat_id, user_id]
             )
         return player_from(row) if row is not None else None
+
+    async def chats_of_user(self, user_id: int) -> list[tuple[int, datetime | None]]:
+        """The chats that have this Telegram user as a player, with when each last wrote an
+        entry (None: nothing yet), the most recent first (the Mini App's list of one's chats)."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT p.chat_id, (SELECT e.created_at FROM entries AS e"
+                " WHERE e.chat_id = p.chat_id ORDER BY e.id DESC LIMIT 1) AS last"
+                " FROM players AS p WHERE p.user_id = ? ORDER BY last IS NULL, last DESC",
+                [user_id],
+            )
+        return [(row["chat_id"], parse_time(row["last"]) if row["last"] else None) for row in rows]
 
     async def add_guest(self, chat_id: int, name: str) -> Player:
         """A named guest without a Telegram account (guest names are unique per chat)."""

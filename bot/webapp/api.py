@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any, Final
+from urllib.parse import parse_qsl
 
 from aiohttp import web
 
@@ -18,12 +19,15 @@ from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
 from bot.leaderboard_rows import biggest_hand_name, ranked
 from bot.period_stats import period_from_key, period_label, period_rows, take_window
+from bot.webapp import start_token
 from bot.webapp.contract import ApiError
+from bot.webapp.history_entries import history_json
+from bot.webapp.start_token import Screen
 from bot.webapp.viewer import APPLICATION, viewer_of
-from scoring.vocabulary import holds_tiles
 from storage import Ledger, StorageError
 
 PAGE_SIZE: Final = 20
+MAX_NAMED: Final = 6  # names a chat in the list of one's chats is known by
 RELATIVE: Final = ("week", "month", "last_month", "year", "all")
 
 
@@ -35,6 +39,8 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/trend", trend)
     app.router.add_get("/api/h2h", head_to_head)
     app.router.add_get("/api/history", history)
+    app.router.add_get("/api/start", start)
+    app.router.add_get("/api/chats", chats)
 
 
 def _ledger(request: web.Request) -> Ledger:
@@ -192,30 +198,57 @@ async def head_to_head(request: web.Request) -> web.Response:
 
 
 async def history(request: web.Request) -> web.Response:
-    """A page of entries, newest first; a full hand names its picture."""
+    """A page of entries, newest first, each as what it is (``history_entries``); a full
+    hand names its picture."""
     viewer = viewer_of(request)
     ledger = _ledger(request)
     page = _int(request, "page", 1)
     if page < 1:
         raise _bad("page", str(page))
     found = await ledger.reports.history(viewer.chat_id, page=page, page_size=PAGE_SIZE)
-    names = {p.id: p.name for p in await ledger.players.all(viewer.chat_id)}
-    entries = [
-        {
-            "id": entry.id,
-            "kind": str(entry.kind),
-            "at": entry.created_at.isoformat(),
-            "line": entry.hand_line,
-            "value": entry.value,
-            "winner": names.get(entry.winner) if entry.winner is not None else None,
-            "postings": [
-                {"name": names.get(player, "?"), "delta": delta}
-                for player, delta in entry.postings.items()
-            ],
-            "picture": bool(entry.hand_line and holds_tiles(entry.hand_line) and entry.winner),
-        }
-        for entry in found.entries
-    ]
+    entries = await history_json(ledger, viewer.chat_id, found.entries, viewer.language)
     return web.json_response(
         {"page": found.page, "pages": found.pages, "total": found.total, "entries": entries}
     )
+
+
+async def start(request: web.Request) -> web.Response:
+    """What the page opens on, from the start token the guard verified (not its bytes read by
+    the page): ``season`` or ``keyboard`` for a chat's link, ``chats`` for the menu button of
+    one's private chat with the bot (no token)."""
+    viewer = viewer_of(request)
+    token = request.query.get("start") or _signed_start_param(request)
+    if not token:
+        screen = "chats"
+    else:
+        target = start_token.read(token, request.app[APPLICATION].bot.token)
+        screen = "keyboard" if target.screen is Screen.KEYBOARD else "season"
+    return web.json_response({"screen": screen, "chat": viewer.chat_id, "lang": viewer.language})
+
+
+def _signed_start_param(request: web.Request) -> str:
+    """The startapp of the initData the guard verified (a link opened with ``startapp``)."""
+    raw = request.headers.get("Authorization", "").partition(" ")[2].strip()
+    return dict(parse_qsl(raw, keep_blank_values=True)).get("start_param", "")
+
+
+async def chats(request: web.Request) -> web.Response:
+    """The chats the viewer plays in (by their Telegram id, never a name), most recently
+    played first, each with the token that opens its season page and who plays there."""
+    viewer = viewer_of(request)
+    ledger = _ledger(request)
+    bot_token = request.app[APPLICATION].bot.token
+    found = []
+    for chat_id, last in await ledger.players.chats_of_user(viewer.user_id):
+        if chat_id == viewer.user_id:
+            continue  # the private chat itself: this list is what it leads to
+        others = [p.name for p in await ledger.players.all(chat_id) if p.user_id != viewer.user_id]
+        found.append(
+            {
+                "start": start_token.make(chat_id, bot_token, Screen.SEASON),
+                "players": others[:MAX_NAMED],
+                "more": max(0, len(others) - MAX_NAMED),
+                "last": last.isoformat() if last else None,
+            }
+        )
+    return web.json_response({"lang": viewer.language, "chats": found})

@@ -93,32 +93,109 @@ async def chromium(fonts: Path) -> AsyncIterator[Any]:
 
 
 def telegram_stub(
-    raw_init_data: str, *, user: dict[str, Any] | None, start: str | None, theme: str
+    raw_init_data: str,
+    *,
+    user: dict[str, Any] | None,
+    start: str | None,
+    theme: str,
+    insets: dict[str, int] | None = None,
 ) -> str:
     """telegram-web-app.js as the pages need it: initData, what Telegram also hands over
-    unsigned (the user, start_param), the theme's colours as --tg-theme-* CSS variables."""
+    unsigned (the user, start_param), the theme (its colours are the page's to apply), the
+    safe areas, and the controls — BackButton, MainButton, HapticFeedback, the closing
+    confirmation — as fakes that record every call in ``Telegram.WebApp.calls`` (a
+    ``[control, method, argument]`` list). ``Telegram.WebApp.emit(event)`` fires an event the
+    page listens to; ``BackButton.press()`` / ``MainButton.press()`` tap Telegram's button."""
     webapp = {
         "initData": raw_init_data,
         "initDataUnsafe": {"user": user, "start_param": start},
         "themeParams": THEMES[theme],
         "colorScheme": theme,
+        "safeAreaInset": {"top": 0, "bottom": 0, "left": 0, "right": 0, **(insets or {})},
+        "contentSafeAreaInset": {"top": 0, "bottom": 0, "left": 0, "right": 0},
+        "viewportStableHeight": PHONE["height"],
+        "isClosingConfirmationEnabled": False,
     }
     return f"""
     (function () {{
       const webapp = {json.dumps(webapp, ensure_ascii=False)};
-      for (const [key, value] of Object.entries(webapp.themeParams)) {{
-        document.documentElement.style.setProperty('--tg-theme-' + key.replace(/_/g, '-'), value);
+      const calls = [];
+      const handlers = {{}};
+      function button(name) {{
+        const clicks = [];
+        const record = (method, argument) => calls.push([name, method, argument ?? null]);
+        return {{
+          isVisible: false, isActive: true, isProgressVisible: false, text: "",
+          show() {{ record("show"); this.isVisible = true; return this; }},
+          hide() {{ record("hide"); this.isVisible = false; return this; }},
+          enable() {{ record("enable"); this.isActive = true; return this; }},
+          disable() {{ record("disable"); this.isActive = false; return this; }},
+          setText(text) {{ record("setText", text); this.text = text; return this; }},
+          showProgress(leaveActive) {{
+            record("showProgress"); this.isProgressVisible = true; return this;
+          }},
+          hideProgress() {{
+            record("hideProgress"); this.isProgressVisible = false; return this;
+          }},
+          onClick(f) {{ clicks.push(f); return this; }},
+          offClick(f) {{
+            const at = clicks.indexOf(f); if (at >= 0) clicks.splice(at, 1); return this;
+          }},
+          press() {{
+            if (this.isVisible && this.isActive !== false) for (const f of clicks.slice()) f();
+          }},
+        }};
       }}
       window.Telegram = {{ WebApp: Object.assign(webapp, {{
-        ready() {{}}, expand() {{}},
-        HapticFeedback: {{ notificationOccurred() {{}} }},
+        calls,
+        ready() {{ calls.push(["WebApp", "ready", null]); }},
+        expand() {{ calls.push(["WebApp", "expand", null]); }},
+        onEvent(event, f) {{ (handlers[event] = handlers[event] || []).push(f); }},
+        offEvent(event, f) {{}},
+        emit(event) {{ for (const f of handlers[event] || []) f.call(window.Telegram.WebApp); }},
+        enableClosingConfirmation() {{
+          calls.push(["WebApp", "enableClosingConfirmation", null]);
+          this.isClosingConfirmationEnabled = true;
+        }},
+        disableClosingConfirmation() {{
+          calls.push(["WebApp", "disableClosingConfirmation", null]);
+          this.isClosingConfirmationEnabled = false;
+        }},
+        BackButton: button("BackButton"),
+        MainButton: button("MainButton"),
+        HapticFeedback: {{
+          impactOccurred(style) {{ calls.push(["HapticFeedback", "impactOccurred", style]); }},
+          notificationOccurred(type) {{
+            calls.push(["HapticFeedback", "notificationOccurred", type]);
+          }},
+          selectionChanged() {{ calls.push(["HapticFeedback", "selectionChanged", null]); }},
+        }},
       }}) }};
     }})();
     """
 
 
+async def telegram_calls(page: Any, control: str | None = None) -> list[list[Any]]:
+    """What the page asked of Telegram so far (``control``: only that one's calls)."""
+    calls: list[list[Any]] = await page.evaluate("window.Telegram.WebApp.calls")
+    return [call for call in calls if control is None or call[0] == control]
+
+
+async def horizontal_overflow(page: Any) -> int:
+    """How many pixels the page is wider than its window (0: no sideways scrolling)."""
+    overflow: int = await page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    return overflow
+
+
 def signed_telegram(
-    who: str, start: str, *, bot_token: str = BOT_TOKEN, theme: str = "light", language: str = "zh"
+    who: str,
+    start: str | None,
+    *,
+    bot_token: str = BOT_TOKEN,
+    theme: str = "light",
+    language: str = "zh",
 ) -> str:
     """Telegram as ``who`` opens the link whose startapp is ``start``: initData signed with
     ``bot_token`` (the harness's, or another bot's for a signature the server refuses)."""
@@ -127,9 +204,22 @@ def signed_telegram(
     return telegram_stub(raw, user=user, start=start, theme=theme)
 
 
-async def open_in_telegram(browser: Any, url: str, script: str, theme: str = "light") -> Any:
-    """A phone-size page at ``url`` with ``script`` standing in for Telegram's."""
-    context = await browser.new_context(viewport=PHONE, device_scale_factor=2, color_scheme=theme)
+async def open_in_telegram(
+    browser: Any,
+    url: str,
+    script: str,
+    theme: str = "light",
+    *,
+    width: int = PHONE["width"],
+    phone_scheme: str | None = None,
+) -> Any:
+    """A phone-size page at ``url`` with ``script`` standing in for Telegram's (``width``: a
+    narrower phone; ``phone_scheme``: the phone's own light/dark, the theme's unless given)."""
+    context = await browser.new_context(
+        viewport={"width": width, "height": PHONE["height"]},
+        device_scale_factor=2,
+        color_scheme=phone_scheme or theme,
+    )
     page = await context.new_page()
     await page.route(
         TELEGRAM_JS,

@@ -15,7 +15,7 @@ import pytest
 from bot.webapp.start_token import Screen
 from rigs.webapp import BOT_TOKEN, token_for, web_server
 from tests.bot.conftest import GROUP, Harness
-from tests.webapp.browser import open_in_telegram, screenshot, signed_telegram
+from tests.webapp.browser import open_in_telegram, screenshot, signed_telegram, telegram_calls
 from tests.webapp.keyboard_payloads import faces
 
 pytestmark = pytest.mark.browser
@@ -156,24 +156,128 @@ async def test_a_tapped_hand_shows_what_the_typed_line_records(
     assert shown == await recorded_postings(harness)
 
 
+async def main_button(page: Any) -> dict[str, Any]:
+    """Telegram's MainButton as the page left it: visible, active, its text and progress."""
+    found: dict[str, Any] = await page.evaluate(
+        "(({isVisible, isActive, text, isProgressVisible}) =>"
+        " ({isVisible, isActive, text, isProgressVisible}))(Telegram.WebApp.MainButton)"
+    )
+    return found
+
+
+async def press_record(page: Any) -> None:
+    """✅ 记账: Telegram's MainButton, once the page has made it active."""
+    await page.wait_for_function("Telegram.WebApp.MainButton.isActive")
+    await page.evaluate("Telegram.WebApp.MainButton.press()")
+
+
 async def test_record_twice_records_once(harness: Harness, browser: Any) -> None:
     await harness.open_table()
     async with keyboard_page(browser, harness) as page:
         await hz_baotou(page)
         await shown_payments(page)
-        await page.evaluate("document.getElementById('record').disabled = false")
-        await page.click("#record")
-        await page.evaluate("document.getElementById('record').disabled = false")
-        await page.click("#record")  # as a double tap, or a retry, sends it again
+        await press_record(page)
+        await page.wait_for_selector(".recorded")
+        await press_record(page)  # as a double tap, or a retry, sends it again
         await page.wait_for_function(
-            "document.querySelectorAll('#recorded').length === 2", timeout=10_000
+            "document.querySelectorAll('.recorded').length === 2", timeout=10_000
         )
-        said = await page.eval_on_selector_all("#recorded", "ps => ps.map(p => p.textContent)")
+        said = await page.eval_on_selector_all(".recorded", "ps => ps.map(p => p.textContent)")
     assert "已记账" in said[0] and "已经记过" in said[1]
     session = await harness.ledger.sessions.current(GROUP)
     assert session is not None
     tally = await harness.ledger.reports.tally(GROUP, session.id)
     assert {row.player.name: row.balance for row in tally.rows}["甲"] == 48  # 爆头 once
+
+
+async def test_recording_uses_telegrams_main_button_and_closing_confirmation(
+    harness: Harness, browser: Any
+) -> None:
+    """✅ 记账 is Telegram's MainButton, inactive until the hand is scored, with its progress
+    while the hand is sent; closing asks first while a hand is half entered, not once it is
+    written; taps and the success are felt."""
+    await harness.open_table()
+    async with keyboard_page(browser, harness) as page:
+        await page.wait_for_selector("#hand-step:not([hidden])")
+        assert await page.locator("#record").count() == 0  # no button of the page's own
+        button = await main_button(page)
+        assert button["isVisible"] and button["text"] == "✅ 记账" and not button["isActive"]
+        await tap(page, "1m")
+        closing = await page.evaluate("Telegram.WebApp.isClosingConfirmationEnabled")
+        assert closing, "a half-entered hand is lost on a swipe"
+        await tap(page, "23m456m789m123p5z")
+        await tap(page, "5s", "winning")
+        await shown_payments(page)
+        await press_record(page)
+        await page.wait_for_selector(".recorded")
+        assert not await page.evaluate("Telegram.WebApp.isClosingConfirmationEnabled")
+        calls = await telegram_calls(page)
+    methods = [call[1] for call in calls if call[0] == "MainButton"]
+    assert methods.index("showProgress") < methods.index("hideProgress")
+    haptics = [call[1:] for call in calls if call[0] == "HapticFeedback"]
+    assert ["selectionChanged", None] in haptics  # a tile tapped
+    assert ["notificationOccurred", "success"] in haptics
+
+
+async def test_a_full_hand_without_its_winning_tile_is_asked_for_not_scored(
+    harness: Harness, browser: Any
+) -> None:
+    """14 tiles and no 胡的牌: the page asks for it and neither scores nor records (on main
+    it scored 平胡 1 番 and ✅ recorded that); the tile then tapped in the hand is the winning
+    one, and the score is the typed line's (爆头 2 番)."""
+    await harness.open_table()
+    async with keyboard_page(browser, harness) as page:
+        scored: list[str] = []
+        page.on("request", lambda r: scored.append(r.url) if "/keyboard/score" in r.url else None)
+        await tap(page, "123m456m123p5z5s")  # 11 in the hand ...
+        await tap(page, "9m", "pon")  # ... and the pung tapped last: 14, no winning tile
+        await page.wait_for_selector("#ask")
+        ask = await page.text_content("#ask")
+        asked_before = len(scored)
+        await page.wait_for_timeout(600)  # past the page's debounce: nothing is sent
+        assert len(scored) == asked_before
+        assert not (await main_button(page))["isActive"]
+        await page.evaluate("Telegram.WebApp.MainButton.press()")  # pressed anyway
+        assert await page.locator(".recorded").count() == 0
+        assert await page.locator("#keys .tile:not([disabled])").count() == 0
+        await page.click('#hand [data-face="5s"]')  # the tile it was won on
+        await page.wait_for_selector("#score")
+        score = await page.text_content("#score")
+    assert ask is not None and "胡的牌" in ask and "14" in ask
+    assert score is not None and score.startswith("2 番") and "爆头" in score
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    assert await harness.ledger.reports.last_entry(GROUP, session.id) is None
+
+
+@pytest.mark.parametrize(
+    ("melds", "most"),
+    [pytest.param((), 14, id="no-kong"), pytest.param((("1m", "kong"),), 15, id="one-kong")],
+)
+async def test_the_count_cannot_pass_fourteen_and_one_per_kong(
+    harness: Harness, browser: Any, melds: tuple[tuple[str, str], ...], most: int
+) -> None:
+    await harness.open_table()
+    async with keyboard_page(browser, harness) as page:
+        for face, mode in melds:
+            await tap(page, face, mode)
+        for face in faces("2345678p2345678s")[: most - 4 * len(melds)]:
+            await page.click(f'#keys [data-face="{face}"]')  # the last one: the winning tile
+        count = page.locator("#count")
+        await page.wait_for_function(f"document.querySelector('#count').dataset.count === '{most}'")
+        assert await count.get_attribute("data-max") == str(most)
+        assert await page.locator("#keys .tile:not([disabled])").count() == 0
+        assert f"{most}/{most} 张" in (await count.text_content() or "")
+
+
+async def test_a_refusal_is_felt_as_an_error(harness: Harness, browser: Any) -> None:
+    await harness.open_table()
+    async with keyboard_page(browser, harness) as page:
+        await tap(page, "123m456m789m12p55s")
+        await tap(page, "9s", "winning")
+        await page.wait_for_selector("#refusal")
+        haptics = await telegram_calls(page, "HapticFeedback")
+    assert ["HapticFeedback", "notificationOccurred", "error"] in haptics
 
 
 async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness, browser: Any) -> None:
@@ -186,7 +290,7 @@ async def test_a_refused_hand_says_why_as_the_chat_does(harness: Harness, browse
         await tap(page, "2m", "winning")  # 翻1m: 2m is the wild, and no one wins on a thrown wild
         await page.wait_for_selector("#refusal")
         shown = await page.text_content("#refusal")
-        assert await page.is_disabled("#record")
+        assert not (await main_button(page))["isActive"]
     [typed] = await harness.say("甲", "/hu 甲 123p456p789p东东东1s +2m 翻1m 点炮 乙")
     assert shown == typed.text
 
@@ -196,7 +300,7 @@ async def test_an_english_chat_gets_an_english_page(harness: Harness, browser: A
     await harness.open_table("/new hangzhou 1 甲 乙 丙 丁")
     async with keyboard_page(browser, harness) as page:
         await page.wait_for_selector("#hand-step:not([hidden])")
-        assert await page.text_content("#record") == "✅ Record"
+        assert (await main_button(page))["text"] == "✅ Record"
         await tap(page, "123m456m789m12p55s")
         await tap(page, "9s", "winning")
         await page.wait_for_selector("#refusal")

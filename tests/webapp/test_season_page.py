@@ -14,9 +14,17 @@ from typing import Any
 import pytest
 
 from bot.webapp.start_token import Screen
-from rigs.webapp import BOT_TOKEN, token_for, web_server
-from tests.bot.conftest import GROUP, Harness, running_harness
-from tests.webapp.browser import open_in_telegram, screenshot, signed_telegram
+from rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
+from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.webapp.browser import (
+    THEMES,
+    horizontal_overflow,
+    open_in_telegram,
+    screenshot,
+    signed_telegram,
+    telegram_calls,
+    telegram_stub,
+)
 
 pytestmark = pytest.mark.browser
 HANDS = (
@@ -44,13 +52,18 @@ async def open_page(
     who: str = "甲",
     token: str = BOT_TOKEN,
     dark: bool = False,
+    script: str | None = None,
+    start: str | None = "",
+    **phone: Any,
 ) -> Any:
     """The season page as ``who`` opens the group's 📊 赛季页面 link (initData signed by
-    ``token``), once it has drawn itself."""
+    ``token``; ``start`` None: the private chat's menu button, no token), once it has drawn
+    itself (``script``: Telegram's stand-in, the signed stub unless given; ``phone``: the
+    phone's ``width`` and ``phone_scheme`` as ``open_in_telegram`` takes them)."""
     theme = "dark" if dark else "light"
-    start = token_for(GROUP, BOT_TOKEN)
-    telegram = signed_telegram(who, start, bot_token=token, theme=theme)
-    page = await open_in_telegram(browser, f"{base}/app/", telegram, theme)
+    link = token_for(GROUP, BOT_TOKEN) if start == "" else start
+    telegram = script or signed_telegram(who, link, bot_token=token, theme=theme)
+    page = await open_in_telegram(browser, f"{base}/app/", telegram, theme, **phone)
     await page.wait_for_selector("body[data-ready='1']")
     return page
 
@@ -183,3 +196,256 @@ async def test_money_shows_beside_points_in_the_chats_words(
     await harness.say("甲", "/lang en")
     page = await open_page(browser, base)
     assert (await page.locator("#standings .money").first.inner_text()).endswith(" yuan")
+
+
+EVENING = (
+    "/kong 甲 明杠 乙",
+    "/kong 丙 暗杠",
+    "/penalty 甲 30 诈胡",
+    "/pay 甲 乙 20",
+    "/fee 40",
+    "/undo",
+    "/hu 甲 123m456m789m123p5z +5s 点炮 乙",
+)
+
+
+async def card_texts(page: Any) -> dict[str, str]:
+    """Each history card's title (what it is) by its entry id."""
+    cards = await page.locator("#history .entry").all()
+    return {
+        await card.get_attribute("data-entry"): " ".join(
+            (await card.locator(".what").inner_text()).split()
+        )
+        for card in cards
+    }
+
+
+async def open_history(page: Any) -> None:
+    await page.locator("#tabs button[data-tab='history']").click()
+    await page.wait_for_selector("#history .entry")
+
+
+async def test_the_history_reads_like_the_chat(site: tuple[Harness, str], browser: Any) -> None:
+    """Every kind labelled as the chat says it, seats and winds in the viewer's words: on
+    main 流局 and 台费 were empty cards, 撤销 罚 转账 bare numbers, and lines read 座W 圈S."""
+    harness, base = site
+    for line in EVENING:
+        await harness.say("甲", line)
+    await harness.draw()
+    page = await open_page(browser, base)
+    await open_history(page)
+    titles = await card_texts(page)
+    assert titles == {
+        "12": "流局",
+        "11": "胡 甲",
+        "10": "撤销 #9",
+        "9": "台费 40.00 元",
+        "8": "转账 甲 → 乙 20",
+        "7": "罚 甲 30 诈胡",
+        "6": "杠 丙 暗杠",
+        "5": "杠 甲 明杠 ← 乙",
+        "4": "胡 丁",
+        "3": "胡 丙",
+        "2": "胡 乙",
+        "1": "胡 甲",
+    }
+    text = await page.locator("#history").inner_text()
+    assert not re.search(r"[座圈][ESWN]|点炮[ESWN]", text)
+    win = page.locator("#history .entry[data-entry='11']")
+    assert "点炮 乙" in await win.locator(".line").inner_text()
+    assert await win.locator(".patterns").inner_text() == "爆头 = 2 番"
+    recorded = (await harness.ledger.reports.entry(GROUP, 11)).hand_line or ""
+    seat, round_wind = (re.search(f"{word}([ESWN])", recorded).group(1) for word in "座圈")  # type: ignore[union-attr]
+    zh = dict(zip("ESWN", "东南西北", strict=True))
+    assert await win.locator(".winds").inner_text() == f"{zh[seat]}家 · {zh[round_wind]}风圈"
+    assert "已撤销" in await page.locator("#history .entry[data-entry='9']").inner_text()
+    await snap(page, "history")
+
+
+async def fetched_pictures(page: Any) -> dict[str, int]:
+    """The pictures the page has fetched so far: URL → bytes."""
+    found: dict[str, int] = await page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/api/picture/')).map(e => [e.name, e.decodedBodySize]))"
+    )
+    return found
+
+
+async def test_pictures_load_as_they_come_near_at_the_size_shown(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    """On main a page of history fetched every picture at once, each the chat's 80–150 KB
+    PNG; now each comes as its card nears the screen, as WebP at the card's width."""
+    harness, base = site
+    for _ in range(8):
+        await harness.say("甲", "/hu 丁 123m456m789m123p白白 自摸")
+    page = await open_page(browser, base)
+    await open_history(page)
+    await page.wait_for_function("document.querySelector('#history img.pic[src]')")
+    await page.wait_for_timeout(500)
+    pictures = page.locator("#history img.pic")
+    total = await pictures.count()
+    assert total == 9
+    assert await page.locator("#history img.pic[loading='lazy']").count() == total
+    assert 1 <= len(await fetched_pictures(page)) < total
+    await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    await page.wait_for_function(
+        f"document.querySelectorAll('#history img.pic[src]').length === {total}"
+    )
+    sizes = await fetched_pictures(page)
+    assert len(sizes) == total
+    assert all(".webp?" in url and "w=" in url for url in sizes)
+    assert max(sizes.values()) <= 40 * 1024
+
+
+async def test_a_429_shows_when_it_retries_and_retries(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    """On main a 429 blanked the page; now it counts down Retry-After and asks again."""
+    _, base = site
+    page = await open_page(browser, base)
+    refused: list[str] = []
+
+    async def once_too_many(route: Any) -> None:
+        if refused:
+            await route.continue_()
+            return
+        refused.append(route.request.url)
+        await route.fulfill(
+            status=429,
+            headers={"Retry-After": "2"},
+            content_type="application/json",
+            body='{"error": "rate", "message": "请求太频繁", "retry_after": 2}',
+        )
+
+    await page.route("**/api/history*", once_too_many)
+    await page.locator("#tabs button[data-tab='history']").click()
+    banner = page.locator("#retrying")
+    await banner.wait_for(state="visible")
+    assert "秒后自动重试" in await banner.inner_text()
+    assert await banner.get_attribute("data-seconds") in ("1", "2")
+    await page.wait_for_selector("#history .entry", timeout=10_000)
+    assert await banner.is_hidden()
+    assert len(refused) == 1
+
+
+async def test_the_private_menu_lists_the_chats_one_plays_in(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    """On main the menu button of one's private chat opened an empty page."""
+    _, base = site
+    page = await open_page(browser, base, start=None)
+    chats = page.locator("#chats .chat")
+    assert await chats.count() == 1
+    assert (await chats.first.locator(".names").inner_text()).split(" · ") == ["丁", "丙", "乙"]
+    await snap(page, "chats")
+    await chats.first.click()
+    await page.wait_for_selector("#standings .row")
+    assert await page.locator("#standings").is_visible()
+    assert await page.evaluate("Telegram.WebApp.BackButton.isVisible")
+    await page.evaluate("Telegram.WebApp.BackButton.press()")
+    await page.wait_for_selector("#chats:not([hidden])")
+    assert not await page.evaluate("Telegram.WebApp.BackButton.isVisible")
+
+
+async def test_a_stranger_sees_no_chats(site: tuple[Harness, str], browser: Any) -> None:
+    _, base = site
+    page = await open_page(browser, base, who="戊", start=None)
+    assert "还没有在任何群里打过牌" in await page.locator("#chats").inner_text()
+
+
+@pytest.mark.parametrize("width", [360, 390, 430])
+async def test_every_screen_fits_the_phone(
+    site: tuple[Harness, str], browser: Any, width: int
+) -> None:
+    """No screen scrolls sideways from 360 to 430 px (on main head-to-head was 539 px)."""
+    harness, base = site
+    await harness.say("甲", "/new 杭州 1 甲 乙 丙 Maximilian_Featherstonehaugh_Wellington")
+    await harness.say("甲", "/hu Maximilian_Featherstonehaugh_Wellington 自摸")
+    page = await open_page(browser, base, width=width)
+    assert await horizontal_overflow(page) == 0, "standings"
+    await page.locator("#standings .row").first.click()
+    await page.wait_for_selector("#person svg.trend")
+    assert await horizontal_overflow(page) == 0, "person"
+    await page.locator("#tabs button[data-tab='h2h']").click()
+    await page.wait_for_selector("#h2h-result .entry")
+    assert await horizontal_overflow(page) == 0, "head to head"
+    if width == 360:
+        await snap(page, "h2h-360")
+    await open_history(page)
+    assert await horizontal_overflow(page) == 0, "history"
+    page = await open_page(browser, base, width=width, start=None)
+    assert await horizontal_overflow(page) == 0, "one's chats"
+
+
+async def test_the_default_trend_is_hand_by_hand(site: tuple[Harness, str], browser: Any) -> None:
+    """On main the trend opened on 全部, one point a month: a straight line."""
+    _, base = site
+    page = await open_page(browser, base)
+    await page.locator("#standings .row", has_text="甲").click()
+    await page.wait_for_selector("#person svg.trend polyline")
+    assert await page.locator("#person .trend-title").inner_text() == "走势 · 每手"
+    points = (await page.locator("#person polyline").get_attribute("points") or "").split()
+    heights = {point.split(",")[1] for point in points}
+    assert len(points) == 5 and len(heights) >= 3  # 0, then each of 甲's four hands
+
+
+async def test_telegrams_back_button_walks_back(site: tuple[Harness, str], browser: Any) -> None:
+    """No in-page 「‹ 返回」: Telegram's BackButton shows on a person's screen and leads back."""
+    _, base = site
+    page = await open_page(browser, base)
+    assert not await page.evaluate("Telegram.WebApp.BackButton.isVisible")
+    await page.locator("#standings .row", has_text="乙").click()
+    await page.wait_for_selector("#person:not([hidden])")
+    assert await page.locator("#person a, #person .back").count() == 0
+    assert await page.evaluate("Telegram.WebApp.BackButton.isVisible")
+    await page.evaluate("Telegram.WebApp.BackButton.press()")
+    await page.wait_for_selector("#standings:not([hidden])")
+    assert await page.locator("#person").is_hidden()
+    assert not await page.evaluate("Telegram.WebApp.BackButton.isVisible")
+    haptics = await telegram_calls(page, "HapticFeedback")
+    assert ["HapticFeedback", "impactOccurred", "light"] in haptics  # the row's tap
+    assert ["HapticFeedback", "selectionChanged", None] in haptics  # the way back
+
+
+async def test_dark_mode_follows_telegram_not_the_phone(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    """A phone in dark mode with Telegram in its light theme shows the light page, and the
+    page repaints when Telegram's theme changes (on main: the phone's scheme, and no
+    themeChanged handler)."""
+    _, base = site
+    page = await open_page(browser, base, phone_scheme="dark")
+    background = "getComputedStyle(document.body).backgroundColor"
+    assert await page.evaluate(background) == "rgb(255, 255, 255)"
+    await page.evaluate(
+        """(dark) => {
+          Telegram.WebApp.themeParams = dark;
+          Telegram.WebApp.colorScheme = "dark";
+          Telegram.WebApp.emit("themeChanged");
+        }""",
+        THEMES["dark"],
+    )
+    assert await page.evaluate(background) == "rgb(23, 33, 43)"
+    assert await page.evaluate("document.documentElement.dataset.scheme") == "dark"
+
+
+async def test_the_page_keeps_clear_of_the_safe_areas(
+    site: tuple[Harness, str], browser: Any
+) -> None:
+    _, base = site
+    start = token_for(GROUP, BOT_TOKEN)
+    raw = init_data(PLAYERS["甲"], "甲", BOT_TOKEN, start_param=start, language_code="zh")
+    script = telegram_stub(
+        raw,
+        user={"id": PLAYERS["甲"], "first_name": "甲", "language_code": "zh"},
+        start=start,
+        theme="light",
+        insets={"top": 47, "bottom": 34},
+    )
+    page = await open_page(browser, base, script=script)
+    padding = await page.evaluate(
+        "(({paddingTop, paddingBottom}) => [paddingTop, paddingBottom])"
+        "(getComputedStyle(document.body))"
+    )
+    assert padding == ["47px", "34px"]
