@@ -433,7 +433,11 @@ def _entry_draft(
     reverses = rows.number("reverses")
     reversed_id = None if reverses is None else new_entry(reverses)
     if reverses is not None and reversed_id is None:
-        raise bad_csv(rows.line, f"reverses #{reverses} is not defined above")
+        raise bad_csv(
+            rows.line,
+            f"reverses #{reverses} is not defined above",
+            f"它撤销的记录 #{reverses} 在前面没有出现过",
+        )
     fields: dict[str, Any] = {
         "session_id": rows.mapped("session", ids.sessions),
         "created_at": rows.time("created_at") or now_text(),

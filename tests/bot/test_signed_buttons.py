@@ -31,7 +31,7 @@ def history(database: Path) -> dict[str, list[Any]]:
 
 
 class Table:
-    """A group with two hands (#1 under ``earlier``, #2 the latest) and one rename (P1,
+    """A group with two hands (#1 under ``earlier``, #2 the latest), 乙 as herself (P1) and one rename (P2,
     undone by ``renamed``'s signed button)."""
 
     def __init__(self, harness: Harness, database: Path) -> None:
@@ -44,6 +44,7 @@ class Table:
     async def set(self) -> None:
         h = self.harness
         await h.open_table()
+        await h.say("乙", "/iam 乙")  # seated as herself: her lines ask no 「你是哪位？」
         self.earlier = (await h.say("乙", "/hu 乙 自摸"))[-1]
         self.latest = (await h.say("乙", "/hu 丙 自摸"))[-1]
         await h.ledger.players.add_guest(GROUP, "小李")
@@ -114,7 +115,7 @@ async def test_the_identity_undo_button_the_bot_showed_still_undoes(table: Table
     before = history(table.database)
     [(_, data)] = table.renamed.buttons
     sent = await table.press("甲", table.renamed, data)
-    assert any("已撤销 P1" in s.text for s in sent), [s.text for s in sent]
+    assert any("已撤销 P2" in s.text for s in sent), [s.text for s in sent]
     assert history(table.database)["identity_events"] != before["identity_events"]
 
 

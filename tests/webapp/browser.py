@@ -9,6 +9,7 @@ Playwright is missing, a failure when CI=true (CI runs them).
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
 import os
@@ -179,6 +180,18 @@ async def telegram_calls(page: Any, control: str | None = None) -> list[list[Any
     """What the page asked of Telegram so far (``control``: only that one's calls)."""
     calls: list[list[Any]] = await page.evaluate("window.Telegram.WebApp.calls")
     return [call for call in calls if control is None or call[0] == control]
+
+
+async def wait_until(page: Any, expression: str, timeout: float = 10_000) -> None:
+    """Poll ``expression`` in the page until it is truthy. Playwright's wait_for_function
+    compiles its predicate with eval inside the page, which the page's own CSP (no
+    'unsafe-eval', as served) refuses; an evaluate from outside is not the page's script."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout / 1000
+    while not await page.evaluate(f"Boolean({expression})"):
+        if loop.time() > deadline:
+            raise TimeoutError(f"never true in the page: {expression}")
+        await asyncio.sleep(0.05)
 
 
 async def horizontal_overflow(page: Any) -> int:

@@ -251,6 +251,7 @@ async def test_a_recording_takes_its_turn_behind_the_chats_earlier_update(
     """A typed /hu (its picture drawn off the loop, slow) is on the bot's queue when ✅ comes:
     the keyboard's hand waits for it to finish, reply and picture, and is recorded after it."""
     await harness.open_table()
+    await harness.say("乙", "/iam 乙")  # seated as herself: her line asks no 「你是哪位？」
     typed = harness.make.message(GROUP, PLAYERS["乙"], "/hu 乙 123m456m789m123p白白 自摸")
     body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "in-turn-01"}
     async with keyboard_api(harness) as client:

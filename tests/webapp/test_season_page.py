@@ -24,6 +24,7 @@ from tests.webapp.browser import (
     signed_telegram,
     telegram_calls,
     telegram_stub,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -281,7 +282,7 @@ async def test_pictures_load_as_they_come_near_at_the_size_shown(
         await harness.say("甲", "/hu 丁 123m456m789m123p白白 自摸")
     page = await open_page(browser, base)
     await open_history(page)
-    await page.wait_for_function("document.querySelector('#history img.pic[src]')")
+    await wait_until(page, "document.querySelector('#history img.pic[src]')")
     await page.wait_for_timeout(500)
     pictures = page.locator("#history img.pic")
     total = await pictures.count()
@@ -289,9 +290,7 @@ async def test_pictures_load_as_they_come_near_at_the_size_shown(
     assert await page.locator("#history img.pic[loading='lazy']").count() == total
     assert 1 <= len(await fetched_pictures(page)) < total
     await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    await page.wait_for_function(
-        f"document.querySelectorAll('#history img.pic[src]').length === {total}"
-    )
+    await wait_until(page, f"document.querySelectorAll('#history img.pic[src]').length === {total}")
     sizes = await fetched_pictures(page)
     assert len(sizes) == total
     assert all(".webp?" in url and "w=" in url for url in sizes)

@@ -125,10 +125,13 @@ export async function call(path, { params, json, blob } = {}) {
 const KNOWN = { signature: "signature", token: "token", member: "member" };
 const BY_STATUS = { 401: "signature", 403: "member" };
 
-/** The words for an ApiError: the server's sentence, else the page's own (``own`` renames
- * the keys a page words its own way: {member: "kb_member"}). */
+/** The words for an ApiError: the page's own for what stops the page (no signature, a stale
+ * token, not a member: it knows the way back, and the server cannot know the viewer's
+ * language before the signature holds), else the server's sentence, else "failed" (``own``
+ * renames the keys a page words its own way: {member: "kb_member"}). */
 export function problemText(error, own = {}) {
+  const known = error instanceof ApiError && (KNOWN[error.code] || BY_STATUS[error.status]);
+  if (known) return say(own[known] || known);
   if (error instanceof ApiError && error.said) return error.said;
-  const key = (error instanceof ApiError && (KNOWN[error.code] || BY_STATUS[error.status])) || "failed";
-  return say(own[key] || key);
+  return say(own.failed || "failed");
 }

@@ -71,8 +71,10 @@ function currentTab() {
 function showProblem(text, again) {
   failed();
   const box = document.getElementById("problem");
-  box.replaceChildren(el("p", {}, text),
-    again ? el("button", { onclick: () => { pressed(); guarded(again); } }, say("retry")) : null);
+  const retry = again
+    ? [el("button", { onclick: () => { pressed(); guarded(again); } }, say("retry"))]
+    : [];
+  box.replaceChildren(el("p", {}, text), ...retry);
   show("problem");
 }
 
