@@ -6,6 +6,7 @@ belong to an entry and to players of the entry's chat, a reversal mirrors the en
 reverses, the totals kept beside the ledger (schema 4 on) agree with its postings, the kept
 identity links agree with the identity events and no two records of one person sat at one
 table (schema 5 on), each month's kept money sums to 0 in every chat (schema 9 on), the
+totals kept per ruleset agree with that ruleset's postings (schema 15 on), the
 append-only triggers and the triggers that keep the totals are in place, and the schema
 version is one this code knows. Reads only; never writes.
 """
@@ -142,6 +143,23 @@ _MONEY_INVARIANT: Final = (
     "群和月份 {} 的钱的累计加起来不是 0：请运行 python -m storage.rebuild",
     "chat and month {}: the kept money does not sum to 0 (run python -m storage.rebuild)",
 )
+# Schema 15 on: the totals kept per ruleset ('~' ruleset '|all', storage/sql/totals.sql) agree
+# with the postings of that ruleset's sessions, as the all-time row does with all of them.
+_RULESET_TOTALS_SINCE: Final = 15
+_RULESET_TOTALS_INVARIANT: Final = (
+    "WITH posted AS (SELECT p.player_id, '~' || s.ruleset || '|all' AS period,"
+    " sum(p.delta) AS points FROM postings AS p JOIN entries AS e ON e.id = p.entry_id"
+    " JOIN sessions AS s ON s.id = e.session_id GROUP BY p.player_id, s.ruleset)"
+    " SELECT posted.player_id || ' ' || posted.period FROM posted LEFT JOIN player_totals AS t"
+    " ON t.player_id = posted.player_id AND t.period = posted.period"
+    " WHERE coalesce(t.points, 0) <> posted.points"
+    " UNION SELECT t.player_id || ' ' || t.period FROM player_totals AS t"
+    " WHERE t.period >= '~' AND t.period LIKE '%|all' AND t.points <> 0 AND NOT EXISTS"
+    " (SELECT 1 FROM posted WHERE posted.player_id = t.player_id AND posted.period = t.period)",
+    "玩家和规则 {} 的累计分和记账不符：请运行 python -m storage.rebuild",
+    "player and ruleset {}: the kept totals disagree with the postings"
+    " (run python -m storage.rebuild)",
+)
 # The triggers that keep the totals as entries are written: without one, every later hand
 # would be missing from /stats, /top and the season page without a word.
 _KEEPERS: Final = ((_TOTALS_SINCE, "entries_totals"), (_MONEY_SINCE, "entries_money"))
@@ -212,6 +230,8 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
         invariants = (*invariants, _PEOPLE_INVARIANT, _ONE_SEAT_INVARIANT)
     if version >= _MONEY_SINCE:
         invariants = (*invariants, _MONEY_INVARIANT)
+    if version >= _RULESET_TOTALS_SINCE:
+        invariants = (*invariants, _RULESET_TOTALS_INVARIANT)
     for query, zh, en in invariants:
         ids = [str(row[0]) for row in db.execute(query)]
         problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]
