@@ -136,7 +136,9 @@ async def _window_totals(
     return await totals_between(conn, chat_id, since, until, ruleset)
 
 
-def _ranked(players: dict[int, Player], people: People, totals: dict[int, Totals]) -> list[PlayerStats]:
+def _ranked(
+    players: dict[int, Player], people: People, totals: dict[int, Totals]
+) -> list[PlayerStats]:
     """One row per person (their records folded, never two), best net first."""
     per_person = people.fold(totals, Totals.plus)
     result = [

@@ -51,9 +51,7 @@ class TrendStore(Store):
         short = since is not None and (until or datetime.now(since.tzinfo)) - since <= _BY_HAND_SPAN
         async with self._read() as conn:
             if short:
-                return await _by_hand(
-                    conn, chat_id, ids, (since, until), max(1, points), ruleset
-                )
+                return await _by_hand(conn, chat_id, ids, (since, until), max(1, points), ruleset)
             return await _by_month(conn, chat_id, ids, (since, until), ruleset)
 
 
@@ -109,13 +107,13 @@ async def _by_month(
     first, last = months if months is not None else (since, since)
     moved: dict[str, int] = {}
     if first is None or last is None or first < last:
-        months, params = kept_months(
+        kept, params = kept_months(
             month_key(first) if first else "", month_key(last) if last else "~", ruleset
         )
         rows = await fetch_all(
             conn,
             "SELECT substr(period, -7) AS month, sum(points) AS moved FROM player_totals "
-            f"WHERE chat_id = ? AND player_id IN ({ids}) AND {months} GROUP BY period",
+            f"WHERE chat_id = ? AND player_id IN ({ids}) AND {kept} GROUP BY period",
             [chat_id, *params],
         )
         moved.update((row["month"], row["moved"]) for row in rows)
