@@ -154,7 +154,8 @@ async def trend(update: Update, context: Context) -> None:
     label = period_label(period, lang)
     # A chart per ruleset the person played in the window: two rulesets' points never add up.
     trends = []
-    for board in await period_boards(ledger, message.chat.id, period):
+    boards = await period_boards(ledger, message.chat.id, period)
+    for board in boards:
         if not any(row.player.id == root and (row.hands or row.net) for row in board.players):
             continue  # a ruleset others played in the window
         found = await ledger.trend.balance(
@@ -166,7 +167,7 @@ async def trend(update: Update, context: Context) -> None:
         await reply(message, t("trend_empty", lang, name=name, period=label))
         return
     for ruleset, found_trend in trends:
-        shown = label if len(trends) == 1 else f"{label} · {ruleset_name(ruleset, lang)}"
+        shown = label if len(boards) == 1 else f"{label} · {ruleset_name(ruleset, lang)}"
         steps = found_trend.steps
         unit = "trend_by_month" if found_trend.by_month else "trend_by_hand"
         count = len(steps) if found_trend.by_month else steps[-1]
