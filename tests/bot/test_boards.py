@@ -14,9 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.webapp.guard import GuardOptions
+from rigs.webapp import web_server
 from storage.check import check_file
 from storage.rebuild import main as rebuild_main
-from tests.bot.conftest import GROUP, Harness
+from tests.bot.conftest import GROUP, Harness, running_harness
+from tests.webapp.test_season_api import Page
 
 HANGZHOU = "〔杭州麻将〕"
 HUZHOU = "〔湖州·强盗胡〕"
@@ -129,3 +132,33 @@ async def test_storage_check_and_rebuild_know_the_totals_per_ruleset(
     assert check_file(path) == []
     [stats] = await harness.say("甲", "/stats 甲")
     assert "净 +80" in board_of(stats.text, HANGZHOU) and "净 +1" in board_of(stats.text, HUZHOU)
+
+
+async def test_the_season_api_has_a_board_per_ruleset(tmp_path: Path) -> None:
+    async with running_harness(tmp_path / "api.db") as harness:
+        await two_evenings(harness)
+        async with web_server(harness.app, GuardOptions(rate=40)) as base:
+            page = Page(base)
+            standings = (await page.get("/api/standings?period=month")).json()
+            boards = {b["ruleset"]: b["players"] for b in standings["boards"]}
+            assert list(boards) == ["hangzhou", "huzhou-qiangdao"]
+            jia = {
+                ruleset: next(p for p in rows if p["name"] == "甲")
+                for ruleset, rows in boards.items()
+            }
+            assert {r: p["points"] for r, p in jia.items()} == {
+                "hangzhou": 80,
+                "huzhou-qiangdao": 1,
+            }
+            huzhou = (await page.get("/api/standings?ruleset=huzhou-qiangdao")).json()
+            assert [b["ruleset"] for b in huzhou["boards"]] == ["huzhou-qiangdao"]
+            assert huzhou["players"] == boards["huzhou-qiangdao"]
+            one = jia["hangzhou"]["id"]
+            person = (await page.get(f"/api/person?player={one}&ruleset=huzhou-qiangdao")).json()
+            assert person["player"]["points"] == 1 and person["rulesets"] == ["huzhou-qiangdao"]
+            both = (await page.get(f"/api/person?player={one}")).json()
+            assert both["rulesets"] == ["hangzhou", "huzhou-qiangdao"]
+            trend = (await page.get(f"/api/trend?player={one}&ruleset=huzhou-qiangdao")).json()
+            assert trend["balances"][-1] == 1 and trend["rulesets"] == list(boards)
+            first = (await page.get(f"/api/trend?player={one}")).json()
+            assert first["ruleset"] == "hangzhou" and first["balances"][-1] == 80
