@@ -162,3 +162,25 @@ async def test_the_season_api_has_a_board_per_ruleset(tmp_path: Path) -> None:
             assert trend["balances"][-1] == 1 and trend["rulesets"] == list(boards)
             first = (await page.get(f"/api/trend?player={one}")).json()
             assert first["ruleset"] == "hangzhou" and first["balances"][-1] == 80
+
+
+async def test_a_page_of_the_leaderboard_repeats_the_heading_of_its_board(
+    harness: Harness,
+) -> None:
+    evenings = [
+        ("/new 杭州 1 甲 乙 丙 丁", "/hu 甲 自摸"),
+        ("/new 湖州 1 甲 乙 丙 丁", "/hu 甲 点炮 乙"),
+        ("/new 硬飘花 1 甲 乙 丙 丁", "/hu 乙 自摸"),
+    ]
+    for opening, win in evenings:
+        await harness.open_table(opening)
+        await harness.say("甲", win)
+        await harness.say("甲", "/settle")
+    [top] = await harness.say("甲", "/top")  # 12 rows: 10 on the first page
+    assert "第 1/2 页" in top.text and top.text.count("〔") == 3
+    turned = [s for s in await harness.press("甲", top) if s.method == "editMessageText"]
+    assert turned[-1].text.splitlines()[1:] == [
+        "〔湖州·硬飘花〕",
+        "2. 丙 −1 · 1 局 · 胡牌率 0% · 点炮率 0% · 每局 −1.0",
+        "2. 甲 −1 · 1 局 · 胡牌率 0% · 点炮率 0% · 每局 −1.0",
+    ]
