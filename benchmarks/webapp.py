@@ -73,6 +73,7 @@ def calls(a: int, b: int, last_page: int, picture: int) -> dict[str, str]:
 async def serving(path: Path) -> AsyncIterator[str]:
     api = LocalBotApi()
     api.add_chat(CHAT, "bench", kind="supergroup")
+    api.add_user(USER, "p1")  # a member of the chat, as getChatMember tells the guard
     config = Config(token=BOT_TOKEN, database_path=str(path))
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
     await app.initialize()

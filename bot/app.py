@@ -16,6 +16,7 @@ from telegram.ext import (
     CommandHandler,
     Defaults,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest, HTTPXRequest
@@ -27,6 +28,7 @@ from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
+    claim,
     errors,
     evaluate,
     first_minute,
@@ -47,9 +49,10 @@ from bot.handlers import (
 )
 from bot.i18n import COMMANDS
 from bot.transport.delivery import PatientRateLimiter
-from bot.transport.inbox import Inbox, InboxBot
+from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.transport.web_lifecycle import start_web, stop_web
+from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
 from storage import Ledger
 
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
@@ -98,6 +101,8 @@ BUTTON_ROUTES: Final = checked_routes(
         *settings.BUTTONS,
         *views.BUTTONS,
         *people.BUTTONS,
+        *sessions.BUTTONS,
+        *claim.BUTTONS,
         *rules.BUTTONS,
         *leaderboard.BUTTONS,
     )
@@ -157,7 +162,7 @@ def _bot(
         config.token or "console",
         **where,
         request=request or HTTPXRequest(connection_pool_size=256),
-        get_updates_request=request or HTTPXRequest(),
+        get_updates_request=request or UpdatesRequest(),
         defaults=Defaults(parse_mode=ParseMode.HTML),
         rate_limiter=limiter if isinstance(limiter, BaseRateLimiter) else None,
         inbox=inbox,
@@ -194,6 +199,8 @@ def add_handlers(application: ANY_APP) -> None:
         MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
+    # The tile keyboard's ✅ 记账: an update of the bot's own making (bot.webapp.keyboard_record)
+    application.add_handler(TypeHandler(KeyboardRecording, record_tapped))
     for route in BUTTON_ROUTES:
         application.add_handler(CallbackQueryHandler(route.handler, pattern=route.pattern))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))

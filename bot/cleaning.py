@@ -3,7 +3,8 @@
 ``str.isdigit`` is true for '²', '٣' and '①', which ``int`` refuses or reads as another
 number; and anything near SQLite's 64-bit limit overflows it. A number here is ASCII or
 full-width digits (1,000 allowed), within the ledger's range. A name loses the invisible
-characters (controls, zero-width and bidi marks) that make two names look alike.
+characters (controls, zero-width and bidi marks) that make two names look alike. A
+member's Telegram name, which the bot cannot refuse, is shown cleaned (``member_name``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 import unicodedata
 from typing import Final
 
-from storage.names import INVISIBLE_CATEGORIES
+from storage.names import INVISIBLE_CATEGORIES, STORED_NAME_LIMIT, normal_name, without_hidden
 
 LARGEST_ID: Final = 2**63 - 1  # SQLite's INTEGER
 _DIGITS: Final = re.compile(r"[0-9]+")
@@ -51,3 +52,14 @@ def visible_words(text: str) -> str:
 def clean_name(name: str) -> str:
     """The name without invisible characters, its spaces made single ('' if nothing shows)."""
     return " ".join(visible(name).split())
+
+
+def member_name(full_name: str, username: str | None, user_id: int) -> str:
+    """How the chat shows a Telegram member: their Telegram name normalised as a given name
+    is (NFKC, spaces single) without what draws nothing (controls, zero-width, variation
+    selectors, fillers, blanks: docs/rules.md, 名字); a name of nothing but those is shown
+    as the @username, else as the user id. Shortened to what the ledger keeps (Telegram
+    allows 129 characters)."""
+    shown = normal_name(without_hidden(full_name))
+    name = shown or (f"@{username}" if username else str(user_id))
+    return name if len(name) <= STORED_NAME_LIMIT else name[: STORED_NAME_LIMIT - 1] + "…"

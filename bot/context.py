@@ -13,14 +13,14 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from bot.chat_state import ChatSettings, ChatState
-from bot.cleaning import clean_name, visible_words
+from bot.cleaning import member_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
 from bot.replies import answer
 from bot.transport.inbox import Inbox
 from bot.transport.ordering import ChatOrderedProcessor
-from storage import STORED_NAME_LIMIT, Ledger, NewMember, Player
+from storage import Ledger, NewMember, Player
 
 if TYPE_CHECKING:
     from bot.transport.web_server import WebServer
@@ -156,18 +156,35 @@ async def known_player(context: Context, chat: Chat, user: User) -> Player | Non
     return await services(context).db.players.of_user(chat.id, user.id)
 
 
-async def member_to_seat(context: Context, chat: Chat, user: User) -> Player | NewMember:
-    """A Telegram user to seat: their player, or, never seen before, the member the seating's
-    write records once its checks pass (a refused seating records nobody)."""
-    if await known_player(context, chat, user) is None:
-        return NewMember(user.id, _display_name(user), user.username)
-    return await sender_player(context, chat, user)
+async def member_to_record(context: Context, chat: Chat, user: User) -> Player | NewMember:
+    """A Telegram user as a write names them (seats them, or makes them an identity event's
+    author or person), without writing: their player while the ledger holds them under their
+    current Telegram name; else (never seen, or renamed on Telegram since) the member the
+    write records or renames inside its own transaction, so a refused command records and
+    renames nobody."""
+    members = chat_state(context, chat.id).members
+    known = members.get(user.id)
+    if known is not None and known[:2] == (user.full_name, user.username):
+        return known[2]
+    member = NewMember(user.id, _display_name(user), user.username)
+    player = await services(context).db.players.of_user(chat.id, user.id)
+    handle = (user.username or "").lstrip("@") or None  # as the ledger keeps it
+    if player is not None and (player.name, player.username) == (member.name, handle):
+        members[user.id] = (user.full_name, user.username, player)
+        return player
+    return member
+
+
+async def author_to_record(context: Context, chat: Chat, user: User) -> int | NewMember:
+    """The sender as a write's author: their player's id, or the member the write records
+    (``member_to_record``)."""
+    author = await member_to_record(context, chat, user)
+    return author.id if isinstance(author, Player) else author
 
 
 def _display_name(user: User) -> str:
-    """The user's Telegram name, shortened to what the ledger keeps (Telegram allows 129)."""
-    name = clean_name(user.full_name) or (f"@{user.username}" if user.username else str(user.id))
-    return name if len(name) <= STORED_NAME_LIMIT else name[: STORED_NAME_LIMIT - 1] + "…"
+    """The user's Telegram name as the chat shows it (``bot.cleaning.member_name``)."""
+    return member_name(user.full_name, user.username, user.id)
 
 
 async def is_chat_admin(context: Context, message: Message, user: User | None) -> bool:

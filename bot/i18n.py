@@ -34,6 +34,33 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "写法：/new 杭州 [底分|初级场] [东 南 西 北 四位玩家]，例如 /new 杭州 1 甲 乙 丙 丁",
         "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
     ),
+    "new_family_mismatch": (
+        "「{token}」不是{family}的玩法：二者选一个",
+        "“{token}” is not a way {family} plays: say one of the two",
+    ),
+    "new_which_system": (
+        "{family}有 {count} 种玩法，打哪一种？",
+        "{family} is played {count} ways: which one?",
+    ),
+    "new_same_as_last": (
+        "🔁 和上次一样：{ruleset} · 底分 {base} · {players}",
+        "🔁 Same as last time: {ruleset} · base {base} · {players}",
+    ),
+    "new_same_chosen": ("和上次一样", "same as last time"),
+    "new_chosen": ("✅ {name} 选了：{chosen}", "✅ {name} chose: {chosen}"),
+    "open_not_yours": (
+        "只有发 /new 的人或群管理员能选",
+        "Only whoever sent /new, or an admin, may choose",
+    ),
+    "carried_over": ("（沿用上一场）", " (as last session)"),
+    "fee_carried": (
+        "💰 台费 {fee} 元（沿用上一场），每人 {each} 元，已记账",
+        "💰 Table fee {fee} yuan (as last session): {each} yuan each, recorded",
+    ),
+    "fee_carried_later": (
+        "💰 上一场台费 {fee} 元：坐满后发 /fee {fee} 再记",
+        "💰 Last session's table fee was {fee} yuan: send /fee {fee} once the table is full",
+    ),
     "bad_base": (
         "底分「{token}」不对：要 1 到 {last} 之间的整数，例如 1 或 5",
         "Base {token!s} must be a whole number from 1 to {last}, e.g. 1 or 5",
@@ -83,9 +110,23 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "pick a name without it",
     ),
     "name_invisible": (
-        "名字里没有看得见的字（{token}）：控制符、零宽和双向控制字符不算",
-        "The name has nothing visible ({token}): control, zero-width and bidi characters "
-        "do not count",
+        "名字里没有看得见的字（{token}）：控制符、零宽、双向控制字符、填充符和空白符号不算",
+        "The name has nothing visible ({token}): control, zero-width, bidi, filler and blank "
+        "characters do not count",
+    ),
+    "name_hidden": (
+        "名字「{token}」里有看不见的字符 {character}：它让两个名字看起来一样，去掉它再写",
+        "The name {token} holds the invisible character {character}, which makes two names "
+        "look alike: write the name without it",
+    ),
+    "name_is_pronoun": (
+        "「{token}」指的是说话的人，不能当名字用：写这个人的名字",
+        "{token} points at whoever speaks, it is not a name: write the person's name",
+    ),
+    "name_guest_mark": (
+        "名字「{token}」带着「（客）」：这是本群标出客人的记号，不能写进名字",
+        "The name {token} ends in the guest mark, which the bot adds itself: "
+        "write the name without it",
     ),
     "word_repeated": (
         "「{token}」写了 {times} 次：一手牌里没有哪个词要写这么多遍",
@@ -107,6 +148,53 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "这个按钮的数据不对（{token}），请重新发命令",
         "This button's data is not valid ({token}); send the command again",
     ),
+    # The Mini App's API refusals (bot/webapp/contract.py): {"error": code, "message": this}.
+    "webapp_error_signature": (
+        "无法确认你的 Telegram 身份，请从群里的按钮重新打开",
+        "Telegram could not vouch for you: open the page again from the group's button",
+    ),
+    "webapp_error_rate": (
+        "请求太频繁了，请 {seconds} 秒后再试",
+        "Too many requests: try again in {seconds} s",
+    ),
+    "webapp_error_token": (
+        "这个链接不是本机器人发的，请从群里的按钮重新打开",
+        "This link was not made by this bot: open the page from the group's button",
+    ),
+    "webapp_error_member": (
+        "你不在这个群里（或不能在群里发言），看不到它的账",
+        "You are not in this group (or may not speak there), so its ledger is not shown",
+    ),
+    "webapp_error_period": ("看不懂时间段「{token}」", "Cannot read the period {token}"),
+    "webapp_error_player": ("没有这位玩家：{token}", "No such player: {token}"),
+    "webapp_error_no_player": ("这段时间里没有 {token} 的记录", "No records of {token} then"),
+    "webapp_error_page": ("「{token}」不是页码", "{token} is not a page number"),
+    "webapp_error_picture": ("这条记录没有牌面图", "This entry has no picture of a hand"),
+    "webapp_error_body": (
+        "请求的内容看不懂（要一个 JSON 对象）",
+        "The request's body cannot be read (a JSON object, please)",
+    ),
+    "webapp_error_too_large": (
+        "请求太大了，一手牌用不了这么多",
+        "The request is too large for a hand",
+    ),
+    "webapp_error_bad_request": ("请求看不懂", "The request cannot be read"),
+    "webapp_error_not_found": ("没有这个地址", "No such address"),
+    "webapp_error_method": ("这个地址不接受这种请求", "This address does not take this method"),
+    "webapp_error_internal": (
+        "机器人出错了，已经记下；请稍后再试",
+        "Something broke in the bot (it is logged); please try again later",
+    ),
+    "webapp_error_reply_lost": (
+        "这手已记账（#{entries}），但群里的回复没发出去：再点一次 ✅ 会补发（不会重复记账）",
+        "Recorded (#{entries}), but the group's reply did not go out: tap ✅ again to post it "
+        "(it will not count twice)",
+    ),
+    "webapp_error_busy": (
+        "机器人正忙，还没答复这手记没记上：再点一次 ✅ 就知道（不会重复记账）",
+        "The bot is busy and has not said yet whether the hand is recorded: tap ✅ again to see "
+        "(it will not count twice)",
+    ),
     # The tile keyboard (bot/webapp/keyboard_hand.py): a value the page sent that no tap makes.
     "keyboard_bad_tile": ("没有这张牌：{token}", "No such tile: {token}"),
     "keyboard_bad_seat": ("没有这个座位：{token}（东南西北）", "No such seat: {token} (E S W N)"),
@@ -116,8 +204,20 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "keyboard_bad_value": ("看不懂 {token}", "Cannot read {token}"),
     "keyboard_too_many_tiles": (
-        "牌太多了：一手最多 14 张",
-        "Too many tiles: a hand has at most 14",
+        "牌太多了：现在 {count} 张，这手最多 {limit} 张（每个杠多 1 张）",
+        "Too many tiles: {count}, where this hand holds at most {limit} (one more per kong)",
+    ),
+    "keyboard_too_few_tiles": (
+        "牌还不够：现在 {count} 张，胡牌要 {limit} 张（每个杠多 1 张）",
+        "Not enough tiles: {count}, where a winning hand holds {limit} (one more per kong)",
+    ),
+    "keyboard_needs_winning_tile": (
+        "已经 {count} 张了，还差胡的是哪张：点「胡的牌」，再点最后摸到或别人打出的那张",
+        "{count} tiles: which one won? Tap “Winning tile”, then the tile drawn or discarded last",
+    ),
+    "keyboard_meld_tiles": (
+        "一组吃碰杠最多 4 张，这组有 {count} 张",
+        "A meld holds at most 4 tiles; this one has {count}",
     ),
     "keyboard_too_many_melds": ("副露太多了：最多 4 组", "Too many melds: at most 4"),
     "keyboard_too_many_words": ("附加的词太多了", "Too many words"),
@@ -210,6 +310,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "bad_seat": (
         "「{token}」不是座位：写 东 南 西 北 或 E S W N",
         "{token} is not a seat: write E S W N or 东 南 西 北",
+    ),
+    "short_tai": ("{tai} 台", "{tai} tai"),
+    "short_contract": ("{name} 承包全付", "{name} pays all (contract)"),
+    "lang_admins_only": (
+        "只有群管理员可以改本群的语言（/settings 里也一样）",
+        "Only chat admins can change this group's language (as in /settings)",
     ),
     "lang_usage": ("写法：/lang zh 或 /lang en", "Write: /lang zh or /lang en"),
     "score_usage": (
@@ -419,6 +525,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "kind_adjustment": ("调整", "adjustment"),
     "kind_reversal": ("冲正", "reversal"),
     "reversed_tag": ("（已撤销）", "(undone)"),
+    "settle_empty": (
+        "第 {session} 场什么都没记，就当没开过（不算一场）。重新开局发 /new",
+        "Session #{session} recorded nothing: taken back as never opened (it does not "
+        "count as a session). Send /new to open one",
+    ),
     "settle_title": (
         "💰 第 {session} 场结算，牌局结束",
         "💰 Session #{session} settled and closed",
@@ -545,6 +656,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "money_title": ("💰 钱（{stake}）", "💰 Money ({stake})"),
     "money_lines_only": ("只算台费和按元记的调整", "fees and money adjustments only"),
     "money_fee_line": ("台费 {fee} 元", "table fee {fee} yuan"),
+    "money_fee_each": (
+        "台费 {fee} 元（每人 {each}，已算在上面）",
+        "table fee {fee} yuan ({each} each, included above)",
+    ),
+    "money_fee_shares": (
+        "台费 {fee} 元（已算在上面：{shares}）",
+        "table fee {fee} yuan (included above: {shares})",
+    ),
     "money_transfers": ("转账（元）：", "Transfers (yuan):"),
     "points_transfers": ("按分转账：", "Transfers in points:"),
     "why_adjustment": (
@@ -591,10 +710,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "wait_refused": ("不能胡", "not allowed"),
     # rules
     "rules_more": ("详细说明", "Full text"),
-    "rules_unknown": (
-        "这个问题我答不上来。点下面的题目看看：",
-        "I cannot answer that one. Pick a topic below:",
+    "rules_off_topic": (
+        "这不像是麻将规则的问题。可以这样问：/rules 爆头怎么算",
+        "That does not look like a mahjong rules question. Try: /rules how is baotou scored",
     ),
+    "rules_maybe": (
+        "这个问题我答不准，可能是下面这些：",
+        "I cannot answer that one exactly; perhaps one of these:",
+    ),
+    "rules_open_menu": ("📖 全部题目", "📖 All topics"),
     "rules_menu": ("📖 规则问答（{ruleset}）：", "📖 Rules ({ruleset}):"),
     "rules_other": ("其他玩法 ›", "Other rulesets ›"),
     "rules_back": ("‹ 本群玩法", "‹ This chat's rules"),
@@ -892,6 +1016,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "本群没有叫「{token}」的玩家，没有改动（/stats 列出本群玩家）",
         "No player {token} in this chat; nothing changed (/stats lists the players)",
     ),
+    "claim_who": (
+        "{name}，你是哪位？点你的名字就算认领（同 /iam），刚才按的会接着记",
+        "{name}, which one are you? Tap your name to claim it (as /iam); what you pressed "
+        "then goes on",
+    ),
+    "claim_who_toast": ("先点一下你是哪位", "First tap which one you are"),
+    "claim_watching_button": ("👀 只是看看", "👀 Just watching"),
+    "claim_watching": ("好的，只看不按", "OK, just watching"),
+    "claim_new": (
+        "哪位是你？点自己的名字认领（同 /iam）",
+        "Which one is you? Tap your name to claim it (as /iam)",
+    ),
     "iam_usage": (
         "写法：/iam 名字（我是 阿明）：认领客人「阿明」的记录，例如 /iam 阿明",
         "Write: /iam NAME to claim a guest's record as yours, e.g. /iam Amy",
@@ -941,6 +1077,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "linked_seat": ("{seat}位由本人接着坐", "They take over the {seat} seat"),
     "renamed": ("P{event} 「{old}」改名为「{new}」", "P{event} {old} is now called {new}"),
     "identity_undone": ("已撤销 P{event}：{what}", "Undone P{event}: {what}"),
+    "identity_undo_unsigned": (
+        "这个撤销按钮不是我在这里发的（或来自旧版本）：要撤销请发 /undo P编号",
+        "This undo button is not one I showed here (or is from an older version): "
+        "send /undo P and the number to undo",
+    ),
     "identity_undo_denied": (
         "只有做这次改动的人、开这一场的人或群管理员可以撤销 P{event}",
         "Only whoever made P{event}, the session's creator or an admin can undo it",

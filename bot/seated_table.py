@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from bot.grammar import Member, Roster
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, People, Player, Session, Tally
+from storage.names import name_key
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,9 @@ def aliases_of(
     """Per seat, the names of the seated person's other records (乙 after its member sent
     /iam 乙): a claimed name is accepted wherever a name is. A name a seated player has is
     theirs alone, never another's alias, and a name two seated people once had is neither's."""
-    seated = {player.name.casefold() for player in players.values()}
+    seated = {name_key(player.name) for player in players.values()}
     found = {
-        seat: {by_id[r].name.casefold(): by_id[r].name for r in people.records(player.id)}
+        seat: {name_key(by_id[r].name): by_id[r].name for r in people.records(player.id)}
         for seat, player in players.items()
     }
     shared = Counter(name for names in found.values() for name in names)

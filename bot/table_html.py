@@ -11,6 +11,7 @@ from scoring import rulesets
 from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Tally
+from storage.names import name_key
 
 SEAT_WIND_TRIPLET = "座风刻"  # the row that makes a player's 门风 worth a 台
 
@@ -104,7 +105,7 @@ def describe_tally(tally: Tally, lang: str, shared: frozenset[str] | None = None
         html.escape(row.player.name)
         + (
             t("guest_mark", lang)
-            if row.player.is_guest and row.player.name.casefold() in shared
+            if row.player.is_guest and name_key(row.player.name) in shared
             else ""
         )
         + f" {signed(row.balance)}"
@@ -113,8 +114,8 @@ def describe_tally(tally: Tally, lang: str, shared: frozenset[str] | None = None
 
 
 def shared_names(tally: Tally) -> frozenset[str]:
-    """The names (case-folded) more than one row of the tally has."""
-    names = Counter(row.player.name.casefold() for row in tally.rows)
+    """The names (as ``name_key``s: look-alikes are one name) more than one row has."""
+    names = Counter(name_key(row.player.name) for row in tally.rows)
     return frozenset(name for name, count in names.items() if count > 1)
 
 

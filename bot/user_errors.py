@@ -13,7 +13,6 @@ from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, t
 from bot.replies import quote
 from bot.scoring_refusal import refusal_text
-from bot.storage_refusal import in_language
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
@@ -104,7 +103,6 @@ def _refusal(error: BaseException, lang: str) -> str | None:
     if isinstance(error, ScoringError):
         return "❌ " + refusal_text(error, lang)
     if isinstance(error, StorageError):
-        error = in_language(error, lang)
         error = StorageError(error.code, **{k: _quoted(v) for k, v in error.params.items()})
         text = "❌ " + html.escape(error.message(lang), quote=False)
         hint = STORAGE_HINTS.get(error.code)

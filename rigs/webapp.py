@@ -49,14 +49,21 @@ def free_port() -> int:
 
 @asynccontextmanager
 async def web_server(application: Any, options: GuardOptions | None = None) -> AsyncIterator[str]:
-    """The bot's server for ``application``; yields its base URL."""
+    """The bot's server for ``application``; yields its base URL. The Application runs
+    meanwhile (as it does in production), so what the pages put on its update queue (the
+    tile keyboard's recordings) is handled."""
     port = free_port()
     server = WebServer(build(application=application, options=options), port, "127.0.0.1")
+    started = not application.running
+    if started:
+        await application.start()
     await server.start()
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
         await server.close()
+        if started:
+            await application.stop()
 
 
 def token_for(

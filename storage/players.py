@@ -11,7 +11,7 @@ import aiosqlite
 from .chats import ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
-from .names import STORED_NAME_LIMIT
+from .names import STORED_NAME_LIMIT, name_key
 from .records import Player
 from .rows import fetch_all, fetch_one, now_text, player_from, player_row
 
@@ -45,9 +45,10 @@ class NewGuest:
 
 @dataclass(frozen=True)
 class NewMember:
-    """A Telegram user the chat has not recorded yet, to be recorded inside the write that
-    names them (seats them, or opens the session they created), after its every check: a
-    refused /new, /join or /seat then records nobody."""
+    """A Telegram user the chat has not recorded yet (or has, under an older Telegram name),
+    to be recorded (or renamed) inside the write that names them (seats them, opens the
+    session they created, or takes them as its author or as a guest's claimer), in the
+    write's transaction: a refused command then records and renames nobody."""
 
     user_id: int
     name: str
@@ -72,18 +73,33 @@ async def upsert_member(conn: aiosqlite.Connection, chat_id: int, member: NewMem
     return player_from(row)
 
 
+async def players_named(
+    conn: aiosqlite.Connection, chat_id: int, name: str, *, guests: bool = False
+) -> list[Player]:
+    """The chat's players (with ``guests``: its guests) whose name is ``name`` as people see
+    it (``storage.names.name_key``: case, look-alikes and invisible characters aside). The
+    key is no column (that would take a migration): the chat's names are compared here, a
+    bounded set whose keys are remembered."""
+    only = " AND user_id IS NULL" if guests else ""
+    names = await conn.execute_fetchall(
+        f"SELECT id, name FROM players WHERE chat_id = ?{only}", [chat_id]
+    )
+    wanted = name_key(name)
+    return [
+        await player_row(conn, chat_id, player_id)
+        for player_id, other in names
+        if name_key(other) == wanted
+    ]
+
+
 async def insert_guest(conn: aiosqlite.Connection, chat_id: int, name: str) -> int:
-    """Add a named guest inside the caller's write (guest names are unique per chat)."""
+    """Add a named guest inside the caller's write (a guest's name is no other player's in
+    the chat, look-alikes included: ``players_named``)."""
     cleaned = clean_name(name)
     if cleaned.startswith("@") or cleaned.startswith("#"):
         raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"a guest name {cleaned!r}")
     await ensure_chat_row(conn, chat_id)
-    taken = await fetch_one(
-        conn,
-        "SELECT 1 FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
-        [chat_id, cleaned],
-    )
-    if taken:
+    if await players_named(conn, chat_id, cleaned):
         raise StorageError(ErrorCode.DUPLICATE_NAME, name=cleaned)
     cursor = await conn.execute(
         "INSERT INTO players (chat_id, user_id, name, created_at) VALUES (?, NULL, ?, ?)",
@@ -102,6 +118,15 @@ async def seated_id(
     if isinstance(who, NewMember):
         return (await upsert_member(conn, chat_id, who)).id
     return who
+
+
+async def recorded_id(
+    conn: aiosqlite.Connection, chat_id: int, who: int | NewMember | None
+) -> int | None:
+    """The player id of a command's sender inside the write that needs them: a known
+    player's, or a Telegram user's recorded (or renamed) now, in the same transaction as
+    the write's checks, so that a refusal records nobody."""
+    return None if who is None else await seated_id(conn, chat_id, who)
 
 
 class PlayerStore(Store):
@@ -154,21 +179,18 @@ class PlayerStore(Store):
                     "SELECT * FROM players WHERE chat_id = ? AND username = ? COLLATE NOCASE",
                     [chat_id, query[1:]],
                 )
+                found = [player_from(row) for row in rows]
             else:
-                rows = await fetch_all(
-                    conn,
-                    "SELECT * FROM players WHERE chat_id = ? AND name = ? COLLATE NOCASE",
-                    [chat_id, query],
-                )
+                found = await players_named(conn, chat_id, query)
                 digits = query.removeprefix("#")
-                if not rows and _is_id(digits):
+                if not found and _is_id(digits):
                     column = "id" if query.startswith("#") else "user_id"
                     rows = await fetch_all(
                         conn,
                         f"SELECT * FROM players WHERE chat_id = ? AND {column} = ?",
                         [chat_id, int(digits)],
                     )
-        found = [player_from(row) for row in rows]
+                    found = [player_from(row) for row in rows]
         if len(found) > 1:
             members = [player for player in found if not player.is_guest]
             if len(members) != 1:

@@ -12,6 +12,7 @@ import aiosqlite
 
 from .csv_reading import check_given_name
 from .csv_rows import CsvRow, NewIds, bad_csv
+from .names import name_key
 from .rows import fetch_all
 
 
@@ -29,7 +30,7 @@ async def import_season(
     for other in await fetch_all(
         conn, "SELECT name, ended_at FROM seasons WHERE chat_id = ?", [chat_id]
     ):
-        if other["name"].casefold() == name.casefold():
+        if name_key(other["name"]) == name_key(name):
             raise bad_csv(rows.line, f"this chat already has a season called {other['name']!r}")
         if ended_at is None and other["ended_at"] is None:
             detail = f"season {other['name']!r} is still open: one season runs at a time"

@@ -19,7 +19,16 @@ from typing import Any, Final
 
 from bot.console.api_spec import ApiError, check_call, parse_html, utf16_len
 
-__all__ = ["ApiError", "LocalBotApi", "Sent", "UpdateMaker", "parse_html", "utf16_len"]
+__all__ = [
+    "ApiError",
+    "LocalBotApi",
+    "RawUpdate",
+    "Sent",
+    "UpdateMaker",
+    "parse_html",
+    "updates_json",
+    "utf16_len",
+]
 
 JSONDict = dict[str, Any]
 FileTuple = tuple[Any, ...]  # (filename, content, mime type) as PTB uploads it
@@ -95,6 +104,7 @@ class LocalBotApi:
         self.chats: dict[int, JSONDict] = {}
         self.users: dict[int, JSONDict] = {}
         self.statuses: dict[tuple[int, int], str] = {}
+        self.may_send: dict[tuple[int, int], bool] = {}  # a restricted member's can_send_messages
         self.messages: dict[tuple[int, int], JSONDict] = {}
         self.sent: list[Sent] = []
         self.commands: dict[str, list[JSONDict]] = {}
@@ -108,6 +118,7 @@ class LocalBotApi:
         # The calls refused by the Bot API spec: a test that made one fails (tests/bot/conftest).
         self.spec_refusals: list[tuple[str, ApiError]] = []
         self.moved: dict[int, int] = {}  # a group that became a supergroup → the supergroup
+        self.lost: list[str] = []  # methods whose next call Telegram's servers will not take
         self.on_sent = on_sent
 
     # the world the bot lives in
@@ -127,9 +138,18 @@ class LocalBotApi:
         self.users[user_id] = user
         return user
 
-    def set_status(self, chat_id: int, user_id: int, status: str) -> None:
-        """'creator', 'administrator' or 'member' (the default)."""
+    def set_status(
+        self, chat_id: int, user_id: int, status: str, *, can_send_messages: bool = False
+    ) -> None:
+        """'creator', 'administrator', 'member' (the default for a user the world knows),
+        'left', 'kicked' (banned), or 'restricted' (muted unless ``can_send_messages``)."""
         self.statuses[(chat_id, user_id)] = status
+        self.may_send[(chat_id, user_id)] = can_send_messages
+
+    def lose_next(self, method: str) -> None:
+        """The next call of ``method`` fails as Telegram's servers fail one (502 Bad Gateway):
+        nothing happens in the chat, the caller hears a network error."""
+        self.lost.append(method)
 
     # the Bot API
     def call(
@@ -148,6 +168,9 @@ class LocalBotApi:
         self.requests.append((method, values))
         handler = getattr(self, "_" + method, None)
         try:
+            if method in self.lost:
+                self.lost.remove(method)
+                raise ApiError(502, "Bad Gateway")
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
             return handler(values, uploads)
@@ -238,8 +261,15 @@ class LocalBotApi:
     def _getChatMember(self, p: JSONDict, f: JSONDict) -> JSONDict:
         chat = self._chat(p)
         user_id = int(p["user_id"])
-        user = self.users.get(user_id, {"id": user_id, "is_bot": False, "first_name": str(user_id)})
-        return _member(self.statuses.get((chat["id"], user_id), "member"), user)
+        user = self.users.get(user_id)
+        # A user this world never made was never in any chat: Telegram answers 'left'.
+        status = self.statuses.get((chat["id"], user_id), "member" if user else "left")
+        user = user or {"id": user_id, "is_bot": False, "first_name": str(user_id)}
+        member = _member(status, user)
+        if status == "restricted":
+            member.update(_RESTRICTED)
+            member["can_send_messages"] = self.may_send.get((chat["id"], user_id), False)
+        return member
 
     def _getChatAdministrators(self, p: JSONDict, f: JSONDict) -> list[JSONDict]:
         chat = self._chat(p)
@@ -359,6 +389,29 @@ _ADMIN_RIGHTS: Final[JSONDict] = {
 }
 
 
+# ChatMemberRestricted's fields: still in the chat, everything but speaking as Telegram's
+# "mute" leaves it (can_send_messages is set per member).
+_RESTRICTED: Final[JSONDict] = {
+    "is_member": True,
+    "until_date": 0,
+    "can_change_info": False,
+    "can_invite_users": True,
+    "can_pin_messages": False,
+    "can_manage_topics": False,
+    "can_send_audios": False,
+    "can_send_documents": False,
+    "can_send_photos": False,
+    "can_send_videos": False,
+    "can_send_video_notes": False,
+    "can_send_voice_notes": False,
+    "can_send_polls": False,
+    "can_send_other_messages": False,
+    "can_add_web_page_previews": False,
+    "can_edit_tag": False,
+    "can_react_to_messages": True,
+}
+
+
 def _member(status: str, user: JSONDict) -> JSONDict:
     """A ChatMember of ``status`` with the fields Telegram sends for it."""
     member: JSONDict = {"status": status, "user": user}
@@ -369,6 +422,27 @@ def _member(status: str, user: JSONDict) -> JSONDict:
     elif status == "kicked":
         member["until_date"] = 0
     return member
+
+
+@dataclass(frozen=True)
+class RawUpdate:
+    """An update served as the JSON text given: one Python's JSON writer would not write
+    (nested thousands deep), as a hostile or broken server might send it."""
+
+    update_id: int
+    text: str
+
+
+def updates_json(updates: list[JSONDict | RawUpdate]) -> str:
+    """getUpdates' answer: raw updates as given, the others as JSON with every character
+    outside ASCII escaped (a lone surrogate in a broken update is written, as \\ud800)."""
+    parts = [u.text if isinstance(u, RawUpdate) else json.dumps(u) for u in updates]
+    return '{"ok": true, "result": [' + ", ".join(parts) + "]}"
+
+
+def nested(depth: int, inside: str = "{}") -> str:
+    """JSON nested ``depth`` lists deep (as text: past Python's writer at about 1,000)."""
+    return "[" * depth + inside + "]" * depth
 
 
 class UpdateMaker:
@@ -417,6 +491,12 @@ class UpdateMaker:
             "data": data,
         }
         return {"update_id": next(self.api.update_ids), "callback_query": query}
+
+    def deep_message(self, chat_id: int, user_id: int, text: str, depth: int) -> RawUpdate:
+        """A message whose extra field nests ``depth`` levels deep (no client sends one)."""
+        update = self.message(chat_id, user_id, text)
+        body = json.dumps(update)[:-2]  # without the message's and the update's closing "}}"
+        return RawUpdate(update["update_id"], f'{body}, "x": {nested(depth)}}}}}')
 
     def bot_status(self, chat_id: int, user_id: int, old: str, new: str) -> JSONDict:
         """The bot's own membership changed (``my_chat_member``): 'left' → 'member' when

@@ -21,12 +21,15 @@ from typing import Final
 from bot.grammar.errors import GrammarError
 from bot.grammar.roster import Roster, take_player
 from scoring.tiles import Seat
+from storage.bounds import FEN_PER_YUAN, MAX_FEN, MAX_POSTING_POINTS
 
 _FOLD: Final = str.maketrans("０１２３４５６７８９．，￥＋", "0123456789.,¥+")
 _AMOUNT: Final = re.compile(
     r"(?P<yen>¥)?(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<part>[0-9]+))?"
     r"(?P<unit>元|块钱?|毛钱?|角|分|yuan|rmb|pts?|points?)?",
-    re.IGNORECASE,
+    # Case aside for ASCII letters only: Unicode case matching reads the dotless ı of
+    # 5poınts as i (and the Kelvin sign as k), a unit nobody typed.
+    re.IGNORECASE | re.ASCII,
 )
 _YUAN_UNITS: Final = frozenset({"元", "块", "块钱", "yuan", "rmb"})
 _TENTH_UNITS: Final = frozenset({"毛", "毛钱", "角"})
@@ -35,8 +38,10 @@ UNIT_WORDS: Final = _YUAN_UNITS | _TENTH_UNITS | _POINT_UNITS | {"分"}
 _CHINESE_NUMERALS: Final = re.compile(r"[零〇一二两三四五六七八九十百千万]+.*")
 MONEY_DECIMALS: Final = 2  # fen
 STAKE_DECIMALS: Final = 4  # 1/10 000 元, storage.money.STAKE_UNIT
-MAX_YUAN: Final = 1_000_000  # a fee or adjustment of up to a million 元
-MAX_POINTS: Final = 10**12
+# The ledger's bounds (docs/money.md): a money line of up to a million 元, points per player
+# an entry up to ten billion, so that every sum the ledger keeps fits 64 bits.
+MAX_YUAN: Final = MAX_FEN // FEN_PER_YUAN
+MAX_POINTS: Final = MAX_POSTING_POINTS
 MAX_STAKE_YUAN: Final = 1_000
 MAX_REASON: Final = 60  # characters: a reason is a note (诈胡, 迟到), quoted in every reply
 WINNER_WORDS: Final = frozenset({"赢家", "大赢家", "winner", "赢家付", "赢家出"})
@@ -131,7 +136,7 @@ def parse_stake(words: Sequence[str]) -> int | None:
 # 每分… is always a stake (and refused as one when it is not a number); a stake written before
 # /分, /pt or 一分 must start like a number, so a guest called 张一分 stays a name.
 _STAKE_IN_NEW: Final = re.compile(
-    r"每分(?P<a>.+)|(?P<b>[¥￥]?[0-9０-９][^/]*?)(?:/分|/pt|/point|一分)", re.IGNORECASE
+    r"每分(?P<a>.+)|(?P<b>[¥￥]?[0-9０-９][^/]*?)(?:/分|/pt|/point|一分)", re.IGNORECASE | re.ASCII
 )
 
 

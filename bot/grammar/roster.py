@@ -11,6 +11,7 @@ from bot.grammar.errors import GrammarError
 from scoring.tiles import SEAT_ORDER, Seat
 from scoring.vocabulary import starts_with_word
 from scoring.words import parse_seat
+from storage.names import name_key
 
 # The sender, in /hu and /kong (self is 自摸 there).
 ME_WORDS: Final = frozenset({"我", "me"})
@@ -47,10 +48,12 @@ class Roster:
         return parse_seat(token) or self.member_seat(token)
 
     def member_seat(self, token: str) -> Seat | None:
-        """The seat of the player a token names by name or @username (seat words aside)."""
+        """The seat of the player a token names by name (as people see it: ``name_key``) or
+        @username (seat words aside)."""
         folded = token.strip().casefold()
+        key = name_key(token)
         for seat, member in self.members.items():
-            if member.name.casefold() == folded:
+            if name_key(member.name) == key:
                 return seat
             if member.username and folded in (
                 "@" + member.username.casefold(),
@@ -60,7 +63,7 @@ class Roster:
             if not member.username and folded == "@" + member.name.casefold():
                 return seat  # a guest seated from an @name (/new … @alice)
         for seat, member in self.members.items():
-            if any(alias.casefold() == folded for alias in member.aliases):
+            if any(name_key(alias) == key for alias in member.aliases):
                 return seat
         return None
 
@@ -74,7 +77,7 @@ class Roster:
             names += [f"@{member.username}"] if member.username else []
             for name in names:
                 size = len(name)
-                glued = size < len(word) and word[:size].casefold() == name.casefold()
+                glued = size < len(word) and name_key(word[:size]) == name_key(name)
                 if glued and (found is None or size > found[0]) and _reads_as_words(word[size:]):
                     found = (size, seat)
         return (found[1], word[found[0] :]) if found else None

@@ -15,6 +15,7 @@ from bot.grammar import GrammarError
 from bot.i18n import t
 from bot.replies import answer, reply, send
 from bot.transport.delivery import is_delivery_failure
+from bot.transport.ordering import ChatUpdate
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
 
@@ -42,6 +43,9 @@ async def _answer_error(update: object, context: Context) -> None:
     error = context.error
     if error is None:
         return
+    if isinstance(update, ChatUpdate):
+        _answer_own_update(update, context, error)
+        return
     chat = update.effective_chat if isinstance(update, Update) else None
     if isinstance(update, Update) and is_delivery_failure(error):
         services(context).inbox.hold(update.update_id)
@@ -66,6 +70,24 @@ async def _answer_error(update: object, context: Context) -> None:
         await reply(update.effective_message, text)
     elif chat is not None:
         await send(context.bot, chat.id, text)
+
+
+def _answer_own_update(update: ChatUpdate, context: Context, error: Exception) -> None:
+    """An update the bot made for a chat (a Mini App's recording): the same judgement as for
+    Telegram's, told to the one waiting for it, not to the chat."""
+    if is_delivery_failure(error):
+        log.warning("chat %s: a reply did not go through: %s", update.chat_id, error)
+        update.failed()
+        return
+    if not isinstance(error, (GrammarError, ChatRefusal, ScoringError)):
+        chat_state(context, update.chat_id).forget_table()
+    text = user_message(error, update.lang, _players(context, update.chat_id))
+    if text is None:
+        name = type(update).__name__
+        log.error("%s for chat %s caused an error", name, update.chat_id, exc_info=error)
+        update.failed()
+        return
+    update.refused(text)
 
 
 async def _apology(context: Context, update: Update, chat_id: int, lang: str) -> str:

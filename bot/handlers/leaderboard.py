@@ -30,6 +30,7 @@ from bot.replies import edit, reply, reply_photo
 from bot.table_html import ruleset_name, signed
 from bot.webapp.links import with_webapp
 from storage import Ledger
+from storage.names import name_key
 
 TOP_PREFIX = "top:"
 TOP_PAGE_SIZE = 10  # rows of ~120 characters: a page well inside a message
@@ -83,7 +84,7 @@ async def top_view(
         title += " " + t("stats_page", lang, page=page, pages=pages)
     shown = rows[(page - 1) * TOP_PAGE_SIZE : page * TOP_PAGE_SIZE]
     people = {row.stats.player for _, board in boards for row in board}
-    alike = Counter(player.name for player in people)  # a person on two boards named once
+    alike = Counter(name_key(player.name) for player in people)  # a person on two boards once
     lines = [title]
     heading = None
     for ruleset, row in shown:
@@ -92,7 +93,7 @@ async def top_view(
             lines.append(board_heading(ruleset, lang))
         player = row.stats.player
         name = player.name + (
-            t("guest_mark", lang) if alike[player.name] > 1 and player.is_guest else ""
+            t("guest_mark", lang) if alike[name_key(player.name)] > 1 and player.is_guest else ""
         )
         lines.append(await _top_line(ledger, chat_id, row, name, lang))
     prefix = f"{TOP_PREFIX}{await period_key(ledger, chat_id, period)}:"

@@ -23,6 +23,7 @@ from bot.context import (
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
 from bot.hand_reply import UNDO_PREFIX
+from bot.handlers.recording import speaker_roster
 from bot.i18n import Html, t
 from bot.money_html import money_lines_text, points_lines_text, stake_label
 from bot.recording.writes import answered_as_replay, message_source, recording_author
@@ -87,14 +88,16 @@ async def penalty(update: Update, context: Context, words: Sequence[str] | None 
     (``words``: a money line typed without the slash, read by ``bot.grammar.typed``)."""
     message, _, table = await _table(update, context)
     said = argument_words(message) if words is None else words
-    await _adjust(update, context, table, parse_penalty(said, table.roster))
+    roster = await speaker_roster(context, message, table, " ".join(said))  # 我 as in /hu
+    await _adjust(update, context, table, parse_penalty(said, roster))
 
 
 async def pay(update: Update, context: Context, words: Sequence[str] | None = None) -> None:
     """/pay 甲 乙 20 [理由]: 甲 pays 乙 20 points (20元: money)."""
     message, _, table = await _table(update, context)
     said = argument_words(message) if words is None else words
-    await _adjust(update, context, table, parse_pay(said, table.roster))
+    roster = await speaker_roster(context, message, table, " ".join(said))
+    await _adjust(update, context, table, parse_pay(said, roster))
 
 
 async def _adjust(

@@ -11,9 +11,9 @@ from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
     argument_words,
+    author_to_record,
     is_creator_or_admin,
     message_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -21,7 +21,16 @@ from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
 from bot.replies import reply
 from bot.webapp.links import with_webapp
-from storage import NAME_LIMIT, ErrorCode, NameRule, Season, StorageError, name_problem
+from storage import (
+    NAME_LIMIT,
+    ErrorCode,
+    NameRule,
+    NewMember,
+    Season,
+    StorageError,
+    name_problem,
+)
+from storage.names import code_point, name_key, normal_name
 from storage.periods import local
 
 END_WORDS = frozenset({"结束", "end"})
@@ -55,7 +64,7 @@ async def season(update: Update, context: Context) -> None:
         )
         return
     name = season_name(words[0], message.date)
-    if any(p.name.casefold() == name.casefold() for p in await ledger.players.all(chat_id)):
+    if any(name_key(p.name) == name_key(name) for p in await ledger.players.all(chat_id)):
         # /stats 甲 and /top 甲 name the player: a season of that name could not be asked for
         raise ChatRefusal("season_name_player", token=name)
     if await ledger.seasons.find(chat_id, name) is not None:  # the ledger refuses it too
@@ -68,10 +77,11 @@ async def season(update: Update, context: Context) -> None:
     await reply(message, "\n".join(lines), reply_markup=_page(context, message, lang))
 
 
-async def _by(context: Context, message: Message) -> int | None:
-    """Who starts or ends the season: the sender, recorded (if new) only once it may."""
+async def _by(context: Context, message: Message) -> int | NewMember | None:
+    """Who starts or ends the season: the sender, recorded (if new, or renamed on Telegram)
+    by the season's write only."""
     user = message.from_user
-    return (await sender_player(context, message.chat, user)).id if user is not None else None
+    return await author_to_record(context, message.chat, user) if user is not None else None
 
 
 def _page(context: Context, message: Message, lang: str) -> InlineKeyboardMarkup | None:
@@ -79,16 +89,23 @@ def _page(context: Context, message: Message, lang: str) -> InlineKeyboardMarkup
 
 
 def season_name(word: str, now: datetime) -> str:
-    """A season's name as typed (quotes taken off), refused when it reads as a period (本月,
-    2026-11), is the word that ends a season, or breaks the name rule (too long, a separator)."""
-    name = unquoted(word) or word
+    """A season's name as typed (quotes taken off) and kept (``storage.names.normal_name``:
+    NFKC), refused when it reads as a period (本月, 2026-11), is the word that ends a season,
+    or breaks the name rule (too long, a separator, a character that draws nothing)."""
+    typed = unquoted(word) or word
+    hidden = name_problem(typed)
+    if hidden is not None and hidden.rule is NameRule.INVISIBLE:  # named as typed, before NFKC
+        raise ChatRefusal("name_hidden", token=typed, character=hidden.params["character"])
+    name = normal_name(typed)
     problem = name_problem(name)  # the ledger's rule, which its CSV import holds seasons to
     if problem is not None and problem.rule is NameRule.TOO_LONG:
         raise ChatRefusal("season_name_long", token=name, limit=NAME_LIMIT)
     if problem is not None and problem.rule is NameRule.SEPARATOR:
         raise ChatRefusal("name_separator", token=name, separator=problem.params["character"])
+    if problem is not None and problem.rule is NameRule.INVISIBLE:
+        raise ChatRefusal("name_hidden", token=name, character=problem.params["character"])
     if problem is not None:  # nothing visible
-        raise ChatRefusal("name_invisible", token=" ".join(f"U+{ord(c):04X}" for c in name))
+        raise ChatRefusal("name_invisible", token=" ".join(code_point(c) for c in typed))
     if name.casefold() in END_WORDS or read_period(name, now) is not None:
         raise ChatRefusal("season_name_reserved", token=name)
     return name

@@ -26,6 +26,7 @@ from bot.context import (
     Context,
     argument_words,
     chat_settings,
+    chat_state,
     is_creator_or_admin,
     message_of,
     press_of,
@@ -33,6 +34,7 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
+from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
 from bot.i18n import t
@@ -74,6 +76,7 @@ from storage import (
     settle_up,
 )
 from storage.money import adjustment_data, yuan_text
+from storage.names import name_key
 
 HISTORY_PREFIX = "hist:"
 KONG_BY_NAME = {kind.zh: kind for kind in KongKind}  # a kong entry's note is its kind in Chinese
@@ -91,7 +94,6 @@ STATS_PAGE_SIZE = 20  # rows of at most ~150 characters: a page well inside a me
 EXPORT_GZIP_ABOVE = 8 << 20
 EXPORT_PART_LIMIT = 49 << 20  # a bot may send documents of up to 50 MB
 # How /stats marks a guest who shares a name with a member, read back when typed.
-_GUEST_MARK = re.compile(r"\s*[（(](客|guest)[)）]$", re.IGNORECASE)
 
 
 async def tally(update: Update, context: Context) -> None:
@@ -390,6 +392,15 @@ async def settle(update: Update, context: Context) -> None:
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("settle_denied")
+    if await ledger.sessions.discard_if_empty(message.chat.id) is not None:
+        # Opened by mistake: no session, and its number is the next one's, so its flows are
+        # of no session now (a press says the table changed, never records into the next).
+        forget(context, message.chat.id)
+        for flow in chat_state(context, message.chat.id).flows.values():
+            if flow.session_id == table.session.id:
+                flow.session_id = 0
+        await reply(message, t("settle_empty", lang, session=table.session.id))
+        return
     standings = await ledger.reports.tally(message.chat.id, table.session.id)
     money = await ledger.money.of_session(message.chat.id, table.session.id)
     await ledger.sessions.close(message.chat.id)
@@ -613,15 +624,15 @@ async def players_called(ledger: Ledger, chat_id: int, word: str) -> list[Player
     down as @name; everyone of a plain name (a guest seated before a member of the same name
     spoke up: both have a record; 乙（客） the guest alone); else the one player a #id or user
     id names."""
-    guest = _GUEST_MARK.search(word)
+    guest = GUEST_MARK.search(word)
     if guest is not None:
         named = await players_called(ledger, chat_id, word[: guest.start()])
         return [p for p in named if p.is_guest] or named
     at_name = word.startswith("@")
     if at_name and (member := await ledger.players.find(chat_id, word)) is not None:
         return [member]
-    called = word.removeprefix("@").casefold()
-    same = [p for p in await ledger.players.all(chat_id) if p.name.casefold() == called]
+    called = name_key(word.removeprefix("@"))
+    same = [p for p in await ledger.players.all(chat_id) if name_key(p.name) == called]
     if same:
         return same
     found = None if at_name else await ledger.players.find(chat_id, word)

@@ -1,25 +1,31 @@
 """The reply to a hand just recorded: the short or full text with [↩️ 撤销] [📋 详情] and,
-as the chat's /settings say, a picture of each hand typed with its tiles."""
+as the chat's /settings say, a picture of each hand typed with its tiles.
+
+It answers the command's message, or — for a recording that came with none (the Mini App's
+tile keyboard) — is sent to the chat: the same text, buttons and pictures either way."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
 
-from telegram import Message
+from telegram import Chat, Message
 from telegram.constants import ChatAction
 
 from bot import pictures
 from bot.context import Context, chat_settings
 from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
 from bot.recording.claims import ScoredClaim
-from bot.replies import reply, reply_photo
+from bot.replies import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
 from bot.seated_table import SeatedTable, after_entries
 from bot.table import remember, standings
 from bot.webapp.links import with_webapp
 from bot.webapp.start_token import Screen
 from scoring.result import ScoreResult
 from storage import Entry, Recorded
+
+# Where a recording reply goes: in reply to the command, or into the chat it was made for.
+Answering = Message | Chat
 
 
 @dataclass(frozen=True)
@@ -34,27 +40,28 @@ class RecordedWins:
 
 async def reply_hu(
     context: Context,
-    message: Message,
+    message: Answering,
     table: SeatedTable,
     written: tuple[list[ScoredClaim], Recorded],
     lang: str,
+    prefix: str = "",
 ) -> None:
     """The recording reply (and pictures) to ``message`` for a /hu ``record_hu`` wrote."""
     scored, recorded = written
     after = remember(
         context, after_entries(table, recorded.session or table.session, recorded.entries)
     )
-    await send_win_reply(context, message, RecordedWins(after, scored, recorded), lang)
+    await send_win_reply(context, message, RecordedWins(after, scored, recorded), lang, prefix)
 
 
 async def send_win_reply(
-    context: Context, message: Message, wins: RecordedWins, lang: str, prefix: str = ""
+    context: Context, message: Answering, wins: RecordedWins, lang: str, prefix: str = ""
 ) -> None:
     """The recording reply (short or full as the chat's /settings say) and, unless they say
     no pictures, a picture of each hand typed with its tiles."""
     table, recorded = wins.table, wins.recorded
     await send_hand_reply(context, message, table, recorded.entries, lang, prefix)
-    if not (await chat_settings(context, message.chat.id)).hand_pictures:
+    if not (await chat_settings(context, _chat(message).id)).hand_pictures:
         return
     for item, entry in zip(wins.scored, recorded.entries, strict=False):
         if item.full_hand:
@@ -63,7 +70,7 @@ async def send_win_reply(
 
 async def send_hand_reply(
     context: Context,
-    message: Message,
+    message: Answering,
     table: SeatedTable,
     entries: tuple[Entry, ...],
     lang: str,
@@ -71,29 +78,41 @@ async def send_hand_reply(
 ) -> None:
     """The reply to a hand just recorded (``table`` is the table after the write, its dealer
     deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
-    full = (await chat_settings(context, message.chat.id)).full_replies
+    chat = _chat(message)
+    full = (await chat_settings(context, chat.id)).full_replies
     tally = await standings(context, table) if full else None
     text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
-    markup = hand_markup(entries, lang, full)
-    await reply(
-        message,
-        text,
-        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
-    )
+    markup = with_webapp(hand_markup(entries, lang, full), context, chat, lang, Screen.KEYBOARD)
+    if isinstance(message, Message):
+        await reply(message, text, reply_markup=markup)
+    else:
+        await context.bot.send_message(chat.id, fit_html(text), reply_markup=checked(markup))
+
+
+def _chat(message: Answering) -> Chat:
+    return message.chat if isinstance(message, Message) else message
 
 
 async def _send_hand_picture(
     context: Context,
-    message: Message,
+    message: Answering,
     table: SeatedTable,
     result: ScoreResult,
     entry: Entry,
     lang: str,
 ) -> None:
     """The hand as a picture; its caption names the entry so a reply /why finds it."""
-    await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
+    caption, filename = f"#{entry.id}", f"hand-{entry.id}.png"
+    if isinstance(message, Message):
+        await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
+        png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
+        await reply_photo(message, png, caption=caption, filename=filename)
+        return
+    await context.bot.send_chat_action(message.id, ChatAction.UPLOAD_PHOTO)
     png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)
-    await reply_photo(message, png, caption=f"#{entry.id}", filename=f"hand-{entry.id}.png")
+    await context.bot.send_photo(
+        message.id, png, caption=fit_html(caption, CAPTION_LIMIT), filename=filename
+    )
 
 
 def table_dealer_text(table: SeatedTable, lang: str) -> str:

@@ -6,6 +6,10 @@ drawn, a write waiting for the disk) holds up all the others. This processor let
 lock per chat; asyncio locks and PTB's semaphore wake waiters first-in first-out, so a
 chat's hands are scored and recorded in the order they arrived.
 
+Besides Telegram's updates, the bot feeds itself ``ChatUpdate``s (a Mini App's recording,
+put on PTB's update queue as PTB's custom-webhook examples do): they take their chat's turn
+like a message of that chat.
+
 ``on_finished`` hears of every update whose handling ran to its end (the inbox marks it
 done). ``wind_down`` is the clean stop: updates still waiting for their chat are not started
 (they stay in the inbox), those in hand get a grace period, then are cancelled.
@@ -13,6 +17,7 @@ done). ``wind_down`` is the clean stop: updates still waiting for their chat are
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
@@ -20,6 +25,32 @@ from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
+
+
+class ChatUpdate(abc.ABC):
+    """An update the bot makes itself for one chat (not Telegram's): handled by a
+    ``TypeHandler`` in the chat's turn and through the error handler, whose answer goes back
+    to the one who made it (who waits for it) instead of into the chat."""
+
+    chat_id: int
+    user_id: int
+    lang: str  # the chat's language, as the maker read it
+
+    @abc.abstractmethod
+    def refused(self, text: str) -> None:
+        """The sender's mistake, told in the chat's words (HTML): nothing was written."""
+
+    @abc.abstractmethod
+    def failed(self) -> None:
+        """Something broke: the ledger, a bug, or a reply Telegram did not take."""
+
+
+def chat_of(update: object) -> int | None:
+    """The chat whose turn ``update`` takes: a Telegram update's chat, a ChatUpdate's."""
+    if isinstance(update, ChatUpdate):
+        return update.chat_id
+    chat = update.effective_chat if isinstance(update, Update) else None
+    return chat.id if chat is not None else None
 
 
 class ChatOrderedProcessor(BaseUpdateProcessor):
@@ -35,17 +66,16 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self.chat_key: Callable[[int], int] = lambda chat_id: chat_id  # whose order to keep
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat = update.effective_chat if isinstance(update, Update) else None
-        if chat is None:
+        chat_id = chat_of(update)
+        if chat_id is None:
             await self._handle(update, coroutine)
             return
-        async with self.chat_turn(chat.id):
+        async with self.chat_turn(chat_id):
             await self._handle(update, coroutine)
 
     @contextlib.asynccontextmanager
     async def chat_turn(self, chat_id: int) -> AsyncIterator[None]:
-        """Wait for the chat's turn: what else writes for a chat (the Mini App's recordings)
-        queues here behind its updates, as they queue behind each other."""
+        """Wait for the chat's turn behind the chat's updates that came before."""
         key = self.chat_key(chat_id)
         lock = self._locks.setdefault(key, asyncio.Lock())
         self._queued[key] = self._queued.get(key, 0) + 1

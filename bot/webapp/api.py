@@ -6,7 +6,6 @@ Every number comes from the same ledger calls the commands make (``period_boards
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -20,6 +19,7 @@ from bot.i18n import t
 from bot.leaderboard_rows import biggest_hand_name, ranked
 from bot.period_stats import period_boards, period_from_key, period_label, take_window
 from bot.table_html import ruleset_name
+from bot.webapp.contract import ApiError
 from bot.webapp.viewer import APPLICATION, Viewer, viewer_of
 from scoring.vocabulary import holds_tiles
 from storage import Board, Ledger, StorageError
@@ -64,11 +64,9 @@ async def _period(request: web.Request) -> Period:
     return period
 
 
-def _bad(what: str, token: str) -> web.HTTPBadRequest:
-    return web.HTTPBadRequest(
-        text=json.dumps({"error": what, "token": token}, ensure_ascii=False),
-        content_type="application/json",
-    )
+def _bad(what: str, token: str) -> ApiError:
+    """400 naming the parameter the API cannot read and the value sent."""
+    return ApiError(400, what, token=token)
 
 
 def _int(request: web.Request, name: str, default: int | None = None) -> int:
@@ -76,7 +74,7 @@ def _int(request: web.Request, name: str, default: int | None = None) -> int:
     if not text and default is not None:
         return default
     if not text.lstrip("-").isdigit() or len(text) > 20:
-        raise _bad(name, text)
+        raise _bad("player" if name in ("a", "b") else name, text)  # a, b: head-to-head's two
     return int(text)
 
 
@@ -164,10 +162,7 @@ async def person(request: web.Request) -> web.Response:
     ]
     found = [row for _, row in on]
     if not found:
-        raise web.HTTPNotFound(
-            text=json.dumps({"error": "player", "token": str(player)}),
-            content_type="application/json",
-        )
+        raise ApiError(404, "no_player", token=str(player))
     return web.json_response(
         {
             "period": label,

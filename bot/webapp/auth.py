@@ -29,6 +29,7 @@ class InitData:
 
     user_id: int
     first_name: str
+    last_name: str | None
     username: str | None
     language_code: str | None
     auth_date: int
@@ -79,10 +80,12 @@ def _read(fields: dict[str, str], auth_date: int) -> InitData:
     if not isinstance(user_id, int):
         raise BadInitData("no user id")
     username = user.get("username")
+    last_name = user.get("last_name")
     language = user.get("language_code")
     return InitData(
         user_id=user_id,
         first_name=str(user.get("first_name", "")),
+        last_name=last_name if isinstance(last_name, str) else None,
         username=username if isinstance(username, str) else None,
         language_code=language if isinstance(language, str) else None,
         auth_date=auth_date,

@@ -1,41 +1,49 @@
 """The Mini App's gate: every /api/ request is Telegram-signed, for a chat its user is in.
 
-401 for initData that is missing, forged or stale; 404 for a start token this bot did not
-make (the server does not tell which chats exist); 403 for a user who is not in the token's
-chat (a player of its ledger, else Telegram's getChatMember, remembered for minutes); 429 past
-the per-user rate. Only then does a route run, with ``request[VIEWER]`` set.
+401 for initData that is missing, forged or stale; 429 past the per-user rate; 404 for a start
+token this bot did not make (the server does not tell which chats exist); 403 for a user
+Telegram does not count in the token's chat. Only then does a route run, with
+``request[VIEWER]`` set.
+
+Telegram alone decides who is in, by the user's Telegram id (never a name in the ledger: a
+guest may be called anything, digits too). A write asks ``getChatMember`` at the time of the
+write; a read may use an answer at most ``member_seconds`` old. Left, banned, or restricted
+without the right to send messages is out, whatever the ledger remembers of them.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from aiohttp import web
+from aiohttp import hdrs, web
 from aiohttp.typedefs import Middleware
+from telegram import ChatMember, ChatMemberRestricted
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from bot.context import Services
 from bot.i18n import lang_of
 from bot.webapp import start_token
-from bot.webapp.auth import BadInitData, InitData, verify
-from bot.webapp.viewer import APPLICATION, VIEWER, Viewer
-from storage import StorageError
+from bot.webapp.auth import BadInitData, verify
+from bot.webapp.contract import API_PREFIX, USER_LANG, ApiError
+from bot.webapp.viewer import APPLICATION, VIEWER, WRITES, Viewer
 
-API_PREFIX: Final = "/api/"
 _GONE: Final = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+_KEPT_ANSWERS: Final = 10_000  # membership answers remembered at most (then forgotten at once)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @dataclass(frozen=True)
 class GuardOptions:
     max_age: int = 24 * 3600  # seconds initData stays good
-    member_seconds: float = 300.0  # how long a membership answer is trusted
+    member_seconds: float = 60.0  # how old a membership answer a read may use
     rate: int = 120  # requests per user ...
     rate_window: float = 60.0  # ... per this many seconds
+    clock: Callable[[], float] = time.monotonic  # tests move it to age the answers
 
 
 @dataclass
@@ -45,11 +53,6 @@ class _Memory:
     members: dict[tuple[int, int], tuple[bool, float]] = field(default_factory=dict)
     counts: dict[int, int] = field(default_factory=dict)
     window_start: float = 0.0
-
-
-def refusal(status: int, code: str) -> web.Response:
-    """An API refusal the page can show: the status and one word for why."""
-    return web.json_response({"error": code}, status=status)
 
 
 def guard(options: GuardOptions) -> Middleware:
@@ -62,28 +65,32 @@ def guard(options: GuardOptions) -> Middleware:
             return await handler(request)
         application = request.app[APPLICATION]
         token = application.bot.token
-        header = request.headers.get("Authorization", "")
+        header = request.headers.get(hdrs.AUTHORIZATION, "")
         scheme, _, raw = header.partition(" ")
         try:
             if scheme.lower() != "tma":
                 raise BadInitData("no tma authorization")
             init = verify(raw.strip(), token, max_age=options.max_age)
         except BadInitData:
-            return refusal(401, "signature")
-        if _over_rate(memory, options, init.user_id):
-            return refusal(429, "rate")
+            raise ApiError(401, "signature") from None
+        request[USER_LANG] = "en" if (init.language_code or "").startswith("en") else "zh"
+        wait = _over_rate(memory, options, init.user_id)
+        if wait is not None:
+            raise ApiError(429, "rate", retry_after=wait, seconds=wait)
         start = request.query.get("start") or init.start_param
         try:
             # No token: the menu button of the viewer's own private chat with the bot.
             chat_id = start_token.read(start, token).chat_id if start else init.user_id
         except start_token.ForgedToken:
-            return refusal(404, "token")
+            raise ApiError(404, "token") from None
+        writes = request.method != hdrs.METH_GET and request.path in request.app[WRITES]
+        if not await _is_member(memory, options, application.bot, chat_id, init.user_id, writes):
+            raise ApiError(403, "member")
         svc: Services = application.bot_data["services"]
-        if not await _is_member(memory, options, svc, application.bot, chat_id, init):
-            return refusal(403, "member")
         request[VIEWER] = Viewer(
             user_id=init.user_id,
             first_name=init.first_name,
+            last_name=init.last_name,
             username=init.username,
             chat_id=chat_id,
             language=await _chat_lang(application, svc, chat_id),
@@ -103,36 +110,45 @@ async def _chat_lang(application: Any, svc: Services, chat_id: int) -> str:
     return lang
 
 
-def _over_rate(memory: _Memory, options: GuardOptions, user_id: int) -> bool:
-    now = time.monotonic()
+def _over_rate(memory: _Memory, options: GuardOptions, user_id: int) -> int | None:
+    """None within the rate; past it, the whole seconds until the window opens again."""
+    now = options.clock()
     if now - memory.window_start >= options.rate_window:
         memory.window_start = now
         memory.counts.clear()  # one window at a time: the dict never outgrows its users
     memory.counts[user_id] = memory.counts.get(user_id, 0) + 1
-    return memory.counts[user_id] > options.rate
+    if memory.counts[user_id] <= options.rate:
+        return None
+    return max(1, math.ceil(memory.window_start + options.rate_window - now))
 
 
 async def _is_member(
-    memory: _Memory, options: GuardOptions, svc: Services, bot: Any, chat_id: int, init: InitData
+    memory: _Memory, options: GuardOptions, bot: Any, chat_id: int, user_id: int, writes: bool
 ) -> bool:
-    if chat_id == init.user_id:  # a user's private chat with the bot is theirs
+    """Whether Telegram counts ``user_id`` in ``chat_id``: asked now for a write, a read may
+    take an answer of the last ``member_seconds``."""
+    if chat_id == user_id:  # a user's private chat with the bot is theirs
         return True
-    key = (chat_id, init.user_id)
-    now = time.monotonic()
+    key = (chat_id, user_id)
+    now = options.clock()
     known = memory.members.get(key)
-    if known is not None and known[1] > now:
+    if not writes and known is not None and now - known[1] < options.member_seconds:
         return known[0]
     try:
-        member = await svc.db.players.find(chat_id, str(init.user_id)) is not None
-    except StorageError:  # the digits are also two players' name: ask Telegram
-        member = False
-    if not member:
-        try:
-            found = await bot.get_chat_member(chat_id, init.user_id)
-            member = found.status not in _GONE
-        except TelegramError:  # no such chat, or the bot was removed: nobody is let in
-            member = False
-    if len(memory.members) > 10_000:
+        member = _counts_in(await bot.get_chat_member(chat_id, user_id))
+    except TelegramError:  # no such chat, the bot was removed, or no answer: nobody is let in
+        memory.members.pop(key, None)
+        return False
+    if len(memory.members) >= _KEPT_ANSWERS:
         memory.members.clear()
-    memory.members[key] = (member, now + options.member_seconds)
+    memory.members[key] = (member, now)
     return member
+
+
+def _counts_in(member: ChatMember) -> bool:
+    """In the chat and allowed to speak there: what recording or reading its games needs."""
+    if member.status in _GONE:
+        return False
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member and member.can_send_messages
+    return True

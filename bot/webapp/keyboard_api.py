@@ -3,12 +3,13 @@ waits), and recording it as a typed /hu would.
 
 Every route runs behind the server's authentication (``request[VIEWER]``); a hand arrives as
 values, is checked and written as its /hu line (``keyboard_hand``) and scored or recorded by the
-typed /hu's own functions (``keyboard_record``). A refusal answers 422 with the chat's message.
+typed /hu's own functions (``keyboard_record``). A refusal answers 422 with the chat's message
+(``{"error": "refused", "message": …}``, the server's one error shape).
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any, Final
 
 from aiohttp import web
@@ -19,9 +20,10 @@ from bot.i18n import plain
 from bot.recording.claims import score_claims
 from bot.user_errors import user_message
 from bot.webapp import keyboard_record
-from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, tapped_hand
-from bot.webapp.keyboard_record import Seated
-from bot.webapp.viewer import APPLICATION, viewer_of
+from bot.webapp.contract import ApiError, read_json
+from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, page_words, tapped_hand
+from bot.webapp.keyboard_record import KeyboardRecording, Seated
+from bot.webapp.viewer import APPLICATION, WRITES, viewer_of
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
@@ -30,6 +32,8 @@ from scoring.waits import waits
 from storage import StorageError
 
 MAX_BODY: Final = 4096  # a hand of 18 tiles and its words is a few hundred bytes
+RECORD: Final = "/api/keyboard/record"
+RECORD_WAIT: Final = 30.0  # seconds a recording may wait for its chat's turn and its reply
 READY_TILES: Final = 13
 _USER_ERRORS: Final = (ChatRefusal, GrammarError, ScoringError, StorageError)
 
@@ -38,7 +42,8 @@ def add_routes(app: web.Application) -> None:
     """The keyboard's routes under /api/keyboard/."""
     app.router.add_get("/api/keyboard/table", table_route)
     app.router.add_post("/api/keyboard/score", score_route)
-    app.router.add_post("/api/keyboard/record", record_route)
+    app.router.add_post(RECORD, record_route)
+    app[WRITES].add(RECORD)
 
 
 async def table_route(request: web.Request) -> web.Response:
@@ -46,7 +51,7 @@ async def table_route(request: web.Request) -> web.Response:
     try:
         at = await _seated(request)
     except _USER_ERRORS as error:
-        return _refused(error, viewer_of(request).language)
+        raise _refused(error, viewer_of(request).language) from error
     return web.json_response(_table_json(at, viewer_of(request).user_id))
 
 
@@ -57,29 +62,36 @@ async def score_route(request: web.Request) -> web.Response:
     try:
         payload = await _payload(request)
         at = await _seated(request)
-        hand = tapped_hand(payload, keyboard_record.full_table(at))
+        hand = tapped_hand(payload, keyboard_record.full_table(at.table, at.lang))
         if _is_ready(payload):
             return web.json_response({"line": hand.typed, "waits": _waits(hand, at)})
         [scored] = score_claims(hand.command, at.table)
     except _USER_ERRORS as error:
-        return _refused(error, lang)
+        raise _refused(error, lang) from error
     return web.json_response({"line": hand.typed, **_result_json(scored.result, at)})
 
 
 async def record_route(request: web.Request) -> web.Response:
-    """POST /api/keyboard/record: record the tapped hand once per request id, as /hu would."""
+    """POST /api/keyboard/record: record the tapped hand once per request id, as /hu would:
+    the hand enters the bot as an update (``keyboard_record``) and this answers its outcome."""
     viewer = viewer_of(request)
+    payload = await _payload(request)
     try:
-        payload = await _payload(request)
         source = keyboard_record.request_source(payload.get("request_id"))
-        async with keyboard_record.chat_turn(request.app[APPLICATION], viewer):
-            at = await _seated(request)  # the table as the chat's last update left it
-            hand = tapped_hand(payload, keyboard_record.full_table(at))
-            recorded = await keyboard_record.record_tapped(at, viewer, hand.command, source)
-    except _USER_ERRORS as error:
-        return _refused(error, viewer.language)
-    entries = [entry.id for entry in recorded.entries]
-    return web.json_response({"line": hand.typed, "entries": entries, "replay": recorded.replay})
+    except GrammarError as error:
+        raise _refused(error, viewer.language) from error
+    update = KeyboardRecording(
+        viewer.chat_id, viewer.user_id, viewer.language, viewer, payload, source
+    )
+    await request.app[APPLICATION].update_queue.put(update)
+    try:
+        # shield: a page that goes away does not cancel the chat's update
+        recorded = await asyncio.wait_for(asyncio.shield(update.outcome), RECORD_WAIT)
+    except TimeoutError:
+        raise ApiError(503, "busy") from None
+    return web.json_response(
+        {"line": recorded.line, "entries": list(recorded.entries), "replay": recorded.replay}
+    )
 
 
 async def _seated(request: web.Request) -> Seated:
@@ -88,19 +100,7 @@ async def _seated(request: web.Request) -> Seated:
 
 async def _payload(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, at most MAX_BODY bytes."""
-    body = b""
-    # read(n) returns what has arrived, up to n: read on until the end or past the cap.
-    while chunk := await request.content.read(MAX_BODY + 1 - len(body)):
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=len(body))
-    try:
-        found = json.loads(body)
-    except ValueError:
-        raise web.HTTPBadRequest(text="a JSON object, please") from None
-    if not isinstance(found, dict):
-        raise web.HTTPBadRequest(text="a JSON object, please")
-    return found
+    return await read_json(request, MAX_BODY)
 
 
 def _is_ready(payload: dict[str, Any]) -> bool:
@@ -109,10 +109,11 @@ def _is_ready(payload: dict[str, Any]) -> bool:
     return payload.get("winning") is None and len(tiles) + 3 * len(melds) == READY_TILES
 
 
-def _refused(error: Exception, lang: str) -> web.Response:
-    """422 and the chat's message for a refusal (the offending token named)."""
+def _refused(error: Exception, lang: str) -> ApiError:
+    """422 and the chat's message for a refusal (the offending token named, tiles as the page
+    shows them)."""
     text = user_message(error, lang) or str(error)
-    return web.json_response({"error": plain(text, limit=None)}, status=422)
+    return ApiError(422, "refused", text=page_words(plain(text, limit=None), lang))
 
 
 def _table_json(at: Seated, user_id: int) -> dict[str, Any]:
@@ -187,6 +188,6 @@ def _side(
 ) -> dict[str, Any]:
     if result is None:
         text = user_message(refusal, lang) if refusal is not None else None
-        return {"refused": plain(text or "", limit=None)}
+        return {"refused": page_words(plain(text or "", limit=None), lang)}
     unit = result.unit_en if lang == "en" else result.unit_zh
     return {"value": result.value, "unit": unit, "gain": result.payments.get(winner, 0)}

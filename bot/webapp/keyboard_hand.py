@@ -10,6 +10,7 @@ through (``bot.recording.claims.score_claims``), so a tapped hand scores as its 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -21,12 +22,18 @@ from scoring import rulesets
 from scoring.hand import Meld, MeldKind
 from scoring.notation import format_meld, format_tiles
 from scoring.rulesets.base import Ruleset
-from scoring.tiles import SEAT_ORDER, Seat, Tile, mpsz
+from scoring.tiles import SEAT_ORDER, Seat, Tile, en_name, is_honor, mpsz, zh_name
 
 FACES: Final[dict[str, Tile]] = {mpsz(tile): tile for tile in range(34)}
 MELD_KINDS: Final = {kind.value: kind for kind in MeldKind}  # chi pon kong concealed_kong
 HOWS: Final = ("self_draw", "discard", "rob", "kong_draw")
 MAX_TILES: Final = 14  # concealed tiles: a hand holds at most 14 (seven pairs, no melds)
+FULL_HAND: Final = 14  # a winning hand's tiles, one more for each kong
+# Honors as the keyboard's tiles read: 白 is 白板 on the page, not 白
+_HONOR_PAGE_ZH: Final = ("东风", "南风", "西风", "北风", "白板", "发财", "红中")
+# Notation the scoring core quotes (5s, +5s, [135m], (7777s)): the page shows faces instead.
+_NOTATION: Final = re.compile(r"[+\[(]?((?:[1-9]+[mps]|[1-7]+z)+)[\])]?")
+_GROUP: Final = re.compile(r"([1-9]+)([mpsz])")
 MAX_MELDS: Final = 4
 MAX_WORDS: Final = 6
 PIAO_WORDS: Final = ("财飘", "双财飘", "三财飘")
@@ -65,6 +72,9 @@ def tapped_hand(payload: Mapping[str, Any], table: SeatedTable) -> TappedHand:
     if how not in HOWS:
         raise GrammarError("keyboard_bad_value", token=str(how))
     discarder = _seat(payload.get("from")) if how in ("discard", "rob") else None
+    winning = payload.get("winning")
+    winning_tile = _face(winning) if winning is not None else None
+    _check_count(concealed, melds, winning_tile)
     if discarder == winner:
         raise GrammarError("keyboard_self_discard", token=table.name(winner))
     # An indicator or a contract the ruleset has no use for goes to the core as typed words
@@ -72,8 +82,7 @@ def tapped_hand(payload: Mapping[str, Any], table: SeatedTable) -> TappedHand:
     indicator = payload.get("indicator")
     facts = ["翻" + mpsz(_face(indicator))] if indicator is not None else []
     facts += _words(payload.get("words"), rules)
-    winning = payload.get("winning")
-    parts = [*held, *(["+" + mpsz(_face(winning))] if winning is not None else [])]
+    parts = [*held, *(["+" + mpsz(winning_tile)] if winning_tile is not None else [])]
     parts += _how_words(how, payload.get("kong_draws", 1)) + facts
     contract = payload.get("contract")
     contract_seat = _seat(contract) if contract is not None else None
@@ -81,6 +90,42 @@ def tapped_hand(payload: Mapping[str, Any], table: SeatedTable) -> TappedHand:
     claim = WinClaim(winner=winner, words=line, full_hand=True, contract=contract_seat)
     command = HuCommand((claim,), discarder, robbed=how == "rob")
     return TappedHand(command, _typed(command, table), " ".join([*held, *facts]))
+
+
+def _check_count(concealed: list[Tile], melds: list[Meld], winning: Tile | None) -> None:
+    """The tiles fit a winning hand's shape, 14 and one more per kong: never more, and a full
+    hand names the tile it won on (its score depends on it: 爆头 or not, 点炮 or 自摸)."""
+    full = FULL_HAND + sum(meld.kind.is_kong for meld in melds)
+    held = len(concealed) + sum(4 if meld.kind.is_kong else 3 for meld in melds)
+    count = held + (winning is not None)
+    if count > full:
+        raise GrammarError("keyboard_too_many_tiles", token=None, count=count, limit=full)
+    if winning is None and held == full:
+        raise GrammarError("keyboard_needs_winning_tile", token=None, count=held)
+    if winning is not None and count < full:
+        raise GrammarError("keyboard_too_few_tiles", token=None, count=count, limit=full)
+
+
+def page_tile_name(tile: Tile, lang: str) -> str:
+    """A tile as the keyboard shows it: 五万 三筒 七条 东风 白板 (5 Characters, White)."""
+    if lang == "en":
+        return en_name(tile)
+    return _HONOR_PAGE_ZH[tile - 27] if is_honor(tile) else zh_name(tile)
+
+
+def page_words(text: str, lang: str) -> str:
+    """``text`` (a refusal of the scoring core) with the notation it quotes written as the
+    page's tile names: 「+5s」 → 「五条」, [135m] → 一万 三万 五万."""
+
+    def faces(found: re.Match[str]) -> str:
+        tiles = [
+            FACES[digit + suit]
+            for digits, suit in _GROUP.findall(found.group(1))
+            for digit in digits
+        ]
+        return " ".join(page_tile_name(tile, lang) for tile in tiles)
+
+    return _NOTATION.sub(faces, text)
 
 
 def _typed(command: HuCommand, table: SeatedTable) -> str:
@@ -123,9 +168,10 @@ def _tiles(value: object, limit: int = MAX_TILES) -> list[Tile]:
         return []
     if not isinstance(value, list):
         raise GrammarError("keyboard_bad_value", token=str(value)[:20])
+    if len(value) > limit and limit == MAX_TILES:
+        raise GrammarError("keyboard_too_many_tiles", token=None, count=len(value), limit=limit)
     if len(value) > limit:
-        key = "keyboard_too_many_tiles" if limit == MAX_TILES else "keyboard_bad_value"
-        raise GrammarError(key, token=" ".join(map(str, value))[:30])
+        raise GrammarError("keyboard_meld_tiles", token=None, count=len(value))
     return [_face(tile) for tile in value]
 
 

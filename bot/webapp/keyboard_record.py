@@ -1,10 +1,13 @@
-"""The tile keyboard's one adapter onto the typed /hu: score and record a tapped hand with the
-functions ``bot.recording`` records a typed line with, and post the same reply in the
-group. Everything the keyboard does to the ledger or the chat goes through here.
+"""A hand recorded on the tile keyboard enters the bot as an update, as PTB's custom-webhook
+examples feed theirs: a ``KeyboardRecording`` put on the Application's update queue, taking
+its chat's turn (``bot.transport.ordering``) and handled by ``record_tapped`` (a
+``TypeHandler``) with the typed /hu's own recording function, error handler and reply. The
+HTTP request waits for the update's outcome and answers with it.
 
 A web request has no Telegram update: the recording's source is the page's request id, kept
 as a negative update id (Telegram's are positive, so the two never meet) — the ledger's
-per-source idempotency then makes a double tap or a retried request record once.
+per-source idempotency then makes a double tap or a retried request record once. A retry
+after a reply Telegram did not take posts that reply then.
 """
 
 from __future__ import annotations
@@ -12,34 +15,79 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
-from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
+from telegram import Chat
+from telegram.constants import ChatType
 from telegram.ext import Application, CallbackContext
 
-from bot import pictures
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, chat_settings, services
-from bot.grammar import GrammarError, HuCommand
-from bot.hand_reply import hand_markup, hand_text, scene_after
-from bot.i18n import t
-from bot.recording.claims import ScoredClaim
+from bot.context import Context, author_to_record
+from bot.grammar import GrammarError
+from bot.i18n import plain, t
+from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
 from bot.recording.writes import record_hu
-from bot.replies import CAPTION_LIMIT, checked, fit_html
-from bot.seated_table import SeatedTable, after_entries
-from bot.table import open_table, remember, standings
+from bot.seated_table import SeatedTable
+from bot.table import open_table
 from bot.table_html import empty_seats
-from bot.transport.ordering import ChatOrderedProcessor
+from bot.transport.ordering import ChatUpdate
+from bot.webapp.contract import ApiError
+from bot.webapp.keyboard_hand import page_words, tapped_hand
 from bot.webapp.viewer import Viewer
-from storage import Recorded, Source
+from storage import NewMember, Source
 
 REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]{8,64}")
+OWED: Final = "keyboard_replies_owed"  # bot_data: (chat, source) whose reply did not go out
+
+
+@dataclass(frozen=True)
+class KeyboardRecorded:
+    """What the page hears of its recording: the line a group would type, the entries."""
+
+    line: str
+    entries: tuple[int, ...]
+    replay: bool
+
+
+@dataclass(eq=False)
+class KeyboardRecording(ChatUpdate):
+    """The update a ✅ 记账 becomes: who tapped which hand for which chat, and the outcome the
+    HTTP request waits for (set once: the recording, or the ApiError to answer with)."""
+
+    chat_id: int
+    user_id: int
+    lang: str
+    viewer: Viewer
+    payload: dict[str, Any]
+    source: Source
+    outcome: asyncio.Future[KeyboardRecorded] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+    written: tuple[int, ...] | None = None  # the entries, once in the ledger
+
+    def refused(self, text: str) -> None:
+        self._answer(ApiError(422, "refused", text=page_words(plain(text, limit=None), self.lang)))
+
+    def failed(self) -> None:
+        if self.written is not None:  # the hand is in the ledger, its reply not in the group
+            entries = ",".join(map(str, self.written))
+            self._answer(ApiError(502, "reply_lost", entries=entries))
+        else:
+            self._answer(ApiError(500, "internal"))
+
+    def done(self, recorded: KeyboardRecorded) -> None:
+        if not self.outcome.done():
+            self.outcome.set_result(recorded)
+
+    def _answer(self, error: ApiError) -> None:
+        if not self.outcome.done():
+            self.outcome.set_exception(error)
 
 
 @dataclass(frozen=True)
 class Seated:
-    """What a keyboard call works with: a context for the chat, its language and open table."""
+    """What a keyboard read works with: a context for the chat, its language and open table."""
 
     context: Context
     lang: str
@@ -51,28 +99,11 @@ def context_for(application: Application[Any, Any, Any, Any, Any, Any], viewer: 
     return cast(Context, CallbackContext(application, viewer.chat_id, viewer.user_id))
 
 
-def chat_turn(
-    application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer
-) -> AbstractAsyncContextManager[None]:
-    """The chat's turn among its updates: a recording is scored against the table the chat's
-    previous hand left, never between a typed /hu's scoring and its write."""
-    processor = application.bot_data["services"].processor
-    assert isinstance(processor, ChatOrderedProcessor)
-    return processor.chat_turn(viewer.chat_id)
-
-
 async def seated(application: Application[Any, Any, Any, Any, Any, Any], viewer: Viewer) -> Seated:
     """The viewer's chat (in its language, as the server read it) with its open table
-    (ChatRefusal 'no_session' without one)."""
+    (ChatRefusal 'no_session' without one): what the table and the score are read from."""
     context = context_for(application, viewer)
     return Seated(context, viewer.language, await open_table(context, viewer.chat_id))
-
-
-def full_table(at: Seated) -> SeatedTable:
-    """The table, refused unless all four seats are taken (as a typed /hu is)."""
-    if not at.table.full:
-        raise ChatRefusal("seats_incomplete", seats=empty_seats(at.table, at.lang))
-    return at.table
 
 
 def request_source(request_id: object) -> Source:
@@ -83,53 +114,40 @@ def request_source(request_id: object) -> Source:
     return Source(update_id=-(int.from_bytes(digest[:7], "big") + 1))
 
 
-async def record_tapped(at: Seated, viewer: Viewer, command: HuCommand, source: Source) -> Recorded:
-    """Score and record the tapped /hu once; post the recording reply in the group unless
-    this request was recorded before."""
-    table = full_table(at)
+def full_table(table: SeatedTable, lang: str) -> SeatedTable:
+    """The table, refused unless all four seats are taken (as a typed /hu is)."""
+    if not table.full:
+        raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
+    return table
+
+
+async def record_tapped(update: KeyboardRecording, context: Context) -> None:
+    """The TypeHandler's callback: score and record the tapped /hu once, against the table
+    the chat's previous update left, and post the typed /hu's reply in the chat (again, on a
+    retry, when the first did not go out). A refusal or a failure goes to the error handler,
+    which answers the waiting request through ``update``."""
+    viewer, lang = update.viewer, update.lang
+    chat = Chat(viewer.chat_id, ChatType.PRIVATE if viewer.chat_id > 0 else ChatType.SUPERGROUP)
+    table = full_table(await open_table(context, viewer.chat_id), lang)
+    hand = tapped_hand(update.payload, table)
     scored, recorded = await record_hu(
-        at.context, table, command, source, lambda: _author(at.context, viewer)
+        context, table, hand.command, update.source, lambda: _author(context, chat, viewer)
     )
+    update.written = tuple(entry.id for entry in recorded.entries)
+    owed: set[tuple[int, int | None]] = context.bot_data.setdefault(OWED, set())
+    key = (viewer.chat_id, update.source.update_id)
+    prefix = t("keyboard_recorded_by", lang, name=viewer.first_name) + "\n"
     if not recorded.replay:
-        await _post_reply(at, viewer, (scored, recorded))
-    return recorded
+        owed.add(key)  # until Telegram takes the reply
+        await reply_hu(context, chat, table, (scored, recorded), lang, prefix)
+    elif key in owed:  # the table now is the one after these entries
+        await send_win_reply(context, chat, RecordedWins(table, scored, recorded), lang, prefix)
+    owed.discard(key)
+    update.done(KeyboardRecorded(hand.typed, update.written, recorded.replay))
 
 
-async def _author(context: Context, viewer: Viewer) -> int:
-    """The viewer's player in the chat (known by Telegram id, created if new, never renamed:
-    initData carries the first name only, and a player's name is the chat's business)."""
-    ledger = services(context).db
-    for player in await ledger.players.all(viewer.chat_id):
-        if player.user_id == viewer.user_id:
-            return player.id
-    created = await ledger.players.upsert_user(
-        viewer.chat_id, viewer.user_id, viewer.first_name, viewer.username
-    )
-    return created.id
-
-
-async def _post_reply(
-    at: Seated, viewer: Viewer, written: tuple[list[ScoredClaim], Recorded]
-) -> None:
-    """The typed /hu's recording reply, sent to the group (there is no message to reply to),
-    under a line naming who recorded it; then the hand's picture, as the chat's settings say."""
-    context, lang = at.context, at.lang
-    scored, recorded = written
-    table = at.table
-    after = remember(
-        context, after_entries(table, recorded.session or table.session, recorded.entries)
-    )
-    settings = await chat_settings(context, viewer.chat_id)
-    tally = await standings(context, after) if settings.full_replies else None
-    text = t("keyboard_recorded_by", lang, name=viewer.first_name) + "\n"
-    text += hand_text(scene_after(after, recorded.entries, tally), lang, settings.full_replies)
-    markup = checked(hand_markup(recorded.entries, lang, settings.full_replies))
-    await context.bot.send_message(viewer.chat_id, fit_html(text), reply_markup=markup)
-    if not settings.hand_pictures:
-        return
-    for item, entry in zip(scored, recorded.entries, strict=False):
-        png = await asyncio.to_thread(pictures.hand_png, item.result, after.names(), lang)
-        caption = fit_html(f"#{entry.id}", CAPTION_LIMIT)
-        await context.bot.send_photo(
-            viewer.chat_id, png, caption=caption, filename=f"hand-{entry.id}.png"
-        )
+async def _author(context: Context, chat: Chat, viewer: Viewer) -> int | NewMember:
+    """The viewer as the hand's author, found and named as a typed /hu finds its sender
+    (initData's user is the one Telegram puts in their messages), recorded inside the hand's
+    own write when new or renamed (a refused hand records nobody)."""
+    return await author_to_record(context, chat, viewer.user)

@@ -13,7 +13,7 @@ from aiohttp import web
 
 from bot import pictures
 from bot.context import Services
-from bot.webapp.guard import refusal
+from bot.webapp.contract import ApiError
 from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring import score
 from scoring.errors import ScoringError
@@ -40,11 +40,11 @@ async def picture(request: web.Request) -> web.StreamResponse:
     try:
         entry = await ledger.reports.entry(viewer.chat_id, entry_id)
         if not (entry.hand_line and holds_tiles(entry.hand_line)) or entry.session_id is None:
-            return refusal(404, "picture")
+            raise ApiError(404, "picture")
         session = await ledger.sessions.get(viewer.chat_id, entry.session_id)
         seating = await ledger.reports.hand_seating(viewer.chat_id, entry_id)
     except StorageError:
-        return refusal(404, "picture")
+        raise ApiError(404, "picture") from None
     names = {p.id: p.name for p in await ledger.players.all(viewer.chat_id)}
     by_seat: dict[Seat, str] = {
         seat: names.get(player, "")
@@ -58,7 +58,7 @@ async def picture(request: web.Request) -> web.StreamResponse:
         result = score(entry.hand_line, session.ruleset, session.base, winner)
         png = await asyncio.to_thread(pictures.hand_png, result, by_seat, viewer.language)
     except (ScoringError, ValueError):  # a line from another version, or quick entry
-        return refusal(404, "picture")
+        raise ApiError(404, "picture") from None
     return web.Response(
         body=png, content_type="image/png", headers={"Cache-Control": CACHE, "ETag": etag}
     )

@@ -15,9 +15,9 @@ from typing import Any, Final
 from aiohttp import web
 
 from bot.transport.webhook import MAX_BODY, Receiver, update_handler
-from bot.webapp import api, keyboard_api, pictures_api
+from bot.webapp import api, contract, keyboard_api, pictures_api
 from bot.webapp.guard import GuardOptions, guard
-from bot.webapp.viewer import APPLICATION
+from bot.webapp.viewer import APPLICATION, WRITES
 
 STATIC: Final = Path(__file__).parent / "static"
 RouteAdder = Callable[[web.Application], None]
@@ -41,15 +41,20 @@ def build(
     webhook: Webhook | None = None,
     options: GuardOptions | None = None,
 ) -> web.Application:
-    """The routes: the webhook's when given one, the Mini App's when given the Application."""
+    """The routes: the webhook's when given one, the Mini App's when given the Application
+    (behind the API's contract and the guard, ``bot.webapp.contract``)."""
     app = web.Application(
         client_max_size=MAX_BODY,
-        middlewares=[guard(options or GuardOptions())] if application is not None else [],
+        middlewares=contract.middlewares(guard(options or GuardOptions()))
+        if application is not None
+        else [],
     )
+    contract.install(app)
     if webhook is not None:
         app.router.add_post(f"/{webhook.path}", update_handler(webhook.receive, webhook.secret))
     if application is not None:
         app[APPLICATION] = application
+        app[WRITES] = set()
         app.router.add_get("/app", _to_page)
         app.router.add_get("/app/", _page)
         app.router.add_static("/app/", STATIC)

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from aiohttp import web
+from telegram import User
 from telegram.ext import Application
 
 APPLICATION: Final = web.AppKey("application", Application[Any, Any, Any, Any, Any, Any])
+# The /api/ paths that write: the guard asks Telegram afresh whether their user is in the chat.
+WRITES: Final = web.AppKey("writes", set[str])
 
 
 @dataclass(frozen=True)
@@ -22,9 +25,21 @@ class Viewer:
 
     user_id: int
     first_name: str
+    last_name: str | None
     username: str | None
     chat_id: int
     language: str  # "zh" or "en": the chat's language
+
+    @property
+    def user(self) -> User:
+        """The viewer as Telegram names them in a message of theirs (initData's signed user)."""
+        return User(
+            self.user_id,
+            self.first_name,
+            is_bot=False,
+            last_name=self.last_name,
+            username=self.username,
+        )
 
 
 VIEWER: Final = web.RequestKey("viewer", Viewer)  # request[VIEWER]: Viewer

@@ -148,7 +148,7 @@ async def test_a_thousands_penalty_is_points(harness: Harness) -> None:
         pytest.param("/fee 1000001", "最多 1,000,000 元", "/fee 1000000", id="fee"),
         pytest.param("/stake 1001", "每分最多 1,000 元", "/stake 1000", id="stake"),
         pytest.param(
-            "/penalty 甲 1000000000001", "积分最多 1,000,000,000,000", "/penalty 甲 30", id="points"
+            "/penalty 甲 10000000001", "积分最多 10,000,000,000", "/penalty 甲 30", id="points"
         ),
         pytest.param(
             "/new 杭州 1000000001", "要 1 到 1,000,000,000 之间", "/new 杭州 1000000000", id="base"
@@ -164,3 +164,31 @@ async def test_a_refusal_for_too_much_names_the_limit_it_checks(
     assert said in refused.text
     [ok] = await harness.say("甲", accepted)
     assert "❌" not in ok.text
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        pytest.param("5po\u0131nts", id="dotless-i"),
+        pytest.param("5pt\u017f", id="long-s"),
+        pytest.param("5PO\u0130NTS", id="dotted-capital-i"),
+    ],
+)
+def test_a_unit_is_never_read_from_a_look_alike_letter(word: str) -> None:
+    # Unicode case matching takes ı for i and ſ for s: 5poınts was 5 元 while 5points is
+    # refused (issue 27).
+    with pytest.raises(GrammarError) as caught:
+        read_amount(word, decimals=4)
+    assert (caught.value.key, caught.value.token) == ("amount_not_number", word)
+
+
+@pytest.mark.parametrize(
+    "line", ["/stake 5po\u0131nts", "/stake 5points"], ids=["dotless-i", "ascii"]
+)
+async def test_stake_refuses_a_points_unit_however_spelled(harness: Harness, line: str) -> None:
+    await harness.open_table()
+    [sent] = await harness.say("甲", line)
+    assert "❌" in sent.text and line.split()[1] in sent.text, sent.text
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    assert (await harness.ledger.money.of_session(GROUP, session.id)).stake is None

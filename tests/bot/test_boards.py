@@ -32,7 +32,7 @@ async def two_evenings(harness: Harness) -> None:
     await harness.say("甲", "/hu 甲 自摸 财飘")
     await harness.say("甲", "/hu 乙 点炮 甲 七对 有花")
     await harness.say("甲", "/settle")
-    await harness.open_table("/new 湖州 1 甲 乙 丙 丁")
+    await harness.open_table("/new 强盗胡 1 甲 乙 丙 丁")
     await harness.say("甲", "/hu 甲 点炮 乙")
 
 
@@ -106,7 +106,7 @@ async def test_a_guest_and_the_member_who_claimed_it_are_one_row_on_every_board(
     await harness.say("甲", "/hu 阿华 自摸")
     await harness.say("甲", "/settle")
     await harness.feed(harness.make.message(GROUP, AHUA, "/iam 阿华"))
-    await harness.feed(harness.make.message(GROUP, AHUA, "/new 湖州 1 我 乙 丙 丁"))
+    await harness.feed(harness.make.message(GROUP, AHUA, "/new 强盗胡 1 我 乙 丙 丁"))
     await harness.say("甲", "/hu 乙 点炮 阿华")
     for line in ("/top 本月", "/stats", "/stats 阿华"):
         [sent] = await harness.say("甲", line)
@@ -169,7 +169,7 @@ async def test_a_page_of_the_leaderboard_repeats_the_heading_of_its_board(
 ) -> None:
     evenings = [
         ("/new 杭州 1 甲 乙 丙 丁", "/hu 甲 自摸"),
-        ("/new 湖州 1 甲 乙 丙 丁", "/hu 甲 点炮 乙"),
+        ("/new 强盗胡 1 甲 乙 丙 丁", "/hu 甲 点炮 乙"),
         ("/new 硬飘花 1 甲 乙 丙 丁", "/hu 乙 自摸"),
     ]
     for opening, win in evenings:

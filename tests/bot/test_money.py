@@ -210,3 +210,24 @@ async def test_an_empty_seat_neither_pays_nor_is_paid(
     [sent] = await harness.say("甲", line)
     assert f"「{seat}」这个位子没人坐" in sent.text and "东 A · 南 B · 西 C" in sent.text
     assert (await harness.ledger.reports.history(GROUP)).total == before
+
+
+@pytest.mark.parametrize(
+    ("line", "points"),
+    [
+        pytest.param("/penalty 我 3", {"甲": -3, "乙": 1, "丙": 1, "丁": 1}, id="penalty-wo"),
+        pytest.param("/penalty me 3", {"甲": -3, "乙": 1, "丙": 1, "丁": 1}, id="penalty-me"),
+        pytest.param("/pay 我 乙 2", {"甲": -2, "乙": 2, "丙": 0, "丁": 0}, id="pay-from-wo"),
+        pytest.param("/pay 乙 我 2", {"甲": 2, "乙": -2, "丙": 0, "丁": 0}, id="pay-to-wo"),
+    ],
+)
+async def test_wo_names_the_senders_seat_in_every_money_command(
+    harness: Harness, line: str, points: dict[str, int]
+) -> None:
+    # as /hu 我 自摸 does (issue 27: /penalty 我 3 was refused as an unknown player)
+    await harness.open_table()
+    [sent] = await harness.say("甲", line)
+    assert "❌" not in sent.text, sent.text
+    assert {name: value for name, value in (await _points(harness)).items() if value} == {
+        name: value for name, value in points.items() if value
+    }

@@ -209,3 +209,20 @@ async def test_join_over_a_guest_in_english(harness: Harness) -> None:
     assert reply.buttons[0][0] == "↩️ Undo"
     history = (await harness.say("乙", "/history"))[-1].text
     assert "P1 identity 阿明 (guest) = 阿明 (took the seat at /join)" in history, history
+
+
+async def test_the_undo_popup_and_message_show_a_name_as_typed(harness: Harness) -> None:
+    # A name holding HTML's characters was escaped twice: the popup showed &lt;i&gt;.
+    await harness.open_table()
+    await harness.ledger.players.add_guest(GROUP, "小李")
+    renamed = (await harness.say("甲", "/rename 小李 <i>阿</i>"))[-1]
+    assert "<i>阿</i>" in renamed.text, renamed.text
+    pressed = await harness.press("甲", renamed)
+    [popup] = [sent for sent in pressed if sent.method == "answerCallbackQuery"]
+    assert "<i>阿</i>" in popup.text and "&lt;" not in popup.text, popup.text
+    [edited] = [sent for sent in pressed if sent.method == "editMessageText"]
+    assert "<i>阿</i>" in edited.text and "&lt;" not in edited.text, edited.text
+    again = (await harness.say("甲", "/rename 小李 <b>李</b>"))[-1]
+    assert "<b>李</b>" in again.text, again.text
+    undone = (await harness.say("甲", "/undo P3"))[-1].text
+    assert "<b>李</b>" in undone and "&lt;" not in undone, undone

@@ -5,17 +5,21 @@ language; nothing answers without Telegram's signature for a member of the token
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from telegram import Update
 
 from bot.console.local_api import Sent
+from bot.webapp.keyboard_hand import page_words
 from bot.webapp.start_token import Screen
-from rigs.webapp import BOT_TOKEN, init_data, token_for, web_server
-from tests.bot.conftest import GROUP, PLAYERS, Harness
+from rigs.webapp import BOT_TOKEN, free_port, init_data, token_for, web_server
+from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 from tests.webapp.keyboard_payloads import tapped
 
 
@@ -208,26 +212,120 @@ async def test_a_tapped_hand_scores_as_the_typed_line(
     assert _by_name(answer) == await _postings_by_name(harness)
 
 
+WEBAPP = {"webapp_url": "https://mahjong.example.org", "webapp_short_name": "season"}
+
+
 @pytest.mark.parametrize(("ruleset", "payload", "typed"), SAME_AS_TYPED[:4] + SAME_AS_TYPED[-3:])
 async def test_recording_posts_the_typed_reply(
-    harness: Harness, tmp_path: Any, ruleset: str, payload: dict[str, Any], typed: str
+    tmp_path: Path, ruleset: str, payload: dict[str, Any], typed: str
 ) -> None:
-    from tests.bot.conftest import running_harness
-
-    await harness.open_table(NEW[ruleset])
-    async with keyboard_api(harness) as client:
-        before = len(harness.api.sent)
-        response = await client.post("record", {**payload, "request_id": "tap-0001"})
-        answer = response.json()
+    """With the Mini App configured: the same text under the keyboard's line, the same
+    buttons (↩️ 撤销, 📋 详情 and the 🀄 整手牌 row), the same picture."""
+    settings = {**WEBAPP, "port": free_port()}
+    async with running_harness(tmp_path / "tapped.db", **settings) as harness:
+        await harness.open_table(NEW[ruleset])
+        async with keyboard_api(harness) as client:
+            before = len(harness.api.sent)
+            response = await client.post("record", {**payload, "request_id": "tap-0001"})
+            answer = response.json()
+        posted = harness.api.sent[before:]
     assert response.status_code == 200, answer
     assert answer["replay"] is False
-    [posted] = _recording_replies(harness.api.sent[before:])
-    async with running_harness(tmp_path / "typed.db") as other:
+    async with running_harness(tmp_path / "typed.db", **settings) as other:
         await other.open_table(NEW[ruleset])
-        [typed_reply] = _recording_replies(await other.say("甲", f"/hu {typed}"))
-    first, _, rest = posted.text.partition("\n")
+        typed_sent = await other.say("甲", f"/hu {typed}")
+    [reply] = _recording_replies(posted)
+    [typed_reply] = _recording_replies(typed_sent)
+    first, _, rest = reply.text.partition("\n")
     assert "甲" in first and rest == typed_reply.text
-    assert posted.buttons == typed_reply.buttons
+    assert reply.reply_markup == typed_reply.reply_markup
+    assert any("整手牌" in label for label, _ in reply.buttons)
+    pictures = [s for s in posted if s.method == "sendPhoto"]
+    typed_pictures = [s for s in typed_sent if s.method == "sendPhoto"]
+    assert [p.text for p in pictures] == [p.text for p in typed_pictures] != []
+
+
+async def test_a_recording_takes_its_turn_behind_the_chats_earlier_update(
+    harness: Harness,
+) -> None:
+    """A typed /hu (its picture drawn off the loop, slow) is on the bot's queue when ✅ comes:
+    the keyboard's hand waits for it to finish, reply and picture, and is recorded after it."""
+    await harness.open_table()
+    typed = harness.make.message(GROUP, PLAYERS["乙"], "/hu 乙 123m456m789m123p白白 自摸")
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "in-turn-01"}
+    async with keyboard_api(harness) as client:
+        before = len(harness.api.sent)
+        await harness.app.update_queue.put(Update.de_json(typed, harness.app.bot))
+        answer = (await client.post("record", body)).json()
+    sent = [(s.method, s.text) for s in harness.api.sent[before:] if s.chat_id == GROUP]
+    kinds = [method for method, _ in sent]
+    assert kinds == ["sendMessage", "sendPhoto", "sendMessage", "sendPhoto"], sent
+    assert "整手牌键盘" in sent[2][1] and "整手牌键盘" not in sent[0][1]
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    last = await harness.ledger.reports.last_entry(GROUP, session.id)
+    assert last is not None and answer["entries"] == [last.id]  # the keyboard's hand is last
+
+
+async def test_the_recorder_is_found_as_a_typed_hu_finds_its_sender(harness: Harness) -> None:
+    """乙 typed before (the chat knows them by Telegram id); 戊 never wrote: each recording is
+    authored by the one player the chat has, or gets, for that Telegram user."""
+    await harness.open_table()
+    await harness.say("乙", "/hu 乙 自摸")
+    async with keyboard_api(harness) as client:
+        for who, request_id in (("乙", "author-yi-01"), ("戊", "author-wu-01")):
+            body = {**tapped("123m456m789m123p5s", "5s"), "request_id": request_id}
+            assert (await client.post("record", body, who=who)).status_code == 200
+    players = await harness.ledger.players.all(GROUP)
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    history = await harness.ledger.reports.history(GROUP, page=1, page_size=10)
+    authors = [entry.author for entry in history.entries[:2]]  # newest first: 戊's, 乙's
+    for who, author in zip(("戊", "乙"), authors, strict=True):
+        [player] = [p for p in players if p.user_id == PLAYERS[who]]  # one, not two
+        assert (author, player.name) == (player.id, who)
+
+
+async def test_a_reply_lost_after_the_write_is_posted_by_the_retry(harness: Harness) -> None:
+    """Telegram does not take the recording reply: the page hears the hand is recorded and
+    its reply lost; the same request again records nothing and posts the reply, once."""
+    await harness.open_table()
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "lost-reply-1"}
+    async with keyboard_api(harness) as client:
+        harness.api.lose_next("sendMessage")
+        before = len(harness.api.sent)
+        lost = await client.post("record", body)
+        session = await harness.ledger.sessions.current(GROUP)
+        assert session is not None
+        entry = await harness.ledger.reports.last_entry(GROUP, session.id)
+        assert entry is not None and _recording_replies(harness.api.sent[before:]) == []
+        retried = (await client.post("record", body)).json()
+        [reposted] = _recording_replies(harness.api.sent[before:])
+        again = (await client.post("record", body)).json()
+    assert lost.status_code == 502 and lost.json()["error"] == "reply_lost"
+    assert f"#{entry.id}" in lost.json()["message"]
+    assert retried == {"line": retried["line"], "entries": [entry.id], "replay": True}
+    assert f"#{entry.id}" in reposted.text and any("撤销" in b for b, _ in reposted.buttons)
+    assert again["replay"] is True
+    assert len(_recording_replies(harness.api.sent[before:])) == 1  # not again
+    tally = await harness.ledger.reports.tally(GROUP, session.id)
+    assert {row.player.name: row.balance for row in tally.rows}["甲"] == 24  # one hand
+
+
+async def test_a_ledger_refusal_goes_through_the_error_handler(harness: Harness) -> None:
+    """The session was closed under the bot (its cached table still open): the write is
+    refused by the ledger, and the error handler forgets the stale table, as for /hu."""
+    await harness.open_table()
+    body = {**tapped("123m456m789m123p5s", "5s"), "request_id": "stale-table-1"}
+    async with keyboard_api(harness) as client:
+        assert (await client.get("table")).status_code == 200  # the table is remembered
+        await harness.ledger.sessions.close(GROUP)
+        before = len(harness.api.sent)
+        refused = await client.post("record", body)
+        table = await client.get("table")
+    assert refused.status_code == 422 and refused.json()["error"] == "refused"
+    assert table.status_code == 422 and "/new" in table.json()["message"]  # read afresh
+    assert harness.api.sent[before:] == []  # the page hears it, the group does not
 
 
 async def test_recording_twice_records_once(harness: Harness) -> None:
@@ -263,6 +361,7 @@ async def test_a_double_tap_in_flight_records_once(harness: Harness) -> None:
     assert len(_recording_replies(harness.api.sent[before:])) == 1
 
 
+NOTATION = re.compile(r"[1-9][mpsz]")
 REFUSALS = [
     pytest.param("hangzhou", {**tapped("123m456m789m123p5s", "0m")}, "zh", "0m", id="no-such-tile"),
     pytest.param(
@@ -286,27 +385,44 @@ REFUSALS = [
         "财飘",
         id="no-piao-in-qiangdao",
     ),
-    pytest.param("hangzhou", tapped("123m456m789m12p5s", "5s"), "zh", "", id="too-few-tiles"),
+    pytest.param("hangzhou", tapped("123m456m789m12p5s", "5s"), "zh", "13", id="too-few-tiles"),
     pytest.param("hangzhou", tapped("123m456m789m123p55s", "5s"), "en", "14", id="too-many-tiles"),
+    pytest.param(
+        "hangzhou",
+        tapped("123m456m789m55s", "5s", melds=(("kong", "5555p"),)),
+        "zh",
+        "16",
+        id="too-many-with-a-kong",
+    ),
+    pytest.param(
+        "hangzhou", tapped("123m456m789m123p55s"), "zh", "胡的牌", id="fourteen-without-winning"
+    ),
+    pytest.param(
+        "hangzhou",
+        tapped("456m789m123p55s", melds=(("kong", "5555p"),)),
+        "en",
+        "Winning tile",
+        id="fifteen-with-a-kong-without-winning",
+    ),
     pytest.param(
         "hangzhou",
         tapped("456m789m123p5s", "5s", melds=(("chi", "135m"),)),
         "zh",
-        "135m",
+        "一万 三万 五万",
         id="chi-not-a-run",
     ),
     pytest.param(
         "hangzhou",
         tapped("456m789m123p5s", "5s", melds=(("pon", "99999m"),)),
         "zh",
-        "9m 9m 9m 9m 9m",
+        "5 张",
         id="five-tile-meld",
     ),
     pytest.param(
         "hangzhou",
         {**tapped("123m456m789m123p5s", "5s"), "melds": "[999m]"},
         "zh",
-        "[999m]",
+        "九万 九万 九万",
         id="melds-not-a-list",
     ),
     pytest.param(
@@ -327,7 +443,7 @@ REFUSALS = [
         "qiangdao",
         tapped("123p456p789p111z1s", "2m", "discard", indicator="1m", **{"from": "S"}),
         "en",
-        "",
+        "2 Characters",
         id="discarded-wild",
     ),
 ]
@@ -345,10 +461,12 @@ async def test_refusals_name_the_token_in_the_chats_language(
             response = await client.post(route, body)
             answer = response.json()
             assert response.status_code == 422, answer
-            assert answer["error"].startswith("❌")
-            assert token in answer["error"]
-            has_chinese = any("\u4e00" <= c <= "\u9fff" for c in answer["error"].replace(token, ""))
-            assert has_chinese == (lang == "zh"), answer["error"]
+            assert set(answer) == {"error", "message"} and answer["error"] == "refused"
+            message = answer["message"]
+            assert message.startswith("❌") and token in message
+            has_chinese = any("\u4e00" <= c <= "\u9fff" for c in message.replace(token, ""))
+            assert has_chinese == (lang == "zh"), message
+            assert not NOTATION.search(message), message  # the page's tile names, never 5s
     session = await harness.ledger.sessions.current(GROUP)
     assert (
         session is not None and await harness.ledger.reports.last_entry(GROUP, session.id) is None
@@ -363,6 +481,8 @@ async def test_thirteen_tiles_list_the_waits_as_the_typed_lines_score(harness: H
     assert response.status_code == 200, answer
     waits = {wait["tile"]: wait for wait in answer["waits"]}
     assert set(waits) == {"5s", "5z"}  # the pair's mate, and 白 (Hangzhou's wild) for 爆头
+    refused = waits["5z"]["discard"]["refused"]  # 白 discarded opens 飘: nobody wins on it
+    assert "白板" in refused and not NOTATION.search(refused), refused
     await harness.say("甲", "/hu 甲 123m456m789m123p5s +5s 自摸")
     assert waits["5s"]["self_draw"]["gain"] == (await _postings_by_name(harness))["甲"]
 
@@ -386,7 +506,7 @@ async def test_no_open_session_is_said(harness: Harness) -> None:
         response = await client.get("table")
         answer = response.json()
     assert response.status_code == 422
-    assert "/new" in answer["error"]
+    assert "/new" in answer["message"]
 
 
 async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
@@ -394,6 +514,29 @@ async def test_a_body_over_the_cap_is_refused(harness: Harness) -> None:
     async with keyboard_api(harness) as client:
         response = await client.post("score", raw=b"{" + b" " * 5000 + b"}")
     assert response.status_code == 413
+    assert response.json()["error"] == "too_large"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"[" * 2000 + b"]" * 2000,
+        b'{"tiles": ' + b"[" * 40 + b"]" * 40 + b"}",
+        b"not json",
+        b"[1, 2]",
+        b"\xff\xfe",
+    ],
+    ids=["2000-deep", "40-deep-inside-an-object", "not-json", "not-an-object", "not-utf8"],
+)
+async def test_a_body_that_is_not_a_shallow_json_object_is_400(
+    harness: Harness, raw: bytes
+) -> None:
+    await harness.open_table()
+    async with keyboard_api(harness) as client:
+        for route in ("score", "record"):
+            response = await client.post(route, raw=raw)
+            assert response.status_code == 400, response.text
+            assert response.json()["error"] == "body"
 
 
 @pytest.mark.parametrize(
@@ -421,8 +564,9 @@ async def test_a_fact_the_ruleset_lacks_is_answered_as_the_typed_line(
         response = await client.post("score", payload)
         answer = response.json()
     [reply] = await harness.say("甲", typed)
-    if response.status_code == 422:
-        assert answer["error"] == reply.text
+    if response.status_code == 422:  # the chat's words, its notation as the page's tiles
+        assert answer["message"] == page_words(reply.text, "zh")
+        assert not NOTATION.search(answer["message"])
     else:
         assert _by_name(answer) == await _postings_by_name(harness)
 
@@ -457,7 +601,12 @@ async def test_nothing_answers_without_a_signed_member(
         authorization = "tma" if signing is None else client.signed(who, **signing)
         before = len(harness.api.sent)
         response = await client.send(method, route, authorization, body)
-    assert (response.status_code, response.json()) == (status, {"error": code})
+    answer = response.json()
+    assert (response.status_code, answer["error"], set(answer)) == (
+        status,
+        code,
+        {"error", "message"},
+    )
     assert _recording_replies(harness.api.sent[before:]) == []
     session = await harness.ledger.sessions.current(GROUP)
     assert (

@@ -3,7 +3,10 @@ and numbers equal to what /top and /stats say in the chat."""
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -12,8 +15,10 @@ import httpx
 import pytest
 
 from bot.webapp.guard import GuardOptions
+from bot.webapp.start_token import Screen
 from rigs.webapp import init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.webapp.browser import open_in_telegram, signed_telegram
 
 BOT_TOKEN = "123:TEST"  # the harness's
 
@@ -61,7 +66,10 @@ async def test_no_signature_no_answer(served: tuple[Harness, Page], auth: str, s
     _, page = served
     answer = await page.get("/api/standings", auth=auth)
     assert answer.status_code == status
-    assert answer.json() == {"error": "signature"}
+    assert answer.json() == {
+        "error": "signature",
+        "message": "无法确认你的 Telegram 身份，请从群里的按钮重新打开",
+    }
 
 
 async def test_a_forged_token_is_404_and_a_stranger_403(served: tuple[Harness, Page]) -> None:
@@ -73,7 +81,7 @@ async def test_a_forged_token_is_404_and_a_stranger_403(served: tuple[Harness, P
     ).status_code in (403,)
     harness.api.set_status(GROUP, PLAYERS["戊"], "left")  # 戊 never played and has left
     answer = await page.get("/api/standings", "戊")
-    assert answer.status_code == 403 and answer.json() == {"error": "member"}
+    assert answer.status_code == 403 and answer.json()["error"] == "member"
     assert (await page.get("/api/standings", "丁")).status_code == 200  # a player
 
 
@@ -84,8 +92,13 @@ async def test_a_member_who_never_played_is_let_in(served: tuple[Harness, Page])
 
 async def test_past_the_rate_a_user_gets_429(served: tuple[Harness, Page]) -> None:
     _, page = served
-    codes = [(await page.get("/api/periods")).status_code for _ in range(42)]
+    answers = [await page.get("/api/periods") for _ in range(42)]
+    codes = [answer.status_code for answer in answers]
     assert codes[:40] == [200] * 40 and codes[40:] == [429, 429]
+    refused = answers[-1]
+    wait = int(refused.headers["Retry-After"])
+    assert 1 <= wait <= 60 and refused.json()["retry_after"] == wait
+    assert refused.json()["error"] == "rate" and f"{wait} 秒" in refused.json()["message"]
     assert (await page.get("/api/periods", "乙")).status_code == 200  # per user
 
 
@@ -150,7 +163,7 @@ async def test_a_bad_period_is_named(served: tuple[Harness, Page], period: str, 
     _, page = served
     answer = await page.get(f"/api/standings?period={period}")
     assert answer.status_code == 400
-    assert answer.json() == {"error": "period", "token": token}
+    assert answer.json() == {"error": "period", "message": f"看不懂时间段「{token}」"}
 
 
 async def test_history_trend_head_to_head_and_pictures(served: tuple[Harness, Page]) -> None:
@@ -230,3 +243,136 @@ async def test_a_persons_row_and_the_biggest_hands(served: tuple[Harness, Page])
         "entry": jia["entry"],
         "ruleset": "hangzhou",
     }
+
+
+# One API contract: one error shape, headers on every answer, compression, ETags.
+
+ERROR_SHAPE = {"error", "message"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/no-such-route", 404, "not_found"),
+        ("POST", "/api/standings", 405, "method"),
+        ("GET", "/api/person?player=abc", 400, "player"),
+        ("GET", "/api/person?player=999999", 404, "no_player"),
+        ("GET", "/api/history?page=0", 400, "page"),
+        ("GET", "/api/h2h?a=x&b=1", 400, "player"),
+        ("GET", "/api/picture/1.png", 404, "picture"),
+    ],
+    ids=[
+        "no-route",
+        "wrong-method",
+        "bad-parameter",
+        "no-player",
+        "bad-page",
+        "bad-head-to-head",
+        "no-picture",
+    ],
+)
+async def test_every_refusal_has_the_one_shape_in_the_viewers_language(
+    served: tuple[Harness, Page], method: str, path: str, status: int, code: str
+) -> None:
+    harness, page = served
+    await harness.say("甲", "/lang en")
+    header = "tma " + init_data(
+        PLAYERS["甲"], "甲", BOT_TOKEN, start_param=token_for(GROUP, BOT_TOKEN)
+    )
+    async with httpx.AsyncClient() as client:
+        answer = await client.request(
+            method, f"{page.base}{path}", headers={"Authorization": header}
+        )
+    assert answer.status_code == status
+    body = answer.json()
+    assert set(body) == ERROR_SHAPE and body["error"] == code
+    assert body["message"] and not any("\u4e00" <= c <= "\u9fff" for c in body["message"])
+
+
+async def test_a_broken_ledger_is_a_500_without_a_traceback(
+    served: tuple[Harness, Page], tmp_path: Path
+) -> None:
+    """The ledger's players table gone under the bot (a real sqlite failure, nothing mocked)."""
+    _, page = served
+    with contextlib.closing(sqlite3.connect(tmp_path / "m.db")) as conn:
+        conn.execute("DROP TABLE players")
+        conn.commit()
+    answer = await page.get("/api/standings")
+    assert answer.status_code == 500
+    body = answer.json()
+    assert set(body) == ERROR_SHAPE and body["error"] == "internal"
+    assert "Traceback" not in answer.text and "sqlite" not in answer.text.lower()
+
+
+async def test_every_answer_carries_the_security_headers(served: tuple[Harness, Page]) -> None:
+    _, page = served
+    async with httpx.AsyncClient() as client:
+        answers = [
+            await client.get(f"{page.base}/app/"),
+            await client.get(f"{page.base}/app/app.js"),
+            await client.get(f"{page.base}/api/standings"),  # 401
+        ]
+    answers.append(await page.get("/api/standings"))
+    for answer in answers:
+        csp = answer.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org" in csp
+        assert "script-src 'self' https://telegram.org" in csp
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert "X-Frame-Options" not in answer.headers  # it would forbid Telegram's frame
+
+
+@pytest.mark.parametrize("path", ["/app/", "/app/app.js", "/app/app.css", "/app/keyboard.js"])
+async def test_pages_scripts_and_styles_go_out_gzipped_with_an_etag(
+    served: tuple[Harness, Page], path: str
+) -> None:
+    _, page = served
+    url = f"{page.base}{path}"
+    async with httpx.AsyncClient() as client:
+        plain = await client.get(url, headers={"Accept-Encoding": "identity"})
+        async with client.stream("GET", url, headers={"Accept-Encoding": "gzip"}) as zipped:
+            sent = b"".join([chunk async for chunk in zipped.aiter_raw()])
+        etag = zipped.headers["ETag"]
+        again = await client.get(url, headers={"If-None-Match": etag})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(sent) == plain.content
+    assert len(sent) < len(plain.content)
+    assert again.status_code == 304 and again.content == b""
+
+
+async def test_get_json_has_an_etag_and_is_304_until_it_changes(
+    served: tuple[Harness, Page],
+) -> None:
+    harness, page = served
+    first = await page.get("/api/standings")
+    assert first.headers["Content-Encoding"] == "gzip"
+    etag = first.headers["ETag"]
+    header = "tma " + init_data(PLAYERS["甲"], "甲", BOT_TOKEN)
+    start = token_for(GROUP, BOT_TOKEN)
+    async with httpx.AsyncClient() as client:
+        url = f"{page.base}/api/standings?start={start}"
+        same = await client.get(url, headers={"Authorization": header, "If-None-Match": etag})
+        await harness.say("甲", "/hu 丁 自摸")
+        changed = await client.get(url, headers={"Authorization": header, "If-None-Match": etag})
+    assert same.status_code == 304 and same.headers["ETag"] == etag
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
+@pytest.mark.browser
+async def test_both_pages_run_under_the_content_security_policy(
+    served: tuple[Harness, Page], browser: Any
+) -> None:
+    """The pages as Telegram opens them, in Chromium with the server's CSP enforced: each
+    draws itself and the browser reports no violation."""
+    _, page = served
+    for path, screen in (("/app/", Screen.SEASON), ("/app/keyboard.html", Screen.KEYBOARD)):
+        telegram = signed_telegram("甲", token_for(GROUP, BOT_TOKEN, screen))
+        tab = await open_in_telegram(browser, f"{page.base}{path}", telegram)
+        said: list[str] = []
+        asked: list[str] = []
+        tab.on("console", lambda message, said=said: said.append(message.text))
+        tab.on("request", lambda request, asked=asked: asked.append(request.url))
+        await tab.reload(wait_until="networkidle")
+        assert any("/api/" in url for url in asked)  # its script ran and called the API
+        assert [text for text in said if "Content Security Policy" in text] == []
+        await tab.context.close()

@@ -1,18 +1,14 @@
-"""A refusal of the ledger told in the chat's language.
-
-``storage`` knows nothing of chats: its free-text ``detail`` (of INVALID_ARGUMENT, BAD_CSV and
-BAD_BACKUP) is English, written for whoever calls it. A Chinese chat must not read "参数无效：
-one player in two seats", so here each detail the ledger writes is matched by its shape and
-said in Chinese; a detail no pattern knows (a new one, or a nested error's English) is replaced
-by a plain Chinese reason rather than shown half in English.
-"""
+"""A ledger refusal's free-text ``detail`` (of INVALID_ARGUMENT, BAD_CSV and BAD_BACKUP) in
+Chinese. Callers write the detail in English; ``StorageError`` keeps a zh and an en message,
+so each detail the ledger writes is matched here by its shape and said in Chinese; a detail
+no pattern knows (a new one, or a nested error's English) is replaced by a plain Chinese
+reason, never shown half in English inside a Chinese line (the bot's reply and
+``python -m storage import`` alike)."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
-
-from storage import ErrorCode, StorageError
 
 # (the ledger's English detail, its Chinese), \1 … the values the detail names.
 _DETAILS_ZH: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
@@ -52,30 +48,16 @@ _DETAILS_ZH: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
         (r"no ledger tables in it", r"里面没有账本"),
     )
 )
-# When no pattern knows the detail: the reason in general words, never the English.
-_UNKNOWN_ZH: Final = {
-    ErrorCode.BAD_CSV: "这一行读不懂",
-    ErrorCode.BAD_BACKUP: "读不出账本",
-    ErrorCode.INVALID_ARGUMENT: "这个值不能用",
-}
-# An English word: a detail no pattern knows that has one is not shown to a Chinese chat.
+# An English word: a detail no pattern knows that has one is not shown in a Chinese line.
 _ENGLISH: Final = re.compile(r"[A-Za-z]{2,}")
 
 
-def detail_zh(code: ErrorCode, detail: str) -> str:
-    """The ledger's ``detail`` of a ``code`` refusal, said in Chinese."""
+def detail_zh(detail: str, unknown: str) -> str:
+    """``detail`` said in Chinese; ``unknown``, the reason in general words, when no pattern
+    knows a detail that holds English."""
     for pattern, chinese in _DETAILS_ZH:
         if pattern.fullmatch(detail):
             return pattern.sub(chinese, detail)
     if _ENGLISH.search(detail):
-        return _UNKNOWN_ZH.get(code, "这个值不能用")
+        return unknown
     return detail  # already Chinese, or a value with no words (a number, a name)
-
-
-def in_language(error: StorageError, lang: str) -> StorageError:
-    """The error with its detail in ``lang``: the same code and values, its message Chinese
-    through and through for a Chinese chat."""
-    detail = error.params.get("detail")
-    if lang == "en" or not isinstance(detail, str):
-        return error
-    return StorageError(error.code, **{**error.params, "detail": detail_zh(error.code, detail)})
