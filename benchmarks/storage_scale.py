@@ -156,13 +156,15 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
         await ledger.reports.running_totals(chat, session.id)
 
     return {
-        "/stats": lambda: ledger.stats.players(chat),
+        "/stats": lambda: ledger.stats.boards(chat),
         "/stats A B": lambda: ledger.stats.head_to_head(chat, a, b),
-        "/stats 本月": lambda: ledger.stats.players(chat, month.since, month.until),
-        "/stats 本周": lambda: ledger.stats.players(chat, week.since, week.until),
+        "/stats 本月": lambda: ledger.stats.boards(chat, month.since, month.until),
+        "/stats 本周": lambda: ledger.stats.boards(chat, week.since, week.until),
         "/top 本月": lambda: top_view(ledger, chat, month, 1, "zh"),
         "/top (all-time)": lambda: top_view(ledger, chat, ALL_TIME, 1, "zh"),
-        "/trend 本月": lambda: ledger.trend.balance(chat, [a], month.since, month.until),
+        "/trend 本月": lambda: ledger.trend.balance(
+            chat, [a], month.since, month.until, ruleset="hangzhou"
+        ),
         "/export 本月 (readable table)": readable_month,
         "/tally (open session + chart data)": tally_current,
         "/tally (all-time)": lambda: ledger.reports.tally(chat),

@@ -881,6 +881,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "period_all": ("全部", "all time"),
     "period_season": ("{name}（赛季）", "season {name}"),
     "top_title": ("🏆 排行榜 · {period}", "🏆 Leaderboard · {period}"),
+    "board_heading": ("〔{ruleset}〕", "[{ruleset}]"),
     "top_empty": ("{period}还没有人打过牌", "Nobody has played in {period} yet"),
     "top_row": (
         "{rank}. {name} {net} · {hands} 局 · 胡牌率 {win_rate} · 点炮率 {deal_in_rate} · "

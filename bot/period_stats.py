@@ -1,18 +1,21 @@
 """Periods and seasons as the stats commands read them, and the one per-player aggregation.
 
 ``take_window`` finds the period (本月, 2026-11 …) or season (秋季赛) among a command's
-words; ``period_rows`` is the one function /stats and /top add players up through
-(``ledger.stats.players`` over the window): folding one person's records together belongs there.
+words; ``period_boards`` is the one function /stats and /top add players up through
+(``ledger.stats.boards`` over the window, one board per ruleset): folding one person's records
+together belongs there.
 """
 
 from __future__ import annotations
 
+import html
 from datetime import datetime
 
 from bot.chat_refusal import ChatRefusal
 from bot.grammar.periods import ALL_TIME, Period, read_period, take_period, unquoted
 from bot.i18n import t
-from storage import Ledger, PlayerStats, Season
+from bot.table_html import ruleset_name
+from storage import Board, Ledger, Season
 
 SEASON_KIND = "season"
 _SEASON_KEY = "s"
@@ -38,9 +41,15 @@ def season_period(season: Season) -> Period:
     return Period(SEASON_KIND, season.started_at, season.ended_at, season.name)
 
 
-async def period_rows(ledger: Ledger, chat_id: int, period: Period) -> list[PlayerStats]:
-    """Every player's record over ``period``, best net first (those with nothing in it too)."""
-    return await ledger.stats.players(chat_id, period.since, period.until)
+async def period_boards(ledger: Ledger, chat_id: int, period: Period) -> list[Board]:
+    """One board per ruleset played in ``period`` (never two rulesets' points added up), each
+    with every player's record, best net first (those with nothing in it too)."""
+    return await ledger.stats.boards(chat_id, period.since, period.until)
+
+
+def board_heading(ruleset: str, lang: str) -> str:
+    """The line above one ruleset's board when a window holds more than one."""
+    return f"<b>{t('board_heading', lang, ruleset=html.escape(ruleset_name(ruleset, lang)))}</b>"
 
 
 def period_label(period: Period, lang: str) -> str:

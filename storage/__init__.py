@@ -71,12 +71,14 @@ from .records import (
 )
 from .seasons import Season
 from .settle import settle_up
+from .stats import Board
 
 __all__ = [
     "NAME_LIMIT",
     "SEATS",
     "STORED_NAME_LIMIT",
     "TABLE",
+    "Board",
     "Chat",
     "Entry",
     "EntryKind",

@@ -6,6 +6,7 @@ belong to an entry and to players of the entry's chat, a reversal mirrors the en
 reverses, the totals kept beside the ledger (schema 4 on) agree with its postings, the kept
 identity links agree with the identity events and no two records of one person sat at one
 table (schema 5 on), each month's kept money sums to 0 in every chat (schema 9 on), the
+totals kept per ruleset agree with that ruleset's postings (schema 11 on), the
 append-only triggers and the triggers that keep the totals are in place, and the schema
 version is one this code knows. Reads only; never writes.
 """
@@ -143,6 +144,23 @@ _MONEY_INVARIANT: Final = (
     "群和月份 {} 的钱的累计加起来不是 0：请运行 python -m storage.rebuild",
     "chat and month {}: the kept money does not sum to 0 (run python -m storage.rebuild)",
 )
+# Schema 11 on: the totals kept per ruleset ('~' ruleset '|all', storage/sql/totals.sql) agree
+# with the postings of that ruleset's sessions, as the all-time row does with all of them.
+_RULESET_TOTALS_SINCE: Final = 11
+_RULESET_TOTALS_INVARIANT: Final = (
+    "WITH posted AS (SELECT p.player_id, '~' || s.ruleset || '|all' AS period,"
+    " sum(p.delta) AS points FROM postings AS p JOIN entries AS e ON e.id = p.entry_id"
+    " JOIN sessions AS s ON s.id = e.session_id GROUP BY p.player_id, s.ruleset)"
+    " SELECT posted.player_id || ' ' || posted.period FROM posted LEFT JOIN player_totals AS t"
+    " ON t.player_id = posted.player_id AND t.period = posted.period"
+    " WHERE coalesce(t.points, 0) <> posted.points"
+    " UNION SELECT t.player_id || ' ' || t.period FROM player_totals AS t"
+    " WHERE t.period >= '~' AND t.period LIKE '%|all' AND t.points <> 0 AND NOT EXISTS"
+    " (SELECT 1 FROM posted WHERE posted.player_id = t.player_id AND posted.period = t.period)",
+    "玩家和规则 {} 的累计分和记账不符：请运行 python -m storage.rebuild",
+    "player and ruleset {}: the kept totals disagree with the postings"
+    " (run python -m storage.rebuild)",
+)
 # Every kept total holds an integer: SQLite turns a sum past 64 bits into a float without a
 # word, and the readers then fail (the bounds, storage/bounds.py, keep the ledger's sums inside).
 _INTEGER_COLUMNS: Final = (
@@ -160,7 +178,8 @@ _MONTHS_INVARIANT: Final = (
     "SELECT coalesce(k.player_id, x.player_id) || ' ' || coalesce(k.period, x.period)"
     " FROM (SELECT p.player_id, strftime('%Y-%m', e.created_at, '+8 hours') AS period,"
     " sum(p.delta) AS points FROM postings AS p JOIN entries AS e ON e.id = p.entry_id"
-    " GROUP BY 1, 2) AS x FULL JOIN (SELECT * FROM player_totals WHERE period <> 'all') AS k"
+    " GROUP BY 1, 2) AS x FULL JOIN (SELECT * FROM player_totals"
+    " WHERE period <> 'all' AND period < '~') AS k"  # a ruleset's rows: checked below
     " ON k.player_id = x.player_id AND k.period = x.period"
     " WHERE coalesce(k.points, 0) <> coalesce(x.points, 0)",
     "玩家和月份 {} 的累计分和记账不符：请运行 python -m storage.rebuild",
@@ -271,6 +290,8 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
     if version >= _MONEY_SINCE:
         invariants = (*invariants, _types_invariant(*_MONEY_COLUMNS), _MONEY_INVARIANT)
         invariants = (*invariants, _money_invariant())
+    if version >= _RULESET_TOTALS_SINCE:
+        invariants = (*invariants, _RULESET_TOTALS_INVARIANT)
     for query, zh, en in invariants:
         try:
             ids = [str(row[0]) for row in db.execute(query)]

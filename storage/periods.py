@@ -66,13 +66,27 @@ def whole_months(
 
 
 async def totals_between(
-    conn: aiosqlite.Connection, chat_id: int, since: datetime | None, until: datetime | None
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    since: datetime | None,
+    until: datetime | None,
+    ruleset: str | None = None,
 ) -> dict[int, Totals]:
-    """Each player's totals over [since, until) (either open). A hand whose standing entries
-    fall on both sides of a month's edge (one win of a 一炮多响 edited later) counts on each."""
-    return await read_window(
-        conn, chat_id, since, until, WindowReading(player_totals, counted_between, combined)
-    )
+    """Each player's totals over [since, until) (either open), of one ``ruleset``'s sessions
+    when given. A hand whose standing entries fall on both sides of a month's edge (one win
+    of a 一炮多响 edited later) counts on each."""
+
+    async def kept(
+        conn: aiosqlite.Connection, chat_id: int, since: str | None, until: str | None
+    ) -> dict[int, Totals]:
+        return await player_totals(conn, chat_id, since, until, ruleset)
+
+    async def counted(
+        conn: aiosqlite.Connection, chat_id: int, since: datetime | None, until: datetime | None
+    ) -> dict[int, Totals]:
+        return await counted_between(conn, chat_id, since, until, ruleset)
+
+    return await read_window(conn, chat_id, since, until, WindowReading(kept, counted, combined))
 
 
 @dataclass(frozen=True)
@@ -122,11 +136,16 @@ def combined(a: dict[int, Totals], b: dict[int, Totals]) -> dict[int, Totals]:
 
 
 async def counted_between(
-    conn: aiosqlite.Connection, chat_id: int, since: datetime | None, until: datetime | None
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    since: datetime | None,
+    until: datetime | None,
+    ruleset: str | None = None,
 ) -> dict[int, Totals]:
-    """Every player's totals counted from the entries in [since, until), one grouped query
-    per figure, each reading the window by the ``(chat_id, created_at)`` index."""
-    window, params = entries_in(chat_id, since, until)
+    """Every player's totals counted from the entries in [since, until) (of one ``ruleset``'s
+    sessions when given), one grouped query per figure, each reading the window by the
+    ``(chat_id, created_at)`` index."""
+    window, params = entries_in(chat_id, since, until, ruleset)
     found: dict[int, Totals] = {}
 
     def add(rows: list[aiosqlite.Row], **fields: str) -> None:
@@ -190,12 +209,16 @@ async def counted_between(
 
 
 def entries_in(
-    chat_id: int, since: datetime | None, until: datetime | None
+    chat_id: int, since: datetime | None, until: datetime | None, ruleset: str | None = None
 ) -> tuple[str, list[Any]]:
-    """The condition on ``entries AS e`` for a chat's entries in [since, until) (either open),
-    and its parameters: what the ``(chat_id, created_at)`` index reads."""
+    """The condition on ``entries AS e`` for a chat's entries in [since, until) (either open;
+    of one ``ruleset``'s sessions when given, each entry's session read by its key), and its
+    parameters: what the ``(chat_id, created_at)`` index reads."""
     where = "e.chat_id = ?"
     params: list[Any] = [chat_id]
+    if ruleset is not None:
+        where += " AND (SELECT s.ruleset FROM sessions AS s WHERE s.id = e.session_id) = ?"
+        params.append(ruleset)
     if since is not None:
         where += " AND e.created_at >= ?"
         params.append(time_text(since))

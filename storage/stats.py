@@ -7,40 +7,61 @@ the entries of its ragged ends by the ``(chat_id, created_at)`` index (``storage
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+
+import aiosqlite
 
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .money import TABLE
 from .money_totals import in_fen, money_between
-from .people import read_people
+from .people import People, read_people
 from .periods import totals_between
 from .records import HeadToHead, Player, PlayerStats
 from .rows import fetch_all, player_row, players_by_id
-from .totals import Totals, player_totals
+from .totals import Totals, player_totals, rulesets_played
+
+
+@dataclass(frozen=True)
+class Board:
+    """One ruleset's players over a window, best net first: points of one ruleset only."""
+
+    ruleset: str
+    players: list[PlayerStats]
 
 
 class StatsStore(Store):
     async def players(
-        self, chat_id: int, since: datetime | None = None, until: datetime | None = None
+        self,
+        chat_id: int,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        ruleset: str | None = None,
     ) -> list[PlayerStats]:
         """Per-player statistics over [since, until) (a period or a season), best net first:
-        the one place per-player figures are added up (see ``periods.totals_between``)."""
+        the one place per-player figures are added up (see ``periods.totals_between``); of
+        one ``ruleset``'s sessions when given, else across all (what ``boards`` never does)."""
         async with self._read() as conn:
             players = await players_by_id(conn, chat_id)
             people = await read_people(conn, chat_id)
-            if since is None and until is None:
-                totals = await player_totals(conn, chat_id, None, None)
-            else:
-                totals = await totals_between(conn, chat_id, since, until)
-        per_person = people.fold(totals, Totals.plus)  # one row per person, never two
-        result = [
-            _player_stats(p, per_person.get(p.id, Totals()))
-            for p in players.values()
-            if people.person(p.id) == p.id
-        ]
-        result.sort(key=lambda s: (-s.net, -s.wins, s.player.name, s.player.id))
-        return result
+            totals = await _window_totals(conn, chat_id, since, until, ruleset)
+        return _ranked(players, people, totals)
+
+    async def boards(
+        self, chat_id: int, since: datetime | None = None, until: datetime | None = None
+    ) -> list[Board]:
+        """One board per ruleset played in [since, until) (by the ruleset's name), each
+        person's records folded into one row: points of two rulesets are never added up."""
+        async with self._read() as conn:
+            players = await players_by_id(conn, chat_id)
+            people = await read_people(conn, chat_id)
+            found = []
+            for ruleset in await rulesets_played(conn, chat_id):
+                totals = await _window_totals(conn, chat_id, since, until, ruleset)
+                if any(t.hands or t.points or t.wins for t in totals.values()):
+                    found.append(Board(ruleset, _ranked(players, people, totals)))
+        return found
 
     async def money(
         self, chat_id: int, since: datetime | None = None, until: datetime | None = None
@@ -101,6 +122,32 @@ class StatsStore(Store):
             a_net=of_a["net"],
             b_net=of_b["net"],
         )
+
+
+async def _window_totals(
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    since: datetime | None,
+    until: datetime | None,
+    ruleset: str | None,
+) -> dict[int, Totals]:
+    if since is None and until is None:
+        return await player_totals(conn, chat_id, None, None, ruleset)
+    return await totals_between(conn, chat_id, since, until, ruleset)
+
+
+def _ranked(
+    players: dict[int, Player], people: People, totals: dict[int, Totals]
+) -> list[PlayerStats]:
+    """One row per person (their records folded, never two), best net first."""
+    per_person = people.fold(totals, Totals.plus)
+    result = [
+        _player_stats(p, per_person.get(p.id, Totals()))
+        for p in players.values()
+        if people.person(p.id) == p.id
+    ]
+    result.sort(key=lambda s: (-s.net, -s.wins, s.player.name, s.player.id))
+    return result
 
 
 def _player_stats(player: Player, totals: Totals) -> PlayerStats:

@@ -65,12 +65,17 @@ class Totals:
 
 
 async def player_totals(
-    conn: aiosqlite.Connection, chat_id: int, since: str | None, until: str | None
+    conn: aiosqlite.Connection,
+    chat_id: int,
+    since: str | None,
+    until: str | None,
+    ruleset: str | None = None,
 ) -> dict[int, Totals]:
     """Each player record's totals all-time (no bounds), else summed over the months in
-    [since, until) ('YYYY-MM' each, either may be None): a few rows per player. Per record:
+    [since, until) ('YYYY-MM' each, either may be None): a few rows per player; with a
+    ``ruleset``, that ruleset's sessions only. Per record:
     ``People.fold(found, Totals.plus)`` makes them per person (``storage/people.py``)."""
-    sql, params = kept_months(since, until)
+    sql, params = kept_months(since, until, ruleset)
     rows = await fetch_all(
         conn,
         "SELECT player_id, hands, wins, self_draws, dealt_in, points, biggest_win, biggest_entry "
@@ -105,9 +110,33 @@ class TotalsStore(Store):
                 await conn.execute(statement)
 
 
-def kept_months(since: str | None, until: str | None) -> tuple[str, list[str]]:
+def kept_months(
+    since: str | None, until: str | None, ruleset: str | None = None
+) -> tuple[str, list[str]]:
     """The kept rows' ``period`` condition: the all-time row (no bounds), else the months in
-    [since, until) ('YYYY-MM', either None)."""
+    [since, until) ('YYYY-MM', either None); across every ruleset, or one ``ruleset``'s rows
+    ('~' ruleset '|…', ``storage/sql/totals.sql``)."""
+    prefix = "" if ruleset is None else ruleset_prefix(ruleset)
     if since is None and until is None:
-        return "period = ?", [ALL_TIME]
-    return "period <> ? AND period >= ? AND period < ?", [ALL_TIME, since or "", until or "~"]
+        return "period = ?", [prefix + ALL_TIME]
+    return "period <> ? AND period >= ? AND period < ?", [
+        prefix + ALL_TIME,
+        prefix + (since or ""),
+        prefix + (until or "~"),
+    ]
+
+
+def ruleset_prefix(ruleset: str) -> str:
+    """What one ruleset's kept periods start with: '~' ruleset '|' (then 'all' or a month)."""
+    return f"~{ruleset}|"
+
+
+async def rulesets_played(conn: aiosqlite.Connection, chat_id: int) -> list[str]:
+    """The rulesets of the chat's kept totals (a row per player and ruleset), by name."""
+    rows = await fetch_all(
+        conn,
+        "SELECT DISTINCT substr(period, 2, length(period) - 5) AS ruleset FROM player_totals "
+        "WHERE chat_id = ? AND period >= '~' AND period LIKE '%|all' ORDER BY 1",
+        [chat_id],
+    )
+    return [row["ruleset"] for row in rows]

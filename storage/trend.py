@@ -18,7 +18,7 @@ import aiosqlite
 from .database import Store
 from .periods import counted_between, entries_in, month_key, whole_months
 from .rows import fetch_all
-from .totals import ALL_TIME
+from .totals import kept_months
 
 TREND_POINTS: Final = 300
 _BY_HAND_SPAN: Final = timedelta(days=62)
@@ -42,15 +42,17 @@ class TrendStore(Store):
         since: datetime | None,
         until: datetime | None,
         points: int = TREND_POINTS,
+        ruleset: str | None = None,
     ) -> Trend:
         """The running balance of ``players`` (one person's records) over [since, until),
-        starting at 0: hand by hand over a short window, month by month over a long one."""
+        starting at 0: hand by hand over a short window, month by month over a long one; of
+        one ``ruleset``'s sessions when given (a balance never adds two rulesets' points)."""
         ids = ",".join(str(int(player)) for player in players) or "NULL"
         short = since is not None and (until or datetime.now(since.tzinfo)) - since <= _BY_HAND_SPAN
         async with self._read() as conn:
             if short:
-                return await _by_hand(conn, chat_id, ids, (since, until), max(1, points))
-            return await _by_month(conn, chat_id, ids, (since, until))
+                return await _by_hand(conn, chat_id, ids, (since, until), max(1, points), ruleset)
+            return await _by_month(conn, chat_id, ids, (since, until), ruleset)
 
 
 async def _by_hand(
@@ -59,13 +61,14 @@ async def _by_hand(
     ids: str,
     window: tuple[datetime | None, datetime | None],
     points: int,
+    ruleset: str | None,
 ) -> Trend:
     """Every hand in the window that moved the players' points (its kongs and wins together;
     an entry of no hand alone), in order; an entry undone and its reversal both inside the
     window are left out (they cancel), either alone counts as /stats counts it, so the last
     balance is the window's net."""
     since, until = window
-    where, params = entries_in(chat_id, since, until)
+    where, params = entries_in(chat_id, since, until, ruleset)
     inside = where.replace("e.", "x.")  # the same window, for the undo or the undone
     rows = await fetch_all(
         conn,
@@ -94,6 +97,7 @@ async def _by_month(
     chat_id: int,
     ids: str,
     window: tuple[datetime | None, datetime | None],
+    ruleset: str | None,
 ) -> Trend:
     """A point per month: the whole months from the totals, a month cut by the window's
     start or end counted from its entries (as /stats adds them up), so the last balance is
@@ -103,23 +107,20 @@ async def _by_month(
     first, last = months if months is not None else (since, since)
     moved: dict[str, int] = {}
     if first is None or last is None or first < last:
+        kept, params = kept_months(
+            month_key(first) if first else "", month_key(last) if last else "~", ruleset
+        )
         rows = await fetch_all(
             conn,
-            "SELECT period, sum(points) AS moved FROM player_totals "
-            f"WHERE chat_id = ? AND player_id IN ({ids}) AND period <> ? "
-            "AND period >= ? AND period < ? GROUP BY period",
-            [
-                chat_id,
-                ALL_TIME,
-                month_key(first) if first else "",
-                month_key(last) if last else "~",
-            ],
+            "SELECT substr(period, -7) AS month, sum(points) AS moved FROM player_totals "
+            f"WHERE chat_id = ? AND player_id IN ({ids}) AND {kept} GROUP BY period",
+            [chat_id, *params],
         )
-        moved.update((row["period"], row["moved"]) for row in rows)
+        moved.update((row["month"], row["moved"]) for row in rows)
     players = {int(player) for player in ids.split(",") if player != "NULL"}
     for start, end in ((since, first), (last, until)):
         if start is not None and end is not None and start < end:
-            counted = await counted_between(conn, chat_id, start, end)
+            counted = await counted_between(conn, chat_id, start, end, ruleset)
             points = sum(counted[p].points for p in players if p in counted)
             key = month_key(start)
             moved[key] = moved.get(key, 0) + points

@@ -18,15 +18,16 @@ from bot.handlers.views import pager, period_page_press, players_called
 from bot.i18n import t
 from bot.leaderboard_rows import Ranked, biggest_hand_name, ranked
 from bot.period_stats import (
+    board_heading,
     or_all_time,
+    period_boards,
     period_from_key,
     period_key,
     period_label,
-    period_rows,
     take_window,
 )
 from bot.replies import edit, reply, reply_photo
-from bot.table_html import signed
+from bot.table_html import ruleset_name, signed
 from bot.webapp.links import with_webapp
 from storage import Ledger
 from storage.names import name_key
@@ -66,7 +67,13 @@ BUTTONS: Final = (ButtonRoute(TOP_PREFIX, top_button, f"s{WIDEST_ENTRY_ID}:99999
 async def top_view(
     ledger: Ledger, chat_id: int, period: Period, page: int, lang: str
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    rows = ranked(await period_rows(ledger, chat_id, period))
+    boards = [
+        (board.ruleset, ranked(board.players))
+        for board in await period_boards(ledger, chat_id, period)
+    ]
+    # One board per ruleset, its heading before its first row on each page (a heading only
+    # when the window holds more than one: points of two rulesets are never added up).
+    rows = [(ruleset, row) for ruleset, board in boards for row in board]
     label = period_label(period, lang)
     if not rows:
         return t("top_empty", lang, period=label), None
@@ -76,9 +83,14 @@ async def top_view(
     if pages > 1:
         title += " " + t("stats_page", lang, page=page, pages=pages)
     shown = rows[(page - 1) * TOP_PAGE_SIZE : page * TOP_PAGE_SIZE]
-    alike = Counter(name_key(row.stats.player.name) for row in rows)
+    people = {row.stats.player for _, board in boards for row in board}
+    alike = Counter(name_key(player.name) for player in people)  # a person on two boards once
     lines = [title]
-    for row in shown:
+    heading = None
+    for ruleset, row in shown:
+        if len(boards) > 1 and ruleset != heading:
+            heading = ruleset
+            lines.append(board_heading(ruleset, lang))
         player = row.stats.player
         name = player.name + (
             t("guest_mark", lang) if alike[name_key(player.name)] > 1 and player.is_guest else ""
@@ -141,21 +153,35 @@ async def trend(update: Update, context: Context) -> None:
     root = folding.person(people[0].id)
     name = next((p.name for p in await ledger.players.all(message.chat.id) if p.id == root), "")
     label = period_label(period, lang)
-    found_trend = await ledger.trend.balance(message.chat.id, records, period.since, period.until)
-    if not found_trend.balances:
+    # A chart per ruleset the person played in the window: two rulesets' points never add up.
+    trends = []
+    boards = await period_boards(ledger, message.chat.id, period)
+    for board in boards:
+        if not any(row.player.id == root and (row.hands or row.net) for row in board.players):
+            continue  # a ruleset others played in the window
+        found = await ledger.trend.balance(
+            message.chat.id, records, period.since, period.until, ruleset=board.ruleset
+        )
+        if found.balances:
+            trends.append((board.ruleset, found))
+    if not trends:
         await reply(message, t("trend_empty", lang, name=name, period=label))
         return
-    steps = found_trend.steps
-    unit = "trend_by_month" if found_trend.by_month else "trend_by_hand"
-    title = t(
-        unit, lang, name=name, period=label, count=len(steps) if found_trend.by_month else steps[-1]
-    )
-    at = list(range(1, len(steps) + 1)) if found_trend.by_month else [int(s) for s in steps]
-    await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
-    png = await asyncio.to_thread(
-        pictures.tally_chart_png, {name: list(found_trend.balances)}, lang, title=title, at_hands=at
-    )
-    caption = t(
-        "trend_caption", lang, name=name, period=label, net=signed(found_trend.balances[-1])
-    )
-    await reply_photo(message, png, filename="trend.png", caption=caption)
+    for ruleset, found_trend in trends:
+        shown = label if len(boards) == 1 else f"{label} · {ruleset_name(ruleset, lang)}"
+        steps = found_trend.steps
+        unit = "trend_by_month" if found_trend.by_month else "trend_by_hand"
+        count = len(steps) if found_trend.by_month else steps[-1]
+        title = t(unit, lang, name=name, period=shown, count=count)
+        at = list(range(1, len(steps) + 1)) if found_trend.by_month else [int(s) for s in steps]
+        await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
+        png = await asyncio.to_thread(
+            pictures.tally_chart_png,
+            {name: list(found_trend.balances)},
+            lang,
+            title=title,
+            at_hands=at,
+        )
+        net = signed(found_trend.balances[-1])
+        caption = t("trend_caption", lang, name=name, period=shown, net=net)
+        await reply_photo(message, png, filename="trend.png", caption=caption)

@@ -46,11 +46,12 @@ from bot.money_html import (
     yuan,
 )
 from bot.period_stats import (
+    board_heading,
     or_all_time,
+    period_boards,
     period_from_key,
     period_key,
     period_label,
-    period_rows,
     take_window,
 )
 from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
@@ -484,15 +485,31 @@ async def stats_view(
     period: Period = ALL_TIME,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """A page of the players' records over ``period`` (``named``: those players' alone, on
-    one page)."""
-    rows = await period_rows(ledger, chat_id, period)
-    named_alike = Counter(row.player.name for row in rows)  # in the chat, not just shown
+    one page), a board per ruleset played in it (its heading when there are two or more)."""
+    boards = await period_boards(ledger, chat_id, period)
+    people = await ledger.people.of_chat(chat_id)
+    named_alike = Counter(  # in the chat (one name per person), not just shown
+        player.name
+        for player in await ledger.players.all(chat_id)
+        if people.person(player.id) == player.id
+    )
     if named is not None:  # any record of a person names that person's one row
-        people = await ledger.people.of_chat(chat_id)
         named = {people.person(player_id) for player_id in named}
-        rows = [row for row in rows if row.player.id in named]
-    else:  # members who only ever talked in the chat have no record to show
-        rows = [row for row in rows if row.hands or row.net]
+    rows = [
+        (board.ruleset, row)
+        for board in boards
+        for row in board.players
+        # members who only ever talked in the chat have no record to show
+        if (row.hands or row.net) and (named is None or row.player.id in named)
+    ]
+    if named is not None:  # asked by name, an empty record is shown (once, on no board)
+        shown = {row.player.id for _, row in rows}
+        rows += [
+            ("", row)
+            for row in await ledger.stats.players(chat_id, period.since, period.until)
+            if row.player.id in named - shown
+        ]
+    headed = len({ruleset for ruleset, _ in rows if ruleset}) > 1
     pages = max(1, -(-len(rows) // STATS_PAGE_SIZE))
     page = min(page, pages)
     title = f"<b>{t('stats_title', lang)}</b>"
@@ -502,20 +519,24 @@ async def stats_view(
         title += " " + t("stats_page", lang, page=page, pages=pages)
     lines = [title]
     start = (page - 1) * STATS_PAGE_SIZE
-    lines.extend(
-        t(
-            "stats_row",
-            lang,
-            name=_stats_name(row.player, named_alike[row.player.name] > 1, lang),
-            hands=row.hands,
-            wins=row.wins,
-            self_draws=row.self_draws,
-            dealt_in=row.dealt_in,
-            biggest=row.biggest_win,
-            net=signed(row.net),
+    heading = None
+    for ruleset, row in rows[start : start + STATS_PAGE_SIZE]:
+        if headed and ruleset and ruleset != heading:
+            heading = ruleset
+            lines.append(board_heading(ruleset, lang))
+        lines.append(
+            t(
+                "stats_row",
+                lang,
+                name=_stats_name(row.player, named_alike[row.player.name] > 1, lang),
+                hands=row.hands,
+                wins=row.wins,
+                self_draws=row.self_draws,
+                dealt_in=row.dealt_in,
+                biggest=row.biggest_win,
+                net=signed(row.net),
+            )
         )
-        for row in rows[start : start + STATS_PAGE_SIZE]
-    )
     if not rows:
         lines.append(t("tally_empty", lang))
     key = "" if period == ALL_TIME else f"{await period_key(ledger, chat_id, period)}:"

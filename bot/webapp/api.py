@@ -1,6 +1,6 @@
 """The season page's JSON API: what /top, /stats, /trend and /history show, as data.
 
-Every number comes from the same ledger calls the commands make (``period_rows``, ``ranked``,
+Every number comes from the same ledger calls the commands make (``period_boards``, ``ranked``,
 ``head_to_head``, ``trend``, ``history``), so the page and the chat cannot disagree.
 """
 
@@ -18,13 +18,14 @@ from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
 from bot.leaderboard_rows import biggest_hand_name, ranked
-from bot.period_stats import period_from_key, period_label, period_rows, take_window
+from bot.period_stats import period_boards, period_from_key, period_label, take_window
+from bot.table_html import ruleset_name
 from bot.webapp import start_token
 from bot.webapp.contract import ApiError
 from bot.webapp.history_entries import history_json
 from bot.webapp.start_token import Screen
-from bot.webapp.viewer import APPLICATION, viewer_of
-from storage import Ledger, StorageError
+from bot.webapp.viewer import APPLICATION, Viewer, viewer_of
+from storage import Board, Ledger, StorageError
 
 PAGE_SIZE: Final = 20
 MAX_NAMED: Final = 6  # names a chat in the list of one's chats is known by
@@ -96,14 +97,28 @@ async def periods(request: web.Request) -> web.Response:
     return web.json_response({"lang": lang, "periods": found, "me": viewer.user_id})
 
 
-async def _standing_rows(request: web.Request) -> tuple[str, list[dict[str, Any]]]:
-    """The period's label and /top's rows for it, folded by person, as JSON values."""
+async def _boards(request: web.Request) -> tuple[str, list[dict[str, Any]]]:
+    """The period's label and its boards, one per ruleset played in it (``?ruleset=``: that
+    one alone), each /top's rows for it folded by person, as JSON values."""
     viewer = viewer_of(request)
     period = await _period(request)
     ledger = _ledger(request)
     money = await ledger.stats.money(viewer.chat_id, period.since, period.until)
+    wanted = request.query.get("ruleset")
+    boards = []
+    for board in await period_boards(ledger, viewer.chat_id, period):
+        if wanted is None or board.ruleset == wanted:
+            players = await _board_rows(ledger, viewer, board, money)
+            name = ruleset_name(board.ruleset, viewer.language)
+            boards.append({"ruleset": board.ruleset, "name": name, "players": players})
+    return period_label(period, viewer.language), boards
+
+
+async def _board_rows(
+    ledger: Ledger, viewer: Viewer, board: Board, money: dict[int, int] | None
+) -> list[dict[str, Any]]:
     players = []
-    for row in ranked(await period_rows(ledger, viewer.chat_id, period)):
+    for row in ranked(board.players):
         stats = row.stats
         biggest = None
         if stats.biggest_win_entry is not None:
@@ -127,33 +142,56 @@ async def _standing_rows(request: web.Request) -> tuple[str, list[dict[str, Any]
                 "biggest": biggest,
             }
         )
-    return period_label(period, viewer.language), players
+    return players
 
 
 async def standings(request: web.Request) -> web.Response:
-    """The Contract's standings, folded by person as /stats and /top fold them."""
-    label, players = await _standing_rows(request)
-    return web.json_response({"period": label, "players": players})
+    """The Contract's standings, folded by person as /stats and /top fold them, a board per
+    ruleset (``players``: the first board's rows, or the ``?ruleset=`` one's)."""
+    label, boards = await _boards(request)
+    players = boards[0]["players"] if boards else []
+    return web.json_response({"period": label, "boards": boards, "players": players})
 
 
 async def person(request: web.Request) -> web.Response:
-    """One person's row of the period (any of their records names them)."""
+    """One person's row of the period (any of their records names them): of the first board
+    they are on, or of ``?ruleset=``; ``rulesets`` lists every board they are on."""
     viewer = viewer_of(request)
     player = _int(request, "player")
     folding = await _ledger(request).people.of_chat(viewer.chat_id)
-    label, players = await _standing_rows(request)
-    found = [p for p in players if p["id"] == folding.person(player)]
+    label, boards = await _boards(request)
+    on = [
+        (board["ruleset"], row)
+        for board in boards
+        for row in board["players"]
+        if row["id"] == folding.person(player)
+    ]
+    found = [row for _, row in on]
     if not found:
         raise ApiError(404, "no_player", token=str(player))
-    return web.json_response({"period": label, "player": found[0]})
+    return web.json_response(
+        {
+            "period": label,
+            "ruleset": on[0][0],
+            "rulesets": [ruleset for ruleset, _ in on],
+            "player": found[0],
+        }
+    )
 
 
 async def biggest_hands(request: web.Request) -> web.Response:
     """The period's biggest hands, one per person (what /top names), biggest first."""
-    label, players = await _standing_rows(request)
+    label, boards = await _boards(request)
     hands = [
-        {"player": p["name"], "hand": big["name"], "points": big["points"], "entry": big["entry"]}
-        for p in players
+        {
+            "player": p["name"],
+            "hand": big["name"],
+            "points": big["points"],
+            "entry": big["entry"],
+            "ruleset": board["ruleset"],
+        }
+        for board in boards
+        for p in board["players"]
         if (big := p["biggest"])
     ]
     hands.sort(key=lambda hand: -int(hand["points"]))
@@ -167,10 +205,31 @@ async def trend(request: web.Request) -> web.Response:
     ledger = _ledger(request)
     player = _int(request, "player")
     folding = await ledger.people.of_chat(viewer.chat_id)
-    records = sorted(folding.records(folding.person(player)))
-    found = await ledger.trend.balance(viewer.chat_id, records, period.since, period.until)
+    root = folding.person(player)
+    records = sorted(folding.records(root))
+    # One ruleset's balance (``?ruleset=``, else the first the person played in the period):
+    # two rulesets' points never add up.
+    played = [
+        board.ruleset
+        for board in await period_boards(ledger, viewer.chat_id, period)
+        if any(row.player.id == root and (row.hands or row.net) for row in board.players)
+    ]
+    ruleset = request.query.get("ruleset") or (played[0] if played else None)
+    if ruleset is None:
+        return web.json_response(
+            {"by_month": False, "steps": [], "balances": [], "ruleset": None, "rulesets": []}
+        )
+    found = await ledger.trend.balance(
+        viewer.chat_id, records, period.since, period.until, ruleset=ruleset
+    )
     return web.json_response(
-        {"by_month": found.by_month, "steps": list(found.steps), "balances": list(found.balances)}
+        {
+            "by_month": found.by_month,
+            "steps": list(found.steps),
+            "balances": list(found.balances),
+            "ruleset": ruleset,
+            "rulesets": played,
+        }
     )
 
 

@@ -11,7 +11,11 @@
 -- A change to the totals is a new migration that drops the trigger and includes this file.
 --
 -- player_totals: per player and period ('all', or the month 'YYYY-MM' of created_at in the
---   group's time, China Standard Time: UTC+8, no daylight saving since 1991):
+--   group's time, China Standard Time: UTC+8, no daylight saving since 1991), and the same
+--   per ruleset of the entry's session ('~' ruleset '|all', '~' ruleset '|YYYY-MM', since
+--   migration 0015: a board never adds points of two rulesets; the '~' sorts them after every
+--   month, so a month range 'YYYY-MM' <= period < '~' never meets them; an entry outside a
+--   session counts in no ruleset's rows):
 --   hands, wins, self_draws, dealt_in  over standing entries (neither reversed nor a reversal),
 --     a 一炮多响 counted as one hand and one deal-in, as /stats counts them;
 --   points, moves                      every posting of the period, reversals included;
@@ -33,9 +37,13 @@ BEGIN
     ON CONFLICT DO UPDATE SET entries = entries + 1;
 
     INSERT INTO player_totals (chat_id, player_id, period, points, moves)
-    SELECT NEW.chat_id, p.player_id, b.period, p.delta, 1
-    FROM postings AS p, (SELECT 'all' AS period UNION ALL SELECT strftime('%Y-%m', NEW.created_at, '+8 hours')) AS b
-    WHERE p.entry_id = NEW.id
+    SELECT NEW.chat_id, p.player_id, b.value, p.delta, 1
+    FROM postings AS p,
+        (SELECT (SELECT ruleset FROM sessions WHERE id = NEW.session_id) AS ruleset,
+            strftime('%Y-%m', NEW.created_at, '+8 hours') AS month) AS k,
+        json_each(json_array('all', k.month, '~' || k.ruleset || '|all',
+            '~' || k.ruleset || '|' || k.month)) AS b
+    WHERE p.entry_id = NEW.id AND b.type = 'text'
     ON CONFLICT DO UPDATE SET points = points + excluded.points, moves = moves + 1;
 
     INSERT INTO player_totals (chat_id, player_id, period, hands, wins, self_draws, dealt_in,
@@ -48,7 +56,8 @@ BEGIN
                 WHERE o.session_id = t.session_id AND o.hand_number = t.hand_number
                   AND o.kind IN ('win', 'draw') AND o.id <> t.id
                   AND who.value IN (o.seat_e, o.seat_s, o.seat_w, o.seat_n)
-                  AND (b.value = 'all' OR strftime('%Y-%m', o.created_at, '+8 hours') = b.value)
+                  AND (substr(b.value, -3) = 'all'
+                      OR strftime('%Y-%m', o.created_at, '+8 hours') = substr(b.value, -7))
                   AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)))),
         t.sign * (t.kind = 'win' AND t.winner IS who.value),
         t.sign * (t.kind = 'win' AND t.winner IS who.value AND coalesce(t.self_draw, 0)),
@@ -59,12 +68,14 @@ BEGIN
                 WHERE o.session_id = t.session_id AND o.hand_number = t.hand_number
                   AND o.kind IN ('win', 'draw') AND o.id <> t.id
                   AND o.kind = 'win' AND o.discarder = who.value
-                  AND (b.value = 'all' OR strftime('%Y-%m', o.created_at, '+8 hours') = b.value)
+                  AND (substr(b.value, -3) = 'all'
+                      OR strftime('%Y-%m', o.created_at, '+8 hours') = substr(b.value, -7))
                   AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = o.id)))),
         coalesce(t.candidate, 0) * (t.winner IS who.value),
         CASE WHEN t.winner IS who.value THEN t.candidate_entry END
     FROM (
         SELECT e.*, CASE WHEN NEW.reverses IS NULL THEN 1 ELSE -1 END AS sign,
+            (SELECT ruleset FROM sessions WHERE id = e.session_id) AS ruleset,
             c.delta AS candidate, CASE WHEN c.delta IS NOT NULL THEN e.id END AS candidate_entry,
             NOT EXISTS (
                 SELECT 1 FROM entries AS o
@@ -83,8 +94,10 @@ BEGIN
     ) AS t,
     json_each(json_array(t.seat_e, t.seat_s, t.seat_w, t.seat_n, t.unseated_winner,
         t.unseated_discarder)) AS who,
-    json_each(json_array('all', strftime('%Y-%m', t.created_at, '+8 hours'))) AS b
-    WHERE who.type = 'integer'
+    json_each(json_array('all', strftime('%Y-%m', t.created_at, '+8 hours'),
+        '~' || t.ruleset || '|all',
+        '~' || t.ruleset || '|' || strftime('%Y-%m', t.created_at, '+8 hours'))) AS b
+    WHERE who.type = 'integer' AND b.type = 'text'
     ON CONFLICT DO UPDATE SET
         hands = hands + excluded.hands,
         wins = wins + excluded.wins,
@@ -99,35 +112,41 @@ BEGIN
                 OR (excluded.biggest_win = biggest_win AND excluded.biggest_entry < biggest_entry))
             THEN excluded.biggest_entry ELSE biggest_entry END;
 
-    -- The biggest win undone: its month looks again among that month's wins (by index), then
-    -- the all-time row takes the best month.
+    -- The biggest win undone: its month looks again among that month's wins (by index; a
+    -- ruleset's month among its sessions' wins), then the all-time row takes the best month
+    -- (a ruleset's all-time row the best of that ruleset's months).
     UPDATE player_totals SET (biggest_win, biggest_entry) = (
         SELECT coalesce(best.delta, 0), best.id FROM (SELECT 1) LEFT JOIN (
             SELECT p.delta, e.id FROM entries AS e
             JOIN postings AS p ON p.entry_id = e.id AND p.player_id = e.winner
             WHERE e.winner = player_totals.player_id AND e.kind = 'win'
-              AND e.created_at >= strftime('%Y-%m-%dT%H:%M:%S', player_totals.period || '-01',
-                  '-8 hours')
-              AND e.created_at < strftime('%Y-%m-%dT%H:%M:%S', player_totals.period || '-01',
-                  '+1 month', '-8 hours')
-              AND strftime('%Y-%m', e.created_at, '+8 hours') = player_totals.period
+              AND e.created_at >= strftime('%Y-%m-%dT%H:%M:%S',
+                  substr(player_totals.period, -7) || '-01', '-8 hours')
+              AND e.created_at < strftime('%Y-%m-%dT%H:%M:%S',
+                  substr(player_totals.period, -7) || '-01', '+1 month', '-8 hours')
+              AND strftime('%Y-%m', e.created_at, '+8 hours') = substr(player_totals.period, -7)
+              AND (player_totals.period NOT LIKE '~%' OR player_totals.period = '~'
+                  || (SELECT ruleset FROM sessions WHERE id = e.session_id) || '|'
+                  || substr(player_totals.period, -7))
               AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id)
             ORDER BY p.delta DESC, e.id LIMIT 1
         ) AS best)
     WHERE NEW.reverses IS NOT NULL AND biggest_entry = NEW.reverses
       AND player_id = (SELECT winner FROM entries WHERE id = NEW.reverses)
-      AND period <> 'all';
+      AND substr(period, -3) <> 'all';
 
     UPDATE player_totals SET (biggest_win, biggest_entry) = (
         SELECT coalesce(best.biggest_win, 0), best.biggest_entry FROM (SELECT 1) LEFT JOIN (
             SELECT m.biggest_win, m.biggest_entry FROM player_totals AS m
-            WHERE m.player_id = player_totals.player_id AND m.period <> 'all'
+            WHERE m.player_id = player_totals.player_id AND substr(m.period, -3) <> 'all'
+              AND substr(m.period, 1, length(m.period) - 7)
+                  = substr(player_totals.period, 1, length(player_totals.period) - 3)
               AND m.biggest_entry IS NOT NULL
             ORDER BY m.biggest_win DESC, m.biggest_entry LIMIT 1
         ) AS best)
     WHERE NEW.reverses IS NOT NULL AND biggest_entry = NEW.reverses
       AND player_id = (SELECT winner FROM entries WHERE id = NEW.reverses)
-      AND period = 'all';
+      AND substr(period, -3) = 'all';
 
     INSERT INTO pair_totals (chat_id, player_id, other_id, hands, wins, dealt_in, won_from, net)
     SELECT t.chat_id, a.value, b.value,
@@ -181,16 +200,22 @@ WHERE session_id IS NOT NULL GROUP BY chat_id, session_id, kind;
 
 INSERT INTO player_totals (chat_id, player_id, period, hands, wins, self_draws, dealt_in,
                            points, moves, biggest_win, biggest_entry)
-WITH periods (kind) AS (VALUES ('all'), ('month')),
+WITH periods (kind) AS (VALUES ('all'), ('month'), ('ruleset all'), ('ruleset month')),
 standing AS MATERIALIZED (
-    SELECT e.*, CASE WHEN e.session_id IS NOT NULL AND e.hand_number IS NOT NULL
+    SELECT e.*, (SELECT ruleset FROM sessions WHERE id = e.session_id) AS ruleset, CASE WHEN e.session_id IS NOT NULL AND e.hand_number IS NOT NULL
         THEN e.session_id || ':' || e.hand_number END AS hand_key
     FROM entries AS e
     WHERE e.kind IN ('win', 'draw') AND NOT EXISTS (SELECT 1 FROM entries AS x WHERE x.reverses = e.id)
 ),
 dated AS MATERIALIZED (
-    SELECT s.*, CASE p.kind WHEN 'all' THEN 'all' ELSE strftime('%Y-%m', s.created_at, '+8 hours') END AS period
-    FROM standing AS s, periods AS p
+    SELECT * FROM (
+        SELECT s.*, CASE p.kind WHEN 'all' THEN 'all'
+            WHEN 'month' THEN strftime('%Y-%m', s.created_at, '+8 hours')
+            WHEN 'ruleset all' THEN '~' || s.ruleset || '|all'
+            ELSE '~' || s.ruleset || '|' || strftime('%Y-%m', s.created_at, '+8 hours') END
+            AS period
+        FROM standing AS s, periods AS p
+    ) WHERE period IS NOT NULL
 ),
 seated AS (
     SELECT d.chat_id, j.value AS player_id, d.period, count(DISTINCT d.hand_key) AS hands
@@ -214,11 +239,18 @@ ranked AS (
     WHERE d.kind = 'win'
 ),
 moved AS (
-    SELECT e.chat_id, p.player_id,
-        CASE k.kind WHEN 'all' THEN 'all' ELSE strftime('%Y-%m', e.created_at, '+8 hours') END AS period,
-        sum(p.delta) AS points, count(*) AS moves
-    FROM entries AS e JOIN postings AS p ON p.entry_id = e.id, periods AS k
-    GROUP BY p.player_id, 3
+    SELECT * FROM (
+        SELECT e.chat_id, p.player_id,
+            CASE k.kind WHEN 'all' THEN 'all'
+                WHEN 'month' THEN strftime('%Y-%m', e.created_at, '+8 hours')
+                WHEN 'ruleset all' THEN '~' || s.ruleset || '|all'
+                ELSE '~' || s.ruleset || '|' || strftime('%Y-%m', e.created_at, '+8 hours') END
+                AS period,
+            sum(p.delta) AS points, count(*) AS moves
+        FROM entries AS e JOIN postings AS p ON p.entry_id = e.id
+            LEFT JOIN sessions AS s ON s.id = e.session_id, periods AS k
+        GROUP BY p.player_id, 3
+    ) WHERE period IS NOT NULL
 ),
 parts AS (
     SELECT chat_id, player_id, period, hands, 0 AS wins, 0 AS self_draws, 0 AS dealt_in,

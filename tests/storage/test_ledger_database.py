@@ -295,7 +295,7 @@ async def test_an_old_database_migrates_to_the_fresh_schema(
 
 
 def test_the_totals_trigger_is_written_once() -> None:
-    """Its text is in storage/sql/totals.sql only; both migrations that create it include it."""
+    """Its text is in storage/sql/totals.sql only; every migration that creates it includes it."""
     folder = Path(__file__).parents[2] / "storage"
     writing = [
         path.name
@@ -304,7 +304,7 @@ def test_the_totals_trigger_is_written_once() -> None:
     ]
     assert writing == ["totals.sql"]
     including = [m.name for m in migrations() if "CREATE TRIGGER entries_totals" in m.sql]
-    assert including == ["0004_totals.sql", "0006_seasons.sql"]
+    assert including == ["0004_totals.sql", "0006_seasons.sql", "0011_ruleset_totals.sql"]
 
 
 def test_storage_imports_neither_scoring_nor_telegram() -> None:

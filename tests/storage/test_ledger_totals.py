@@ -18,6 +18,7 @@ import aiosqlite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ledger_fixtures import CHAT as OLD_CHAT
+from ledger_fixtures import OTHER_CHAT as OLD_OTHER_CHAT
 from ledger_fixtures import resigned
 from test_ledger_properties import CHAT, Op, ops, play
 from totals_reference import expected, kept
@@ -158,3 +159,39 @@ def test_the_rebuild_command_recomputes_the_totals(tmp_path: Path) -> None:
     assert kept(path) != expected(path)
     main([str(path)])
     assert kept(path) == expected(path)
+
+
+async def test_migration_0011_keeps_totals_per_ruleset_for_a_ledger_written_before(
+    tmp_path: Path,
+) -> None:
+    """A ledger at the schema before 0011 has totals across rulesets only; the migration
+    builds each ruleset's rows from the entries, equal to what the trigger keeps later."""
+    path = tmp_path / "old.db"
+    schema3_database(path)
+    before = [m for m in migrations() if m.version < 11]
+    async with aiosqlite.connect(path) as conn:
+        await migrate(conn, before)
+    with sqlite3.connect(path) as db:
+        # 0004 and 0006 include today's totals.sql: a ledger migrated by their first text
+        # had no ruleset rows, as here
+        assert db.execute("DELETE FROM player_totals WHERE period >= '~'").rowcount
+    assert kept(path) != expected(path)
+    async with await Ledger.open(path) as ledger:
+        found = kept(path)
+        assert found == expected(path)
+        assert any(row[2] == "~hangzhou|all" for row in found["players"])
+        # the dump's second chat played a 湖州 session, then a 杭州 one still open
+        boards = await ledger.stats.boards(OLD_OTHER_CHAT)
+        assert [b.ruleset for b in boards] == ["hangzhou", "huzhou-qiangdao"]
+        across = {row.player.id: row.net for row in await ledger.stats.players(OLD_OTHER_CHAT)}
+        with sqlite3.connect(path) as db:  # an adjustment outside a session is on no board
+            unboarded = dict(
+                db.execute(
+                    "SELECT p.player_id, sum(p.delta) FROM postings AS p JOIN entries AS e "
+                    "ON e.id = p.entry_id WHERE e.session_id IS NULL GROUP BY p.player_id"
+                ).fetchall()
+            )
+        assert any(unboarded.values())
+        for player, net in across.items():
+            nets = [row.net for b in boards for row in b.players if row.player.id == player]
+            assert len(nets) == 2 and sum(nets) + unboarded.get(player, 0) == net

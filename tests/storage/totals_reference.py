@@ -44,7 +44,10 @@ def expected(path: Path) -> Rows:
     """The same rows, counted from the ledger in Python."""
     with sqlite3.connect(path) as db:
         db.row_factory = sqlite3.Row
-        entries = db.execute("SELECT * FROM entries ORDER BY id").fetchall()
+        entries = db.execute(
+            "SELECT e.*, s.ruleset AS session_ruleset FROM entries AS e "
+            "LEFT JOIN sessions AS s ON s.id = e.session_id ORDER BY e.id"
+        ).fetchall()
         postings: dict[int, dict[int, int]] = defaultdict(dict)
         for entry_id, player, delta in db.execute("SELECT * FROM postings"):
             postings[entry_id][player] = delta
@@ -67,10 +70,15 @@ def _seats(entry: sqlite3.Row) -> set[int]:
     return {entry[c] for c in ("seat_e", "seat_s", "seat_w", "seat_n")} - {None}
 
 
-def _periods(entry: sqlite3.Row) -> tuple[str, str]:
-    """All-time, and the month in the players' time (UTC+8, China Standard Time)."""
+def _periods(entry: sqlite3.Row) -> tuple[str, ...]:
+    """All-time, and the month in the players' time (UTC+8, China Standard Time); the same
+    for the ruleset of the entry's session, when it has one (migration 0011)."""
     local = datetime.fromisoformat(entry["created_at"]).astimezone(CHINA)
-    return "all", f"{local.year:04d}-{local.month:02d}"
+    month = f"{local.year:04d}-{local.month:02d}"
+    ruleset = entry["session_ruleset"]
+    if ruleset is None:
+        return "all", month
+    return "all", month, f"~{ruleset}|all", f"~{ruleset}|{month}"
 
 
 def _players(

@@ -236,7 +236,13 @@ async def test_a_persons_row_and_the_biggest_hands(served: tuple[Harness, Page])
     hands = (await page.get("/api/biggest")).json()["hands"]
     assert [h["points"] for h in hands] == sorted((h["points"] for h in hands), reverse=True)
     jia = next(p for p in players if p["name"] == "甲")["biggest"]
-    assert hands[0] == {"player": "甲", "hand": "财飘", "points": 96, "entry": jia["entry"]}
+    assert hands[0] == {
+        "player": "甲",
+        "hand": "财飘",
+        "points": 96,
+        "entry": jia["entry"],
+        "ruleset": "hangzhou",
+    }
 
 
 # One API contract: one error shape, headers on every answer, compression, ETags.
