@@ -27,6 +27,7 @@ from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
+    debts,
     errors,
     evaluate,
     first_minute,
@@ -77,6 +78,8 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "tally": views.tally,
     "history": views.history,
     "settle": views.settle,
+    "debts": debts.debts,
+    "paid": first_minute.group_only(debts.paid),
     "stats": views.stats,
     "export": views.export,
     "top": leaderboard.top,
@@ -100,6 +103,7 @@ BUTTON_ROUTES: Final = checked_routes(
         *people.BUTTONS,
         *rules.BUTTONS,
         *leaderboard.BUTTONS,
+        *debts.BUTTONS,
     )
 )
 PRODUCTION: Final = object()

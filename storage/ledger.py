@@ -8,6 +8,7 @@ from types import TracebackType
 from .chat_copy import ChatCopyStore
 from .chats import ChatStore
 from .database import Database
+from .debts import DebtStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
@@ -45,6 +46,7 @@ class Ledger:
         self.trend = TrendStore(database)
         self.totals = TotalsStore(database)
         self.money = MoneyStore(database)
+        self.debts = DebtStore(database)
         self.seasons = SeasonStore(database)
         self.inbox = InboxStore(database)
         self.exchange = ExchangeStore(database)

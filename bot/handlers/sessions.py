@@ -20,6 +20,7 @@ from bot.context import (
 )
 from bot.grammar import SENDER_WORDS, check_name, parse_dealer, parse_new, parse_seat_change
 from bot.handlers import people
+from bot.handlers.debts import open_debts_note
 from bot.i18n import t
 from bot.replies import reply, send
 from bot.table import forget, open_table, table_of
@@ -94,6 +95,9 @@ async def new(update: Update, context: Context) -> None:
         lines.append("💰 " + t("stake_is", lang, stake=stake_text(command.stake)))
     if not table.full:
         lines.append(t("session_join_hint", lang, seats=empty_seats(table, lang)))
+    owed = await open_debts_note(ledger, message.chat.id, lang)
+    if owed is not None:
+        lines.append(owed)
     await reply(message, "\n".join(lines))
 
 
