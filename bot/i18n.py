@@ -438,6 +438,21 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "💰 Session #{session} settled and closed",
     ),
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
+    "rating_line": ("实力分：{ratings}", "Rating: {ratings}"),
+    "rating_none": (
+        "还没有实力分：每次 /settle 后按名次算（有分数的场次）",
+        "No ratings yet: each /settle rates the session's placements",
+    ),
+    "rating_title": ("实力分 · 变化：{period}", "Rating · change: {period}"),
+    "rating_row": (
+        "{place}. {name} {shown} {change} · {games} 场",
+        "{place}. {name} {shown} {change} · {games} games",
+    ),
+    "rating_no_change": ("(—)", "(—)"),
+    "rating_unknown_word": (
+        "「{token}」既不是时段（本月 上月 2026-11 …）也不是玩法（杭州 湖州）",
+        "{token} is neither a period (this month, 2026-11 …) nor a family (hangzhou, huzhou)",
+    ),
     "debts_none": ("没有欠账，都结清了 ✅", "No open debts: everyone is square ✅"),
     "debts_title": ("欠账（{count} 笔，最早的在前）", "Open debts ({count}, oldest first)"),
     "debt_line": (
@@ -1060,6 +1075,7 @@ HELP: Final[dict[str, str]] = {
         "（管理员）· 给客人改名：<code>/rename 丁 阿丁</code> · 撤销：回复里的撤销按钮或 /undo P1\n"
         "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
         "欠账：/debts（结算的转账记成欠账，按 ✅ 已付）· 还一部分：<code>/paid 乙 20</code>\n"
+        "实力分（按每场名次算）：<code>/rating 本月</code>\n"
         "时段：<code>/stats 本月</code>（本周 上月 今年 全部 2026-11）· "
         "排行榜：<code>/top 本月</code> · 走势图：<code>/trend 甲 今年</code>\n"
         "赛季（管理员）：<code>/season 秋季赛</code> 开始 · <code>/season 结束</code> · "
@@ -1093,7 +1109,7 @@ HELP: Final[dict[str, str]] = {
         "Standings: /tally /history /stats /export · settle and close: /settle · "
         "backup (admins): /backup\n"
         "Debts: /debts (settled transfers stay until ✅ paid) · part of one: "
-        "<code>/paid Bob 20</code>\n"
+        "<code>/paid Bob 20</code> · ratings from placements: <code>/rating this month</code>\n"
         "Periods: <code>/stats this month</code> (this week, last month, this year, all, "
         "2026-11) · leaderboard: <code>/top this month</code> · trend: "
         "<code>/trend Amy this year</code>\n"
@@ -1134,6 +1150,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("history", "记录"),
         ("settle", "结算并散场"),
         ("debts", "欠账：谁还欠谁"),
+        ("rating", "实力分：/rating 本月"),
         ("paid", "还钱：/paid 乙 20"),
         ("stats", "统计：/stats 本月"),
         ("export", "导出 CSV：/export 本月"),
@@ -1169,6 +1186,7 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("history", "entries, page by page"),
         ("settle", "settle up and close"),
         ("debts", "open debts: who still owes whom"),
+        ("rating", "ratings from placements: /rating this month"),
         ("paid", "a payment: /paid Bob 20"),
         ("stats", "statistics: /stats this month"),
         ("export", "CSV export: /export this month"),

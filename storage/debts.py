@@ -19,8 +19,9 @@ import aiosqlite
 from .database import Store
 from .money import TABLE
 from .people import People, read_people
-from .records import Session, Transfer
-from .rows import fetch_all, fetch_one, now_text, session_row
+from .rating import GameChange, rate_session
+from .records import Transfer
+from .rows import fetch_all, fetch_one, now_text
 from .sessions import require_open_session
 
 LineKind = Literal["debt", "payment", "reversal"]
@@ -70,10 +71,13 @@ class OpenDebt:
 
 
 class DebtStore(Store):
-    async def settle(self, chat_id: int, transfers: Sequence[Transfer]) -> Session:
-        """Close the chat's open session and keep its transfers in 元 as debts, one line per
-        payer → payee, in one transaction (a transfer to the table's account is paid there
-        and then, and is no debt between players)."""
+    async def settle(
+        self, chat_id: int, transfers: Sequence[Transfer], family: str
+    ) -> list[GameChange]:
+        """/settle's writes in one transaction: close the chat's open session, keep its
+        transfers in 元 as debts, one line per payer → payee (a transfer to the table's
+        account is paid there and then, no debt between players), and rate its placements
+        for the rulesets' ``family`` (``storage.rating``); the rating changes it made."""
         async with self._write() as conn:
             session = await require_open_session(conn, chat_id)
             now = now_text()
@@ -84,7 +88,7 @@ class DebtStore(Store):
                 if TABLE in (transfer.payer, transfer.payee):
                     continue
                 await _insert(conn, chat_id, "debt", transfer, now, _Why(session_id=session.id))
-            return await session_row(conn, chat_id, session.id)
+            return await rate_session(conn, chat_id, session.id, family, now)
 
     async def open_debts(self, chat_id: int) -> list[OpenDebt]:
         """Every pair of persons with money still owed, netted both ways, oldest first."""

@@ -17,6 +17,7 @@ from .money import MoneyStore
 from .pattern_uses import PatternUseStore
 from .people import PeopleStore
 from .players import PlayerStore
+from .rating import RatingStore
 from .readable import ReadableStore
 from .reports import ReportStore
 from .seasons import SeasonStore
@@ -47,6 +48,7 @@ class Ledger:
         self.totals = TotalsStore(database)
         self.money = MoneyStore(database)
         self.debts = DebtStore(database)
+        self.rating = RatingStore(database)
         self.seasons = SeasonStore(database)
         self.inbox = InboxStore(database)
         self.exchange = ExchangeStore(database)

@@ -25,6 +25,8 @@ TEXT_VERBS: Final[Mapping[str, str]] = {
     "欠账": "debts",
     "欠款": "debts",
     "还": "paid",
+    "实力": "rating",
+    "段位": "rating",
     "统计": "stats",
     "导出": "export",
     "算分": "score",

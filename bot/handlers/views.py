@@ -36,6 +36,7 @@ from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE, SEAT_WORDS_EN
 from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
+from bot.handlers.rating import rating_line
 from bot.i18n import t
 from bot.money_html import (
     account_name,
@@ -397,7 +398,9 @@ async def settle(update: Update, context: Context) -> None:
     names = {player.id: player.name for player in await ledger.players.all(message.chat.id)}
     paid = _settled(standings, money, names, lang)
     # Closed with its transfers in 元 kept as debts until paid, in one transaction.
-    await ledger.debts.settle(message.chat.id, paid.in_money)
+    # ... and its placements rated for its family of rulesets (杭州 / 湖州 kept apart).
+    family = rulesets.get(table.session.ruleset).family.id
+    rated = await ledger.debts.settle(message.chat.id, paid.in_money, family)
     forget(context, message.chat.id)
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
@@ -405,6 +408,8 @@ async def settle(update: Update, context: Context) -> None:
         "",
     ]
     lines.extend(paid.lines)
+    if rated:
+        lines.append(rating_line(rated, names, lang))
     rows = [
         debt_buttons.pay_row(
             context.bot.token, message.chat.id, (tr.payer, tr.payee, tr.amount), names, lang

@@ -205,8 +205,9 @@ def _schema(path: Path) -> list[tuple[str, str, str]]:
 BACK_TO_EIGHT = (
     "DROP TRIGGER entries_money; DROP VIEW money_lines; DROP VIEW stake_entries;"
     "DROP INDEX entries_session_adjustments; DROP TABLE money_totals; PRAGMA user_version = 8;"
-    # what later migrations add (0016: debts), made again as the ledger opens
-    "DROP TABLE debt_balances; DROP TABLE debt_lines;"
+    # what later migrations add (0016: debts, ratings), made again as the ledger opens
+    "DROP TABLE debt_balances; DROP TABLE debt_lines; DROP TABLE rating_games;"
+    "DROP TABLE ratings; DROP TABLE rating_changes; DROP TABLE rating_marks;"
 )
 
 
