@@ -177,9 +177,7 @@ async def _stale(conn: aiosqlite.Connection, chat_id: int) -> bool:
     return kept != await _links_mark(conn, chat_id)
 
 
-async def _points(
-    conn: aiosqlite.Connection, session_id: int, people: People
-) -> dict[int, int]:
+async def _points(conn: aiosqlite.Connection, session_id: int, people: People) -> dict[int, int]:
     """Each person's points in the session: everyone who sat at one of its hands (0 if no
     points moved their way), folded by the links (one indexed read of the session's rows)."""
     seated = " UNION ALL ".join(

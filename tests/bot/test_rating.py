@@ -32,7 +32,7 @@ async def _settle(h: Harness) -> dict[str, tuple[int, int]]:
 def _kept(path: str) -> dict[str, list[tuple[object, ...]]]:
     with sqlite3.connect(path) as db:
         return {
-            table: sorted(db.execute(f"SELECT * FROM {table}"), key=repr)  # noqa: S608
+            table: sorted(db.execute(f"SELECT * FROM {table}"), key=repr)
             for table in ("ratings", "rating_changes", "debt_balances")
         }
 
@@ -44,7 +44,7 @@ async def test_the_settle_line_places_by_points_and_ties_share(harness: Harness)
     points = {row.player.name: row.balance for row in tally.rows}
     assert points["甲"] > 0 > points["乙"] and "丙" not in points and "丁" not in points
     rated = await _settle(harness)
-    assert list(rated)[0] == "甲" and rated["甲"][1] > 0 > rated["乙"][1]
+    assert next(iter(rated)) == "甲" and rated["甲"][1] > 0 > rated["乙"][1]
     assert rated["丙"] == rated["丁"]  # equal points: one shared place, the same change
     assert rated["甲"][0] == 1500 + rated["甲"][1]  # everyone starts at 1500
 
@@ -64,7 +64,7 @@ async def test_the_board_per_family_with_games_and_changes(harness: Harness) -> 
     [board] = await h.say("乙", "/rating")
     text = board.text
     assert "实力分 · 变化：本月 · 杭州" in text and "湖州" in text
-    hangzhou = text.split("\n\n")[[i for i, b in enumerate(text.split("\n\n")) if "杭州" in b][0]]
+    hangzhou = next(block for block in text.split("\n\n") if "杭州" in block)
     rows = re.findall(r"\d+\. (\S+) (\d+) \(([+−]\d+)\) · (\d+) 场", hangzhou)
     assert {name: int(games) for name, _, _, games in rows} == dict.fromkeys("甲乙丙丁", 2)
     shown = {name: int(value) for name, value, _, _ in rows}
