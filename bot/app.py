@@ -24,6 +24,7 @@ from bot.backups import schedule_backups
 from bot.buttons import checked_routes
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
+from bot.debt_reminders import schedule_debt_reminders
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -144,6 +145,7 @@ def build_application(
     application.bot_data["services"] = Services(config=config, inbox=inbox, processor=processor)
     add_handlers(application)
     schedule_backups(application)
+    schedule_debt_reminders(application)
     return application
 
 

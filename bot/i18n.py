@@ -453,6 +453,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」既不是时段（本月 上月 2026-11 …）也不是玩法（杭州 湖州）",
         "{token} is neither a period (this month, 2026-11 …) nor a family (hangzhou, huzhou)",
     ),
+    "debts_reminder_title": (
+        "⏰ 超过一周没结清的欠账（{count} 笔）：",
+        "⏰ Debts open for over a week ({count}):",
+    ),
+    "debts_reminder_hint": (
+        "付了就在 /debts 里按 ✅，或发 <code>/paid 乙 20</code>",
+        "Paid? Press ✅ under /debts, or send <code>/paid Bob 20</code>",
+    ),
     "debts_none": ("没有欠账，都结清了 ✅", "No open debts: everyone is square ✅"),
     "debts_title": ("欠账（{count} 笔，最早的在前）", "Open debts ({count}, oldest first)"),
     "debt_line": (
@@ -770,6 +778,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "settings_title": ("⚙️ <b>本群设置</b>", "⚙️ <b>This chat's settings</b>"),
     "settings_replies": ("回复：{value}", "Replies: {value}"),
     "settings_pictures": ("图片：{value}", "Pictures: {value}"),
+    "settings_debt_reminder": ("欠账提醒：{value}", "Debt reminder: {value}"),
     "settings_lang": ("语言：{value}", "Language: {value}"),
     "settings_who": (
         "群管理员点下面的按钮修改，或写 <code>/settings 图片 从不</code>",
@@ -780,6 +789,13 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "pictures_always": ("全部（牌图、积分图、结算图）", "all (hands, charts, settle-up)"),
     "pictures_full_hands": ("只发整手牌的牌图", "hand pictures of full hands only"),
     "pictures_never": ("不发图", "none"),
+    "debt_reminder_off": ("关", "off"),
+    "debt_reminder_weekly": (
+        "每周一晚 8 点提醒超过一周没结清的欠账",
+        "Mondays 20:00 (Beijing), debts open for over a week",
+    ),
+    "button_debt_reminder_off": ("不提醒", "No reminder"),
+    "button_debt_reminder_weekly": ("每周提醒欠账", "Weekly reminder"),
     "lang_zh": ("中文", "Chinese (中文)"),
     "lang_en": ("英文 English", "English"),
     "button_replies_compact": ("简短", "Short"),

@@ -16,6 +16,7 @@ from typing import Final, Literal
 
 import aiosqlite
 
+from .chats import ensure_chat_row
 from .database import Store
 from .money import TABLE
 from .people import People, read_people
@@ -130,9 +131,28 @@ class DebtStore(Store):
             line = await _insert(conn, chat_id, "reversal", transfer, now_text(), why)
             return await _line(conn, chat_id, line)
 
-    async def line(self, chat_id: int, line_id: int) -> DebtLine | None:
+    async def weekly_reminder(self, chat_id: int) -> bool:
+        """Whether the chat chose /settings 欠账提醒 每周 (off unless it did)."""
         async with self._read() as conn:
-            return await _line(conn, chat_id, line_id)
+            row = await fetch_one(
+                conn, "SELECT weekly FROM debt_reminders WHERE chat_id = ?", [chat_id]
+            )
+        return bool(row and row["weekly"])
+
+    async def set_weekly_reminder(self, chat_id: int, weekly: bool) -> None:
+        async with self._write() as conn:
+            await ensure_chat_row(conn, chat_id)
+            await conn.execute(
+                "INSERT INTO debt_reminders (chat_id, weekly) VALUES (?, ?)"
+                " ON CONFLICT (chat_id) DO UPDATE SET weekly = excluded.weekly",
+                [chat_id, int(weekly)],
+            )
+
+    async def reminded_chats(self) -> list[int]:
+        """The chats that chose the weekly reminder."""
+        async with self._read() as conn:
+            rows = await fetch_all(conn, "SELECT chat_id FROM debt_reminders WHERE weekly = 1")
+        return [row["chat_id"] for row in rows]
 
 
 @dataclass(frozen=True)

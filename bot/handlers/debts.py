@@ -68,7 +68,7 @@ async def debts_view(
                 payer=names[debt.payer],
                 payee=names[debt.payee],
                 amount=yuan(debt.fen, lang),
-                since=_day(debt.since),
+                since=debt_day(debt.since),
             )
         )
         if details:
@@ -87,7 +87,7 @@ def _detail(line: DebtLine, debt: OpenDebt, names: dict[int, str], lang: str) ->
     """One line under a debt in 📋 详情: a session's debt, a payment, or an undo of one."""
     amount = yuan(line.fen, lang)
     payer, payee = names.get(line.payer, "?"), names.get(line.payee, "?")
-    day = _day(line.created_at)
+    day = debt_day(line.created_at)
     if line.kind == "debt":
         key = "debt_from_session"
     elif line.kind == "payment":
@@ -99,7 +99,8 @@ def _detail(line: DebtLine, debt: OpenDebt, names: dict[int, str], lang: str) ->
     )
 
 
-def _day(created_at: str) -> str:
+def debt_day(created_at: str) -> str:
+    """A line's date as the chat reads it: MM-DD in Beijing time."""
     return datetime.fromisoformat(created_at).astimezone(CHINA).strftime("%m-%d")
 
 

@@ -104,3 +104,10 @@ CREATE TABLE rating_marks (
     chat_id INTEGER PRIMARY KEY REFERENCES chats (chat_id) ON UPDATE CASCADE,
     mark    INTEGER NOT NULL
 );
+
+-- /settings 欠账提醒: a chat that chose the weekly reminder of debts older than a week (a
+-- setting, like chats.replies: changed in place; no row is the default, off).
+CREATE TABLE debt_reminders (
+    chat_id INTEGER PRIMARY KEY REFERENCES chats (chat_id) ON UPDATE CASCADE,
+    weekly  INTEGER NOT NULL CHECK (weekly IN (0, 1))
+);

@@ -5,11 +5,13 @@ and who may press them, a member claiming a guest who owes, and ``storage check`
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from bot.console.local_api import Sent
+from bot.debt_reminders import send_reminders
 from storage.check import check_file
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 
@@ -192,3 +194,24 @@ async def test_points_only_sessions_keep_no_debts(harness: Harness) -> None:
     await harness.say("甲", "/settle")
     [sent] = await harness.say("甲", "/debts")
     assert "没有欠账" in sent.text
+
+
+async def test_the_weekly_reminder_is_a_setting_off_by_default(harness: Harness) -> None:
+    h = harness
+    [shown] = await h.say("乙", "/settings")
+    assert "欠账提醒：关" in shown.text
+    assert "debt-reminders" in [job.name for job in h.app.job_queue.jobs()]  # type: ignore[union-attr]
+    await _speak_up(h, "乙")
+    await _evening(h, "甲")
+    later = datetime.now(UTC) + timedelta(days=8)
+    assert await send_reminders(h.app.bot, h.ledger, later) == 0  # off: nothing sent
+    [refused] = await h.say("乙", "/settings 欠账提醒 每周")
+    assert "只有群管理员" in refused.text
+    [changed] = await h.say("丁", "/settings 欠账提醒 每周")
+    assert "欠账提醒：每周一晚 8 点提醒" in changed.text
+    assert await send_reminders(h.app.bot, h.ledger, datetime.now(UTC)) == 0  # none a week old
+    before = len(h.api.sent)
+    assert await send_reminders(h.app.bot, h.ledger, later) == 1
+    [reminder] = h.api.sent[before:]
+    assert reminder.chat_id == GROUP and "超过一周没结清的欠账（3 笔）" in reminder.text
+    assert "乙 → 甲：16.00 元" in reminder.text

@@ -208,6 +208,7 @@ BACK_TO_EIGHT = (
     # what later migrations add (0016: debts, ratings), made again as the ledger opens
     "DROP TABLE debt_balances; DROP TABLE debt_lines; DROP TABLE rating_games;"
     "DROP TABLE ratings; DROP TABLE rating_changes; DROP TABLE rating_marks;"
+    "DROP TABLE debt_reminders;"
 )
 
 
