@@ -13,9 +13,8 @@ from telegram.error import TelegramError
 from telegram.ext import Application, Job
 
 from bot.context import Context, services
-from bot.handlers.debts import debt_day
 from bot.i18n import lang_of, t
-from bot.money_html import yuan
+from bot.money_html import debt_day, yuan
 from bot.replies import send
 from storage import Ledger
 from storage.periods import CHINA

@@ -9,7 +9,6 @@ marked what, so the other party sees it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
@@ -31,11 +30,10 @@ from bot.context import (
 from bot.grammar.money import read_amount
 from bot.handlers.views import players_called
 from bot.i18n import t
-from bot.money_html import yuan
+from bot.money_html import debt_day, yuan
 from bot.replies import answer, edit, reply
 from storage import Ledger, Player
 from storage.debts import DebtLine, OpenDebt
-from storage.periods import CHINA
 
 # Telegram shows up to 100 buttons under a message; a chat with more open debts than this
 # sees the oldest ones first and is told how many more there are.
@@ -97,11 +95,6 @@ def _detail(line: DebtLine, debt: OpenDebt, names: dict[int, str], lang: str) ->
     return "　" + t(
         key, lang, session=line.session_id, payer=payer, payee=payee, amount=amount, day=day
     )
-
-
-def debt_day(created_at: str) -> str:
-    """A line's date as the chat reads it: MM-DD in Beijing time."""
-    return datetime.fromisoformat(created_at).astimezone(CHINA).strftime("%m-%d")
 
 
 async def _names(ledger: Ledger, chat_id: int) -> dict[int, str]:
