@@ -100,9 +100,12 @@ class RatingStore(Store):
     ) -> list[RatingRow]:
         """The chat's ratings in ``family``, best first, with each person's change over
         [since, until) (ISO times; None: open)."""
-        async with self._write() as conn:  # a change of the links replays once, here or at settle
-            if await _stale(conn, chat_id):
-                await _replay_chat(conn, chat_id, await read_people(conn, chat_id))
+        async with self._read() as conn:
+            stale = await _stale(conn, chat_id)
+        if stale:  # a change of the links replays the chat once, here or at the next settle
+            async with self._write() as conn:
+                if await _stale(conn, chat_id):
+                    await _replay_chat(conn, chat_id, await read_people(conn, chat_id))
         async with self._read() as conn:
             rows = await fetch_all(
                 conn,
@@ -124,12 +127,13 @@ class RatingStore(Store):
         return sorted(board, key=lambda row: (-row.shown, -row.games, row.person))
 
     async def families(self, chat_id: int) -> list[str]:
-        """The families the chat has rated games in, most recent first."""
+        """The families the chat has ratings in, the most played first (read from the kept
+        ratings: a few rows per person, however long the history)."""
         async with self._read() as conn:
             rows = await fetch_all(
                 conn,
-                "SELECT family FROM rating_games WHERE chat_id = ? GROUP BY family"
-                " ORDER BY max(id) DESC",
+                "SELECT family FROM ratings WHERE chat_id = ? GROUP BY family"
+                " ORDER BY sum(games) DESC, family",
                 [chat_id],
             )
         return [row["family"] for row in rows]
