@@ -94,6 +94,9 @@ class GameChange:
     after: int
 
 
+_SAME: Final = "c.chat_id = r.chat_id AND c.family = r.family AND c.person = r.person"
+
+
 class RatingStore(Store):
     async def board(
         self, chat_id: int, family: str, since: str | None, until: str | None
@@ -107,21 +110,26 @@ class RatingStore(Store):
                 if await _stale(conn, chat_id):
                     await _replay_chat(conn, chat_id, await read_people(conn, chat_id))
         async with self._read() as conn:
+            # Per person, by index seeks (flat however long the history or the period): the
+            # shown rating before their first game in the period and after their last one.
             rows = await fetch_all(
                 conn,
-                "SELECT person, mu, games FROM ratings WHERE chat_id = ? AND family = ?",
-                [chat_id, family],
-            )
-            changes = await fetch_all(
-                conn,
-                "SELECT person, sum(after - before) AS change FROM rating_changes"
-                " WHERE chat_id = ? AND family = ? AND created_at >= ? AND created_at < ?"
-                " GROUP BY person",
+                "SELECT r.person, r.mu, r.games,"
+                " (SELECT c.before FROM rating_changes AS c WHERE " + _SAME + " AND"
+                " c.created_at >= ?3 AND c.created_at < ?4 ORDER BY c.created_at, c.rowid"
+                " LIMIT 1) AS first,"
+                " (SELECT c.after FROM rating_changes AS c WHERE " + _SAME + " AND"
+                " c.created_at < ?4 ORDER BY c.created_at DESC, c.rowid DESC LIMIT 1) AS last"
+                " FROM ratings AS r WHERE r.chat_id = ?1 AND r.family = ?2",
                 [chat_id, family, since or "", until or "~"],
             )
-        moved = {row["person"]: row["change"] for row in changes}
         board = [
-            RatingRow(row["person"], shown(row["mu"]), row["games"], moved.get(row["person"]))
+            RatingRow(
+                row["person"],
+                shown(row["mu"]),
+                row["games"],
+                None if row["first"] is None else row["last"] - row["first"],
+            )
             for row in rows
         ]
         return sorted(board, key=lambda row: (-row.shown, -row.games, row.person))

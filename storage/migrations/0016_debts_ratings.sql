@@ -97,7 +97,7 @@ CREATE TABLE rating_changes (
     after      INTEGER NOT NULL,
     created_at TEXT NOT NULL
 );
-CREATE INDEX rating_changes_period ON rating_changes (chat_id, family, created_at);
+CREATE INDEX rating_changes_person ON rating_changes (chat_id, family, person, created_at);
 CREATE INDEX rating_changes_session ON rating_changes (session_id);
 
 CREATE TABLE rating_marks (
