@@ -25,10 +25,12 @@ from bot.backups import schedule_backups
 from bot.buttons import checked_routes
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
+from bot.debt_reminders import schedule_debt_reminders
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
     claim,
+    debts,
     errors,
     evaluate,
     first_minute,
@@ -38,6 +40,7 @@ from bot.handlers import (
     money,
     people,
     presses,
+    rating,
     recording,
     rules,
     seasons,
@@ -80,6 +83,9 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "tally": views.tally,
     "history": views.history,
     "settle": views.settle,
+    "debts": debts.debts,
+    "paid": first_minute.group_only(debts.paid),
+    "rating": rating.rating,
     "stats": views.stats,
     "export": views.export,
     "top": leaderboard.top,
@@ -105,6 +111,7 @@ BUTTON_ROUTES: Final = checked_routes(
         *claim.BUTTONS,
         *rules.BUTTONS,
         *leaderboard.BUTTONS,
+        *debts.BUTTONS,
     )
 )
 PRODUCTION: Final = object()
@@ -143,6 +150,7 @@ def build_application(
     application.bot_data["services"] = Services(config=config, inbox=inbox, processor=processor)
     add_handlers(application)
     schedule_backups(application)
+    schedule_debt_reminders(application)
     return application
 
 

@@ -535,6 +535,101 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "💰 Session #{session} settled and closed",
     ),
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
+    "rating_line": ("实力分：{ratings}", "Rating: {ratings}"),
+    "rating_none": (
+        "还没有实力分：每次 /settle 后按名次算（有分数的场次）",
+        "No ratings yet: each /settle rates the session's placements",
+    ),
+    "rating_title": ("实力分 · 变化：{period}", "Rating · change: {period}"),
+    "rating_row": (
+        "{place}. {name} {shown} {change} · {games} 场",
+        "{place}. {name} {shown} {change} · {games} games",
+    ),
+    "rating_no_change": ("(—)", "(—)"),
+    "rating_unknown_word": (
+        "「{token}」既不是时段（本月 上月 2026-11 …）也不是玩法（杭州 湖州）",
+        "{token} is neither a period (this month, 2026-11 …) nor a family (hangzhou, huzhou)",
+    ),
+    "debts_reminder_title": (
+        "⏰ 超过一周没结清的欠账（{count} 笔）：",
+        "⏰ Debts open for over a week ({count}):",
+    ),
+    "debts_reminder_hint": (
+        "付了就在 /debts 里按 ✅，或发 <code>/paid 乙 20</code>",
+        "Paid? Press ✅ under /debts, or send <code>/paid Bob 20</code>",
+    ),
+    "debts_none": ("没有欠账，都结清了 ✅", "No open debts: everyone is square ✅"),
+    "debts_title": ("欠账（{count} 笔，最早的在前）", "Open debts ({count}, oldest first)"),
+    "debt_line": (
+        "{payer} → {payee}：{amount}（{since} 起）",
+        "{payer} → {payee}: {amount} (since {since})",
+    ),
+    "debts_more": ("……还有 {count} 笔", "… and {count} more"),
+    "debts_details": ("📋 详情", "📋 Details"),
+    "debt_from_session": (
+        "{day} 第 {session} 场结算：{payer} → {payee} {amount}",
+        "{day} session {session} settled: {payer} → {payee} {amount}",
+    ),
+    "debt_from_payment": (
+        "{day} 已付：{payer} → {payee} {amount}",
+        "{day} paid: {payer} → {payee} {amount}",
+    ),
+    "debt_from_payment_undone": (
+        "{day} <s>已付：{payer} → {payee} {amount}</s>（已撤销）",
+        "{day} <s>paid: {payer} → {payee} {amount}</s> (undone)",
+    ),
+    "debt_from_reversal": (
+        "{day} 撤销已付：{payer} → {payee} {amount}",
+        "{day} payment undone: {payer} → {payee} {amount}",
+    ),
+    "debts_open_note": (
+        "💸 上次的钱还有 {count} 笔没结清（共 {amount}）：/debts",
+        "💸 {count} debts from earlier are still open ({amount} in all): /debts",
+    ),
+    "debt_pay_button": ("✅ 已付 {payer}→{payee}", "✅ Paid {payer}→{payee}"),
+    "debt_undo_button": ("↩ 撤销（管理员）", "↩ Undo (admins)"),
+    "debt_press_denied": (
+        "只有 {payer}、{payee} 或管理员可以标记这笔已付",
+        "Only {payer}, {payee} or an admin may mark this paid",
+    ),
+    "debt_marked_toast": ("已记下 ✅", "Marked ✅"),
+    "debt_an_admin": ("管理员", "an admin"),
+    "debt_marked": (
+        "✅ {who} 标记已付：{payer} → {payee} {amount}",
+        "✅ {who} marked paid: {payer} → {payee} {amount}",
+    ),
+    "debt_unmarked": (
+        "↩ {who} 撤销了已付：{payer} → {payee} {amount}（仍欠着）",
+        "↩ {who} undid the payment: {payer} → {payee} {amount} (owed again)",
+    ),
+    "debt_already_paid": (
+        "这笔已经付过了（或金额变了）：发 /debts 看现在的欠账",
+        "This was paid already (or the amount changed): send /debts for what is owed now",
+    ),
+    "debt_undo_denied": ("只有管理员可以撤销已付", "Only an admin may undo a payment"),
+    "debt_undo_done_already": ("这笔已经撤销过了", "This payment was undone already"),
+    "paid_usage": (
+        "用法：<code>/paid 乙 20</code>（你还给乙 20 元）· 管理员：<code>/paid 甲 乙 20</code>",
+        "Usage: <code>/paid Bob 20</code> (you paid Bob 20 yuan) · admins: "
+        "<code>/paid Amy Bob 20</code>",
+    ),
+    "paid_admin_only": (
+        "替别人记还钱（/paid 甲 乙 20）只有管理员可以；自己还钱写 <code>/paid 乙 20</code>",
+        "Only an admin may record someone else's payment (/paid Amy Bob 20); for your own "
+        "write <code>/paid Bob 20</code>",
+    ),
+    "paid_nothing_owed": ("你不欠「{payee}」钱", "You owe {payee} nothing"),
+    "paid_nothing_owed_by": ("{payer} 不欠 {payee} 钱", "{payer} owes {payee} nothing"),
+    "paid_too_much": (
+        "「{token}」比欠的多：{payer} 只欠 {payee} {owed}",
+        "{token} is more than owed: {payer} owes {payee} only {owed}",
+    ),
+    "paid_recorded": (
+        "✅ 记下了：{payer} 还给 {payee} {amount}",
+        "✅ Recorded: {payer} paid {payee} {amount}",
+    ),
+    "paid_left": ("还欠 {amount}", "Still owed: {amount}"),
+    "paid_square": ("这一对结清了 🎉", "This pair is square 🎉"),
     "transfer": ("{payer} → {payee}：{amount}", "{payer} → {payee}: {amount}"),
     # --- money: /stake, /fee, /penalty, /pay, money at /tally and /settle (issue 13) ---
     "fee_usage": (
@@ -793,6 +888,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "settings_title": ("⚙️ <b>本群设置</b>", "⚙️ <b>This chat's settings</b>"),
     "settings_replies": ("回复：{value}", "Replies: {value}"),
     "settings_pictures": ("图片：{value}", "Pictures: {value}"),
+    "settings_debt_reminder": ("欠账提醒：{value}", "Debt reminder: {value}"),
     "settings_lang": ("语言：{value}", "Language: {value}"),
     "settings_who": (
         "群管理员点下面的按钮修改，或写 <code>/settings 图片 从不</code>",
@@ -803,6 +899,13 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "pictures_always": ("全部（牌图、积分图、结算图）", "all (hands, charts, settle-up)"),
     "pictures_full_hands": ("只发整手牌的牌图", "hand pictures of full hands only"),
     "pictures_never": ("不发图", "none"),
+    "debt_reminder_off": ("关", "off"),
+    "debt_reminder_weekly": (
+        "每周一晚 8 点提醒超过一周没结清的欠账",
+        "Mondays 20:00 (Beijing), debts open for over a week",
+    ),
+    "button_debt_reminder_off": ("不提醒", "No reminder"),
+    "button_debt_reminder_weekly": ("每周提醒欠账", "Weekly reminder"),
     "lang_zh": ("中文", "Chinese (中文)"),
     "lang_en": ("英文 English", "English"),
     "button_replies_compact": ("简短", "Short"),
@@ -1115,6 +1218,8 @@ HELP: Final[dict[str, str]] = {
         "同一个人：/iam 阿明（认领叫「阿明」的客人记录）· /merge 阿明（客） @aming"
         "（管理员）· 给客人改名：<code>/rename 丁 阿丁</code> · 撤销：回复里的撤销按钮或 /undo P1\n"
         "看分：/tally /history /stats /export · 结算散场：/settle · 备份（管理员）：/backup\n"
+        "欠账：/debts（结算的转账记成欠账，按 ✅ 已付）· 还一部分：/paid 乙 20\n"
+        "实力分（按每场名次算）：<code>/rating 本月</code>\n"
         "时段：<code>/stats 本月</code>（本周 上月 今年 全部 2026-11）· "
         "排行榜：<code>/top 本月</code> · 走势图：<code>/trend 甲 今年</code>\n"
         "赛季（管理员）：<code>/season 秋季赛</code> 开始 · <code>/season 结束</code> · "
@@ -1147,6 +1252,8 @@ HELP: Final[dict[str, str]] = {
         "button or /undo P1\n"
         "Standings: /tally /history /stats /export · settle and close: /settle · "
         "backup (admins): /backup\n"
+        "Debts: /debts (settled transfers stay until ✅ paid) · part of one: "
+        "/paid Bob 20 · ratings from placements: <code>/rating this month</code>\n"
         "Periods: <code>/stats this month</code> (this week, last month, this year, all, "
         "2026-11) · leaderboard: <code>/top this month</code> · trend: "
         "<code>/trend Amy this year</code>\n"
@@ -1186,6 +1293,9 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("tally", "本场积分"),
         ("history", "记录"),
         ("settle", "结算并散场"),
+        ("debts", "欠账：谁还欠谁"),
+        ("rating", "实力分：/rating 本月"),
+        ("paid", "还钱：/paid 乙 20"),
         ("stats", "统计：/stats 本月"),
         ("export", "导出 CSV：/export 本月"),
         ("top", "排行榜：/top 本月"),
@@ -1219,6 +1329,9 @@ COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
         ("tally", "session standings"),
         ("history", "entries, page by page"),
         ("settle", "settle up and close"),
+        ("debts", "open debts: who still owes whom"),
+        ("rating", "ratings from placements: /rating this month"),
+        ("paid", "a payment: /paid Bob 20"),
         ("stats", "statistics: /stats this month"),
         ("export", "CSV export: /export this month"),
         ("top", "leaderboard: /top this month"),

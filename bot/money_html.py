@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from bot.i18n import Html, t
 from bot.table_html import signed
 from storage import TABLE, Entry, SessionMoney, Tally
 from storage.money import stake_text, yuan_text
+from storage.periods import CHINA
 
 
 def account_name(account: int, names: Mapping[int, str], lang: str) -> str:
     """A player's name, or 台费 for the table fee's account (plain text)."""
     return t("table_account", lang) if account == TABLE else names.get(account, "?")
+
+
+def debt_day(created_at: str) -> str:
+    """When a debt line was written, as the chat reads it: MM-DD in Beijing time."""
+    return datetime.fromisoformat(created_at).astimezone(CHINA).strftime("%m-%d")
 
 
 def yuan(fen: int, lang: str, *, sign: bool = False) -> str:

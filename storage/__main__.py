@@ -4,6 +4,8 @@ import a chat's ledger CSV.
     python -m storage check FILE            integrity and the ledger's invariants; exit 0 = healthy
     python -m storage backup FILE           an online copy of $DATABASE_PATH (the bot may run)
     python -m storage restore FILE          replace $DATABASE_PATH with FILE (checked first)
+    python -m storage rebuild FILE          recompute what is kept beside the ledger in FILE
+                                            (totals, open debts, links, ratings; stop the bot)
     python -m storage import FILE --chat ID a ledger CSV (/export's .csv or .csv.gz, parts
                                             joined) into chat ID, whole or not at all, once;
                                             a file without the export's end line only with
@@ -27,11 +29,13 @@ from .csv_reading import ImportReport, LedgerLines
 from .database import resolve_path
 from .errors import ErrorCode, StorageError
 from .ledger import Ledger
+from .rebuild import rebuild
 
 _DONE = {
     "backup": ("已备份到 {file}", "backed up to {file}"),
     "restore": ("已用 {file} 恢复 {database}", "restored {database} from {file}"),
     "check": ("{file}：完好，账目平衡", "{file}: intact, the books balance"),
+    "rebuild": ("{file}：已从账本重算", "{file}: rebuilt from the ledger"),
     "import": ("已从 {file} 导入 {entries} 条记录", "imported {entries} entries from {file}"),
 }
 _UNSIGNED = (
@@ -42,7 +46,7 @@ _UNSIGNED = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("check", "backup", "restore", "import"))
+    parser.add_argument("command", choices=("check", "backup", "restore", "import", "rebuild"))
     parser.add_argument("file", help="the ledger file to check, or the backup to write or read")
     parser.add_argument("--database", help="the ledger (default: $DATABASE_PATH or ./mahjong.db)")
     parser.add_argument("--lang", choices=("zh", "en"), default="zh")
@@ -60,7 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _import(
             args.file, args.chat, resolve_path(args.database), args.lang, unsigned=args.unsigned
         )
-    if args.command == "check":
+    if args.command == "rebuild":
+        asyncio.run(rebuild(Path(args.file)))
+    elif args.command == "check":
         problems = check_file(args.file)
         for problem in problems:
             print(problem.message(args.lang), file=sys.stderr)

@@ -29,6 +29,8 @@ _COPY_STATEMENTS: Final = (
     # In id order: each event's trigger keeps person_links as the live ledger's did.
     "INSERT INTO identity_events SELECT * FROM src.identity_events WHERE chat_id = :chat"
     " ORDER BY id",
+    # In id order too: each line's trigger keeps debt_balances (a reversal after its payment).
+    "INSERT INTO debt_lines SELECT * FROM src.debt_lines WHERE chat_id = :chat ORDER BY id",
 )
 
 

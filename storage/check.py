@@ -216,9 +216,43 @@ def _types_invariant(table: str, key: str, columns: tuple[str, ...]) -> tuple[st
     )
 
 
+# Schema 12 on (debts kept until paid, storage/debts.py): what each pair still owes is the
+# debts of settled sessions minus the payments plus their undos, as kept; a debt belongs to a
+# closed session of its chat; a reversal undoes a payment of its chat with its very amounts.
+_DEBTS_SINCE: Final = 12
+_DEBT_INVARIANTS: Final = (
+    (
+        "WITH lines AS (SELECT chat_id, payer, payee,"
+        " sum(CASE kind WHEN 'payment' THEN -fen ELSE fen END) AS fen FROM debt_lines"
+        " GROUP BY chat_id, payer, payee)"
+        " SELECT l.chat_id || ' ' || l.payer || '→' || l.payee FROM lines AS l"
+        " LEFT JOIN debt_balances AS b USING (chat_id, payer, payee)"
+        " WHERE coalesce(b.fen, 0) <> l.fen"
+        " UNION SELECT b.chat_id || ' ' || b.payer || '→' || b.payee FROM debt_balances AS b"
+        " LEFT JOIN lines AS l USING (chat_id, payer, payee) WHERE l.fen IS NULL AND b.fen <> 0",
+        "欠账 {} 的余额和结算减已付不符：请运行 python -m storage.rebuild",
+        "debt {}: the kept balance is not settled transfers minus payments"
+        " (run python -m storage.rebuild)",
+    ),
+    (
+        "SELECT d.id FROM debt_lines AS d LEFT JOIN sessions AS s ON s.id = d.session_id"
+        " WHERE d.kind = 'debt' AND (s.id IS NULL OR s.chat_id <> d.chat_id OR s.is_open = 1)"
+        " UNION SELECT r.id FROM debt_lines AS r LEFT JOIN debt_lines AS p ON p.id = r.reverses"
+        " WHERE r.kind = 'reversal' AND (p.id IS NULL OR p.kind <> 'payment'"
+        " OR p.chat_id <> r.chat_id OR p.payer <> r.payer OR p.payee <> r.payee"
+        " OR p.fen <> r.fen)",
+        "欠账记录 {} 不属于已结算的场次，或撤销的不是同一笔付款",
+        "debt line {}: no settled session of its chat, or a reversal unlike its payment",
+    ),
+)
+_DEBT_GUARDS: Final = ("debt_lines_no_update", "debt_lines_no_delete")
 # The triggers that keep the totals as entries are written: without one, every later hand
 # would be missing from /stats, /top and the season page without a word.
-_KEEPERS: Final = ((_TOTALS_SINCE, "entries_totals"), (_MONEY_SINCE, "entries_money"))
+_KEEPERS: Final = (
+    (_TOTALS_SINCE, "entries_totals"),
+    (_MONEY_SINCE, "entries_money"),
+    (_DEBTS_SINCE, "debt_lines_balances"),
+)
 
 
 def check_file(path: str | Path) -> list[Problem]:
@@ -292,6 +326,9 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
         invariants = (*invariants, _money_invariant())
     if version >= _RULESET_TOTALS_SINCE:
         invariants = (*invariants, _RULESET_TOTALS_INVARIANT)
+    if version >= _DEBTS_SINCE:
+        invariants = (*invariants, *_DEBT_INVARIANTS)
+        guards = (*guards, *_DEBT_GUARDS)
     for query, zh, en in invariants:
         try:
             ids = [str(row[0]) for row in db.execute(query)]

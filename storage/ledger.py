@@ -8,6 +8,7 @@ from types import TracebackType
 from .chat_copy import ChatCopyStore
 from .chats import ChatStore
 from .database import Database
+from .debts import DebtStore
 from .entries import EntryStore
 from .exchange import ExchangeStore
 from .export import ExportStore
@@ -16,6 +17,7 @@ from .money import MoneyStore
 from .pattern_uses import PatternUseStore
 from .people import PeopleStore
 from .players import PlayerStore
+from .rating import RatingStore
 from .readable import ReadableStore
 from .reports import ReportStore
 from .seasons import SeasonStore
@@ -45,6 +47,8 @@ class Ledger:
         self.trend = TrendStore(database)
         self.totals = TotalsStore(database)
         self.money = MoneyStore(database)
+        self.debts = DebtStore(database)
+        self.rating = RatingStore(database)
         self.seasons = SeasonStore(database)
         self.inbox = InboxStore(database)
         self.exchange = ExchangeStore(database)

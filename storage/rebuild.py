@@ -21,6 +21,7 @@ async def rebuild(path: Path | None) -> None:
     async with await Ledger.open(path) as ledger:
         await ledger.totals.rebuild()
         await ledger.people.rebuild()
+        await ledger.rating.rebuild()  # after the links: ratings fold by them
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -28,7 +29,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("path", nargs="?", type=Path, default=None, help="the database file")
     args = parser.parse_args(argv)
     asyncio.run(rebuild(args.path))
-    print("totals rebuilt from the postings, identity links from the identity events")
+    print(
+        "totals and open debts rebuilt from the postings and debt lines, identity links from"
+        " the identity events, ratings from the rated games"
+    )
 
 
 if __name__ == "__main__":

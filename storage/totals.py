@@ -31,7 +31,11 @@ def _rebuild_statements(name: str) -> tuple[str, ...]:
 
 
 # One by one: executescript would commit the caller's transaction first.
-REBUILD_STATEMENTS: Final = (*_rebuild_statements("totals.sql"), *_rebuild_statements("money.sql"))
+REBUILD_STATEMENTS: Final = (
+    *_rebuild_statements("totals.sql"),
+    *_rebuild_statements("money.sql"),
+    *_rebuild_statements("debts.sql"),
+)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from bot.grammar import (
 )
 from bot.grammar.new import RulesetWords, read_ruleset_words
 from bot.handlers import claim, people
+from bot.handlers.debts import open_debts_note
 from bot.i18n import plain, t
 from bot.replies import answer, edit, reply, send
 from bot.seated_table import SeatedTable
@@ -187,6 +188,9 @@ async def _open(
         lines.append(t("claim_new", lang))
         if message.from_user is not None:  # the opener saw them here: their lines ask no more
             chat_state(context, message.chat.id).asked.add((session.id, message.from_user.id))
+    owed = await open_debts_note(ledger, message.chat.id, lang)
+    if owed is not None:
+        lines.append(owed)
     markup = claim.claim_markup(guests, lang) if guests else None
     await reply(message, "\n".join(lines), markup)
 

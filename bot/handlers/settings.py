@@ -56,6 +56,11 @@ SETTINGS: Final = (
         },
     ),
     Setting(
+        "debt_reminder",
+        ("欠账提醒", "提醒", "reminder", "reminders"),
+        {"off": ("关", "不提醒", "off", "never"), "weekly": ("每周", "weekly")},
+    ),
+    Setting(
         "lang",
         ("语言", "language", "lang"),
         {"zh": ("中文", "zh", "chinese"), "en": ("英文", "en", "english")},
@@ -163,6 +168,9 @@ async def _apply(context: Context, message: Message, setting: Setting, choice: s
         await ledger.chats.set_lang(chat_id, choice)
         state.lang = choice
         return
+    if setting.id == "debt_reminder":
+        await ledger.debts.set_weekly_reminder(chat_id, choice == "weekly")
+        return
     store = ledger.chats.set_replies if setting.id == "replies" else ledger.chats.set_pictures
     state.settings = ChatSettings.of(await store(chat_id, choice))
 
@@ -170,7 +178,13 @@ async def _apply(context: Context, message: Message, setting: Setting, choice: s
 async def _current(context: Context, message: Message) -> dict[str, str]:
     chosen = await chat_settings(context, message.chat.id)
     lang = await chat_lang(context, message.chat)
-    return {"replies": chosen.replies, "pictures": chosen.pictures, "lang": lang}
+    weekly = await services(context).db.debts.weekly_reminder(message.chat.id)
+    return {
+        "replies": chosen.replies,
+        "pictures": chosen.pictures,
+        "debt_reminder": "weekly" if weekly else "off",
+        "lang": lang,
+    }
 
 
 async def _view_text(context: Context, message: Message, lang: str) -> str:

@@ -15,7 +15,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
-from bot import pictures
+from bot import debt_buttons, pictures
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
@@ -35,6 +35,7 @@ from bot.entry_words import KONG_BY_NAME, patterns_of, shown_line
 from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
+from bot.handlers.rating import rating_line
 from bot.i18n import t
 from bot.money_html import (
     account_name,
@@ -61,6 +62,7 @@ from bot.webapp.links import with_webapp
 from scoring import rulesets
 from storage import (
     SEATS,
+    TABLE,
     Entry,
     HistoryPage,
     Ledger,
@@ -69,6 +71,7 @@ from storage import (
     Session,
     SessionMoney,
     Tally,
+    Transfer,
     settle_up,
 )
 from storage.money import adjustment_data, yuan_text
@@ -332,18 +335,31 @@ async def settle(update: Update, context: Context) -> None:
         return
     standings = await ledger.reports.tally(message.chat.id, table.session.id)
     money = await ledger.money.of_session(message.chat.id, table.session.id)
-    await ledger.sessions.close(message.chat.id)
-    forget(context, message.chat.id)
     names = {player.id: player.name for player in await ledger.players.all(message.chat.id)}
+    paid = _settled(standings, money, names, lang)
+    # Closed with its transfers in 元 kept as debts until paid, in one transaction.
+    # ... and its placements rated for its family of rulesets (杭州 / 湖州 kept apart).
+    family = rulesets.get(table.session.ruleset).family.id
+    rated = await ledger.debts.settle(message.chat.id, paid.in_money, family)
+    forget(context, message.chat.id)
     lines = [
         f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
         describe_tally(standings, lang),
         "",
     ]
-    paid = _settled(standings, money, names, lang)
     lines.extend(paid.lines)
+    if rated:
+        lines.append(rating_line(rated, names, lang))
+    rows = [
+        debt_buttons.pay_row(
+            context.bot.token, message.chat.id, (tr.payer, tr.payee, tr.amount), names, lang
+        )
+        for tr in paid.in_money
+        if TABLE not in (tr.payer, tr.payee)
+    ]
+    markup = InlineKeyboardMarkup(rows) if rows else None
     await reply(
-        message, "\n".join(lines), reply_markup=with_webapp(None, context, message.chat, lang)
+        message, "\n".join(lines), reply_markup=with_webapp(markup, context, message.chat, lang)
     )
     if paid.picture and (await chat_settings(context, message.chat.id)).charts:
         await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
@@ -359,6 +375,7 @@ class _Settled:
 
     lines: list[str]
     picture: list[tuple[str, str, int]]
+    in_money: list[Transfer]
     amount_text: Callable[[int], str] = str
 
 
@@ -389,8 +406,9 @@ def _settled(standings: Tally, money: SessionMoney, names: dict[int, str], lang:
     if not points and not in_money:
         lines.append(t("settle_none", lang))
     if money.stake:
-        return _Settled(lines, named, yuan_text)
-    return _Settled(lines, [(names[tr.payer], names[tr.payee], tr.amount) for tr in points])
+        return _Settled(lines, named, in_money, yuan_text)
+    picture = [(names[tr.payer], names[tr.payee], tr.amount) for tr in points]
+    return _Settled(lines, picture, in_money)
 
 
 async def stats(update: Update, context: Context) -> None:

@@ -60,11 +60,13 @@ BAD_SEATING = (
 WRONG_ADDRESS = (
     "/rename 甲 乙", "/rename 庚 Q", "/iam 甲", "/undo P99", "/undo 99", "/why 99",
     "/top 庚", "/lang xx", "/settings 图片 xx", "/stats 3000", "/pay 甲 甲 5",
+    "/paid 乙 5", "/paid 庚 5", "/paid 乙 abc", "/paid 乙", "/rating 庚", "/settings 欠账提醒 xx",
 )  # fmt: skip
 # What a member who is neither the session's opener nor an admin may not do (戊).
 NOT_ALLOWED = (
     "/seat 甲 北", "/dealer 乙", "/fee 10", "/stake 1", "/penalty 甲 5", "/pay 甲 乙 5",
     "/merge 甲 乙", "/backup", "/settle", "/rename 甲 Q", "/season 秋季赛", "/undo",
+    "/paid 甲 乙 5", "/settings 欠账提醒 每周",
 )  # fmt: skip
 # Refused for a stranger's first message too (with the corpora): what needs a permission
 # they lack, and lines only a stranger is refused for.
@@ -72,6 +74,7 @@ STRANGER_NOT_ALLOWED = (
     "/seat 甲 北", "/dealer 乙", "/fee 10", "/stake 1", "/penalty 甲 5", "/pay 甲 乙 5",
     "/backup", "/settle", "/season 秋季赛", "/season 结束", "/new 杭州 1 K L M O",
     "/hu 我 自摸", "/kong 甲 飞机", "/draw 甲", "/iam", "/merge 甲", "/rename 甲",
+    "/paid 乙 5", "/paid 甲 乙 5",
 )  # fmt: skip
 # What a chat admin seen for the first time may do, refused past the permission check.
 ADMIN_STRANGER = (

@@ -14,7 +14,12 @@ async def test_anyone_may_look_and_sees_the_defaults(harness: Harness) -> None:
     [shown] = await harness.say("乙", "/settings")  # 乙 is no admin
     assert "回复：简短" in shown.text and "图片：全部" in shown.text and "语言：中文" in shown.text
     ticked = [data for label, data in shown.buttons if label.startswith("✅")]
-    assert ticked == ["set:replies:compact", "set:pictures:always", "set:lang:zh"]
+    assert ticked == [
+        "set:replies:compact",
+        "set:pictures:always",
+        "set:debt_reminder:off",
+        "set:lang:zh",
+    ]
 
 
 @pytest.mark.parametrize(

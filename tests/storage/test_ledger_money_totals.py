@@ -207,6 +207,10 @@ BACK_TO_EIGHT = (
     "DROP TRIGGER entries_money_bound; DROP TABLE entry_origins;"
     "DROP TRIGGER entries_money; DROP VIEW money_lines; DROP VIEW stake_entries;"
     "DROP INDEX entries_session_adjustments; DROP TABLE money_totals; PRAGMA user_version = 8;"
+    # what later migrations add (0012: debts, ratings), made again as the ledger opens
+    "DROP TABLE debt_balances; DROP TABLE debt_lines; DROP TABLE rating_games;"
+    "DROP TABLE ratings; DROP TABLE rating_changes; DROP TABLE rating_marks;"
+    "DROP TABLE debt_reminders;"
 )
 
 
