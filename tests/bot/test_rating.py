@@ -57,7 +57,7 @@ async def test_the_board_per_family_with_games_and_changes(harness: Harness) -> 
     await h.open_table("/new 杭州 1 甲 乙 丙 丁")
     await h.say("甲", "/hu 乙 自摸 爆头")
     second = await _settle(h)
-    await h.open_table("/new 湖州 1 甲 乙 丙 丁")
+    await h.open_table("/new 强盗胡 1 甲 乙 丙 丁")
     await h.say("甲", "/hu 丙 自摸 爆头")
     huzhou = await _settle(h)
     assert huzhou["丙"] == (first["甲"][0], first["甲"][1])  # a family of its own: starts anew
@@ -91,7 +91,7 @@ async def test_a_rebuild_from_the_ledger_gives_the_kept_numbers(
         await _settle(h)
     h.api.add_user(AMING, "阿明", "aming")
     await h.feed(h.make.message(GROUP, AMING, "/iam 阿明"))  # the guest is the member now
-    await h.say("甲", "/new 湖州 1 甲 乙 阿明 丁 每分1元")
+    await h.say("甲", "/new 强盗胡 1 甲 乙 阿明 丁 每分1元")
     await h.say("甲", "/hu 阿明 自摸 爆头")
     await _settle(h)
     await h.say("甲", "/rating")  # folds the claim in (a replay) if nothing did yet
