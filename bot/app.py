@@ -22,7 +22,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.backups import schedule_backups
-from bot.buttons import checked_routes
+from bot.buttons.registry import checked_routes
 from bot.config import Config
 from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
 from bot.grammar import TEXT_VERB_PATTERN, text_command
@@ -38,20 +38,20 @@ from bot.handlers import (
     money,
     people,
     presses,
-    recording,
     rules,
     seasons,
     sessions,
     settings,
     tap,
     typed,
-    views,
 )
+from bot.handlers import hands as recording
+from bot.handlers import reports as views
 from bot.i18n import COMMANDS
+from bot.launch.web_lifecycle import start_web, stop_web
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
-from bot.transport.web_lifecycle import start_web, stop_web
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
 from storage import Ledger
 
@@ -91,7 +91,7 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "rules": rules.rules,
     "why": rules.why,
 }
-# Every feature's buttons, declared beside their handlers (see bot.buttons).
+# Every feature's buttons, declared beside their handlers (see bot.buttons.registry).
 BUTTON_ROUTES: Final = checked_routes(
     (
         *recording.BUTTONS,

@@ -12,12 +12,12 @@ from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
-from bot.chat_state import ChatSettings, ChatState
 from bot.cleaning import member_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
-from bot.replies import answer
+from bot.table.chat_state import ChatSettings, ChatState
+from bot.text_limits import answer
 from bot.transport.inbox import Inbox
 from bot.transport.ordering import ChatOrderedProcessor
 from storage import Ledger, NewMember, Player
@@ -39,9 +39,7 @@ class Services:
 
     config: Config
     ledger: Ledger | None = None
-    web: WebServer | None = (
-        None  # the aiohttp server (bot.transport.web_lifecycle), when there is one
-    )
+    web: WebServer | None = None  # the aiohttp server (bot.launch.web_lifecycle), when there is one
     web_open: asyncio.Event = field(default_factory=asyncio.Event)  # the webhook takes updates
     inbox: Inbox = field(default_factory=Inbox)
     processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)

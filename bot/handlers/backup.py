@@ -11,9 +11,9 @@ from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import BadRequest, Forbidden
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, is_chat_admin, message_of, services, update_lang
 from bot.i18n import t
+from bot.refusals.chat import ChatRefusal
 
 
 async def backup(update: Update, context: Context) -> None:

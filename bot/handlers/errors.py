@@ -9,14 +9,14 @@ from typing import Final
 from telegram import Update
 from telegram.error import Forbidden
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, chat_lang, chat_state, services
 from bot.grammar import GrammarError
 from bot.i18n import t
-from bot.replies import answer, reply, send
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.text_limits import answer, reply, send
 from bot.transport.delivery import is_delivery_failure
 from bot.transport.ordering import ChatUpdate
-from bot.user_errors import user_message
 from scoring.errors import ScoringError
 
 log = logging.getLogger(__name__)

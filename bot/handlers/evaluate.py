@@ -10,10 +10,10 @@ from telegram.constants import ChatAction
 
 import scoring
 from bot import pictures
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, argument_words, message_of, services, update_lang
 from bot.i18n import t
-from bot.replies import reply, reply_photo
+from bot.refusals.chat import ChatRefusal
+from bot.text_limits import reply, reply_photo
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
 from scoring.tiles import Seat, en_name, zh_name

@@ -11,7 +11,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bot.context import Context, UpdateHandler, message_of, update_lang
 from bot.handlers import evaluate, general
 from bot.i18n import t
-from bot.replies import reply, send, start_group_url
+from bot.text_limits import reply, send, start_group_url
 from scoring.lexicon import fold, starts_tile
 from scoring.vocabulary import starts_with_word
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
     argument_words,
@@ -15,7 +14,8 @@ from bot.context import (
     update_lang,
 )
 from bot.i18n import HELP, LANGS, t
-from bot.replies import reply
+from bot.refusals.chat import ChatRefusal
+from bot.text_limits import reply
 
 
 async def help_command(update: Update, context: Context) -> None:

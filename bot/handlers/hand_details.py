@@ -12,10 +12,12 @@ from typing import Final
 
 from telegram import Update
 
-from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
 from bot.context import Context, press_of, services
-from bot.hand_reply import (
+from bot.handlers.hands import button_numbers
+from bot.i18n import t
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import (
     FULL_PREFIX,
     SHORT_PREFIX,
     HandScene,
@@ -24,10 +26,8 @@ from bot.hand_reply import (
     next_dealer_text,
     scene_from_ledger,
 )
-from bot.handlers.recording import button_numbers
-from bot.i18n import t
-from bot.replies import answer, edit
-from bot.table_html import tally_block
+from bot.replies.table import tally_block
+from bot.text_limits import answer, edit
 from bot.webapp.links import with_webapp
 from bot.webapp.start_token import Screen
 from scoring.tiles import SEAT_ORDER, Seat

@@ -10,14 +10,14 @@ from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.context import Context, argument_words, known_player, message_of, services, update_lang
 from bot.grammar.periods import Period
-from bot.handlers.views import pager, period_page_press, players_called
+from bot.handlers.reports import pager, period_page_press, players_called
 from bot.i18n import t
-from bot.leaderboard_rows import Ranked, biggest_hand_name, ranked
-from bot.period_stats import (
+from bot.refusals.chat import ChatRefusal
+from bot.replies.leaderboard_rows import Ranked, biggest_hand_name, ranked
+from bot.replies.period_stats import (
     or_all_time,
     period_from_key,
     period_key,
@@ -25,8 +25,8 @@ from bot.period_stats import (
     period_rows,
     take_window,
 )
-from bot.replies import edit, reply, reply_photo
-from bot.table_html import signed
+from bot.replies.table import signed
+from bot.text_limits import edit, reply, reply_photo
 from bot.webapp.links import with_webapp
 from storage import Ledger
 from storage.names import name_key

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
     argument_words,
@@ -22,15 +21,16 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
-from bot.hand_reply import UNDO_PREFIX
-from bot.handlers.recording import speaker_roster
+from bot.handlers.hands import speaker_roster
 from bot.i18n import Html, t
-from bot.money_html import money_lines_text, points_lines_text, stake_label
+from bot.recording.table import open_table, remember, standings
 from bot.recording.writes import answered_as_replay, message_source, recording_author
-from bot.replies import reply
-from bot.seated_table import SeatedTable, after_entries
-from bot.table import open_table, remember, standings
-from bot.table_html import tally_block
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import UNDO_PREFIX
+from bot.replies.money import money_lines_text, points_lines_text, stake_label
+from bot.replies.table import tally_block
+from bot.table.seated import SeatedTable, after_entries
+from bot.text_limits import reply
 from scoring.tiles import SEAT_ORDER
 from storage import TABLE, Entry, MoneySpec, Recorded
 from storage.money import AdjustKind, split_evenly, stake_text, yuan_text

@@ -13,10 +13,9 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
-from bot import button_signature
 from bot import identity_policy as policy
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons import signature as button_signature
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
 from bot.context import (
     Context,
@@ -33,10 +32,11 @@ from bot.context import (
 from bot.grammar import check_name
 from bot.grammar.names import GUEST_MARK
 from bot.i18n import Html, t
-from bot.replies import answer, edit, reply
-from bot.seated_table import SeatedTable
-from bot.table import forget, table_of
-from bot.table_html import describe_table, seat_label
+from bot.recording.table import forget, table_of
+from bot.refusals.chat import ChatRefusal
+from bot.replies.table import describe_table, seat_label
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply
 from scoring.tiles import Seat
 from storage import (
     ErrorCode,

@@ -9,16 +9,16 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import rules_qa
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import ButtonRoute
 from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
-from bot.handlers.recording import entry_ids_in
+from bot.handlers.hands import entry_ids_in
 from bot.i18n import t
-from bot.money_html import why_adjustment
-from bot.replies import answer, edit, reply
+from bot.refusals.chat import ChatRefusal
+from bot.replies.money import why_adjustment
+from bot.replies.table import ruleset_name
 from bot.rules_qa.content import LANGS, topics_by_id
-from bot.table_html import ruleset_name
+from bot.text_limits import answer, edit, reply
 from scoring import rulesets
 from storage import SEATS, Ledger, StorageError
 from storage.money import adjustment_data

@@ -7,7 +7,6 @@ from datetime import datetime
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
     argument_words,
@@ -19,7 +18,8 @@ from bot.context import (
 )
 from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
-from bot.replies import reply
+from bot.refusals.chat import ChatRefusal
+from bot.text_limits import reply
 from bot.webapp.links import with_webapp
 from storage import (
     NAME_LIMIT,

@@ -15,9 +15,7 @@ from telegram import (
     User,
 )
 
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
-from bot.chat_state import PendingOpening
+from bot.buttons.registry import ButtonRoute
 from bot.context import (
     Context,
     argument_text,
@@ -44,11 +42,13 @@ from bot.grammar import (
 from bot.grammar.new import RulesetWords, read_ruleset_words
 from bot.handlers import claim, people
 from bot.i18n import plain, t
-from bot.replies import answer, edit, reply, send
-from bot.seated_table import SeatedTable
-from bot.table import forget, open_table, table_of
-from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
-from bot.user_errors import user_message
+from bot.recording.table import forget, open_table, table_of
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.table import describe_table, empty_seats, ruleset_name, seat_label
+from bot.table.chat_state import PendingOpening
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply, send
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.tiles import SEAT_ORDER

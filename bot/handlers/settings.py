@@ -12,9 +12,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
-from bot.chat_state import ChatSettings
+from bot.buttons.registry import ButtonRoute
 from bot.context import (
     Context,
     argument_words,
@@ -26,7 +24,9 @@ from bot.context import (
     services,
 )
 from bot.i18n import t
-from bot.replies import answer, edit, reply
+from bot.refusals.chat import ChatRefusal
+from bot.table.chat_state import ChatSettings
+from bot.text_limits import answer, edit, reply
 
 PREFIX: Final = "set:"  # "set:pictures:never": well under Telegram's 64 bytes
 

@@ -13,8 +13,7 @@ from typing import Any, Final
 from telegram import CallbackQuery, Chat, Message, Update
 from telegram.constants import ChatType
 
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import ButtonRoute
 from bot.context import (
     Context,
     UpdateHandler,
@@ -30,16 +29,19 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import GrammarError, Roster, split_args, take_player
-from bot.handlers import claim, recording
+from bot.handlers import claim
+from bot.handlers import hands as recording
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs
 from bot.recording.replies import reply_draw, reply_hu, reply_kong
+from bot.recording.table import open_table
 from bot.recording.writes import AuthorOf, record_hu, record_kong
-from bot.replies import answer, edit, edit_sent, reply
-from bot.seated_table import SeatedTable
-from bot.table import open_table
-from bot.table_html import empty_seats
-from bot.tap import choices, steps, view
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.table import empty_seats
+from bot.table.seated import SeatedTable
+from bot.tap import choices, steps
+from bot.tap import prompt as view
 from bot.tap.flow import (
     LIFETIME_SECONDS,
     MOST_WINNERS,
@@ -54,7 +56,7 @@ from bot.tap.flow import (
     kong_command,
     read_press,
 )
-from bot.user_errors import user_message
+from bot.text_limits import answer, edit, edit_sent, reply
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
 from storage import NewMember, Recorded, Source

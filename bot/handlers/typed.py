@@ -9,9 +9,8 @@ from typing import Final
 
 from telegram import Message, Update
 
-from bot import typed_confirm
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons import typed_confirm
+from bot.buttons.registry import ButtonRoute
 from bot.context import (
     Context,
     author_to_record,
@@ -22,10 +21,12 @@ from bot.context import (
 )
 from bot.grammar import GrammarError, HuCommand
 from bot.grammar.typed import read_money
-from bot.handlers import money, recording
+from bot.handlers import hands as recording
+from bot.handlers import money
 from bot.i18n import t
 from bot.recording.claims import score_claims, win_specs
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
+from bot.recording.table import forget, open_table
 from bot.recording.typed_reading import (
     VERB,
     is_typed_result,
@@ -34,11 +35,11 @@ from bot.recording.typed_reading import (
     reading_in,
 )
 from bot.recording.writes import record_hu
-from bot.replies import answer, edit
-from bot.seated_table import SeatedTable
-from bot.table import forget, open_table
-from bot.table_html import empty_seats
-from bot.user_errors import user_message
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.table import empty_seats
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit
 from scoring.errors import ScoringError
 from storage import NewMember, Recorded, Source, StorageError
 

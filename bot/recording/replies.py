@@ -14,11 +14,11 @@ from telegram.constants import ChatAction
 
 from bot import pictures
 from bot.context import Context, chat_settings
-from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
 from bot.recording.claims import ScoredClaim
-from bot.replies import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
-from bot.seated_table import SeatedTable, after_entries
-from bot.table import remember, standings
+from bot.recording.table import remember, standings
+from bot.replies.hand import hand_markup, hand_text, next_dealer_text, scene_after
+from bot.table.seated import SeatedTable, after_entries
+from bot.text_limits import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
 from bot.webapp.links import with_webapp
 from bot.webapp.start_token import Screen
 from scoring.result import ScoreResult

@@ -7,14 +7,14 @@ from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, author_to_record, services
 from bot.grammar import HuCommand, KongCommand
-from bot.hand_reply import deltas_by_seat, deltas_text
 from bot.i18n import Html, t
 from bot.recording.claims import ScoredClaim, kong_payments, score_claims, win_specs
-from bot.replies import reply
-from bot.seated_table import SeatedTable
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import deltas_by_seat, deltas_text
+from bot.table.seated import SeatedTable
+from bot.text_limits import reply
 from scoring.payments import KongKind
 from storage import Entry, KongSpec, NewMember, Recorded, Source
 

@@ -11,13 +11,13 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Services
 from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
-from bot.leaderboard_rows import biggest_hand_name, ranked
-from bot.period_stats import period_from_key, period_label, period_rows, take_window
+from bot.refusals.chat import ChatRefusal
+from bot.replies.leaderboard_rows import biggest_hand_name, ranked
+from bot.replies.period_stats import period_from_key, period_label, period_rows, take_window
 from bot.webapp.contract import ApiError
 from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring.vocabulary import holds_tiles

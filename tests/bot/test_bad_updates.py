@@ -32,9 +32,9 @@ from telegram import Bot
 
 from bot.app import build_application
 from bot.config import Config
-from bot.transport.runner import go_live, wind_down
+from bot.launch.runner import go_live, wind_down
+from bot.launch.web_lifecycle import webhook_receiver
 from bot.transport.update_reading import REASON_LIMIT, Unreadable, read_update
-from bot.transport.web_lifecycle import webhook_receiver
 from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import InboxItem, Ledger
 from tests.bot.conftest import Harness, module_bot

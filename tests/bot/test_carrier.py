@@ -40,8 +40,8 @@ from hypothesis import strategies as st
 from bot.app import build_application
 from bot.config import Config
 from bot.console.local_api import RawUpdate, nested
-from bot.transport.runner import go_live, wind_down
-from bot.transport.web_lifecycle import webhook_receiver
+from bot.launch.runner import go_live, wind_down
+from bot.launch.web_lifecycle import webhook_receiver
 from bot.transport.web_server import WebServer
 from bot.transport.webhook import SECRET_HEADER
 from bot.webapp.server import Webhook, build

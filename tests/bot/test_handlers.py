@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from bot.handlers import views
-from bot.handlers.views import running_totals
+from bot.handlers import reports as views
+from bot.handlers.reports import running_totals
 from bot.i18n import HELP
-from bot.table_html import signed
+from bot.replies.table import signed
 from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness
 
 

@@ -22,8 +22,8 @@ from bot_process import (
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
-from bot.transport.runner import go_live, wind_down
-from bot.transport.web_lifecycle import webhook_receiver
+from bot.launch.runner import go_live, wind_down
+from bot.launch.web_lifecycle import webhook_receiver
 from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
 

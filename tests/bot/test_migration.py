@@ -17,7 +17,7 @@ from bot_process import PLAYERS, asked, populated_server, replied_to, until
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console.local_api import ApiError, LocalBotApi, UpdateMaker
-from bot.transport.runner import go_live, wind_down
+from bot.launch.runner import go_live, wind_down
 from rigs.fake_server import TOKEN, FakeBotApiServer, FaultKind
 from storage import InboxItem, Ledger
 from tests.bot.conftest import FAULT_COMMAND, inject_faults

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot.app import BUTTON_ROUTES
-from bot.button_signature import MAC_CHARS
+from bot.buttons.signature import MAC_CHARS
+from bot.buttons.undo_confirm import CONFIRM_PREFIX
 from bot.console.local_api import Sent
-from bot.undo_confirm import CONFIRM_PREFIX
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 # What the ledger's history is: a press that changes any of it wrote.

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.transport.web_lifecycle import open_webhook
+from bot.launch.web_lifecycle import open_webhook
 from bot.transport.web_server import WebServer
 from bot.transport.webhook import MAX_BODY, SECRET_HEADER
 from bot.webapp.server import Webhook, build

@@ -1,14 +1,14 @@
 """The chat's open table (a ``SeatedTable``) read from the ledger once, then kept in its
-``ChatState`` (see ``bot.chat_state``): each write returns the new state, so a hand costs the
+``ChatState`` (see ``bot.table.chat_state``): each write returns the new state, so a hand costs the
 ledger only its write."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, chat_state, services
-from bot.seated_table import SeatedTable, aliases_of
+from bot.refusals.chat import ChatRefusal
+from bot.table.seated import SeatedTable, aliases_of
 from scoring.tiles import SEAT_ORDER
 from storage import Session, Tally
 

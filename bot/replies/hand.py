@@ -18,8 +18,7 @@ from typing import Any, Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Html, t
-from bot.seated_table import SeatedTable
-from bot.table_html import (
+from bot.replies.table import (
     kong_name,
     ruleset_name,
     scores_seat_wind,
@@ -28,6 +27,7 @@ from bot.table_html import (
     signed,
     tally_block,
 )
+from bot.table.seated import SeatedTable
 from bot.tap.flow import NEXT_HAND
 from scoring import rulesets
 from scoring.payments import KongKind

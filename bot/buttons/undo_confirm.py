@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from bot import button_signature
+from bot.buttons import signature as button_signature
 
 CONFIRM_PREFIX: Final = "undook:"
 CANCEL_PREFIX: Final = "undono:"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.chat_refusal import ChatRefusal
 from bot.grammar.periods import ALL_TIME, Period, read_period, take_period, unquoted
 from bot.i18n import t
+from bot.refusals.chat import ChatRefusal
 from storage import Ledger, PlayerStats, Season
 
 SEASON_KIND = "season"

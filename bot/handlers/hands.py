@@ -9,9 +9,8 @@ from typing import Final
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot import undo_confirm
-from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons import undo_confirm
+from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
 from bot.cleaning import as_number
 from bot.context import (
     Context,
@@ -33,9 +32,6 @@ from bot.grammar import (
     split_words,
     text_command,
 )
-from bot.hand_reply import (
-    UNDO_PREFIX,
-)
 from bot.handlers import people
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs, score_claims, win_specs
@@ -47,6 +43,7 @@ from bot.recording.replies import (
     send_win_reply,
     table_dealer_text,
 )
+from bot.recording.table import forget, open_table, standings, table_of
 from bot.recording.typed_reading import may_be_result, offer, read_line, suggested
 from bot.recording.writes import (
     answered_as_replay,
@@ -56,10 +53,13 @@ from bot.recording.writes import (
     record_kong,
     recording_author,
 )
-from bot.replies import answer, edit, reply
-from bot.seated_table import SeatedTable
-from bot.table import forget, open_table, standings, table_of
-from bot.table_html import empty_seats, tally_block
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import (
+    UNDO_PREFIX,
+)
+from bot.replies.table import empty_seats, tally_block
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply
 from scoring.errors import ScoringError
 from storage import Entry, Ledger, Recorded, Source
 

@@ -16,7 +16,7 @@ from telegram import CallbackQuery, Message
 from storage import Chat, Player
 
 if TYPE_CHECKING:
-    from bot.seated_table import SeatedTable
+    from bot.table.seated import SeatedTable
     from bot.tap.flow import Flow
 
 
@@ -77,7 +77,7 @@ class ChatState:
     def __init__(self) -> None:
         self.lang: str | None = None  # /lang's choice, once read from the ledger
         self.settings: ChatSettings | None = None  # /settings, once read from the ledger
-        self.table: SeatedTable | None = None  # the open session, see bot.table
+        self.table: SeatedTable | None = None  # the open session, see bot.recording.table
         # user → (until when, whether they are an admin), from the Bot API
         self.admins: dict[int, tuple[float, bool]] = {}
         # user → (the Telegram name and username last written to the ledger, the player);

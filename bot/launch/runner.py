@@ -23,8 +23,8 @@ from telegram.error import TelegramError
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.context import Services
+from bot.launch.web_lifecycle import open_webhook
 from bot.transport.health import database_warning
-from bot.transport.web_lifecycle import open_webhook
 from bot.transport.web_server import WebServer
 from storage import Ledger, StorageError
 

@@ -18,8 +18,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
 from bot.context import (
     ButtonPress,
@@ -38,7 +37,9 @@ from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
 from bot.i18n import t
-from bot.money_html import (
+from bot.recording.table import forget, open_table
+from bot.refusals.chat import ChatRefusal
+from bot.replies.money import (
     account_name,
     adjustment_label,
     entry_money,
@@ -47,7 +48,7 @@ from bot.money_html import (
     money_lines_text,
     yuan,
 )
-from bot.period_stats import (
+from bot.replies.period_stats import (
     or_all_time,
     period_from_key,
     period_key,
@@ -55,9 +56,8 @@ from bot.period_stats import (
     period_rows,
     take_window,
 )
-from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
-from bot.table import forget, open_table
-from bot.table_html import describe_tally, kong_name, shared_names, signed, tally_block
+from bot.replies.table import describe_tally, kong_name, shared_names, signed, tally_block
+from bot.text_limits import answer, edit, quote, reply, reply_document, reply_photo
 from bot.webapp.links import with_webapp
 from scoring import rulesets
 from scoring.errors import ScoringError
