@@ -1,8 +1,13 @@
-"""The composition root: build the Application, open the ledger, wire every handler."""
+"""The composition root: build the Application, open the ledger, wire every handler.
+
+What starts the process (``bot.launch``) composes this application with more: it passes
+``Extension`` hooks (the web server's life) that run at the end of post_init and first in
+post_shutdown, so nothing here imports the launch floor above it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from telegram import BotCommand, Update
@@ -34,10 +39,12 @@ from bot.handlers import (
     first_minute,
     general,
     hand_details,
+    hands,
     leaderboard,
     money,
     people,
     presses,
+    reports,
     rules,
     seasons,
     sessions,
@@ -45,17 +52,27 @@ from bot.handlers import (
     tap,
     typed,
 )
-from bot.handlers import hands as recording
-from bot.handlers import reports as views
 from bot.i18n import COMMANDS
-from bot.launch.web_lifecycle import start_web, stop_web
+from bot.replies.decorations import decorate_hand_replies
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
+from bot.webapp.links import keyboard_button
 from storage import Ledger
 
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
+Hook = Callable[[ANY_APP], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Extension:
+    """What the launcher adds to the bot's life: ``start`` ends post_init, ``stop`` opens
+    post_shutdown (in reverse order of the extensions)."""
+
+    start: Hook
+    stop: Hook
+
 
 COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "start": first_minute.start,
@@ -69,7 +86,7 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "hu": first_minute.group_only(tap.hu),
     "kong": first_minute.group_only(tap.kong),
     "draw": first_minute.group_only(tap.draw),
-    "undo": recording.undo,
+    "undo": hands.undo,
     "stake": first_minute.group_only(money.stake),
     "fee": first_minute.group_only(money.fee),
     "penalty": first_minute.group_only(money.penalty),
@@ -77,11 +94,11 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
     "iam": first_minute.group_only(people.iam),
     "merge": first_minute.group_only(people.merge),
     "rename": first_minute.group_only(people.rename),
-    "tally": views.tally,
-    "history": views.history,
-    "settle": views.settle,
-    "stats": views.stats,
-    "export": views.export,
+    "tally": reports.tally,
+    "history": reports.history,
+    "settle": reports.settle,
+    "stats": reports.stats,
+    "export": reports.export,
     "top": leaderboard.top,
     "trend": leaderboard.trend,
     "season": seasons.season,
@@ -94,12 +111,12 @@ COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
 # Every feature's buttons, declared beside their handlers (see bot.buttons.registry).
 BUTTON_ROUTES: Final = checked_routes(
     (
-        *recording.BUTTONS,
+        *hands.BUTTONS,
         *typed.BUTTONS,
         *hand_details.BUTTONS,
         *tap.BUTTONS,
         *settings.BUTTONS,
-        *views.BUTTONS,
+        *reports.BUTTONS,
         *people.BUTTONS,
         *sessions.BUTTONS,
         *claim.BUTTONS,
@@ -108,6 +125,7 @@ BUTTON_ROUTES: Final = checked_routes(
     )
 )
 PRODUCTION: Final = object()
+EXTENSIONS: Final = "extensions"  # bot_data's key for the launcher's hooks
 # Every ledger query finishes on aiosqlite's thread and must take the GIL back from the busy
 # event loop; Python's default 5 ms switch interval makes each of those hand-backs wait.
 GIL_SWITCH_INTERVAL: Final = 0.0005
@@ -118,13 +136,15 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     rate_limiter: BaseRateLimiter[Any] | object | None = PRODUCTION,
+    extensions: Sequence[Extension] = (),
 ) -> ANY_APP:
     """The bot: HTML replies, updates of a chat in order, the ledger opened in post_init.
 
     ``request`` replaces PTB's HTTP client (console mode serves the Bot API locally);
     ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group)
     with retries for minutes (``bot.transport.delivery``). Updates pass through the durable inbox
-    (``bot.transport.inbox``).
+    (``bot.transport.inbox``). ``extensions`` are started and stopped with it
+    (``bot.launch.compose`` adds the web server).
     """
     inbox = Inbox()
     processor = ChatOrderedProcessor()  # each chat's hands in arrival order
@@ -141,7 +161,10 @@ def build_application(
     )
     application: ANY_APP = builder.build()
     application.bot_data["services"] = Services(config=config, inbox=inbox, processor=processor)
+    application.bot_data[EXTENSIONS] = tuple(extensions)
     add_handlers(application)
+    # The features' rows under a hand's reply: the replies import no feature.
+    decorate_hand_replies(tap.next_hand_button, keyboard_button)
     schedule_backups(application)
     return application
 
@@ -196,7 +219,7 @@ def add_handlers(application: ANY_APP) -> None:
         )
     )
     application.add_handler(
-        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
+        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, hands.edited)
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
     # The tile keyboard's ✅ 记账: an update of the bot's own making (bot.webapp.keyboard_record)
@@ -227,12 +250,14 @@ async def _post_init(application: ANY_APP) -> None:
         await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)
     default = COMMANDS[svc.config.lang]
     await bot.set_my_commands([BotCommand(n, d) for n, d in default])
-    await start_web(application)
+    for extension in application.bot_data[EXTENSIONS]:
+        await extension.start(application)
 
 
 async def _post_shutdown(application: ANY_APP) -> None:
     svc: Services = application.bot_data["services"]
-    await stop_web(application)
+    for extension in reversed(application.bot_data[EXTENSIONS]):
+        await extension.stop(application)
     await svc.inbox.close()
     svc.inbox.ledger = None
     if svc.ledger is not None:

@@ -17,6 +17,7 @@ from bot.context import Context, press_of, services
 from bot.handlers.hands import button_numbers
 from bot.i18n import t
 from bot.refusals.chat import ChatRefusal
+from bot.replies.decorations import hand_rows
 from bot.replies.hand import (
     FULL_PREFIX,
     SHORT_PREFIX,
@@ -28,8 +29,6 @@ from bot.replies.hand import (
 )
 from bot.replies.table import tally_block
 from bot.text_limits import answer, edit
-from bot.webapp.links import with_webapp
-from bot.webapp.start_token import Screen
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Ledger, Session, StorageError
 
@@ -58,12 +57,8 @@ async def toggle_button(update: Update, context: Context) -> None:
         await edit(message, text, reply_markup=None)
         return
     text = corrected + hand_text(scene, lang, full)
-    markup = hand_markup(entries, lang, full)
-    await edit(
-        message,
-        text,
-        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
-    )
+    markup = hand_markup(entries, lang, full, hand_rows(context, message.chat, lang))
+    await edit(message, text, reply_markup=markup)
 
 
 BUTTONS: Final = (

@@ -14,7 +14,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
 from bot import identity_policy as policy
-from bot.buttons import signature as button_signature
+from bot.buttons import signature
 from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
 from bot.context import (
@@ -228,7 +228,7 @@ async def undo_button(update: Update, context: Context) -> None:
     if button is None:
         return
     query, message, lang = button.query, button.message, button.lang
-    shown = button_signature.verified(
+    shown = signature.verified(
         context.bot.token, IDENTITY_UNDO_PURPOSE, message.chat.id, button.data
     )
     event_id = as_number(shown.removeprefix(IDENTITY_UNDO_PREFIX)) if shown else None
@@ -251,7 +251,7 @@ BUTTONS: Final = (
     ButtonRoute(
         IDENTITY_UNDO_PREFIX,
         undo_button,
-        WIDEST_ENTRY_ID + "x" * button_signature.SIGNATURE_CHARS,
+        WIDEST_ENTRY_ID + "x" * signature.SIGNATURE_CHARS,
     ),
 )
 
@@ -379,7 +379,7 @@ def _undo_markup(
     context: Context, chat_id: int, change: IdentityChange, lang: str
 ) -> InlineKeyboardMarkup:
     """撤销 under a link or rename: signed, so a client cannot make one for another event."""
-    data = button_signature.signed(
+    data = signature.signed(
         context.bot.token,
         IDENTITY_UNDO_PURPOSE,
         chat_id,

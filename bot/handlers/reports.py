@@ -57,6 +57,7 @@ from bot.replies.period_stats import (
     take_window,
 )
 from bot.replies.table import describe_tally, kong_name, shared_names, signed, tally_block
+from bot.tap.flow import flows_of
 from bot.text_limits import answer, edit, quote, reply, reply_document, reply_photo
 from bot.webapp.links import with_webapp
 from scoring import rulesets
@@ -395,7 +396,7 @@ async def settle(update: Update, context: Context) -> None:
         # Opened by mistake: no session, and its number is the next one's, so its flows are
         # of no session now (a press says the table changed, never records into the next).
         forget(context, message.chat.id)
-        for flow in chat_state(context, message.chat.id).flows.values():
+        for flow in flows_of(chat_state(context, message.chat.id)).values():
             if flow.session_id == table.session.id:
                 flow.session_id = 0
         await reply(message, t("settle_empty", lang, session=table.session.id))

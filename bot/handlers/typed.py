@@ -21,8 +21,7 @@ from bot.context import (
 )
 from bot.grammar import GrammarError, HuCommand
 from bot.grammar.typed import read_money
-from bot.handlers import hands as recording
-from bot.handlers import money
+from bot.handlers import hands, money
 from bot.i18n import t
 from bot.recording.claims import score_claims, win_specs
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
@@ -54,7 +53,7 @@ async def line(update: Update, context: Context) -> None:
         table = await open_table(context, message.chat.id)
     except ChatRefusal:
         return  # no open session: nothing to record a result in, and no one asked
-    roster = await recording.speaker_roster(context, message, table, text)
+    roster = await hands.speaker_roster(context, message, table, text)
     said = read_money(text, roster)
     if said is not None:
         handler = {"fee": money.fee, "penalty": money.penalty, "pay": money.pay}[said.command]
@@ -62,7 +61,7 @@ async def line(update: Update, context: Context) -> None:
         return
     if not is_typed_result(text, table, roster):
         return
-    await recording.hu(update, context, table, text)
+    await hands.hu(update, context, table, text)
 
 
 async def confirm_button(update: Update, context: Context) -> None:
@@ -135,7 +134,7 @@ async def _correct(
     lang = await update_lang(update, context)
     ledger = services(context).db
     old = await ledger.reports.entry(message.chat.id, entry_id)
-    if not await recording.may_reverse(context, message, update, table, [old]):
+    if not await hands.may_reverse(context, message, update, table, [old]):
         raise ChatRefusal("undo_denied")
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]

@@ -20,9 +20,10 @@ from typing import Final
 from telegram import Update
 from telegram.error import TelegramError
 
-from bot.app import ANY_APP, build_application
+from bot.app import ANY_APP
 from bot.config import Config
 from bot.context import Services
+from bot.launch.compose import compose
 from bot.launch.web_lifecycle import open_webhook
 from bot.transport.health import database_warning
 from bot.transport.web_server import WebServer
@@ -36,7 +37,7 @@ BAD_DATABASE: Final = 2
 
 async def serve(config: Config) -> int:
     """Run the bot until a stop signal; the process's exit code."""
-    application = build_application(config)
+    application = compose(config)
     svc: Services = application.bot_data["services"]
     try:
         probe_database(config.database_path)

@@ -17,7 +17,6 @@ from storage import Chat, Player
 
 if TYPE_CHECKING:
     from bot.table.seated import SeatedTable
-    from bot.tap.flow import Flow
 
 
 @dataclass(frozen=True)
@@ -83,8 +82,9 @@ class ChatState:
         # user → (the Telegram name and username last written to the ledger, the player);
         # keyed by what Telegram sent, since the ledger stores the name cleaned.
         self.members: dict[int, tuple[str, str | None, Player]] = {}
-        # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
-        self.flows: dict[str, Flow] = {}
+        # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's;
+        # typed by its feature (``bot.tap.flow.flows_of``), which this floor does not import
+        self.flows: dict[str, object] = {}
         # a /new waiting for its answer (which 湖州 system, 「和上次一样」): bot.handlers.sessions
         self.opening: PendingOpening | None = None
         # user → their press refused while not seated, waiting for 「你是哪位？」's answer
