@@ -29,7 +29,15 @@ from telegram.request import BaseRequest, HTTPXRequest
 from bot.backups import schedule_backups
 from bot.buttons.registry import checked_routes
 from bot.config import Config
-from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
+from bot.context import (
+    CONTEXT_TYPES,
+    SERVICES,
+    Context,
+    Services,
+    UpdateHandler,
+    message_of,
+    services_of,
+)
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -59,7 +67,6 @@ from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
 from bot.webapp.links import keyboard_button
-from storage import Ledger
 
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
 Hook = Callable[[ANY_APP], Awaitable[None]]
@@ -160,7 +167,7 @@ def build_application(
         .post_shutdown(_post_shutdown)
     )
     application: ANY_APP = builder.build()
-    application.bot_data["services"] = Services(config=config, inbox=inbox, processor=processor)
+    application.bot_data[SERVICES] = Services(config=config, inbox=inbox, processor=processor)
     application.bot_data[EXTENSIONS] = tuple(extensions)
     add_handlers(application)
     # The features' rows under a hand's reply: the replies import no feature.
@@ -240,10 +247,8 @@ async def plain_text(update: Update, context: Context) -> None:
 
 
 async def _post_init(application: ANY_APP) -> None:
-    svc: Services = application.bot_data["services"]
-    if svc.ledger is None:  # ``python -m bot`` opens it first, to refuse a bad path early
-        svc.ledger = await Ledger.open(svc.config.database_path)
-    await svc.inbox.attach(svc.ledger)
+    svc: Services = services_of(application)
+    await svc.inbox.attach(await svc.open_ledger())
     await svc.ledger.inbox.prune()
     bot = application.bot
     for lang, commands in COMMANDS.items():
@@ -255,11 +260,9 @@ async def _post_init(application: ANY_APP) -> None:
 
 
 async def _post_shutdown(application: ANY_APP) -> None:
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     for extension in reversed(application.bot_data[EXTENSIONS]):
         await extension.stop(application)
     await svc.inbox.close()
     svc.inbox.ledger = None
-    if svc.ledger is not None:
-        await svc.ledger.close()
-        svc.ledger = None
+    await svc.close_ledger()

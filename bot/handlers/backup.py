@@ -25,7 +25,7 @@ async def backup(update: Update, context: Context) -> None:
     await message.reply_chat_action(ChatAction.UPLOAD_DOCUMENT)
     name = f"mahjong-{abs(chat.id)}-{datetime.now(UTC):%Y%m%d-%H%M%S}.db"
     with tempfile.TemporaryDirectory() as folder:
-        entries = await services(context).db.chat_copy.backup(chat.id, Path(folder) / name)
+        entries = await services(context).ledger.chat_copy.backup(chat.id, Path(folder) / name)
         data = (Path(folder) / name).read_bytes()
     caption = t("backup_caption", lang, chat=chat.effective_name or "", entries=entries)
     if await _sent_privately(context, message, data, name, caption):

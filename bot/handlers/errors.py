@@ -93,7 +93,9 @@ def _answer_own_update(update: ChatUpdate, context: Context, error: Exception) -
 async def _apology(context: Context, update: Update, chat_id: int, lang: str) -> str:
     """The apology, true to the ledger: what this update committed is named, not denied."""
     try:
-        committed = await services(context).db.reports.entries_by_update(chat_id, update.update_id)
+        committed = await services(context).ledger.reports.entries_by_update(
+            chat_id, update.update_id
+        )
     except Exception:  # the ledger cannot tell: say neither that it was nor that it was not
         return t("apology_unknown", lang)
     if committed:

@@ -39,7 +39,7 @@ async def _ruleset_of(update: Update, context: Context, words: list[str]) -> tup
         else:
             return found.id, 1, " ".join(words[1:])
     chat = update.effective_chat
-    ledger = services(context).db
+    ledger = services(context).ledger
     if chat is not None:
         session = await ledger.sessions.current(chat.id)
         if session is not None:

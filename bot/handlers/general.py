@@ -35,7 +35,7 @@ async def lang(update: Update, context: Context) -> None:
     if not await is_chat_admin(context, message, message.from_user):
         raise ChatRefusal("lang_admins_only")
     svc = services(context)
-    await svc.db.chats.ensure(message.chat.id)
-    await svc.db.chats.set_lang(message.chat.id, choice)
+    await svc.ledger.chats.ensure(message.chat.id)
+    await svc.ledger.chats.set_lang(message.chat.id, choice)
     chat_state(context, message.chat.id).lang = choice
     await reply(message, t("lang_set", choice))

@@ -41,7 +41,7 @@ async def toggle_button(update: Update, context: Context) -> None:
     query, message, lang = button.query, button.message, button.lang
     full = button.data.startswith(FULL_PREFIX)
     ids_data = button.data.removeprefix(FULL_PREFIX if full else SHORT_PREFIX)
-    ledger = services(context).db
+    ledger = services(context).ledger
     try:
         entries = await _hand_entries(ledger, message.chat.id, ids_data)
     except ChatRefusal as refusal:

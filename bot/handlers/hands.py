@@ -117,7 +117,7 @@ async def draw(update: Update, context: Context) -> None:
         raise ChatRefusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     session = table.session
-    recorded = await services(context).db.entries.record_draw(
+    recorded = await services(context).ledger.entries.record_draw(
         session.chat_id,
         session.id,
         message_source(update, message),
@@ -132,7 +132,7 @@ async def undo(update: Update, context: Context) -> None:
     """/undo [#ID]: reverse the session's last hand (every win of a 一炮多响) or the entry named."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     event_id = people.event_id_in(argument_text(message))
     if event_id is not None:  # /undo P3: an identity link or rename, with or without a table
         await people.undo_event(update, context, event_id)
@@ -252,7 +252,7 @@ async def _latest_or_confirm(
     query = update.callback_query
     assert query is not None
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     try:
         ids = button_numbers(ids_data)
         table = await open_table(context, message.chat.id)
@@ -280,7 +280,7 @@ async def _undo_pressed(
     query = update.callback_query
     assert query is not None
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     try:
         ids = button_numbers(ids_data)
         table = await open_table(context, message.chat.id)
@@ -308,7 +308,7 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
     if undone is None:
         return
     table, live, recorded = undone
-    ledger = services(context).db
+    ledger = services(context).ledger
     done = t("undone", lang, entry=ids_text(tuple(live)), reversal=ids_text(recorded.entries))
     tally = await ledger.reports.tally(message.chat.id, table.session.id)
     await answer(query, done)
@@ -378,7 +378,7 @@ async def _reverse(
 ) -> Recorded:
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
-    ledger = services(context).db
+    ledger = services(context).ledger
     if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
@@ -421,7 +421,7 @@ async def edited(update: Update, context: Context) -> None:
     if typed and not may_be_result(message.text):
         return  # an edited chat line that said no result recorded nothing
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(message.chat.id)
     if session is None:
         return

@@ -39,7 +39,7 @@ async def top(update: Update, context: Context) -> None:
     """/top [period|season]: rank, points, hands, win and 点炮 rates, average, biggest hand."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
         raise ChatRefusal("not_a_period", token=rest[0])
@@ -53,7 +53,7 @@ async def top_button(update: Update, context: Context) -> None:
     if pressed is None:
         return
     button, key, page = pressed
-    message, ledger = button.message, services(context).db
+    message, ledger = button.message, services(context).ledger
     period = await period_from_key(ledger, message.chat.id, key, message.date)
     text, markup = await top_view(ledger, message.chat.id, period, page, button.lang)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
@@ -117,7 +117,7 @@ async def trend(update: Update, context: Context) -> None:
     sender's own without a name)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     period = or_all_time(period)
     if len(rest) > 1:

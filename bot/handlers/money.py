@@ -40,7 +40,7 @@ async def stake(update: Update, context: Context) -> None:
     """/stake: the session's price of a point; /stake 0.5 sets it (每分 0.5 元)."""
     message, lang, table = await _table(update, context)
     value = parse_stake(argument_words(message))
-    ledger = services(context).db
+    ledger = services(context).ledger
     if value is None:
         money = await ledger.money.of_session(message.chat.id, table.session.id)
         await reply(message, stake_label(money, lang))
@@ -62,7 +62,7 @@ async def fee(update: Update, context: Context, words: Sequence[str] | None = No
         raise ChatRefusal("fee_no_players")
     payers = seated
     if command.by_winner:
-        standings = await services(context).db.reports.tally(message.chat.id, table.session.id)
+        standings = await services(context).ledger.reports.tally(message.chat.id, table.session.id)
         top = max((row.balance for row in standings.rows), default=0)
         if top <= 0:
             raise ChatRefusal("fee_no_winner", fee=yuan_text(command.fen))
@@ -185,7 +185,7 @@ async def _record(
     message = message_of(update)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("money_denied")
-    return await services(context).db.money.record(
+    return await services(context).ledger.money.record(
         message.chat.id,
         table.session.id,
         spec,

@@ -101,7 +101,7 @@ async def tally(update: Update, context: Context) -> None:
     page of ``TALLY_PAGE_SIZE`` players at a time."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(message.chat.id)
     standings = await ledger.reports.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, 1, lang)
@@ -145,7 +145,7 @@ async def tally_button(update: Update, context: Context) -> None:
     await answer(query)
     if not isinstance(message, Message):
         return
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(message.chat.id)
     standings = await ledger.reports.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, page, lang)
@@ -236,7 +236,7 @@ async def history_button(update: Update, context: Context) -> None:
 async def history_view(
     context: Context, chat_id: int, at: HistoryAt, lang: str
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(chat_id)
     scope = session.id if session else None
     found = await ledger.reports.history(
@@ -388,7 +388,7 @@ async def settle(update: Update, context: Context) -> None:
     """/settle: the fewest transfers that square the session, then close it (creator or admin)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("settle_denied")
@@ -469,7 +469,7 @@ async def stats(update: Update, context: Context) -> None:
     period or season among the words (本月, 2026-11, 秋季赛) narrows any of them to it."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, words = await take_window(
         ledger, message.chat.id, argument_words(message), message.date
     )
@@ -533,7 +533,7 @@ async def stats_button(update: Update, context: Context) -> None:
     if pressed is None:
         return
     button, key, page = pressed
-    message, ledger = button.message, services(context).db
+    message, ledger = button.message, services(context).ledger
     period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
     text, markup = await stats_view(ledger, message.chat.id, None, page, button.lang, period)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
@@ -630,7 +630,7 @@ async def export(update: Update, context: Context) -> None:
     event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
         raise ChatRefusal("not_a_period", token=rest[0])

@@ -30,7 +30,7 @@ HERE, OTHER = "+here", "+other"
 
 
 async def _chat_ruleset(context: Context, chat_id: int) -> str:
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(chat_id)
     if session is not None:
         return session.ruleset
@@ -152,16 +152,16 @@ async def why(update: Update, context: Context) -> None:
     replied = message.reply_to_message
     if entry_id is None and replied is not None and replied.from_user and replied.from_user.is_bot:
         entry_id = await _reported_entry(
-            services(context).db, message.chat.id, entry_ids_in(replied.text or replied.caption)
+            services(context).ledger, message.chat.id, entry_ids_in(replied.text or replied.caption)
         )
     if entry_id is None:
-        entry_id = await _last_win(services(context).db, message.chat.id)
+        entry_id = await _last_win(services(context).ledger, message.chat.id)
     if entry_id is None:
         raise ChatRefusal("why_usage")
-    entry = await services(context).db.reports.entry(message.chat.id, entry_id)
+    entry = await services(context).ledger.reports.entry(message.chat.id, entry_id)
     adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
     if adjusted is not None:  # a stake, fee, penalty or payment: what moved, and why
-        players = await services(context).db.players.all(message.chat.id)
+        players = await services(context).ledger.players.all(message.chat.id)
         by_id = {player.id: player.name for player in players}
         await reply(message, why_adjustment(entry, adjusted, by_id, lang))
         return
@@ -172,7 +172,7 @@ async def why(update: Update, context: Context) -> None:
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles
     ]
     # The header says who won and whether it still counts; the lines name who paid.
-    db = services(context).db
+    db = services(context).ledger
     header = f"#{entry.id}"
     if entry.winner is not None:
         winner = await db.players.get(message.chat.id, entry.winner)

@@ -39,7 +39,7 @@ END_WORDS = frozenset({"结束", "end"})
 async def season(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     chat_id = message.chat.id
     words = argument_words(message)
     if not words:

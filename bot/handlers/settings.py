@@ -156,7 +156,7 @@ def _from_button(data: str) -> tuple[Setting, str] | None:
 
 async def _apply(context: Context, message: Message, setting: Setting, choice: str) -> None:
     """Store the choice and the chat's copy of it."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     chat_id = message.chat.id
     state = chat_state(context, chat_id)
     if setting.id == "lang":

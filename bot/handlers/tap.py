@@ -175,7 +175,7 @@ async def start_flow(
     )
     if kind is Kind.HU:
         flow.usage = choices.usage(
-            await services(context).db.pattern_uses.recent_win_lines(message.chat.id)
+            await services(context).ledger.pattern_uses.recent_win_lines(message.chat.id)
         )
     text, markup = prompt.render(table, flow, lang)
     sent = await reply(message, text, markup)
@@ -316,7 +316,7 @@ async def _next_hand(
 async def _unknown(context: Context, query: CallbackQuery, message: Message, lang: str) -> None:
     """A press on a flow the bot does not hold: recorded already (the flow's message is the
     entries' source), or gone (expired, cancelled, or the bot restarted)."""
-    recorded = await services(context).db.reports.entries_by_message(
+    recorded = await services(context).ledger.reports.entries_by_message(
         message.chat.id, message.message_id
     )
     if recorded:
@@ -410,7 +410,7 @@ async def _record(
 
         return line, recorded, kong_reply
     session = table.session
-    drawn = await services(context).db.entries.record_draw(
+    drawn = await services(context).ledger.entries.record_draw(
         session.chat_id, session.id, source, await author()
     )
 

@@ -132,7 +132,7 @@ async def _correct(
     message, table = at
     entry_id, source = replacing
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     old = await ledger.reports.entry(message.chat.id, entry_id)
     if not await hands.may_reverse(context, message, update, table, [old]):
         raise ChatRefusal("undo_denied")

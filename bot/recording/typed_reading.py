@@ -175,7 +175,7 @@ async def offer(
 async def _latest_win(context: Context, table: SeatedTable) -> int | None:
     """The session's latest hand when it is one win still standing (what 不对 … corrects); None
     for a draw, a kong, money, or a 一炮多响 (several wins: corrected by undoing them)."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = table.session
     last = await ledger.reports.last_entry(session.chat_id, session.id)
     if last is None or last.kind != "win" or last.source is None:

@@ -31,7 +31,7 @@ async def record_hu(
     scored = score_claims(command, table)
     specs = win_specs(scored, command, table)  # one, or several on one discard: one write
     session = table.session
-    recorded = await services(context).db.entries.record_wins(
+    recorded = await services(context).ledger.entries.record_wins(
         session.chat_id, session.id, specs, source, await author()
     )
     return scored, recorded
@@ -45,7 +45,7 @@ async def record_kong(
     payments = kong_payments(table, command)
     note = KongKind(command.kind).zh
     kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
-    return await services(context).db.entries.record_kong(
+    return await services(context).ledger.entries.record_kong(
         session.chat_id, session.id, kong, source, await author()
     )
 

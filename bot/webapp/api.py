@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.context import Services
+from bot.context import Services, services_of
 from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
@@ -38,8 +38,8 @@ def add_routes(app: web.Application) -> None:
 
 
 def _ledger(request: web.Request) -> Ledger:
-    svc: Services = request.app[APPLICATION].bot_data["services"]
-    return svc.db
+    svc: Services = services_of(request.app[APPLICATION])
+    return svc.ledger
 
 
 def _now() -> datetime:

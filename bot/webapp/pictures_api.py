@@ -12,7 +12,7 @@ from typing import Final
 from aiohttp import web
 
 from bot import pictures
-from bot.context import Services
+from bot.context import Services, services_of
 from bot.webapp.contract import ApiError
 from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring import score
@@ -31,8 +31,8 @@ def add_routes(app: web.Application) -> None:
 async def picture(request: web.Request) -> web.StreamResponse:
     """GET /api/picture/<entry>.png: the entry's hand, or 404 for one without tiles."""
     viewer = viewer_of(request)
-    svc: Services = request.app[APPLICATION].bot_data["services"]
-    ledger = svc.db
+    svc: Services = services_of(request.app[APPLICATION])
+    ledger = svc.ledger
     entry_id = int(request.match_info["entry"])
     etag = f'"{viewer.chat_id}-{entry_id}-{viewer.language}"'
     if request.headers.get("If-None-Match") == etag:

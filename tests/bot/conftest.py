@@ -17,6 +17,7 @@ from bot.app import ANY_APP
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.context import services_of
 from bot.handlers.presses import unknown_press
 from bot.launch.compose import compose
 from storage import Ledger
@@ -33,7 +34,7 @@ class Harness:
 
     @property
     def ledger(self) -> Ledger:
-        ledger = self.app.bot_data["services"].ledger
+        ledger = services_of(self.app).ledger
         assert isinstance(ledger, Ledger)
         return ledger
 
