@@ -28,6 +28,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot.backups import schedule_backups
 from bot.buttons.registry import checked_routes
+from bot.commands import checked_commands, menu
 from bot.config import Config
 from bot.context import (
     CONTEXT_TYPES,
@@ -60,7 +61,7 @@ from bot.handlers import (
     tap,
     typed,
 )
-from bot.i18n import COMMANDS
+from bot.i18n import LANGS
 from bot.replies.decorations import decorate_hand_replies
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
@@ -81,39 +82,31 @@ class Extension:
     stop: Hook
 
 
+# Every feature's commands, declared beside their handlers (see bot.commands), in menu order.
+DECLARED_COMMANDS: Final = checked_commands(
+    (
+        *sessions.COMMANDS,
+        *tap.COMMANDS,
+        *hands.COMMANDS,
+        *money.COMMANDS,
+        *people.COMMANDS,
+        *reports.COMMANDS,
+        *leaderboard.COMMANDS,
+        *seasons.COMMANDS,
+        *backup.COMMANDS,
+        *evaluate.COMMANDS,
+        *rules.COMMANDS,
+        *general.COMMANDS[1:],
+        *settings.COMMANDS,
+        *general.COMMANDS[:1],
+        *first_minute.COMMANDS,
+    )
+)
 COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
-    "start": first_minute.start,
-    "help": general.help_command,
-    "lang": general.lang,
-    "settings": settings.settings,
-    "new": sessions.new,
-    "join": sessions.join,
-    "seat": sessions.seat,
-    "dealer": sessions.dealer,
-    "hu": first_minute.group_only(tap.hu),
-    "kong": first_minute.group_only(tap.kong),
-    "draw": first_minute.group_only(tap.draw),
-    "undo": hands.undo,
-    "stake": first_minute.group_only(money.stake),
-    "fee": first_minute.group_only(money.fee),
-    "penalty": first_minute.group_only(money.penalty),
-    "pay": first_minute.group_only(money.pay),
-    "iam": first_minute.group_only(people.iam),
-    "merge": first_minute.group_only(people.merge),
-    "rename": first_minute.group_only(people.rename),
-    "tally": reports.tally,
-    "history": reports.history,
-    "settle": reports.settle,
-    "stats": reports.stats,
-    "export": reports.export,
-    "top": leaderboard.top,
-    "trend": leaderboard.trend,
-    "season": seasons.season,
-    "backup": backup.backup,
-    "score": evaluate.score,
-    "ting": evaluate.ting,
-    "rules": rules.rules,
-    "why": rules.why,
+    command.name: first_minute.group_only(command.handler)
+    if command.group_only
+    else command.handler
+    for command in DECLARED_COMMANDS
 }
 # Every feature's buttons, declared beside their handlers (see bot.buttons.registry).
 BUTTON_ROUTES: Final = checked_routes(
@@ -251,9 +244,10 @@ async def _post_init(application: ANY_APP) -> None:
     await svc.inbox.attach(await svc.open_ledger())
     await svc.ledger.inbox.prune()
     bot = application.bot
-    for lang, commands in COMMANDS.items():
-        await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)
-    default = COMMANDS[svc.config.lang]
+    for lang in LANGS:
+        lines = menu(DECLARED_COMMANDS, lang)
+        await bot.set_my_commands([BotCommand(n, d) for n, d in lines], language_code=lang)
+    default = menu(DECLARED_COMMANDS, svc.config.lang)
     await bot.set_my_commands([BotCommand(n, d) for n, d in default])
     for extension in application.bot_data[EXTENSIONS]:
         await extension.start(application)

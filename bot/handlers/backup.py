@@ -6,11 +6,13 @@ from __future__ import annotations
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Final
 
 from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import BadRequest, Forbidden
 
+from bot.commands import Command
 from bot.context import Context, is_chat_admin, message_of, services, update_lang
 from bot.i18n import t
 from bot.refusals.chat import ChatRefusal
@@ -49,3 +51,7 @@ async def _sent_privately(
     except (Forbidden, BadRequest):
         return False
     return True
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("backup", backup),)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import html
+from typing import Final
 
 from telegram import Update
 from telegram.constants import ChatAction
 
 import scoring
 from bot import pictures
+from bot.commands import Command
 from bot.context import Context, argument_words, message_of, services, update_lang
 from bot.i18n import t
 from bot.refusals.chat import ChatRefusal
@@ -99,3 +101,10 @@ def _worth(result: ScoreResult | None, lang: str) -> str:
     unit = result.unit_en if lang == "en" else result.unit_zh
     won = result.payments.get(result.winner, 0)
     return f"{result.value} {unit} (+{won})"
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("score", score, verbs=("算分",)),
+    Command("ting", ting, verbs=("听牌",)),
+)

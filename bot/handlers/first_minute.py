@@ -8,6 +8,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
+from bot.commands import Command
 from bot.context import Context, UpdateHandler, message_of, update_lang
 from bot.handlers import evaluate, general
 from bot.i18n import t
@@ -97,3 +98,7 @@ def group_only(handler: UpdateHandler) -> UpdateHandler:
 
     in_groups.__doc__ = handler.__doc__
     return in_groups
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("start", start, in_menu=False),)

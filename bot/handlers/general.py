@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from telegram import Update
 
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -39,3 +42,10 @@ async def lang(update: Update, context: Context) -> None:
     await svc.ledger.chats.set_lang(message.chat.id, choice)
     chat_state(context, message.chat.id).lang = choice
     await reply(message, t("lang_set", choice))
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("help", help_command, verbs=("帮助",)),
+    Command("lang", lang),
+)

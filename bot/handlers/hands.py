@@ -12,6 +12,7 @@ from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, 
 from bot.buttons import undo_confirm
 from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
 from bot.cleaning import as_number
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_text,
@@ -510,3 +511,7 @@ def button_numbers(data: str) -> list[int]:
 
 def _html_of(message: Message) -> str:
     return message.text_html if message.text else html.escape(message.caption or "")
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("undo", undo, verbs=("撤销",)),)

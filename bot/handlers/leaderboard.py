@@ -11,6 +11,7 @@ from telegram.constants import ChatAction
 
 from bot import pictures
 from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
+from bot.commands import Command
 from bot.context import Context, argument_words, known_player, message_of, services, update_lang
 from bot.grammar.periods import Period
 from bot.handlers.reports import pager, period_page_press, players_called
@@ -159,3 +160,10 @@ async def trend(update: Update, context: Context) -> None:
         "trend_caption", lang, name=name, period=label, net=signed(found_trend.balances[-1])
     )
     await reply_photo(message, png, filename="trend.png", caption=caption)
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("top", top),
+    Command("trend", trend),
+)

@@ -9,9 +9,11 @@ How amounts are read and refused is ``bot.grammar.money``'s; how they are rounde
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -192,3 +194,12 @@ async def _record(
         message_source(update, message),
         await recording_author(context, message)(),
     )
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("stake", stake, group_only=True),
+    Command("fee", fee, group_only=True),
+    Command("penalty", penalty, group_only=True),
+    Command("pay", pay, group_only=True),
+)

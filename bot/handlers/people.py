@@ -17,6 +17,7 @@ from bot import identity_policy as policy
 from bot.buttons import signature
 from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -474,3 +475,11 @@ def _user(message: Message, update: Update | None) -> User:
     if user is None or user.is_bot:  # an anonymous admin posts as GroupAnonymousBot
         raise ChatRefusal("no_sender")
     return user
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("iam", iam, verbs=("我是",), group_only=True),
+    Command("merge", merge, verbs=("合并",), group_only=True),
+    Command("rename", rename, verbs=("改名",), group_only=True),
+)

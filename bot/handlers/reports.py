@@ -20,6 +20,7 @@ from telegram.constants import ChatAction
 from bot import pictures
 from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
+from bot.commands import Command
 from bot.context import (
     ButtonPress,
     Context,
@@ -686,3 +687,13 @@ async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]
     if process.returncode != 0:
         raise RuntimeError(f"export of chat {chat_id} failed: {err.decode(errors='replace')}")
     return [Path(line) for line in out.decode().splitlines()]
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("tally", tally, verbs=("积分", "战绩")),
+    Command("history", history, verbs=("历史",)),
+    Command("settle", settle, verbs=("结算",)),
+    Command("stats", stats, verbs=("统计",)),
+    Command("export", export, verbs=("导出",)),
+)

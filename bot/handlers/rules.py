@@ -10,6 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import rules_qa
 from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
 from bot.handlers.hands import entry_ids_in
@@ -200,3 +201,10 @@ async def _last_win(ledger: Ledger, chat_id: int) -> int | None:
         return None
     recent = await ledger.reports.history(chat_id, session.id, page=1, page_size=LAST_WIN_LOOKBACK)
     return next((e.id for e in recent.entries if e.kind == "win" and not e.is_reversed), None)
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("rules", rules, verbs=("规则",)),
+    Command("why", why, verbs=("为什么",)),
+)

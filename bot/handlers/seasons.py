@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Final
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -120,3 +122,7 @@ def running_text(running: Season | None, lang: str) -> str:
 
 def _ended_lines(ended: Season, lang: str) -> list[str]:
     return [t("season_ended", lang, name=ended.name), t("season_see", lang, name=ended.name)]
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("season", season),)

@@ -16,6 +16,7 @@ from telegram import (
 )
 
 from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_text,
@@ -515,3 +516,12 @@ async def _record_for(
     if found is not None:
         return found
     return NewGuest(check_name(word.lstrip("@")))
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("new", new, verbs=("开局",)),
+    Command("join", join, verbs=("加入",)),
+    Command("seat", seat, verbs=("座位",)),
+    Command("dealer", dealer),
+)

@@ -13,6 +13,7 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -202,3 +203,7 @@ async def _buttons(context: Context, message: Message, lang: str) -> InlineKeybo
         for s in SETTINGS
     ]
     return InlineKeyboardMarkup(rows)
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("settings", settings),)

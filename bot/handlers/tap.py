@@ -14,6 +14,7 @@ from telegram import CallbackQuery, Chat, InlineKeyboardButton, Message, Update
 from telegram.constants import ChatType
 
 from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     UpdateHandler,
@@ -418,3 +419,11 @@ async def _record(
         await reply_draw(context, message, table, drawn, lang)
 
     return line, drawn, draw_reply
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("hu", hu, verbs=("胡", "和"), group_only=True),
+    Command("kong", kong, verbs=("杠",), group_only=True),
+    Command("draw", draw, verbs=("流局", "荒庄"), group_only=True),
+)
