@@ -14,8 +14,8 @@ from telegram import Update
 
 from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
 from bot.context import Context, press_of, services
-from bot.handlers.hands import button_numbers
 from bot.i18n import t
+from bot.recording.arguments import button_numbers
 from bot.refusals.chat import ChatRefusal
 from bot.replies.decorations import hand_rows
 from bot.replies.hand import (

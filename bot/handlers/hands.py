@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import html
-import re
-from dataclasses import replace
 from typing import Final
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot.buttons import undo_confirm
 from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
-from bot.cleaning import as_number
 from bot.commands import Command
 from bot.context import (
     Context,
@@ -25,16 +22,14 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import (
-    ME_WORDS,
     GrammarError,
-    Roster,
     parse_entry_id,
     parse_kong,
-    split_words,
     text_command,
 )
 from bot.handlers import people
 from bot.i18n import t
+from bot.recording.arguments import button_numbers, speaker_roster
 from bot.recording.claims import refuse_unsettled_kongs, score_claims, win_specs
 from bot.recording.replies import (
     RecordedWins,
@@ -63,8 +58,6 @@ from bot.table.seated import SeatedTable
 from bot.text_limits import answer, edit, reply
 from scoring.errors import ScoringError
 from storage import Entry, Ledger, Recorded, Source
-
-_ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
 async def hu(
@@ -476,37 +469,6 @@ def _is_hu(text: str) -> bool:
         return verb[0] == "hu"
     word = text.split(maxsplit=1)[0] if text.strip() else ""
     return word.split("@")[0] == "/hu"
-
-
-def entry_ids_in(text: str | None) -> list[int]:
-    """Every '#12' in a bot message, in order: the entries it names."""
-    return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
-
-
-async def speaker_roster(
-    context: Context, message: Message, table: SeatedTable, text: str | None = None
-) -> Roster:
-    """The table's roster knowing the sender's seat, when the line says 我 / me (glued too:
-    是我点的炮)."""
-    said = argument_text(message) if text is None else text
-    words = {word.casefold() for word in split_words(said)}
-    if not (ME_WORDS & words or "我" in said):
-        return table.roster
-    user = message.from_user
-    me = None
-    if message.sender_chat is None and user is not None:
-        known = await known_player(context, message.chat, user)
-        me = table.seat_of(known.id) if known is not None else None
-    return replace(table.roster, me=me, me_known=True)
-
-
-def button_numbers(data: str) -> list[int]:
-    """The entry ids a button carries ('12,13'); ChatRefusal('bad_button') for anything else
-    (a client may send any data)."""
-    numbers = [as_number(part) for part in data.split(",")]
-    if not all(numbers):
-        raise ChatRefusal("bad_button", token=data)
-    return [number for number in numbers if number]
 
 
 def _html_of(message: Message) -> str:

@@ -23,8 +23,8 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
-from bot.handlers.hands import speaker_roster
 from bot.i18n import Html, t
+from bot.recording.arguments import speaker_roster
 from bot.recording.table import open_table, remember, standings
 from bot.recording.writes import answered_as_replay, message_source, recording_author
 from bot.refusals.chat import ChatRefusal

@@ -13,8 +13,8 @@ from bot.buttons.registry import ButtonRoute
 from bot.commands import Command
 from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
-from bot.handlers.hands import entry_ids_in
 from bot.i18n import t
+from bot.recording.arguments import entry_ids_in
 from bot.refusals.chat import ChatRefusal
 from bot.replies.money import why_adjustment
 from bot.replies.table import ruleset_name

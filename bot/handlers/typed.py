@@ -23,6 +23,7 @@ from bot.grammar import GrammarError, HuCommand
 from bot.grammar.typed import read_money
 from bot.handlers import hands, money
 from bot.i18n import t
+from bot.recording.arguments import speaker_roster
 from bot.recording.claims import score_claims, win_specs
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
 from bot.recording.table import forget, open_table
@@ -53,7 +54,7 @@ async def line(update: Update, context: Context) -> None:
         table = await open_table(context, message.chat.id)
     except ChatRefusal:
         return  # no open session: nothing to record a result in, and no one asked
-    roster = await hands.speaker_roster(context, message, table, text)
+    roster = await speaker_roster(context, message, table, text)
     said = read_money(text, roster)
     if said is not None:
         handler = {"fee": money.fee, "penalty": money.penalty, "pay": money.pay}[said.command]
