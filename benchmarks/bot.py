@@ -56,7 +56,7 @@ FULL_HANDS = (
 RECORDING_SIZED_REPLY = (
     "🀄 #12 · 第 3 局\n<b>甲</b>（东）胡 · 爆头 = 2 番\n"
     "本局：甲 +48 · 乙 −16 · 丙 −16 · 丁 −16\n下一局：甲（东）坐庄 · 圈风 东"
-)  # the phone-sized reply (bot.hand_reply), under its two buttons
+)  # the phone-sized reply (bot.replies.hand), under its two buttons
 UNDO_BUTTON = InlineKeyboardMarkup(
     [
         [

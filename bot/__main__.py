@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from bot.app import GIL_SWITCH_INTERVAL
 from bot.config import Config, ConfigError
 from bot.console import run_console
+from bot.launch.runner import serve
 from bot.transport.health import health_problems
 from bot.transport.log_limit import limit_repeats
-from bot.transport.runner import serve
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,8 +1,13 @@
-"""The composition root: build the Application, open the ledger, wire every handler."""
+"""The composition root: build the Application, open the ledger, wire every handler.
+
+What starts the process (``bot.launch``) composes this application with more: it passes
+``Extension`` hooks (the web server's life) that run at the end of post_init and first in
+post_shutdown, so nothing here imports the launch floor above it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from telegram import BotCommand, Update
@@ -21,11 +26,18 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot.backups import schedule_backups
-from bot.buttons import checked_routes
+from bot.buttons.registry import checked_routes
+from bot.commands import checked_commands, menu
 from bot.config import Config
-from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message_of
-from bot.debt_reminders import schedule_debt_reminders
+from bot.context import (
+    CONTEXT_TYPES,
+    SERVICES,
+    Context,
+    Services,
+    UpdateHandler,
+    message_of,
+    services_of,
+)
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
@@ -36,76 +48,80 @@ from bot.handlers import (
     first_minute,
     general,
     hand_details,
+    hands,
     leaderboard,
     money,
     people,
     presses,
     rating,
-    recording,
+    reports,
     rules,
     seasons,
     sessions,
     settings,
     tap,
     typed,
-    views,
 )
-from bot.i18n import COMMANDS
+from bot.i18n import LANGS
+from bot.jobs.backups import schedule_backups
+from bot.jobs.debt_reminders import schedule_debt_reminders
+from bot.replies.decorations import decorate_hand_replies
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
-from bot.transport.web_lifecycle import start_web, stop_web
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
-from storage import Ledger
+from bot.webapp.links import keyboard_button
 
 ANY_APP = Application[Any, Any, Any, Any, Any, Any]
+Hook = Callable[[ANY_APP], Awaitable[None]]
 
+
+@dataclass(frozen=True)
+class Extension:
+    """What the launcher adds to the bot's life: ``start`` ends post_init, ``stop`` opens
+    post_shutdown (in reverse order of the extensions)."""
+
+    start: Hook
+    stop: Hook
+
+
+# Every feature's commands, declared beside their handlers (see bot.commands), in menu order.
+DECLARED_COMMANDS: Final = checked_commands(
+    (
+        *sessions.COMMANDS,
+        *tap.COMMANDS,
+        *hands.COMMANDS,
+        *money.COMMANDS,
+        *people.COMMANDS,
+        *reports.COMMANDS,
+        *debts.COMMANDS,
+        *rating.COMMANDS,
+        *leaderboard.COMMANDS,
+        *seasons.COMMANDS,
+        *backup.COMMANDS,
+        *evaluate.COMMANDS,
+        *rules.COMMANDS,
+        *general.COMMANDS[1:],
+        *settings.COMMANDS,
+        *general.COMMANDS[:1],
+        *first_minute.COMMANDS,
+    )
+)
 COMMAND_HANDLERS: Final[Mapping[str, UpdateHandler]] = {
-    "start": first_minute.start,
-    "help": general.help_command,
-    "lang": general.lang,
-    "settings": settings.settings,
-    "new": sessions.new,
-    "join": sessions.join,
-    "seat": sessions.seat,
-    "dealer": sessions.dealer,
-    "hu": first_minute.group_only(tap.hu),
-    "kong": first_minute.group_only(tap.kong),
-    "draw": first_minute.group_only(tap.draw),
-    "undo": recording.undo,
-    "stake": first_minute.group_only(money.stake),
-    "fee": first_minute.group_only(money.fee),
-    "penalty": first_minute.group_only(money.penalty),
-    "pay": first_minute.group_only(money.pay),
-    "iam": first_minute.group_only(people.iam),
-    "merge": first_minute.group_only(people.merge),
-    "rename": first_minute.group_only(people.rename),
-    "tally": views.tally,
-    "history": views.history,
-    "settle": views.settle,
-    "debts": debts.debts,
-    "paid": first_minute.group_only(debts.paid),
-    "rating": rating.rating,
-    "stats": views.stats,
-    "export": views.export,
-    "top": leaderboard.top,
-    "trend": leaderboard.trend,
-    "season": seasons.season,
-    "backup": backup.backup,
-    "score": evaluate.score,
-    "ting": evaluate.ting,
-    "rules": rules.rules,
-    "why": rules.why,
+    command.name: first_minute.group_only(command.handler)
+    if command.group_only
+    else command.handler
+    for command in DECLARED_COMMANDS
 }
-# Every feature's buttons, declared beside their handlers (see bot.buttons).
+# Every feature's buttons, declared beside their handlers (see bot.buttons.registry).
 BUTTON_ROUTES: Final = checked_routes(
     (
-        *recording.BUTTONS,
+        *hands.BUTTONS,
         *typed.BUTTONS,
         *hand_details.BUTTONS,
         *tap.BUTTONS,
         *settings.BUTTONS,
-        *views.BUTTONS,
+        *reports.BUTTONS,
         *people.BUTTONS,
         *sessions.BUTTONS,
         *claim.BUTTONS,
@@ -115,6 +131,7 @@ BUTTON_ROUTES: Final = checked_routes(
     )
 )
 PRODUCTION: Final = object()
+EXTENSIONS: Final = "extensions"  # bot_data's key for the launcher's hooks
 # Every ledger query finishes on aiosqlite's thread and must take the GIL back from the busy
 # event loop; Python's default 5 ms switch interval makes each of those hand-backs wait.
 GIL_SWITCH_INTERVAL: Final = 0.0005
@@ -125,13 +142,15 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     rate_limiter: BaseRateLimiter[Any] | object | None = PRODUCTION,
+    extensions: Sequence[Extension] = (),
 ) -> ANY_APP:
     """The bot: HTML replies, updates of a chat in order, the ledger opened in post_init.
 
     ``request`` replaces PTB's HTTP client (console mode serves the Bot API locally);
     ``rate_limiter`` defaults to PTB's AIORateLimiter (about 20 messages a minute per group)
     with retries for minutes (``bot.transport.delivery``). Updates pass through the durable inbox
-    (``bot.transport.inbox``).
+    (``bot.transport.inbox``). ``extensions`` are started and stopped with it
+    (``bot.launch.compose`` adds the web server).
     """
     inbox = Inbox()
     processor = ChatOrderedProcessor()  # each chat's hands in arrival order
@@ -147,8 +166,11 @@ def build_application(
         .post_shutdown(_post_shutdown)
     )
     application: ANY_APP = builder.build()
-    application.bot_data["services"] = Services(config=config, inbox=inbox, processor=processor)
+    application.bot_data[SERVICES] = Services(config=config, inbox=inbox, processor=processor)
+    application.bot_data[EXTENSIONS] = tuple(extensions)
     add_handlers(application)
+    # The features' rows under a hand's reply: the replies import no feature.
+    decorate_hand_replies(tap.next_hand_button, keyboard_button)
     schedule_backups(application)
     schedule_debt_reminders(application)
     return application
@@ -204,7 +226,7 @@ def add_handlers(application: ANY_APP) -> None:
         )
     )
     application.add_handler(
-        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, recording.edited)
+        MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, hands.edited)
     )
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
     # The tile keyboard's ✅ 记账: an update of the bot's own making (bot.webapp.keyboard_record)
@@ -225,24 +247,23 @@ async def plain_text(update: Update, context: Context) -> None:
 
 
 async def _post_init(application: ANY_APP) -> None:
-    svc: Services = application.bot_data["services"]
-    if svc.ledger is None:  # ``python -m bot`` opens it first, to refuse a bad path early
-        svc.ledger = await Ledger.open(svc.config.database_path)
-    await svc.inbox.attach(svc.ledger)
+    svc: Services = services_of(application)
+    await svc.inbox.attach(await svc.open_ledger())
     await svc.ledger.inbox.prune()
     bot = application.bot
-    for lang, commands in COMMANDS.items():
-        await bot.set_my_commands([BotCommand(n, d) for n, d in commands], language_code=lang)
-    default = COMMANDS[svc.config.lang]
+    for lang in LANGS:
+        lines = menu(DECLARED_COMMANDS, lang)
+        await bot.set_my_commands([BotCommand(n, d) for n, d in lines], language_code=lang)
+    default = menu(DECLARED_COMMANDS, svc.config.lang)
     await bot.set_my_commands([BotCommand(n, d) for n, d in default])
-    await start_web(application)
+    for extension in application.bot_data[EXTENSIONS]:
+        await extension.start(application)
 
 
 async def _post_shutdown(application: ANY_APP) -> None:
-    svc: Services = application.bot_data["services"]
-    await stop_web(application)
+    svc: Services = services_of(application)
+    for extension in reversed(application.bot_data[EXTENSIONS]):
+        await extension.stop(application)
     await svc.inbox.close()
     svc.inbox.ledger = None
-    if svc.ledger is not None:
-        await svc.ledger.close()
-        svc.ledger = None
+    await svc.close_ledger()

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.ext import CallbackContext, ContextTypes, ExtBot
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
-from bot.chat_state import ChatSettings, ChatState
 from bot.cleaning import member_name, visible_words
 from bot.config import Config
 from bot.grammar import split_args, text_command
 from bot.i18n import lang_of
-from bot.replies import answer
+from bot.table.chat_state import ChatSettings, ChatState
+from bot.text_limits import answer
 from bot.transport.inbox import Inbox
 from bot.transport.ordering import ChatOrderedProcessor
 from storage import Ledger, NewMember, Player
@@ -33,30 +33,50 @@ Context = CallbackContext[ExtBot[None], dict[Any, Any], ChatState, dict[Any, Any
 UpdateHandler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
 
+SERVICES: Final = "services"  # bot_data's key, read only by ``services_of``
+
+
 @dataclass
 class Services:
-    """Resources opened in post_init; one per Application, kept in ``bot_data``."""
+    """Resources one Application shares, kept in its ``bot_data`` (``services_of``). The ledger
+    is opened and closed here only: ``open_ledger`` in post_init (``python -m bot`` calls it
+    first, to refuse a bad path before reaching Telegram), ``close_ledger`` in post_shutdown."""
 
     config: Config
-    ledger: Ledger | None = None
-    web: WebServer | None = (
-        None  # the aiohttp server (bot.transport.web_lifecycle), when there is one
-    )
+    web: WebServer | None = None  # the aiohttp server (bot.launch.web_lifecycle), when there is one
     web_open: asyncio.Event = field(default_factory=asyncio.Event)  # the webhook takes updates
     inbox: Inbox = field(default_factory=Inbox)
     processor: ChatOrderedProcessor = field(default_factory=ChatOrderedProcessor)
+    _ledger: Ledger | None = field(default=None, repr=False)
 
     @property
-    def db(self) -> Ledger:
-        if self.ledger is None:
+    def ledger(self) -> Ledger:
+        if self._ledger is None:
             raise RuntimeError("the ledger is opened in post_init")
-        return self.ledger
+        return self._ledger
+
+    async def open_ledger(self) -> Ledger:
+        """The ledger at DATABASE_PATH, opened once."""
+        if self._ledger is None:
+            self._ledger = await Ledger.open(self.config.database_path)
+        return self._ledger
+
+    async def close_ledger(self) -> None:
+        if self._ledger is not None:
+            ledger, self._ledger = self._ledger, None
+            await ledger.close()
+
+
+def services_of(application: Application[Any, Any, Any, Any, Any, Any]) -> Services:
+    """The one read of ``bot_data``'s services (the application a handler, a job or the web
+    server holds)."""
+    found: Any = application.bot_data[SERVICES]
+    assert isinstance(found, Services)
+    return found
 
 
 def services(context: Context) -> Services:
-    found: Any = context.bot_data["services"]
-    assert isinstance(found, Services)
-    return found
+    return services_of(context.application)
 
 
 def chat_state(context: Context, chat_id: int) -> ChatState:
@@ -71,7 +91,7 @@ async def chat_lang(context: Context, chat: Chat | None) -> str:
         return svc.config.lang
     state = chat_state(context, chat.id)
     if state.lang is None:
-        row = await svc.db.chats.get(chat.id)
+        row = await svc.ledger.chats.get(chat.id)
         state.lang = lang_of(row.lang if row else None, svc.config.lang)
     return state.lang
 
@@ -80,7 +100,7 @@ async def chat_settings(context: Context, chat_id: int) -> ChatSettings:
     """The chat's /settings (reply length, pictures), read from the ledger once."""
     state = chat_state(context, chat_id)
     if state.settings is None:
-        state.settings = ChatSettings.of(await services(context).db.chats.get(chat_id))
+        state.settings = ChatSettings.of(await services(context).ledger.chats.get(chat_id))
     return state.settings
 
 
@@ -141,8 +161,8 @@ async def sender_player(context: Context, chat: Chat, user: User) -> Player:
     # Every command needs its sender; ask the ledger only when the Telegram name changed.
     if known is not None and known[:2] == (user.full_name, user.username):
         return known[2]
-    db = services(context).db
-    player = await db.players.upsert_user(chat.id, user.id, _display_name(user), user.username)
+    ledger = services(context).ledger
+    player = await ledger.players.upsert_user(chat.id, user.id, _display_name(user), user.username)
     members[user.id] = (user.full_name, user.username, player)
     return player
 
@@ -153,7 +173,7 @@ async def known_player(context: Context, chat: Chat, user: User) -> Player | Non
     known = chat_state(context, chat.id).members.get(user.id)
     if known is not None:
         return known[2]
-    return await services(context).db.players.of_user(chat.id, user.id)
+    return await services(context).ledger.players.of_user(chat.id, user.id)
 
 
 async def member_to_record(context: Context, chat: Chat, user: User) -> Player | NewMember:
@@ -167,7 +187,7 @@ async def member_to_record(context: Context, chat: Chat, user: User) -> Player |
     if known is not None and known[:2] == (user.full_name, user.username):
         return known[2]
     member = NewMember(user.id, _display_name(user), user.username)
-    player = await services(context).db.players.of_user(chat.id, user.id)
+    player = await services(context).ledger.players.of_user(chat.id, user.id)
     handle = (user.username or "").lstrip("@") or None  # as the ledger keeps it
     if player is not None and (player.name, player.username) == (member.name, handle):
         members[user.id] = (user.full_name, user.username, player)
@@ -212,7 +232,7 @@ async def is_creator_or_admin(context: Context, message: Message, creator: int |
     creator's Telegram id, so a refused stranger is not recorded as a player."""
     user = message.from_user
     if user is not None and creator is not None:
-        opener = await services(context).db.players.get(message.chat.id, creator)
+        opener = await services(context).ledger.players.get(message.chat.id, creator)
         if opener.user_id == user.id:
             return True
     return await is_chat_admin(context, message, user)

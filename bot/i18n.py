@@ -856,7 +856,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "group_welcome": (
         "👋 我是麻将计分助手，帮这个群记麻将账。\n"
         "开一场：<code>/new 杭州 1 甲 乙 丙 丁</code>"
-        "（或 <code>/new 强盗胡 2</code> 再各自 /join）\n"
+        "（或 <code>/new 强盗胡 2</code> 再各自 /join）· 看座位或换座：/seat\n"
         "记一手：<code>/hu 甲 自摸 爆头</code> · 撤销 /undo · 看分 /tally · 全部用法 /help",
         "👋 I am the mahjong score keeper; I keep this group's ledger.\n"
         "Open a session: <code>/new hangzhou 1 Amy Bob Cat Dan</code> (or "
@@ -1198,13 +1198,54 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "link_how_merge": ("管理员合并", "merged by an admin"),
     "history_rename": ("改名 「{old}」→「{new}」", "renamed {old} → {new}"),
     "history_identity_undo": ("撤销 P{event}", "undo P{event}"),
+    # Telegram's command menu (bot.commands.menu): one line a declared command
+    "menu_new": ("开局：/new 杭州 1 甲 乙 丙 丁", "open a session: /new hangzhou 1 A B C D"),
+    "menu_join": ("入座", "take the next free seat"),
+    "menu_seat": ("看座位或换座", "show or change seats"),
+    "menu_dealer": ("看或改庄家、圈风", "show or correct the dealer and round wind"),
+    "menu_hu": (
+        "记胡：点这里用按钮，或 /hu 甲 自摸 爆头",
+        "record a win: tap for buttons, or /hu Amy 自摸 爆头",
+    ),
+    "menu_kong": (
+        "记杠：点这里用按钮，或 /kong 甲 暗杠",
+        "record a kong: tap for buttons, or /kong Amy 暗杠",
+    ),
+    "menu_draw": ("流局（点 ✅ 确认）", "record a drawn hand (after a ✅ tap)"),
+    "menu_undo": ("撤销上一笔", "undo the last entry"),
+    "menu_stake": ("每分多少钱：/stake 0.5", "money a point: /stake 0.5"),
+    "menu_fee": ("台费：/fee 40 或 /fee 40 赢家", "table fee: /fee 40 or /fee 40 winner"),
+    "menu_penalty": ("罚分：/penalty 甲 30 诈胡", "penalty: /penalty Amy 30 false win"),
+    "menu_pay": ("转账：/pay 甲 乙 20", "payment: /pay Amy Bob 20"),
+    "menu_iam": ("认领客人记录：/iam 阿明", "claim a guest's record: /iam Amy"),
+    "menu_merge": ("合并同一人的两条记录（管理员）", "merge two records of one person (admins)"),
+    "menu_rename": ("给客人改名（管理员）", "rename a guest (admins)"),
+    "menu_tally": ("本场积分", "session standings"),
+    "menu_history": ("记录", "entries, page by page"),
+    "menu_settle": ("结算并散场", "settle up and close"),
+    "menu_debts": ("欠账：谁还欠谁", "open debts: who still owes whom"),
+    "menu_paid": ("还钱：/paid 乙 20", "a payment: /paid Bob 20"),
+    "menu_rating": ("实力分：/rating 本月", "ratings from placements: /rating this month"),
+    "menu_stats": ("统计：/stats 本月", "statistics: /stats this month"),
+    "menu_export": ("导出 CSV：/export 本月", "CSV export: /export this month"),
+    "menu_top": ("排行榜：/top 本月", "leaderboard: /top this month"),
+    "menu_trend": ("走势图：/trend 甲 今年", "trend chart: /trend Amy this year"),
+    "menu_season": ("赛季：/season 秋季赛", "seasons: /season autumn"),
+    "menu_backup": ("备份本群记录（管理员）", "back up this chat's records (admins)"),
+    "menu_score": ("算分不记账", "score a hand without recording"),
+    "menu_ting": ("听什么牌", "which tiles complete a hand"),
+    "menu_rules": ("规则问答", "rules questions"),
+    "menu_why": ("为什么这么算", "explain an entry"),
+    "menu_lang": ("语言 zh/en", "reply language zh/en"),
+    "menu_settings": ("设置：回复长短、图片、语言", "settings: reply length, pictures, language"),
+    "menu_help": ("帮助", "how to use the bot"),
 }
 
 HELP: Final[dict[str, str]] = {
     "zh": (
         "<b>麻将计分助手</b> · 杭州麻将和湖州麻将（强盗胡 硬飘花 软飘花 双辣 平台）\n"
         "开局：<code>/new 杭州 1 甲 乙 丙 丁</code>\n"
-        "（或 <code>/new 强盗胡 2</code> 再各自 /join）\n"
+        "（或 <code>/new 强盗胡 2</code> 再各自 /join）· 看座位或换座：/seat\n"
         "记胡（快记）：<code>/hu 甲 自摸 爆头</code> · <code>/hu 乙 点炮 丙 七对 有花</code>\n"
         "记胡（整手牌）：<code>/hu 甲 123m456m789m123p白 +5s 自摸</code>\n"
         "一炮多响：<code>/hu 甲 乙 点炮 丙</code>\n"
@@ -1236,7 +1277,7 @@ HELP: Final[dict[str, str]] = {
     "en": (
         "<b>Mahjong score keeper</b> · Hangzhou and Huzhou rules\n"
         "Open: <code>/new hangzhou 1 Amy Bob Cat Dan</code>\n"
-        "(or <code>/new 强盗胡 2</code>, then everyone /join)\n"
+        "(or <code>/new 强盗胡 2</code>, then everyone /join) · seats: /seat\n"
         "Quick win: <code>/hu Amy 自摸 爆头</code> · <code>/hu Bob 点炮 Cat 七对 有花</code>\n"
         "Full hand: <code>/hu Amy 123m456m789m123p白 +5s 自摸</code>\n"
         "Two winners on one discard: <code>/hu Amy Bob 点炮 Cat</code>\n"
@@ -1271,81 +1312,6 @@ HELP: Final[dict[str, str]] = {
         "<code>Amy dealt in to Tom</code> · <code>台费40</code> (a line not fully read gets "
         "one reading to confirm with ✅)"
     ),
-}
-
-COMMANDS: Final[dict[str, list[tuple[str, str]]]] = {
-    "zh": [
-        ("new", "开局：/new 杭州 1 甲 乙 丙 丁"),
-        ("join", "入座"),
-        ("seat", "看座位或换座"),
-        ("dealer", "看或改庄家、圈风"),
-        ("hu", "记胡：点这里用按钮，或 /hu 甲 自摸 爆头"),
-        ("kong", "记杠：点这里用按钮，或 /kong 甲 暗杠"),
-        ("draw", "流局（点 ✅ 确认）"),
-        ("undo", "撤销上一笔"),
-        ("stake", "每分多少钱：/stake 0.5"),
-        ("fee", "台费：/fee 40 或 /fee 40 赢家"),
-        ("penalty", "罚分：/penalty 甲 30 诈胡"),
-        ("pay", "转账：/pay 甲 乙 20"),
-        ("iam", "认领客人记录：/iam 阿明"),
-        ("merge", "合并同一人的两条记录（管理员）"),
-        ("rename", "给客人改名（管理员）"),
-        ("tally", "本场积分"),
-        ("history", "记录"),
-        ("settle", "结算并散场"),
-        ("debts", "欠账：谁还欠谁"),
-        ("rating", "实力分：/rating 本月"),
-        ("paid", "还钱：/paid 乙 20"),
-        ("stats", "统计：/stats 本月"),
-        ("export", "导出 CSV：/export 本月"),
-        ("top", "排行榜：/top 本月"),
-        ("trend", "走势图：/trend 甲 今年"),
-        ("season", "赛季：/season 秋季赛"),
-        ("backup", "备份本群记录（管理员）"),
-        ("score", "算分不记账"),
-        ("ting", "听什么牌"),
-        ("rules", "规则问答"),
-        ("why", "为什么这么算"),
-        ("lang", "语言 zh/en"),
-        ("settings", "设置：回复长短、图片、语言"),
-        ("help", "帮助"),
-    ],
-    "en": [
-        ("new", "open a session: /new hangzhou 1 A B C D"),
-        ("join", "take the next free seat"),
-        ("seat", "show or change seats"),
-        ("dealer", "show or correct the dealer and round wind"),
-        ("hu", "record a win: tap for buttons, or /hu Amy 自摸 爆头"),
-        ("kong", "record a kong: tap for buttons, or /kong Amy 暗杠"),
-        ("draw", "record a drawn hand (after a ✅ tap)"),
-        ("undo", "undo the last entry"),
-        ("stake", "money a point: /stake 0.5"),
-        ("fee", "table fee: /fee 40 or /fee 40 winner"),
-        ("penalty", "penalty: /penalty Amy 30 false win"),
-        ("pay", "payment: /pay Amy Bob 20"),
-        ("iam", "claim a guest's record: /iam Amy"),
-        ("merge", "merge two records of one person (admins)"),
-        ("rename", "rename a guest (admins)"),
-        ("tally", "session standings"),
-        ("history", "entries, page by page"),
-        ("settle", "settle up and close"),
-        ("debts", "open debts: who still owes whom"),
-        ("rating", "ratings from placements: /rating this month"),
-        ("paid", "a payment: /paid Bob 20"),
-        ("stats", "statistics: /stats this month"),
-        ("export", "CSV export: /export this month"),
-        ("top", "leaderboard: /top this month"),
-        ("trend", "trend chart: /trend Amy this year"),
-        ("season", "seasons: /season autumn"),
-        ("backup", "back up this chat's records (admins)"),
-        ("score", "score a hand without recording"),
-        ("ting", "which tiles complete a hand"),
-        ("rules", "rules questions"),
-        ("why", "explain an entry"),
-        ("lang", "reply language zh/en"),
-        ("settings", "settings: reply length, pictures, language"),
-        ("help", "how to use the bot"),
-    ],
 }
 
 

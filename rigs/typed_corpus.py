@@ -21,6 +21,7 @@ from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.context import services_of
 from storage import Ledger
 
 CORPUS: Final = Path(__file__).resolve().parent.parent / "tests" / "bot" / "typed_lines.tsv"
@@ -91,7 +92,7 @@ class Bot:
 
     @property
     def ledger(self) -> Ledger:
-        ledger = self.app.bot_data["services"].ledger
+        ledger = services_of(self.app).ledger
         assert isinstance(ledger, Ledger)
         return ledger
 

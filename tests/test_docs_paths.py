@@ -1,6 +1,6 @@
 """Every file, folder and Python name the docs point to exists: a reader who follows
 ``docs/developing.md`` or the README to ``bot/transport/inbox.py`` or
-``bot.handlers.recording.score_claims`` finds it there. Moving code without its map fails here."""
+``bot.handlers.hands.score_claims`` finds it there. Moving code without its map fails here."""
 
 from __future__ import annotations
 

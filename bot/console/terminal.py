@@ -18,10 +18,10 @@ from typing import IO, Any, Final
 
 from telegram import Update
 
-from bot.app import build_application
 from bot.config import Config
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
 from bot.console.request import ConsoleRequest
+from bot.launch.compose import compose
 
 CONSOLE_CHAT_ID: Final = -100_000_000_001
 FIRST_SPEAKER: Final = "甲"
@@ -111,7 +111,7 @@ async def run_console(
     """Read lines until EOF, each one a message; the bot's answers go to ``stdout``."""
     files_dir = Path(config.database_path).resolve().parent / "console-files"
     console = Console(stdout, files_dir)
-    application = build_application(config, request=ConsoleRequest(console.api), rate_limiter=None)
+    application = compose(config, request=ConsoleRequest(console.api), rate_limiter=None)
     await application.initialize()
     if application.post_init is not None:
         await application.post_init(application)

@@ -6,14 +6,16 @@ from __future__ import annotations
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Final
 
 from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 from telegram.error import BadRequest, Forbidden
 
-from bot.chat_refusal import ChatRefusal
+from bot.commands import Command
 from bot.context import Context, is_chat_admin, message_of, services, update_lang
 from bot.i18n import t
+from bot.refusals.chat import ChatRefusal
 
 
 async def backup(update: Update, context: Context) -> None:
@@ -25,7 +27,7 @@ async def backup(update: Update, context: Context) -> None:
     await message.reply_chat_action(ChatAction.UPLOAD_DOCUMENT)
     name = f"mahjong-{abs(chat.id)}-{datetime.now(UTC):%Y%m%d-%H%M%S}.db"
     with tempfile.TemporaryDirectory() as folder:
-        entries = await services(context).db.chat_copy.backup(chat.id, Path(folder) / name)
+        entries = await services(context).ledger.chat_copy.backup(chat.id, Path(folder) / name)
         data = (Path(folder) / name).read_bytes()
     caption = t("backup_caption", lang, chat=chat.effective_name or "", entries=entries)
     if await _sent_privately(context, message, data, name, caption):
@@ -49,3 +51,7 @@ async def _sent_privately(
     except (Forbidden, BadRequest):
         return False
     return True
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("backup", backup),)

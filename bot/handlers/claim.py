@@ -23,16 +23,16 @@ from telegram import (
     User,
 )
 
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
-from bot.chat_state import PendingPress
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
 from bot.context import Context, chat_state, known_player, press_of
 from bot.handlers import people
 from bot.i18n import plain, t
-from bot.replies import answer, edit, reply
-from bot.seated_table import SeatedTable
-from bot.table import open_table
+from bot.recording.table import open_table
+from bot.refusals.chat import ChatRefusal
+from bot.table.chat_state import PendingPress
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply
 from scoring.tiles import SEAT_ORDER
 from storage import Player, StorageError
 

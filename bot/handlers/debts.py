@@ -13,9 +13,9 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
-from bot import debt_buttons
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons import debts as debt_buttons
+from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -28,10 +28,11 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar.money import read_amount
-from bot.handlers.views import players_called
+from bot.handlers.reports import players_called
 from bot.i18n import t
-from bot.money_html import debt_day, yuan
-from bot.replies import answer, edit, reply
+from bot.refusals.chat import ChatRefusal
+from bot.replies.money import debt_day, yuan
+from bot.text_limits import answer, edit, reply
 from storage import Ledger, Player
 from storage.debts import DebtLine, OpenDebt
 
@@ -51,7 +52,7 @@ async def debts(update: Update, context: Context) -> None:
 async def debts_view(
     context: Context, chat_id: int, lang: str, *, details: bool
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    ledger = services(context).db
+    ledger = services(context).ledger
     found = await ledger.debts.open_debts(chat_id)
     if not found:
         return t("debts_none", lang), None
@@ -115,7 +116,7 @@ async def paid(update: Update, context: Context) -> None:
     paid 乙."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     words = argument_words(message)
     if len(words) not in (2, 3):
         raise ChatRefusal("paid_usage")
@@ -181,7 +182,7 @@ async def pay_button(update: Update, context: Context) -> None:
     if shown is None:
         await answer(button.query, t("button_expired", lang), alert=True)
         return
-    ledger = services(context).db
+    ledger = services(context).ledger
     user = update.effective_user
     presser = await _party(context, message, user, (shown.payer, shown.payee))
     names = await _names(ledger, chat_id)
@@ -226,7 +227,7 @@ async def undo_button(update: Update, context: Context) -> None:
     if not await is_chat_admin(context, message, user):
         await answer(button.query, t("debt_undo_denied", lang), alert=True)
         return
-    ledger = services(context).db
+    ledger = services(context).ledger
     author = None if user is None else await sender_player(context, message.chat, user)
     reversal = await ledger.debts.undo_payment(
         chat_id, payment, None if author is None else author.id
@@ -271,7 +272,7 @@ async def _party(
     me = await known_player(context, message.chat, user)
     if me is None:
         return None
-    people = await services(context).db.people.of_chat(message.chat.id)
+    people = await services(context).ledger.people.of_chat(message.chat.id)
     if people.person(me.id) in {people.person(record) for record in records}:
         return me
     return None
@@ -296,6 +297,10 @@ def _replaced(
     return InlineKeyboardMarkup(rows)
 
 
+COMMANDS: Final = (
+    Command("debts", debts, verbs=("欠账", "欠款")),
+    Command("paid", paid, verbs=("还",), group_only=True),
+)
 BUTTONS: Final = (
     ButtonRoute(debt_buttons.PAY_PREFIX, pay_button, debt_buttons.WIDEST_PAY),
     ButtonRoute(debt_buttons.UNDO_PREFIX, undo_button, debt_buttons.WIDEST_UNDO),

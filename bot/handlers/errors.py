@@ -9,14 +9,14 @@ from typing import Final
 from telegram import Update
 from telegram.error import Forbidden
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, chat_lang, chat_state, services
 from bot.grammar import GrammarError
 from bot.i18n import t
-from bot.replies import answer, reply, send
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.text_limits import answer, reply, send
 from bot.transport.delivery import is_delivery_failure
 from bot.transport.ordering import ChatUpdate
-from bot.user_errors import user_message
 from scoring.errors import ScoringError
 
 log = logging.getLogger(__name__)
@@ -93,7 +93,9 @@ def _answer_own_update(update: ChatUpdate, context: Context, error: Exception) -
 async def _apology(context: Context, update: Update, chat_id: int, lang: str) -> str:
     """The apology, true to the ledger: what this update committed is named, not denied."""
     try:
-        committed = await services(context).db.reports.entries_by_update(chat_id, update.update_id)
+        committed = await services(context).ledger.reports.entries_by_update(
+            chat_id, update.update_id
+        )
     except Exception:  # the ledger cannot tell: say neither that it was nor that it was not
         return t("apology_unknown", lang)
     if committed:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import html
+from typing import Final
 
 from telegram import Update
 from telegram.constants import ChatAction
 
 import scoring
 from bot import pictures
-from bot.chat_refusal import ChatRefusal
+from bot.commands import Command
 from bot.context import Context, argument_words, message_of, services, update_lang
 from bot.i18n import t
-from bot.replies import reply, reply_photo
+from bot.refusals.chat import ChatRefusal
+from bot.text_limits import reply, reply_photo
 from scoring.errors import ScoringError
 from scoring.result import ScoreResult
 from scoring.tiles import Seat, en_name, zh_name
@@ -39,7 +41,7 @@ async def _ruleset_of(update: Update, context: Context, words: list[str]) -> tup
         else:
             return found.id, 1, " ".join(words[1:])
     chat = update.effective_chat
-    ledger = services(context).db
+    ledger = services(context).ledger
     if chat is not None:
         session = await ledger.sessions.current(chat.id)
         if session is not None:
@@ -99,3 +101,10 @@ def _worth(result: ScoreResult | None, lang: str) -> str:
     unit = result.unit_en if lang == "en" else result.unit_zh
     won = result.payments.get(result.winner, 0)
     return f"{result.value} {unit} (+{won})"
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("score", score, verbs=("算分",)),
+    Command("ting", ting, verbs=("听牌",)),
+)

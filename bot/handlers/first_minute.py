@@ -8,10 +8,11 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
+from bot.commands import Command
 from bot.context import Context, UpdateHandler, message_of, update_lang
 from bot.handlers import evaluate, general
 from bot.i18n import t
-from bot.replies import reply, send, start_group_url
+from bot.text_limits import reply, send, start_group_url
 from scoring.lexicon import fold, starts_tile
 from scoring.vocabulary import starts_with_word
 
@@ -97,3 +98,7 @@ def group_only(handler: UpdateHandler) -> UpdateHandler:
 
     in_groups.__doc__ = handler.__doc__
     return in_groups
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("start", start, in_menu=False),)

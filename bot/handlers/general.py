@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from telegram import Update
 
-from bot.chat_refusal import ChatRefusal
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -15,7 +17,8 @@ from bot.context import (
     update_lang,
 )
 from bot.i18n import HELP, LANGS, t
-from bot.replies import reply
+from bot.refusals.chat import ChatRefusal
+from bot.text_limits import reply
 
 
 async def help_command(update: Update, context: Context) -> None:
@@ -35,7 +38,14 @@ async def lang(update: Update, context: Context) -> None:
     if not await is_chat_admin(context, message, message.from_user):
         raise ChatRefusal("lang_admins_only")
     svc = services(context)
-    await svc.db.chats.ensure(message.chat.id)
-    await svc.db.chats.set_lang(message.chat.id, choice)
+    await svc.ledger.chats.ensure(message.chat.id)
+    await svc.ledger.chats.set_lang(message.chat.id, choice)
     chat_state(context, message.chat.id).lang = choice
     await reply(message, t("lang_set", choice))
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("help", help_command, verbs=("帮助",)),
+    Command("lang", lang),
+)

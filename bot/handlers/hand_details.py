@@ -12,10 +12,13 @@ from typing import Final
 
 from telegram import Update
 
-from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
 from bot.context import Context, press_of, services
-from bot.hand_reply import (
+from bot.i18n import t
+from bot.recording.arguments import button_numbers
+from bot.refusals.chat import ChatRefusal
+from bot.replies.decorations import hand_rows
+from bot.replies.hand import (
     FULL_PREFIX,
     SHORT_PREFIX,
     HandScene,
@@ -24,12 +27,8 @@ from bot.hand_reply import (
     next_dealer_text,
     scene_from_ledger,
 )
-from bot.handlers.recording import button_numbers
-from bot.i18n import t
-from bot.replies import answer, edit
-from bot.table_html import tally_block
-from bot.webapp.links import with_webapp
-from bot.webapp.start_token import Screen
+from bot.replies.table import tally_block
+from bot.text_limits import answer, edit
 from scoring.tiles import SEAT_ORDER, Seat
 from storage import Entry, Ledger, Session, StorageError
 
@@ -42,7 +41,7 @@ async def toggle_button(update: Update, context: Context) -> None:
     query, message, lang = button.query, button.message, button.lang
     full = button.data.startswith(FULL_PREFIX)
     ids_data = button.data.removeprefix(FULL_PREFIX if full else SHORT_PREFIX)
-    ledger = services(context).db
+    ledger = services(context).ledger
     try:
         entries = await _hand_entries(ledger, message.chat.id, ids_data)
     except ChatRefusal as refusal:
@@ -58,12 +57,8 @@ async def toggle_button(update: Update, context: Context) -> None:
         await edit(message, text, reply_markup=None)
         return
     text = corrected + hand_text(scene, lang, full)
-    markup = hand_markup(entries, lang, full)
-    await edit(
-        message,
-        text,
-        reply_markup=with_webapp(markup, context, message.chat, lang, Screen.KEYBOARD),
-    )
+    markup = hand_markup(entries, lang, full, hand_rows(context, message.chat, lang))
+    await edit(message, text, reply_markup=markup)
 
 
 BUTTONS: Final = (

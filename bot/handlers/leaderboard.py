@@ -10,14 +10,15 @@ from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
+from bot.commands import Command
 from bot.context import Context, argument_words, known_player, message_of, services, update_lang
 from bot.grammar.periods import Period
-from bot.handlers.views import pager, period_page_press, players_called
+from bot.handlers.reports import pager, period_page_press, players_called
 from bot.i18n import t
-from bot.leaderboard_rows import Ranked, biggest_hand_name, ranked
-from bot.period_stats import (
+from bot.refusals.chat import ChatRefusal
+from bot.replies.leaderboard_rows import Ranked, biggest_hand_name, ranked
+from bot.replies.period_stats import (
     board_heading,
     or_all_time,
     period_boards,
@@ -26,8 +27,8 @@ from bot.period_stats import (
     period_label,
     take_window,
 )
-from bot.replies import edit, reply, reply_photo
-from bot.table_html import ruleset_name, signed
+from bot.replies.table import ruleset_name, signed
+from bot.text_limits import edit, reply, reply_photo
 from bot.webapp.links import with_webapp
 from storage import Ledger
 from storage.names import name_key
@@ -40,7 +41,7 @@ async def top(update: Update, context: Context) -> None:
     """/top [period|season]: rank, points, hands, win and 点炮 rates, average, biggest hand."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
         raise ChatRefusal("not_a_period", token=rest[0])
@@ -54,7 +55,7 @@ async def top_button(update: Update, context: Context) -> None:
     if pressed is None:
         return
     button, key, page = pressed
-    message, ledger = button.message, services(context).db
+    message, ledger = button.message, services(context).ledger
     period = await period_from_key(ledger, message.chat.id, key, message.date)
     text, markup = await top_view(ledger, message.chat.id, period, page, button.lang)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
@@ -129,7 +130,7 @@ async def trend(update: Update, context: Context) -> None:
     sender's own without a name)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     period = or_all_time(period)
     if len(rest) > 1:
@@ -185,3 +186,10 @@ async def trend(update: Update, context: Context) -> None:
         net = signed(found_trend.balances[-1])
         caption = t("trend_caption", lang, name=name, period=shown, net=net)
         await reply_photo(message, png, filename="trend.png", caption=caption)
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("top", top),
+    Command("trend", trend),
+)

@@ -9,10 +9,11 @@ How amounts are read and refused is ``bot.grammar.money``'s; how they are rounde
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.chat_refusal import ChatRefusal
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -22,15 +23,16 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar.money import Adjustment, parse_fee, parse_pay, parse_penalty, parse_stake
-from bot.hand_reply import UNDO_PREFIX
-from bot.handlers.recording import speaker_roster
 from bot.i18n import Html, t
-from bot.money_html import money_lines_text, points_lines_text, stake_label
+from bot.recording.arguments import speaker_roster
+from bot.recording.table import open_table, remember, standings
 from bot.recording.writes import answered_as_replay, message_source, recording_author
-from bot.replies import reply
-from bot.seated_table import SeatedTable, after_entries
-from bot.table import open_table, remember, standings
-from bot.table_html import tally_block
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import UNDO_PREFIX
+from bot.replies.money import money_lines_text, points_lines_text, stake_label
+from bot.replies.table import tally_block
+from bot.table.seated import SeatedTable, after_entries
+from bot.text_limits import reply
 from scoring.tiles import SEAT_ORDER
 from storage import TABLE, Entry, MoneySpec, Recorded
 from storage.money import AdjustKind, split_evenly, stake_text, yuan_text
@@ -40,7 +42,7 @@ async def stake(update: Update, context: Context) -> None:
     """/stake: the session's price of a point; /stake 0.5 sets it (每分 0.5 元)."""
     message, lang, table = await _table(update, context)
     value = parse_stake(argument_words(message))
-    ledger = services(context).db
+    ledger = services(context).ledger
     if value is None:
         money = await ledger.money.of_session(message.chat.id, table.session.id)
         await reply(message, stake_label(money, lang))
@@ -62,7 +64,7 @@ async def fee(update: Update, context: Context, words: Sequence[str] | None = No
         raise ChatRefusal("fee_no_players")
     payers = seated
     if command.by_winner:
-        standings = await services(context).db.reports.tally(message.chat.id, table.session.id)
+        standings = await services(context).ledger.reports.tally(message.chat.id, table.session.id)
         top = max((row.balance for row in standings.rows), default=0)
         if top <= 0:
             raise ChatRefusal("fee_no_winner", fee=yuan_text(command.fen))
@@ -185,10 +187,19 @@ async def _record(
     message = message_of(update)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("money_denied")
-    return await services(context).db.money.record(
+    return await services(context).ledger.money.record(
         message.chat.id,
         table.session.id,
         spec,
         message_source(update, message),
         await recording_author(context, message)(),
     )
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("stake", stake, group_only=True),
+    Command("fee", fee, group_only=True),
+    Command("penalty", penalty, group_only=True),
+    Command("pay", pay, group_only=True),
+)

@@ -13,11 +13,11 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
-from bot import button_signature
 from bot import identity_policy as policy
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons import signature
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -33,10 +33,11 @@ from bot.context import (
 from bot.grammar import check_name
 from bot.grammar.names import GUEST_MARK
 from bot.i18n import Html, t
-from bot.replies import answer, edit, reply
-from bot.seated_table import SeatedTable
-from bot.table import forget, table_of
-from bot.table_html import describe_table, seat_label
+from bot.recording.table import forget, table_of
+from bot.refusals.chat import ChatRefusal
+from bot.replies.table import describe_table, seat_label
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply
 from scoring.tiles import Seat
 from storage import (
     ErrorCode,
@@ -68,7 +69,7 @@ async def iam(update: Update, context: Context) -> None:
     if len(words) != 1:
         raise ChatRefusal("iam_usage")
     asker = await _asker(context, message)
-    ledger = services(context).db
+    ledger = services(context).ledger
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     if not guest.is_guest:
         raise ChatRefusal("iam_member", token=words[0])
@@ -88,7 +89,7 @@ async def claim_guest(
     """The /iam claim a press makes (「你是哪位？」's buttons): the presser becomes the guest
     ``guest_id`` and takes its seat, on /iam's rules; ChatRefusal when it may not be done.
     Returns the change, the guest and the presser's record."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     guest = await ledger.players.get(message.chat.id, guest_id)
     if not guest.is_guest:
         raise ChatRefusal("iam_member", token=guest.name)
@@ -132,7 +133,7 @@ async def join_as_guest(
     guests = [p for p in table.players.values() if p.is_guest and name_key(p.name) == name]
     if len(guests) != 1:
         return None
-    claimed = (await _people(services(context).db, table.session.chat_id, guests[0].id))[0]
+    claimed = (await _people(services(context).ledger, table.session.chat_id, guests[0].id))[0]
     # A claim needs no standing.
     actor = policy.Actor(known.id if known else None, admin=False, creator=False)
     if policy.may_claim(actor, claimed) is not None:
@@ -150,7 +151,7 @@ async def reply_joined_as_guest(
     context: Context, message: Message, change: IdentityChange, lang: str
 ) -> None:
     assert change.event.player_id is not None and change.event.person_id is not None
-    ledger = services(context).db
+    ledger = services(context).ledger
     guest = await ledger.players.get(message.chat.id, change.event.player_id)
     member = await ledger.players.get(message.chat.id, change.event.person_id)
     await _reply_linked(context, message, change, guest, member, lang)
@@ -164,7 +165,7 @@ async def merge(update: Update, context: Context) -> None:
     words = argument_words(message)
     if len(words) != 2:
         raise ChatRefusal("merge_usage")
-    ledger = services(context).db
+    ledger = services(context).ledger
     first, second = [
         await record_called(ledger, message.chat.id, word, prefer_guest=index == 0)
         for index, word in enumerate(words)
@@ -191,7 +192,7 @@ async def rename(update: Update, context: Context) -> None:
     words = argument_words(message)
     if len(words) != 2:
         raise ChatRefusal("rename_usage")
-    ledger = services(context).db
+    ledger = services(context).ledger
     guest = await record_called(ledger, message.chat.id, words[0], prefer_guest=True)
     refusal = policy.may_rename(await _actor(context, message, await _asker(context, message)))
     if refusal is not None:
@@ -228,7 +229,7 @@ async def undo_button(update: Update, context: Context) -> None:
     if button is None:
         return
     query, message, lang = button.query, button.message, button.lang
-    shown = button_signature.verified(
+    shown = signature.verified(
         context.bot.token, IDENTITY_UNDO_PURPOSE, message.chat.id, button.data
     )
     event_id = as_number(shown.removeprefix(IDENTITY_UNDO_PREFIX)) if shown else None
@@ -251,7 +252,7 @@ BUTTONS: Final = (
     ButtonRoute(
         IDENTITY_UNDO_PREFIX,
         undo_button,
-        WIDEST_ENTRY_ID + "x" * button_signature.SIGNATURE_CHARS,
+        WIDEST_ENTRY_ID + "x" * signature.SIGNATURE_CHARS,
     ),
 )
 
@@ -343,7 +344,7 @@ async def _link(
     context: Context, update: Update, request: LinkRequest, sender: Player | NewMember
 ) -> IdentityChange:
     message = message_of(update)
-    change = await services(context).db.people.link_records(
+    change = await services(context).ledger.people.link_records(
         message.chat.id, request, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
@@ -379,7 +380,7 @@ def _undo_markup(
     context: Context, chat_id: int, change: IdentityChange, lang: str
 ) -> InlineKeyboardMarkup:
     """撤销 under a link or rename: signed, so a client cannot make one for another event."""
-    data = button_signature.signed(
+    data = signature.signed(
         context.bot.token,
         IDENTITY_UNDO_PURPOSE,
         chat_id,
@@ -393,7 +394,7 @@ def _undo_markup(
 async def _undo(
     context: Context, update: Update, message: Message, event_id: int
 ) -> IdentityChange:
-    ledger = services(context).db
+    ledger = services(context).ledger
     event = await ledger.people.identity_event(message.chat.id, event_id)
     asker = await _asker(context, message, update)
     touched = () if event.kind != "link" or event.person_id is None else (event.person_id,)
@@ -414,8 +415,8 @@ async def _undone_text(context: Context, chat_id: int, change: IdentityChange, l
     undone = change.undone
     if undone is None:  # a replayed undo: the event it undid
         assert change.event.undoes is not None
-        undone = await services(context).db.people.identity_event(chat_id, change.event.undoes)
-    names = {p.id: p.name for p in await services(context).db.players.all(chat_id)}
+        undone = await services(context).ledger.people.identity_event(chat_id, change.event.undoes)
+    names = {p.id: p.name for p in await services(context).ledger.players.all(chat_id)}
     return t("identity_undone", lang, event=undone.id, what=_plain_line(undone, names, lang))
 
 
@@ -431,7 +432,7 @@ async def _actor(
 ) -> policy.Actor:
     """The sender as the identity policy sees them (``asker``: their record, None when never
     seen): a chat admin, the open session's creator."""
-    session = await services(context).db.sessions.current(message.chat.id)
+    session = await services(context).ledger.sessions.current(message.chat.id)
     user = update.effective_user if update is not None else message.from_user
     record = asker.id if asker is not None else None
     creator = session is not None and record is not None and session.creator == record
@@ -474,3 +475,11 @@ def _user(message: Message, update: Update | None) -> User:
     if user is None or user.is_bot:  # an anonymous admin posts as GroupAnonymousBot
         raise ChatRefusal("no_sender")
     return user
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("iam", iam, verbs=("我是",), group_only=True),
+    Command("merge", merge, verbs=("合并",), group_only=True),
+    Command("rename", rename, verbs=("改名",), group_only=True),
+)

@@ -7,7 +7,7 @@ from telegram import Update
 
 from bot.context import Context, update_lang
 from bot.i18n import t
-from bot.replies import answer
+from bot.text_limits import answer
 
 
 async def unknown_press(update: Update, context: Context) -> None:

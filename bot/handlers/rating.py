@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Final
 
 from telegram import Update
 
-from bot.chat_refusal import ChatRefusal
+from bot.commands import Command
 from bot.context import Context, argument_words, message_of, services, update_lang
 from bot.grammar.periods import Period, take_period
 from bot.i18n import t
-from bot.period_stats import period_label, take_window
-from bot.replies import reply
-from bot.table_html import signed
+from bot.refusals.chat import ChatRefusal
+from bot.replies.period_stats import period_label, take_window
+from bot.replies.table import signed
+from bot.text_limits import reply
 from scoring import rulesets
 from scoring.errors import ScoringError
 from storage.rating import GameChange
@@ -34,7 +36,7 @@ async def rating(update: Update, context: Context) -> None:
     """/rating [period] [杭州|湖州]: the board of each family the chat plays (or the one named)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     chat_id = message.chat.id
     period, words = await take_window(ledger, chat_id, argument_words(message), message.date)
     if period is None:
@@ -91,3 +93,6 @@ def _family_name(family: str, lang: str) -> str:
         if known.id == family:
             return known.names[0] if lang != "en" else known.id
     return family
+
+
+COMMANDS: Final = (Command("rating", rating, verbs=("实力", "段位")),)

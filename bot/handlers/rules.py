@@ -9,16 +9,17 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot import rules_qa
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import Context, argument_text, message_of, services, update_lang
 from bot.grammar import parse_entry_id
-from bot.handlers.recording import entry_ids_in
 from bot.i18n import t
-from bot.money_html import why_adjustment
-from bot.replies import answer, edit, reply
+from bot.recording.arguments import entry_ids_in
+from bot.refusals.chat import ChatRefusal
+from bot.replies.money import why_adjustment
+from bot.replies.table import ruleset_name
 from bot.rules_qa.content import LANGS, topics_by_id
-from bot.table_html import ruleset_name
+from bot.text_limits import answer, edit, reply
 from scoring import rulesets
 from storage import SEATS, Ledger, StorageError
 from storage.money import adjustment_data
@@ -30,7 +31,7 @@ HERE, OTHER = "+here", "+other"
 
 
 async def _chat_ruleset(context: Context, chat_id: int) -> str:
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(chat_id)
     if session is not None:
         return session.ruleset
@@ -152,16 +153,16 @@ async def why(update: Update, context: Context) -> None:
     replied = message.reply_to_message
     if entry_id is None and replied is not None and replied.from_user and replied.from_user.is_bot:
         entry_id = await _reported_entry(
-            services(context).db, message.chat.id, entry_ids_in(replied.text or replied.caption)
+            services(context).ledger, message.chat.id, entry_ids_in(replied.text or replied.caption)
         )
     if entry_id is None:
-        entry_id = await _last_win(services(context).db, message.chat.id)
+        entry_id = await _last_win(services(context).ledger, message.chat.id)
     if entry_id is None:
         raise ChatRefusal("why_usage")
-    entry = await services(context).db.reports.entry(message.chat.id, entry_id)
+    entry = await services(context).ledger.reports.entry(message.chat.id, entry_id)
     adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
     if adjusted is not None:  # a stake, fee, penalty or payment: what moved, and why
-        players = await services(context).db.players.all(message.chat.id)
+        players = await services(context).ledger.players.all(message.chat.id)
         by_id = {player.id: player.name for player in players}
         await reply(message, why_adjustment(entry, adjusted, by_id, lang))
         return
@@ -172,7 +173,7 @@ async def why(update: Update, context: Context) -> None:
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles
     ]
     # The header says who won and whether it still counts; the lines name who paid.
-    db = services(context).db
+    db = services(context).ledger
     header = f"#{entry.id}"
     if entry.winner is not None:
         winner = await db.players.get(message.chat.id, entry.winner)
@@ -200,3 +201,10 @@ async def _last_win(ledger: Ledger, chat_id: int) -> int | None:
         return None
     recent = await ledger.reports.history(chat_id, session.id, page=1, page_size=LAST_WIN_LOOKBACK)
     return next((e.id for e in recent.entries if e.kind == "win" and not e.is_reversed), None)
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("rules", rules, verbs=("规则",)),
+    Command("why", why, verbs=("为什么",)),
+)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Final
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
-from bot.chat_refusal import ChatRefusal
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -19,7 +20,8 @@ from bot.context import (
 )
 from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
-from bot.replies import reply
+from bot.refusals.chat import ChatRefusal
+from bot.text_limits import reply
 from bot.webapp.links import with_webapp
 from storage import (
     NAME_LIMIT,
@@ -39,7 +41,7 @@ END_WORDS = frozenset({"结束", "end"})
 async def season(update: Update, context: Context) -> None:
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     chat_id = message.chat.id
     words = argument_words(message)
     if not words:
@@ -120,3 +122,7 @@ def running_text(running: Season | None, lang: str) -> str:
 
 def _ended_lines(ended: Season, lang: str) -> list[str]:
     return [t("season_ended", lang, name=ended.name), t("season_see", lang, name=ended.name)]
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("season", season),)

@@ -15,9 +15,8 @@ from telegram import (
     User,
 )
 
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
-from bot.chat_state import PendingOpening
+from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_text,
@@ -45,11 +44,13 @@ from bot.grammar.new import RulesetWords, read_ruleset_words
 from bot.handlers import claim, people
 from bot.handlers.debts import open_debts_note
 from bot.i18n import plain, t
-from bot.replies import answer, edit, reply, send
-from bot.seated_table import SeatedTable
-from bot.table import forget, open_table, table_of
-from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
-from bot.user_errors import user_message
+from bot.recording.table import forget, open_table, table_of
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.table import describe_table, empty_seats, ruleset_name, seat_label
+from bot.table.chat_state import PendingOpening
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply, send
 from scoring import rulesets
 from scoring.errors import ScoringError
 from scoring.tiles import SEAT_ORDER
@@ -108,7 +109,7 @@ async def new(update: Update, context: Context) -> None:
 async def _refuse_open_session(context: Context, chat_id: int) -> None:
     # Refused before the sender is looked up (a first-time sender would be recorded); the
     # ledger checks again as it opens the session.
-    current = await services(context).db.sessions.current(chat_id)
+    current = await services(context).ledger.sessions.current(chat_id)
     if current is not None:
         raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
 
@@ -143,7 +144,7 @@ async def _open(
     """Open the session, with the chat's stake and 台费 carried over from its last session
     unless the line set a stake (docs/rules.md, "Opening a session"), and answer."""
     message, update_id = under
-    ledger = services(context).db
+    ledger = services(context).ledger
     creator, seats = people_
     previous = await ledger.sessions.latest(message.chat.id)
     carried = await ledger.money.of_session(message.chat.id, previous.id) if previous else None
@@ -206,7 +207,7 @@ async def _carried_fee(context: Context, table: SeatedTable, fee: int, lang: str
     lines = {TABLE: fee, **{player: -share for player, share in shares.items()}}
     spec = MoneySpec("fee", fen=lines)
     # No source: the /new's update is the stake's; a /new replayed is refused as already open.
-    await services(context).db.money.record(session.chat_id, session.id, spec, None, None)
+    await services(context).ledger.money.record(session.chat_id, session.id, spec, None, None)
     each = yuan_text(-min(lines.values()))
     return t("fee_carried", lang, fee=yuan_text(fee), each=each)
 
@@ -233,7 +234,7 @@ async def _ask_system(
 async def _offer_last(context: Context, message: Message, update_id: int, lang: str) -> None:
     """/new alone: how to write it, and 「和上次一样」 (the last session's ruleset, 底分, room,
     players, with its stake and 台费) in one tap where the chat played before."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     previous = await ledger.sessions.latest(message.chat.id)
     if previous is None:
         raise GrammarError("new_usage")
@@ -293,7 +294,7 @@ async def _open_as_last(context: Context, under: tuple[Message, int], lang: str)
     """「和上次一样」: the chat's last session again, the same players in the same seats."""
     message, _ = under
     await _refuse_open_session(context, message.chat.id)
-    previous = await services(context).db.sessions.latest(message.chat.id)
+    previous = await services(context).ledger.sessions.latest(message.chat.id)
     if previous is None:
         raise GrammarError("new_usage")
     terms = _Terms(rulesets.get(previous.ruleset), previous.base, previous.room, None)
@@ -335,7 +336,7 @@ async def join(update: Update, context: Context) -> None:
     """/join [NAME]: the sender (or the replied-to user, or a guest) takes the next free seat."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     table = await open_table(context, message.chat.id)
     sender = await _sender(context, message)
     text = argument_text(message)
@@ -379,7 +380,7 @@ async def seat(update: Update, context: Context) -> None:
     """/seat shows the table; /seat NAME SEAT swaps two players or seats a newcomer (换人)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     table = await open_table(context, message.chat.id)
     words = argument_words(message)
     if words:
@@ -413,7 +414,7 @@ async def dealer(update: Update, context: Context) -> None:
         change = parse_dealer(words, table.roster)
         if not await is_creator_or_admin(context, message, table.session.creator):
             raise ChatRefusal("dealer_denied")
-        session = await services(context).db.sessions.set_state(
+        session = await services(context).ledger.sessions.set_state(
             message.chat.id,
             dealer=change.dealer.value if change.dealer else None,
             round_wind=change.round_wind.value if change.round_wind else None,
@@ -430,7 +431,7 @@ async def migrate(update: Update, context: Context) -> None:
         return
     lang = await chat_lang(context, message.chat)
     try:
-        await services(context).db.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+        await services(context).ledger.chats.migrate(message.chat.id, message.migrate_to_chat_id)
     except StorageError as error:
         if error.code is not ErrorCode.UNKNOWN_CHAT:
             raise
@@ -490,16 +491,16 @@ async def _player_for(
     found = await _record_for(context, message, word, sender)
     if (
         not isinstance(found, Player)
-        or found.id not in (await services(context).db.people.of_chat(message.chat.id)).links
+        or found.id not in (await services(context).ledger.people.of_chat(message.chat.id)).links
     ):
         return found
-    return await services(context).db.people.person_of(message.chat.id, found.id)
+    return await services(context).ledger.people.person_of(message.chat.id, found.id)
 
 
 async def _record_for(
     context: Context, message: Message, word: str, sender: Sender
 ) -> Player | NewGuest | NewMember:
-    ledger: Ledger = services(context).db
+    ledger: Ledger = services(context).ledger
     chat_id = message.chat.id
     if word.casefold() in SENDER_WORDS and sender is not None:
         return sender
@@ -519,3 +520,12 @@ async def _record_for(
     if found is not None:
         return found
     return NewGuest(check_name(word.lstrip("@")))
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("new", new, verbs=("开局",)),
+    Command("join", join, verbs=("加入",)),
+    Command("seat", seat, verbs=("座位",)),
+    Command("dealer", dealer),
+)

@@ -12,9 +12,8 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
-from bot.chat_state import ChatSettings
+from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_words,
@@ -26,7 +25,9 @@ from bot.context import (
     services,
 )
 from bot.i18n import t
-from bot.replies import answer, edit, reply
+from bot.refusals.chat import ChatRefusal
+from bot.table.chat_state import ChatSettings
+from bot.text_limits import answer, edit, reply
 
 PREFIX: Final = "set:"  # "set:pictures:never": well under Telegram's 64 bytes
 
@@ -161,7 +162,7 @@ def _from_button(data: str) -> tuple[Setting, str] | None:
 
 async def _apply(context: Context, message: Message, setting: Setting, choice: str) -> None:
     """Store the choice and the chat's copy of it."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     chat_id = message.chat.id
     state = chat_state(context, chat_id)
     if setting.id == "lang":
@@ -178,7 +179,7 @@ async def _apply(context: Context, message: Message, setting: Setting, choice: s
 async def _current(context: Context, message: Message) -> dict[str, str]:
     chosen = await chat_settings(context, message.chat.id)
     lang = await chat_lang(context, message.chat)
-    weekly = await services(context).db.debts.weekly_reminder(message.chat.id)
+    weekly = await services(context).ledger.debts.weekly_reminder(message.chat.id)
     return {
         "replies": chosen.replies,
         "pictures": chosen.pictures,
@@ -216,3 +217,7 @@ async def _buttons(context: Context, message: Message, lang: str) -> InlineKeybo
         for s in SETTINGS
     ]
     return InlineKeyboardMarkup(rows)
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("settings", settings),)

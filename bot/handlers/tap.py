@@ -10,11 +10,11 @@ from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any, Final
 
-from telegram import CallbackQuery, Chat, Message, Update
+from telegram import CallbackQuery, Chat, InlineKeyboardButton, Message, Update
 from telegram.constants import ChatType
 
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons.registry import ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     UpdateHandler,
@@ -30,16 +30,17 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import GrammarError, Roster, split_args, take_player
-from bot.handlers import claim, recording
+from bot.handlers import claim, hands
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs
 from bot.recording.replies import reply_draw, reply_hu, reply_kong
+from bot.recording.table import open_table
 from bot.recording.writes import AuthorOf, record_hu, record_kong
-from bot.replies import answer, edit, edit_sent, reply
-from bot.seated_table import SeatedTable
-from bot.table import open_table
-from bot.table_html import empty_seats
-from bot.tap import choices, steps, view
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.table import empty_seats
+from bot.table.seated import SeatedTable
+from bot.tap import choices, prompt, steps
 from bot.tap.flow import (
     LIFETIME_SECONDS,
     MOST_WINNERS,
@@ -50,11 +51,12 @@ from bot.tap.flow import (
     Press,
     Step,
     flow_id,
+    flows_of,
     hu_command,
     kong_command,
     read_press,
 )
-from bot.user_errors import user_message
+from bot.text_limits import answer, edit, edit_sent, reply
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
 from storage import NewMember, Recorded, Source
@@ -63,6 +65,12 @@ _JOB_PREFIX: Final = "tap-expiry"
 _WARMING: set[asyncio.Future[None]] = set()  # warm-ups running: kept until done
 # Sends the recording reply (and pictures) to the message given, once the write is done.
 _Reply = Callable[[Message], Coroutine[Any, Any, None]]
+
+
+def next_hand_button(context: Context, chat: Chat, lang: str) -> InlineKeyboardButton:
+    """➕ 记一手 under a hand's reply: a new /hu flow (registered in ``bot.app``, see
+    ``bot.replies.decorations``)."""
+    return InlineKeyboardButton(t("tap_next_hand", lang), callback_data=NEXT_HAND)
 
 
 def _asks_who(handler: UpdateHandler) -> UpdateHandler:
@@ -89,7 +97,7 @@ async def hu(update: Update, context: Context) -> None:
     table = await open_table(context, message_of(update).chat.id)
     winners = _players_in(split_args(text), table.roster)
     if winners is None or len(winners) > MOST_WINNERS:
-        await recording.hu(update, context, table)
+        await hands.hu(update, context, table)
         return
     await _open(update, context, Kind.HU, winners, table)
 
@@ -101,7 +109,7 @@ async def kong(update: Update, context: Context) -> None:
     table = await open_table(context, message_of(update).chat.id) if text else None
     winners = _players_in(split_args(text), table.roster) if table is not None else []
     if winners is None or len(winners) > 1:
-        await recording.kong(update, context, table)
+        await hands.kong(update, context, table)
         return
     await _open(update, context, Kind.KONG, winners, table)
 
@@ -112,7 +120,7 @@ async def draw(update: Update, context: Context) -> None:
     message = message_of(update)
     command = (message.text or "").split(maxsplit=1)[0].split("@")[0] if message.text else ""
     if argument_text(message) or command != "/draw":
-        await recording.draw(update, context)
+        await hands.draw(update, context)
         return
     await _open(update, context, Kind.DRAW, [])
 
@@ -168,12 +176,12 @@ async def start_flow(
     )
     if kind is Kind.HU:
         flow.usage = choices.usage(
-            await services(context).db.pattern_uses.recent_win_lines(message.chat.id)
+            await services(context).ledger.pattern_uses.recent_win_lines(message.chat.id)
         )
-    text, markup = view.render(table, flow, lang)
+    text, markup = prompt.render(table, flow, lang)
     sent = await reply(message, text, markup)
     flow.message_id = sent.message_id
-    chat_state(context, message.chat.id).flows[flow.id] = flow
+    flows_of(chat_state(context, message.chat.id))[flow.id] = flow
     _warm(table, flow)
     if context.job_queue is not None:
         context.job_queue.run_once(
@@ -205,7 +213,7 @@ async def expire(context: Context) -> None:
     job = context.job
     if job is None or job.chat_id is None or not isinstance(job.data, str):
         return
-    flow = chat_state(context, job.chat_id).flows.pop(job.data, None)
+    flow = flows_of(chat_state(context, job.chat_id)).pop(job.data, None)
     if flow is None or flow.message_id is None:
         return
     lang = await chat_lang(context, Chat(job.chat_id, ChatType.GROUP))
@@ -214,7 +222,7 @@ async def expire(context: Context) -> None:
 
 
 def _drop(context: Context, chat_id: int, flow: Flow) -> None:
-    chat_state(context, chat_id).flows.pop(flow.id, None)
+    flows_of(chat_state(context, chat_id)).pop(flow.id, None)
     if context.job_queue is not None:
         for job in context.job_queue.get_jobs_by_name(job_name(chat_id, flow.id)):
             job.schedule_removal()
@@ -230,7 +238,7 @@ async def pressed(update: Update, context: Context) -> None:
         await _next_hand(update, context, query, message, lang)
         return
     press = read_press(button.data)
-    flow = chat_state(context, message.chat.id).flows.get(press.flow_id) if press else None
+    flow = flows_of(chat_state(context, message.chat.id)).get(press.flow_id) if press else None
     if press is None or flow is None or flow.message_id != message.message_id:
         await _unknown(context, query, message, lang)
         return
@@ -268,7 +276,7 @@ async def _press_again(
 ) -> None:
     """A press refused before its presser claimed their seat (「你是哪位？」), pressed again:
     the flow as it is now (moved on meanwhile: the press is stale, as any would be)."""
-    flow = chat_state(context, message.chat.id).flows.get(press.flow_id)
+    flow = flows_of(chat_state(context, message.chat.id)).get(press.flow_id)
     table = await open_table(context, message.chat.id)
     if flow is None or flow.message_id != message.message_id:
         await _unknown(context, query, message, lang)
@@ -309,7 +317,7 @@ async def _next_hand(
 async def _unknown(context: Context, query: CallbackQuery, message: Message, lang: str) -> None:
     """A press on a flow the bot does not hold: recorded already (the flow's message is the
     entries' source), or gone (expired, cancelled, or the bot restarted)."""
-    recorded = await services(context).db.reports.entries_by_message(
+    recorded = await services(context).ledger.reports.entries_by_message(
         message.chat.id, message.message_id
     )
     if recorded:
@@ -350,7 +358,7 @@ async def _apply(context: Context, query: CallbackQuery, pressing: Pressing, lan
         await answer(query, t("tap_stale", lang))
         return
     flow.revision += 1
-    text, markup = view.render(table, flow, lang)
+    text, markup = prompt.render(table, flow, lang)
     await answer(query)
     await edit(message, text, markup)
     _warm(table, flow)
@@ -386,7 +394,7 @@ async def _record(
 ) -> tuple[str, Recorded, _Reply]:
     """Write what the flow stands for; the typed line, the write, and how to reply to it."""
     source, author = by
-    line = view.typed_line(flow, table)
+    line = prompt.typed_line(flow, table)
     if flow.kind is Kind.HU:
         written = await record_hu(context, table, hu_command(flow), source, author)
 
@@ -403,7 +411,7 @@ async def _record(
 
         return line, recorded, kong_reply
     session = table.session
-    drawn = await services(context).db.entries.record_draw(
+    drawn = await services(context).ledger.entries.record_draw(
         session.chat_id, session.id, source, await author()
     )
 
@@ -411,3 +419,11 @@ async def _record(
         await reply_draw(context, message, table, drawn, lang)
 
     return line, drawn, draw_reply
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("hu", hu, verbs=("胡", "和"), group_only=True),
+    Command("kong", kong, verbs=("杠",), group_only=True),
+    Command("draw", draw, verbs=("流局", "荒庄"), group_only=True),
+)

@@ -9,9 +9,8 @@ from typing import Final
 
 from telegram import Message, Update
 
-from bot import typed_confirm
-from bot.buttons import ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot.buttons import typed_confirm
+from bot.buttons.registry import ButtonRoute
 from bot.context import (
     Context,
     author_to_record,
@@ -22,10 +21,12 @@ from bot.context import (
 )
 from bot.grammar import GrammarError, HuCommand
 from bot.grammar.typed import read_money
-from bot.handlers import money, recording
+from bot.handlers import hands, money
 from bot.i18n import t
+from bot.recording.arguments import speaker_roster
 from bot.recording.claims import score_claims, win_specs
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
+from bot.recording.table import forget, open_table
 from bot.recording.typed_reading import (
     VERB,
     is_typed_result,
@@ -34,11 +35,11 @@ from bot.recording.typed_reading import (
     reading_in,
 )
 from bot.recording.writes import record_hu
-from bot.replies import answer, edit
-from bot.seated_table import SeatedTable
-from bot.table import forget, open_table
-from bot.table_html import empty_seats
-from bot.user_errors import user_message
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.table import empty_seats
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit
 from scoring.errors import ScoringError
 from storage import NewMember, Recorded, Source, StorageError
 
@@ -53,7 +54,7 @@ async def line(update: Update, context: Context) -> None:
         table = await open_table(context, message.chat.id)
     except ChatRefusal:
         return  # no open session: nothing to record a result in, and no one asked
-    roster = await recording.speaker_roster(context, message, table, text)
+    roster = await speaker_roster(context, message, table, text)
     said = read_money(text, roster)
     if said is not None:
         handler = {"fee": money.fee, "penalty": money.penalty, "pay": money.pay}[said.command]
@@ -61,7 +62,7 @@ async def line(update: Update, context: Context) -> None:
         return
     if not is_typed_result(text, table, roster):
         return
-    await recording.hu(update, context, table, text)
+    await hands.hu(update, context, table, text)
 
 
 async def confirm_button(update: Update, context: Context) -> None:
@@ -132,9 +133,9 @@ async def _correct(
     message, table = at
     entry_id, source = replacing
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     old = await ledger.reports.entry(message.chat.id, entry_id)
-    if not await recording.may_reverse(context, message, update, table, [old]):
+    if not await hands.may_reverse(context, message, update, table, [old]):
         raise ChatRefusal("undo_denied")
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]

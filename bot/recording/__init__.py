@@ -1,4 +1,4 @@
-"""Recording a hand, shared by the typed commands (``bot.handlers.recording``), the tap flows
+"""Recording a hand, shared by the typed commands (``bot.handlers.hands``), the tap flows
 (``bot.tap``, ``bot.handlers.tap``) and the Mini App's keyboard (``bot.webapp``):
 
 - ``claims``: a parsed claim scored at the table, and the ledger rows it becomes;

@@ -8,11 +8,11 @@ import json
 from dataclasses import dataclass
 
 import scoring
-from bot.chat_refusal import ChatRefusal
 from bot.grammar import HuCommand, KongCommand
-from bot.scoring_refusal import TableScoringError
-from bot.seated_table import SeatedTable
-from bot.table_html import ruleset_name
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.scoring import TableScoringError
+from bot.replies.table import ruleset_name
+from bot.table.seated import SeatedTable
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts
 from scoring.payments import KongKind
@@ -55,7 +55,7 @@ def score_claims(command: HuCommand, table: SeatedTable) -> list[ScoredClaim]:
 
 def _refuse_wrong_dealer(error: ScoringError, table: SeatedTable, winner: Seat) -> None:
     """天胡 by a non-dealer or 地胡 by the dealer, told with the table's names: the core only
-    knows the winner's 门风, which the players do not see (see ``bot.table_html.wind_tells``)."""
+    knows the winner's 门风, which the players do not see (see ``bot.replies.table.wind_tells``)."""
     if error.code is not ScoringErrorCode.DEALER_MISMATCH:
         return
     if winner != table.dealer:

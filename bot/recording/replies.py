@@ -14,13 +14,12 @@ from telegram.constants import ChatAction
 
 from bot import pictures
 from bot.context import Context, chat_settings
-from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
 from bot.recording.claims import ScoredClaim
-from bot.replies import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
-from bot.seated_table import SeatedTable, after_entries
-from bot.table import remember, standings
-from bot.webapp.links import with_webapp
-from bot.webapp.start_token import Screen
+from bot.recording.table import remember, standings
+from bot.replies.decorations import hand_rows
+from bot.replies.hand import hand_markup, hand_text, next_dealer_text, scene_after
+from bot.table.seated import SeatedTable, after_entries
+from bot.text_limits import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
 from scoring.result import ScoreResult
 from storage import Entry, Recorded
 
@@ -82,7 +81,7 @@ async def send_hand_reply(
     full = (await chat_settings(context, chat.id)).full_replies
     tally = await standings(context, table) if full else None
     text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
-    markup = with_webapp(hand_markup(entries, lang, full), context, chat, lang, Screen.KEYBOARD)
+    markup = hand_markup(entries, lang, full, hand_rows(context, chat, lang))
     if isinstance(message, Message):
         await reply(message, text, reply_markup=markup)
     else:

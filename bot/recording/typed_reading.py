@@ -1,5 +1,5 @@
 """A typed result read, or offered: the line recorded when every piece of it was read, else ONE
-suggested reading with a ✅ that records exactly that line (``bot.typed_confirm``).
+suggested reading with a ✅ that records exactly that line (``bot.buttons.typed_confirm``).
 
 The suggestion fixes what the bot could not read the way 「是不是想写」 does (自模 → 自摸,
 老汪 → 老王), and is offered only when the line it makes scores at this table: a ✅ never
@@ -16,7 +16,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot import typed_confirm
+from bot.buttons import typed_confirm
 from bot.context import Context, services
 from bot.grammar import MAX_LINE_LENGTH, GrammarError, HuCommand, Roster, parse_hu, split_words
 from bot.grammar.typed import (
@@ -34,10 +34,10 @@ from bot.grammar.typed import (
 )
 from bot.i18n import Html, t
 from bot.recording.claims import score_claims
-from bot.replies import reply
-from bot.seated_table import SeatedTable
+from bot.refusals.user_errors import user_message
 from bot.suggest import SLIPS, entry_words, suggest
-from bot.user_errors import user_message
+from bot.table.seated import SeatedTable
+from bot.text_limits import reply
 from scoring import rulesets
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets.base import Ruleset
@@ -175,7 +175,7 @@ async def offer(
 async def _latest_win(context: Context, table: SeatedTable) -> int | None:
     """The session's latest hand when it is one win still standing (what 不对 … corrects); None
     for a draw, a kong, money, or a 一炮多响 (several wins: corrected by undoing them)."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = table.session
     last = await ledger.reports.last_entry(session.chat_id, session.id)
     if last is None or last.kind != "win" or last.source is None:

@@ -7,14 +7,14 @@ from collections.abc import Awaitable, Callable
 
 from telegram import Message, Update
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, author_to_record, services
 from bot.grammar import HuCommand, KongCommand
-from bot.hand_reply import deltas_by_seat, deltas_text
 from bot.i18n import Html, t
 from bot.recording.claims import ScoredClaim, kong_payments, score_claims, win_specs
-from bot.replies import reply
-from bot.seated_table import SeatedTable
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import deltas_by_seat, deltas_text
+from bot.table.seated import SeatedTable
+from bot.text_limits import reply
 from scoring.payments import KongKind
 from storage import Entry, KongSpec, NewMember, Recorded, Source
 
@@ -31,7 +31,7 @@ async def record_hu(
     scored = score_claims(command, table)
     specs = win_specs(scored, command, table)  # one, or several on one discard: one write
     session = table.session
-    recorded = await services(context).db.entries.record_wins(
+    recorded = await services(context).ledger.entries.record_wins(
         session.chat_id, session.id, specs, source, await author()
     )
     return scored, recorded
@@ -45,7 +45,7 @@ async def record_kong(
     payments = kong_payments(table, command)
     note = KongKind(command.kind).zh
     kong = KongSpec(table.player_id(command.owner), table.postings(payments), note=note)
-    return await services(context).db.entries.record_kong(
+    return await services(context).ledger.entries.record_kong(
         session.chat_id, session.id, kong, source, await author()
     )
 

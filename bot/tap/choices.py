@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 import scoring
-from bot.seated_table import SeatedTable
+from bot.table.seated import SeatedTable
 from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow, Kind, Step
 from scoring import rulesets
 from scoring.errors import ScoringError, ScoringErrorCode

@@ -13,9 +13,10 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import Final, cast
 
 from bot.grammar import HuCommand, KongCommand, WinClaim
+from bot.table.chat_state import ChatState
 from scoring.payments import KongKind
 from scoring.tiles import Seat
 
@@ -190,3 +191,9 @@ def line_name(name: Callable[[Seat], str]) -> Callable[[Seat], str]:
         return seat.value if _SPLITS.search(said) else said
 
     return written
+
+
+def flows_of(state: ChatState) -> dict[str, Flow]:
+    """The chat's flows under way, by id (kept in its ChatState, which does not import this
+    floor: every value there is a Flow put in by ``bot.handlers.tap``)."""
+    return cast(dict[str, Flow], state.flows)

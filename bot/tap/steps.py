@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bot.seated_table import SeatedTable
+from bot.table.seated import SeatedTable
 from bot.tap import choices
 from bot.tap.flow import (
     HOW_NEEDS_SEAT,

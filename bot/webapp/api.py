@@ -12,14 +12,14 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from bot.chat_refusal import ChatRefusal
-from bot.context import Services
+from bot.context import Services, services_of
 from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
-from bot.leaderboard_rows import biggest_hand_name, ranked
-from bot.period_stats import period_boards, period_from_key, period_label, take_window
-from bot.table_html import ruleset_name
+from bot.refusals.chat import ChatRefusal
+from bot.replies.leaderboard_rows import biggest_hand_name, ranked
+from bot.replies.period_stats import period_boards, period_from_key, period_label, take_window
+from bot.replies.table import ruleset_name
 from bot.webapp import start_token
 from bot.webapp.contract import ApiError
 from bot.webapp.history_entries import history_json
@@ -45,8 +45,8 @@ def add_routes(app: web.Application) -> None:
 
 
 def _ledger(request: web.Request) -> Ledger:
-    svc: Services = request.app[APPLICATION].bot_data["services"]
-    return svc.db
+    svc: Services = services_of(request.app[APPLICATION])
+    return svc.ledger
 
 
 def _now() -> datetime:

@@ -25,7 +25,7 @@ from telegram import ChatMember, ChatMemberRestricted
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-from bot.context import Services
+from bot.context import Services, services_of
 from bot.i18n import lang_of
 from bot.webapp import start_token
 from bot.webapp.auth import BadInitData, verify
@@ -86,7 +86,7 @@ def guard(options: GuardOptions) -> Middleware:
         writes = request.method != hdrs.METH_GET and request.path in request.app[WRITES]
         if not await _is_member(memory, options, application.bot, chat_id, init.user_id, writes):
             raise ApiError(403, "member")
-        svc: Services = application.bot_data["services"]
+        svc: Services = services_of(application)
         request[VIEWER] = Viewer(
             user_id=init.user_id,
             first_name=init.first_name,
@@ -104,7 +104,7 @@ async def _chat_lang(application: Any, svc: Services, chat_id: int) -> str:
     """The chat's language as its handlers keep it (/lang changes it there), read once."""
     state = application.chat_data[chat_id]
     if state.lang is None:
-        row = await svc.db.chats.get(chat_id)
+        row = await svc.ledger.chats.get(chat_id)
         state.lang = lang_of(row.lang if row else None, svc.config.lang)
     lang: str = state.lang
     return lang

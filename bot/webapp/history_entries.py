@@ -2,7 +2,7 @@
 of which kind from whom, a draw, an undo of #N, a penalty, a payment, a table fee, a stake) and
 who, in the viewer's language, never the ledger's notation (点炮S, 座W 圈E). The page words
 each kind (``static/texts.js``); the names, amounts and the hand line come from here, written
-as /history writes them in the chat (``bot.entry_words``).
+as /history writes them in the chat (``bot.replies.entry_words``).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from bot.entry_words import KONG_BY_NAME, patterns_of, shown_line
 from bot.grammar import DISCARD_PREFIXES, SEAT_WORD_CODE
-from bot.money_html import account_name, entry_money
-from bot.table_html import kong_name
+from bot.replies.entry_words import KONG_BY_NAME, patterns_of, shown_line
+from bot.replies.money import account_name, entry_money
+from bot.replies.table import kong_name
 from scoring.vocabulary import holds_tiles
 from storage import SEATS, Entry, Ledger
 from storage.money import adjustment_data, stake_text

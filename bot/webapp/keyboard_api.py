@@ -14,11 +14,11 @@ from typing import Any, Final
 
 from aiohttp import web
 
-from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError
 from bot.i18n import plain
 from bot.recording.claims import score_claims
-from bot.user_errors import user_message
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
 from bot.webapp import keyboard_record
 from bot.webapp.contract import ApiError, read_json
 from bot.webapp.keyboard_hand import FACES, TappedHand, offered_words, page_words, tapped_hand

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from bot.grammar import GrammarError, HuCommand
 from bot.grammar.hu import WinClaim
-from bot.seated_table import SeatedTable
+from bot.table.seated import SeatedTable
 from scoring import rulesets
 from scoring.hand import Meld, MeldKind
 from scoring.notation import format_meld, format_tiles

@@ -22,15 +22,15 @@ from telegram import Chat
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackContext
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, author_to_record
 from bot.grammar import GrammarError
 from bot.i18n import plain, t
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
+from bot.recording.table import open_table
 from bot.recording.writes import record_hu
-from bot.seated_table import SeatedTable
-from bot.table import open_table
-from bot.table_html import empty_seats
+from bot.refusals.chat import ChatRefusal
+from bot.replies.table import empty_seats
+from bot.table.seated import SeatedTable
 from bot.transport.ordering import ChatUpdate
 from bot.webapp.contract import ApiError
 from bot.webapp.keyboard_hand import page_words, tapped_hand

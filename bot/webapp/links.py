@@ -39,6 +39,12 @@ def webapp_button(
     )
 
 
+def keyboard_button(context: Context, chat: Chat, lang: str) -> InlineKeyboardButton | None:
+    """🀄 整手牌 under a hand's reply (registered in ``bot.app``, see
+    ``bot.replies.decorations``)."""
+    return webapp_button(context, chat, lang, Screen.KEYBOARD)
+
+
 def with_webapp(
     markup: InlineKeyboardMarkup | None,
     context: Context,

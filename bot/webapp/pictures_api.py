@@ -16,7 +16,7 @@ from aiohttp import web
 from PIL import Image
 
 from bot import pictures
-from bot.context import Services
+from bot.context import Services, services_of
 from bot.webapp.contract import ApiError
 from bot.webapp.viewer import APPLICATION, viewer_of
 from scoring import score
@@ -66,8 +66,8 @@ def webp_at(png: bytes, width: int) -> bytes:
 async def picture(request: web.Request) -> web.StreamResponse:
     """GET /api/picture/<entry>.png: the entry's hand, or 404 for one without tiles."""
     viewer = viewer_of(request)
-    svc: Services = request.app[APPLICATION].bot_data["services"]
-    ledger = svc.db
+    svc: Services = services_of(request.app[APPLICATION])
+    ledger = svc.ledger
     entry_id = int(request.match_info["entry"])
     webp = request.match_info["format"] == "webp"
     width = shown_width(request.query.get("w", "")) if webp else None

@@ -13,11 +13,13 @@ import pytest
 from telegram import Update
 from telegram.ext import CallbackQueryHandler, CommandHandler
 
-from bot.app import ANY_APP, build_application
+from bot.app import ANY_APP
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.context import services_of
 from bot.handlers.presses import unknown_press
+from bot.launch.compose import compose
 from storage import Ledger
 
 GROUP = -1001
@@ -32,7 +34,7 @@ class Harness:
 
     @property
     def ledger(self) -> Ledger:
-        ledger = self.app.bot_data["services"].ledger
+        ledger = services_of(self.app).ledger
         assert isinstance(ledger, Ledger)
         return ledger
 
@@ -102,7 +104,7 @@ async def running_harness(
         api.set_status(GROUP, PLAYERS["甲"], "creator")
         api.set_status(GROUP, PLAYERS["丁"], "administrator")
     config = Config(token="123:TEST", database_path=str(database), **settings)
-    app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
+    app = compose(config, request=ConsoleRequest(api), rate_limiter=None)
     inject_faults(app)
     await app.initialize()
     assert app.post_init is not None and app.post_shutdown is not None

@@ -13,10 +13,10 @@ import pytest
 from telegram.ext import Job
 
 from bot.app import build_application
-from bot.backups import JOB_NAME, backup_name, prune
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
+from bot.jobs.backups import JOB_NAME, backup_name, prune
 from storage import Ledger
 from storage.check import check_file
 from tests.bot.conftest import GROUP, PLAYERS, Harness
@@ -157,7 +157,7 @@ async def test_a_failed_backup_is_logged_and_keeps_the_old_files(
         path.write_bytes(b"")
     async with app_with_backups(tmp_path, folder, keep=1) as h:
         await h.ledger.close()  # e.g. a backup that fires while the bot shuts down
-        with caplog.at_level(logging.ERROR, logger="bot.backups"):
+        with caplog.at_level(logging.ERROR, logger="bot.jobs.backups"):
             await daily_job(h).run(h.app)
     assert sorted(folder.iterdir()) == old
     assert "daily backup to" in caplog.text and "failed" in caplog.text
@@ -169,7 +169,7 @@ async def test_a_backup_dir_that_is_a_file_is_logged(
     not_a_folder = tmp_path / "backups"
     not_a_folder.write_text("a file")
     async with app_with_backups(tmp_path, not_a_folder, keep=1) as h:
-        with caplog.at_level(logging.ERROR, logger="bot.backups"):
+        with caplog.at_level(logging.ERROR, logger="bot.jobs.backups"):
             await daily_job(h).run(h.app)
     assert not_a_folder.read_text() == "a file"
     assert [r.exc_info[0] for r in caplog.records if r.exc_info] == [FileExistsError]

@@ -32,9 +32,10 @@ from telegram import Bot
 
 from bot.app import build_application
 from bot.config import Config
-from bot.transport.runner import go_live, wind_down
+from bot.context import services_of
+from bot.launch.runner import go_live, wind_down
+from bot.launch.web_lifecycle import webhook_receiver
 from bot.transport.update_reading import REASON_LIMIT, Unreadable, read_update
-from bot.transport.web_lifecycle import webhook_receiver
 from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import InboxItem, Ledger
 from tests.bot.conftest import Harness, module_bot
@@ -211,7 +212,7 @@ async def test_polling_skips_an_unreadable_update_between_two_hands(
             hands = [first, second]
             await until(lambda: {asked(h) for h in hands} <= replied_to(server), 30, "answers")
             await asyncio.sleep(0.3)  # time enough to spin, were it going to
-        ledger: Ledger = app.bot_data["services"].db
+        ledger: Ledger = services_of(app).ledger
         counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
         assert counts == [1, 1]
         assert server.confirmed > second["update_id"]  # Telegram was told: the offset moved on
@@ -268,7 +269,7 @@ async def test_the_replay_at_start_skips_an_unreadable_update(
         with caplog.at_level(logging.INFO):
             await go_live(app, config)
             await until(lambda: asked(hand) in replied_to(server), 30, "the hand answered")
-        ledger = app.bot_data["services"].db
+        ledger = services_of(app).ledger
         assert len(await ledger.reports.entries_by_update(GROUP, hand["update_id"])) == 1
         assert kept_as_done(tmp_path / "bad.db", bad["update_id"])
     finally:
@@ -476,7 +477,7 @@ async def test_polling_goes_on_past_an_update_that_stopped_it(
             polls = server.polls
             await until(lambda: {asked(h) for h in hands} <= replied_to(server), 15, "answers")
             await asyncio.sleep(0.3)  # time enough to spin, were it going to
-        ledger: Ledger = app.bot_data["services"].db
+        ledger: Ledger = services_of(app).ledger
         counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
         assert counts == [1, 1]
         assert server.confirmed > max(h["update_id"] for h in hands)  # the offset moved on
@@ -514,7 +515,7 @@ async def test_a_lone_surrogate_does_not_hold_up_the_chat(
             server.push(bad)
             hand = server.push(hand_update(server, GROUP, 1))
             await until(lambda: asked(hand) in replied_to(server), 10, "the next hand answered")
-        ledger: Ledger = app.bot_data["services"].db
+        ledger: Ledger = services_of(app).ledger
         assert len(await ledger.reports.entries_by_update(GROUP, hand["update_id"])) == 1
         assert kept_as_done(tmp_path / "bad.db", bad["update_id"])
     finally:
@@ -539,7 +540,7 @@ async def test_a_group_without_records_that_migrates_gets_no_error(
     finally:
         await wind_down(app, None)
     assert [s.text for s in server.sent if "还没有记录" in s.text or "no records" in s.text] == []
-    assert app.bot_data["services"].inbox.moves == {OLD_GROUP: NEW_GROUP}
+    assert services_of(app).inbox.moves == {OLD_GROUP: NEW_GROUP}
 
 
 async def test_an_update_the_inbox_cannot_store_is_tried_a_few_times_then_dropped(
@@ -567,7 +568,7 @@ async def test_an_update_the_inbox_cannot_store_is_tried_a_few_times_then_droppe
                 server.push(update)
             hands = [first, second]
             await until(lambda: {asked(h) for h in hands} <= replied_to(server), 30, "answers")
-        ledger: Ledger = app.bot_data["services"].db
+        ledger: Ledger = services_of(app).ledger
         counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
         assert counts == [1, 1]
         assert await ledger.reports.entries_by_update(GROUP, refused["update_id"]) == []

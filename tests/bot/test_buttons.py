@@ -10,7 +10,7 @@ from telegram import Update
 from telegram.ext import CallbackQueryHandler
 
 from bot.app import BUTTON_ROUTES, build_application
-from bot.buttons import CALLBACK_DATA_LIMIT, ButtonRoute, checked_routes
+from bot.buttons.registry import CALLBACK_DATA_LIMIT, ButtonRoute, checked_routes
 from bot.config import Config
 from bot.context import Context
 from bot.handlers import presses

@@ -40,8 +40,9 @@ from hypothesis import strategies as st
 from bot.app import build_application
 from bot.config import Config
 from bot.console.local_api import RawUpdate, nested
-from bot.transport.runner import go_live, wind_down
-from bot.transport.web_lifecycle import webhook_receiver
+from bot.context import services_of
+from bot.launch.runner import go_live, wind_down
+from bot.launch.web_lifecycle import webhook_receiver
 from bot.transport.web_server import WebServer
 from bot.transport.webhook import SECRET_HEADER
 from bot.webapp.server import Webhook, build
@@ -168,7 +169,7 @@ class Live:
 
     @property
     def ledger(self) -> Ledger:
-        return self.app.bot_data["services"].db
+        return services_of(self.app).ledger
 
     def hand(self) -> dict[str, Any]:
         lines = ("/hu 甲 自摸", "/hu 乙 点炮 丙", "胡 丙 自摸", "/hu 丁 点炮 甲")
@@ -319,7 +320,7 @@ async def check_replay(folder: Path, draw: Any, count: int) -> None:
                 ANSWER_SECONDS,
                 "the replayed hands answered",
             )
-            ledger = app.bot_data["services"].db
+            ledger = services_of(app).ledger
             recorded = [
                 len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands
             ]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import scoring
-from bot.hand_reply import stored_summary
 from bot.i18n import t
+from bot.replies.hand import stored_summary
 from scoring import rulesets
 from scoring.explain import summary
 from scoring.facts import WinFacts

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.console.local_api import Sent
-from bot.debt_reminders import send_reminders
+from bot.jobs.debt_reminders import send_reminders
 from storage.check import check_file
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 

@@ -14,6 +14,7 @@ from telegram.ext import AIORateLimiter
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console.local_api import Sent
+from bot.context import services_of
 from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
 
@@ -88,7 +89,7 @@ async def test_a_whole_evening_over_long_polling(server: FakeBotApiServer, tmp_p
     await app.updater.start_polling(poll_interval=0, timeout=1)
     await app.start()
     table = Table(server)
-    ledger: Ledger = app.bot_data["services"].db
+    ledger: Ledger = services_of(app).ledger
     try:
         assert {"zh", "en", ""} <= set(server.api.commands)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.console.local_api import BOT_USER
-from bot.replies import start_group_url
+from bot.text_limits import start_group_url
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 PRIVATE = PLAYERS["甲"]

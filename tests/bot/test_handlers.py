@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from bot.handlers import views
-from bot.handlers.views import running_totals
+from bot.handlers import reports
+from bot.handlers.reports import running_totals
 from bot.i18n import HELP
-from bot.table_html import signed
+from bot.replies.table import signed
 from tests.bot.conftest import FAULT_COMMAND, GROUP, PLAYERS, Harness
 
 
@@ -350,8 +350,8 @@ async def test_a_large_export_is_sent_gzipped_in_parts(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Limits made small so a few hands cross them: the file is gzipped and cut in parts."""
-    monkeypatch.setattr(views, "EXPORT_GZIP_ABOVE", 100)
-    monkeypatch.setattr(views, "EXPORT_PART_LIMIT", 300)
+    monkeypatch.setattr(reports, "EXPORT_GZIP_ABOVE", 100)
+    monkeypatch.setattr(reports, "EXPORT_PART_LIMIT", 300)
     await harness.open_table()
     for _ in range(3):
         await harness.say("甲", "/hu 甲 自摸")

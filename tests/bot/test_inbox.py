@@ -22,8 +22,9 @@ from bot_process import (
 
 from bot.app import ANY_APP, build_application
 from bot.config import Config
-from bot.transport.runner import go_live, wind_down
-from bot.transport.web_lifecycle import webhook_receiver
+from bot.context import services_of
+from bot.launch.runner import go_live, wind_down
+from bot.launch.web_lifecycle import webhook_receiver
 from rigs.fake_server import TOKEN, FakeBotApiServer
 from storage import Ledger
 
@@ -90,7 +91,7 @@ async def test_a_reply_refused_after_the_write_says_it_was_recorded(
         server.faults.queue["sendMessage"] = ["400"]  # the recording's reply only
         hand = server.push(hand_update(server, GROUP, 0))
         await until(lambda: asked(hand) in replied_to(server), 30, "an answer")
-        ledger = app.bot_data["services"].db
+        ledger = services_of(app).ledger
         [entry] = await ledger.reports.entries_by_update(GROUP, hand["update_id"])
     finally:
         await wind_down(app, None)
@@ -127,7 +128,7 @@ async def test_webhook_updates_without_a_chat_are_ignored_quietly(
         with caplog.at_level(logging.INFO):
             await webhook_receiver(app)(payload)
         assert app.update_queue.empty()
-        ledger = app.bot_data["services"].db
+        ledger = services_of(app).ledger
         assert await ledger.inbox.undone() == []
     finally:
         await wind_down(app, None)

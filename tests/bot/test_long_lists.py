@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.handlers.views import TALLY_PAGE_SIZE
+from bot.handlers.reports import TALLY_PAGE_SIZE
 from storage.names import NAME_LIMIT
 from tests.bot.conftest import Harness
 

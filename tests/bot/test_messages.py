@@ -15,7 +15,7 @@ import pytest
 
 import scoring
 from bot.i18n import CATALOG, t
-from bot.user_errors import user_message
+from bot.refusals.user_errors import user_message
 from scoring.errors import ScoringError, ScoringErrorCode
 from storage import ErrorCode, StorageError
 from tests.bot.conftest import GROUP, Harness

@@ -17,7 +17,8 @@ from bot_process import PLAYERS, asked, populated_server, replied_to, until
 from bot.app import ANY_APP, build_application
 from bot.config import Config
 from bot.console.local_api import ApiError, LocalBotApi, UpdateMaker
-from bot.transport.runner import go_live, wind_down
+from bot.context import services_of
+from bot.launch.runner import go_live, wind_down
 from rigs.fake_server import TOKEN, FakeBotApiServer, FaultKind
 from storage import InboxItem, Ledger
 from tests.bot.conftest import FAULT_COMMAND, inject_faults
@@ -57,9 +58,7 @@ def sent_to(server: FakeBotApiServer, chat: int) -> list[str]:
 
 
 async def entries(app: ANY_APP, chat: int, update: dict[str, Any]) -> int:
-    return len(
-        await app.bot_data["services"].db.reports.entries_by_update(chat, update["update_id"])
-    )
+    return len(await services_of(app).ledger.reports.entries_by_update(chat, update["update_id"]))
 
 
 def quiet(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -84,7 +83,7 @@ async def test_a_late_hand_with_the_old_group_id_is_the_supergroups(
             await until(lambda: sum(RECORDED in t for t in sent_to(server, NEW)) == 1, 30, "late")
         assert await entries(app, NEW, late) == 1
         assert await entries(app, OLD, late) == 0
-        tally = await app.bot_data["services"].db.reports.tally(NEW)
+        tally = await services_of(app).ledger.reports.tally(NEW)
         assert sorted(tally.balances.values())[-1] == 96  # both hands, one session
     finally:
         await wind_down(app, None)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.console.local_api import Sent
+from bot.context import services_of
 from tests.bot.conftest import GROUP, PLAYERS, Harness
 from tests.bot.test_refusals_write_nothing import ledger_tables
 
@@ -27,7 +28,7 @@ def _last(sent: list[Sent]) -> str:
 
 
 def _database(harness: Harness) -> Path:
-    return Path(harness.app.bot_data["services"].config.database_path)
+    return Path(services_of(harness.app).config.database_path)
 
 
 # Each way a guest 小王 leaves the table and the member 小王 sits down in its place's

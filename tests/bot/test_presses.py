@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.buttons.undo_confirm import CONFIRM_SECONDS, confirm_data
 from bot.console.local_api import JSONDict
-from bot.undo_confirm import CONFIRM_SECONDS, confirm_data
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 PRIVATE = PLAYERS["甲"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.replies import CALLBACK_DATA_LIMIT
+from bot.text_limits import CALLBACK_DATA_LIMIT
 from tests.bot.conftest import GROUP, Harness
 
 

@@ -37,6 +37,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.console.local_api import Sent
+from bot.context import services_of
 from tests.bot.conftest import GROUP, PLAYERS, Harness, module_bot
 from tests.bot.test_fuzz import COMMANDS, WORDS
 
@@ -167,7 +168,7 @@ def _check(
 ) -> None:
     """``who`` None: a stranger the bot has never seen sends the line (a chat admin with
     ``admin``)."""
-    database = Path(harness.app.bot_data["services"].config.database_path)
+    database = Path(services_of(harness.app).config.database_path)
     before = ledger_tables(database)
     sent = runner.run(_say(harness, who, line, admin))
     assert _refused(sent), [s.text for s in sent]
@@ -265,7 +266,7 @@ def test_whatever_the_bot_refuses_writes_nothing(
     """Lines drawn from the fuzz's vocabulary (some accepted, and they change the table the
     next ones meet): each one the bot refuses leaves every table as it was."""
     runner, harness = fuzzed
-    database = Path(harness.app.bot_data["services"].config.database_path)
+    database = Path(services_of(harness.app).config.database_path)
     before = ledger_tables(database)
     sent = runner.run(harness.say(who, line))
     if _refused(sent):
@@ -354,7 +355,7 @@ def test_an_identity_refusal_from_any_sender_writes_nothing(
     harness.api.add_user(user_id, name or f"{own}改名")
     if admin:
         harness.api.set_status(GROUP, user_id, "administrator")
-    database = Path(harness.app.bot_data["services"].config.database_path)
+    database = Path(services_of(harness.app).config.database_path)
     before = ledger_tables(database)
     try:
         sent = runner.run(harness.feed(harness.make.message(GROUP, user_id, line)))

@@ -1,4 +1,4 @@
-"""Telegram's limits: the emulator refuses what Telegram refuses; bot.replies cuts to fit."""
+"""Telegram's limits: the emulator refuses what Telegram refuses; bot.text_limits cuts to fit."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.console.local_api import ApiError, LocalBotApi, parse_html
-from bot.replies import ALERT_LIMIT, CAPTION_LIMIT, TEXT_LIMIT, fit_html, fit_plain, units
+from bot.text_limits import ALERT_LIMIT, CAPTION_LIMIT, TEXT_LIMIT, fit_html, fit_plain, units
 
 CHAT = -5
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.handlers.views import running_totals
+from bot.handlers.reports import running_totals
 from tests.bot.conftest import GROUP, Harness
 from tests.bot.tap_driver import label_of, open_flow
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot.app import BUTTON_ROUTES
-from bot.button_signature import MAC_CHARS
+from bot.buttons.signature import MAC_CHARS
+from bot.buttons.undo_confirm import CONFIRM_PREFIX
 from bot.console.local_api import Sent
-from bot.undo_confirm import CONFIRM_PREFIX
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 # What the ledger's history is: a press that changes any of it wrote.
@@ -31,8 +31,8 @@ def history(database: Path) -> dict[str, list[Any]]:
 
 
 class Table:
-    """A group with two hands (#1 under ``earlier``, #2 the latest), 乙 as herself (P1) and one rename (P2,
-    undone by ``renamed``'s signed button)."""
+    """A group with two hands (#1 under ``earlier``, #2 the latest), 乙 as herself (P1) and one
+    rename (P2, undone by ``renamed``'s signed button)."""
 
     def __init__(self, harness: Harness, database: Path) -> None:
         self.harness = harness

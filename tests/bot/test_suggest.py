@@ -6,6 +6,7 @@ import pytest
 
 import scoring
 from bot.grammar import GrammarError, Member, Roster, parse_kong
+from bot.refusals.user_errors import did_you_mean, user_message
 from bot.suggest import (
     KONG_WORDS,
     SLIPS,
@@ -14,7 +15,6 @@ from bot.suggest import (
     ruleset_words,
     suggest,
 )
-from bot.user_errors import did_you_mean, user_message
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
 from tests.bot.conftest import GROUP, Harness

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import typed_confirm
+from bot.buttons import typed_confirm
+from bot.buttons.undo_confirm import CONFIRM_SECONDS
 from bot.console.local_api import LocalBotApi
-from bot.undo_confirm import CONFIRM_SECONDS
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
 TABLE = "/new 杭州 1 老王 小李 阿明 大刘"

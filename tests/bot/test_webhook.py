@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.transport.web_lifecycle import open_webhook
+from bot.context import services_of
+from bot.launch.web_lifecycle import open_webhook
 from bot.transport.web_server import WebServer
 from bot.transport.webhook import MAX_BODY, SECRET_HEADER
 from bot.webapp.server import Webhook, build
@@ -143,8 +144,7 @@ async def test_post_init_serves_the_webhook_and_holds_it_until_the_replay_is_don
             answer = await asyncio.wait_for(posting, 5)
         assert answer.status_code == 200
         assert [
-            u.update_id
-            for u in await harness.app.bot_data["services"].inbox.undone(harness.app.bot)
+            u.update_id for u in await services_of(harness.app).inbox.undone(harness.app.bot)
         ] == [update["update_id"]]
 
 

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from telegram.ext import Application, Job
 
-from bot.context import Context, Services, services
+from bot.context import Context, Services, services, services_of
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -26,7 +26,7 @@ def backup_name(now: datetime) -> str:
 
 def schedule_backups(application: Application[Any, Any, Any, Any, Any, Any]) -> Job[Any] | None:
     """Register the daily job when BACKUP_DIR is set; returns it (None when backups are off)."""
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     config = svc.config
     if config.backup_dir is None:
         return None
@@ -44,7 +44,7 @@ async def daily_backup(context: Context) -> None:
     path = folder / backup_name(datetime.now(UTC))
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        await svc.db.exchange.backup(path)
+        await svc.ledger.exchange.backup(path)
     except (OSError, sqlite3.Error, StorageError):
         log.exception("daily backup to %s failed; the older backups are kept", path)
         return

@@ -4,7 +4,7 @@ The reading itself stands in the message above the button (a line the bot wrote,
 else can edit); the data carries who wrote the typed line, the update it came in (the ledger's
 replay key: a second press finds it recorded), the hand a correction (不对 …) replaces (or
 nothing), when it expires, and an HMAC of those, the chat and the reading, keyed by a key
-derived from the bot token. Nothing is kept in memory or the ledger, as ``bot.undo_confirm``
+derived from the bot token. Nothing is kept in memory or the ledger, as ``bot.buttons.undo_confirm``
 does for an /undo. Numbers in base 36, to stay within Telegram's 64 bytes:
 
     typedok:<asker>:<update id>:<corrected entry or empty>:<expiry>:<mac, 12 base64url chars>
@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from bot.undo_confirm import CONFIRM_SECONDS
+from bot.buttons.undo_confirm import CONFIRM_SECONDS
 
 PREFIX: Final = "typedok:"
 _MAC_CHARS: Final = 12

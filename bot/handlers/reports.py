@@ -15,10 +15,11 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
-from bot import debt_buttons, pictures
-from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
-from bot.chat_refusal import ChatRefusal
+from bot import pictures
+from bot.buttons import debts as debt_buttons
+from bot.buttons.registry import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cleaning import as_number
+from bot.commands import Command
 from bot.context import (
     ButtonPress,
     Context,
@@ -31,13 +32,15 @@ from bot.context import (
     services,
     update_lang,
 )
-from bot.entry_words import KONG_BY_NAME, patterns_of, shown_line
 from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
 from bot.handlers.rating import rating_line
 from bot.i18n import t
-from bot.money_html import (
+from bot.recording.table import forget, open_table
+from bot.refusals.chat import ChatRefusal
+from bot.replies.entry_words import KONG_BY_NAME, patterns_of, shown_line
+from bot.replies.money import (
     account_name,
     adjustment_label,
     entry_money,
@@ -46,7 +49,7 @@ from bot.money_html import (
     money_lines_text,
     yuan,
 )
-from bot.period_stats import (
+from bot.replies.period_stats import (
     board_heading,
     or_all_time,
     period_boards,
@@ -55,9 +58,9 @@ from bot.period_stats import (
     period_label,
     take_window,
 )
-from bot.replies import answer, edit, quote, reply, reply_document, reply_photo
-from bot.table import forget, open_table
-from bot.table_html import describe_tally, kong_name, shared_names, signed, tally_block
+from bot.replies.table import describe_tally, kong_name, shared_names, signed, tally_block
+from bot.tap.flow import flows_of
+from bot.text_limits import answer, edit, quote, reply, reply_document, reply_photo
 from bot.webapp.links import with_webapp
 from scoring import rulesets
 from storage import (
@@ -98,7 +101,7 @@ async def tally(update: Update, context: Context) -> None:
     page of ``TALLY_PAGE_SIZE`` players at a time."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(message.chat.id)
     standings = await ledger.reports.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, 1, lang)
@@ -142,7 +145,7 @@ async def tally_button(update: Update, context: Context) -> None:
     await answer(query)
     if not isinstance(message, Message):
         return
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(message.chat.id)
     standings = await ledger.reports.tally(message.chat.id, session.id if session else None)
     text, markup = tally_page(standings, session is not None, page, lang)
@@ -233,7 +236,7 @@ async def history_button(update: Update, context: Context) -> None:
 async def history_view(
     context: Context, chat_id: int, at: HistoryAt, lang: str
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(chat_id)
     scope = session.id if session else None
     found = await ledger.reports.history(
@@ -320,7 +323,7 @@ async def settle(update: Update, context: Context) -> None:
     """/settle: the fewest transfers that square the session, then close it (creator or admin)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("settle_denied")
@@ -328,7 +331,7 @@ async def settle(update: Update, context: Context) -> None:
         # Opened by mistake: no session, and its number is the next one's, so its flows are
         # of no session now (a press says the table changed, never records into the next).
         forget(context, message.chat.id)
-        for flow in chat_state(context, message.chat.id).flows.values():
+        for flow in flows_of(chat_state(context, message.chat.id)).values():
             if flow.session_id == table.session.id:
                 flow.session_id = 0
         await reply(message, t("settle_empty", lang, session=table.session.id))
@@ -416,7 +419,7 @@ async def stats(update: Update, context: Context) -> None:
     period or season among the words (本月, 2026-11, 秋季赛) narrows any of them to it."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, words = await take_window(
         ledger, message.chat.id, argument_words(message), message.date
     )
@@ -480,7 +483,7 @@ async def stats_button(update: Update, context: Context) -> None:
     if pressed is None:
         return
     button, key, page = pressed
-    message, ledger = button.message, services(context).db
+    message, ledger = button.message, services(context).ledger
     period = await period_from_key(ledger, message.chat.id, key, message.date) if key else ALL_TIME
     text, markup = await stats_view(ledger, message.chat.id, None, page, button.lang, period)
     await edit(message, text, reply_markup=with_webapp(markup, context, message.chat, button.lang))
@@ -597,7 +600,7 @@ async def export(update: Update, context: Context) -> None:
     event loop needs."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     period, rest = await take_window(ledger, message.chat.id, argument_words(message), message.date)
     if rest:
         raise ChatRefusal("not_a_period", token=rest[0])
@@ -653,3 +656,13 @@ async def _export_files(database: str, chat_id: int, folder: Path) -> list[Path]
     if process.returncode != 0:
         raise RuntimeError(f"export of chat {chat_id} failed: {err.decode(errors='replace')}")
     return [Path(line) for line in out.decode().splitlines()]
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (
+    Command("tally", tally, verbs=("积分", "战绩")),
+    Command("history", history, verbs=("历史",)),
+    Command("settle", settle, verbs=("结算",)),
+    Command("stats", stats, verbs=("统计",)),
+    Command("export", export, verbs=("导出",)),
+)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from bot.i18n import Html, t
-from bot.replies import quote
+from bot.text_limits import quote
 from scoring.errors import Naming, Said, ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
 

@@ -1,8 +1,9 @@
 """The open session as the handlers see it: seats, players, names, winds and its standings.
 
-A value: read from the ledger once and kept in the chat's ``ChatState`` (``bot.table`` reads
-and remembers it); each write returns the new state, so a hand costs the ledger only its write.
-Rendering it is ``bot.table_html``'s job.
+A value: read from the ledger once and kept in the chat's ``ChatState``
+(``bot.recording.table`` reads and remembers it); each write returns the new state, so a hand
+costs the ledger only its write.
+Rendering it is ``bot.replies.table``'s job.
 """
 
 from __future__ import annotations

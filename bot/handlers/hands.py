@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import html
-import re
-from dataclasses import replace
 from typing import Final
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot import undo_confirm
-from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
-from bot.chat_refusal import ChatRefusal
-from bot.cleaning import as_number
+from bot.buttons import undo_confirm
+from bot.buttons.registry import WIDEST_HAND_IDS, ButtonRoute
+from bot.commands import Command
 from bot.context import (
     Context,
     argument_text,
@@ -25,19 +22,14 @@ from bot.context import (
     update_lang,
 )
 from bot.grammar import (
-    ME_WORDS,
     GrammarError,
-    Roster,
     parse_entry_id,
     parse_kong,
-    split_words,
     text_command,
-)
-from bot.hand_reply import (
-    UNDO_PREFIX,
 )
 from bot.handlers import people
 from bot.i18n import t
+from bot.recording.arguments import button_numbers, speaker_roster
 from bot.recording.claims import refuse_unsettled_kongs, score_claims, win_specs
 from bot.recording.replies import (
     RecordedWins,
@@ -47,6 +39,7 @@ from bot.recording.replies import (
     send_win_reply,
     table_dealer_text,
 )
+from bot.recording.table import forget, open_table, standings, table_of
 from bot.recording.typed_reading import may_be_result, offer, read_line, suggested
 from bot.recording.writes import (
     answered_as_replay,
@@ -56,14 +49,15 @@ from bot.recording.writes import (
     record_kong,
     recording_author,
 )
-from bot.replies import answer, edit, reply
-from bot.seated_table import SeatedTable
-from bot.table import forget, open_table, standings, table_of
-from bot.table_html import empty_seats, tally_block
+from bot.refusals.chat import ChatRefusal
+from bot.replies.hand import (
+    UNDO_PREFIX,
+)
+from bot.replies.table import empty_seats, tally_block
+from bot.table.seated import SeatedTable
+from bot.text_limits import answer, edit, reply
 from scoring.errors import ScoringError
 from storage import Entry, Ledger, Recorded, Source
-
-_ENTRY_REFERENCE = re.compile(r"#(\d+)")
 
 
 async def hu(
@@ -117,7 +111,7 @@ async def draw(update: Update, context: Context) -> None:
         raise ChatRefusal("draw_args", token=extra)
     message, lang, table = await _full_table(update, context)
     session = table.session
-    recorded = await services(context).db.entries.record_draw(
+    recorded = await services(context).ledger.entries.record_draw(
         session.chat_id,
         session.id,
         message_source(update, message),
@@ -132,7 +126,7 @@ async def undo(update: Update, context: Context) -> None:
     """/undo [#ID]: reverse the session's last hand (every win of a 一炮多响) or the entry named."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     event_id = people.event_id_in(argument_text(message))
     if event_id is not None:  # /undo P3: an identity link or rename, with or without a table
         await people.undo_event(update, context, event_id)
@@ -252,7 +246,7 @@ async def _latest_or_confirm(
     query = update.callback_query
     assert query is not None
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     try:
         ids = button_numbers(ids_data)
         table = await open_table(context, message.chat.id)
@@ -280,7 +274,7 @@ async def _undo_pressed(
     query = update.callback_query
     assert query is not None
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     try:
         ids = button_numbers(ids_data)
         table = await open_table(context, message.chat.id)
@@ -308,7 +302,7 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
     if undone is None:
         return
     table, live, recorded = undone
-    ledger = services(context).db
+    ledger = services(context).ledger
     done = t("undone", lang, entry=ids_text(tuple(live)), reversal=ids_text(recorded.entries))
     tally = await ledger.reports.tally(message.chat.id, table.session.id)
     await answer(query, done)
@@ -378,7 +372,7 @@ async def _reverse(
 ) -> Recorded:
     """Reverse entries in one transaction after the permission check."""
     user = update.effective_user
-    ledger = services(context).db
+    ledger = services(context).ledger
     if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
@@ -421,7 +415,7 @@ async def edited(update: Update, context: Context) -> None:
     if typed and not may_be_result(message.text):
         return  # an edited chat line that said no result recorded nothing
     lang = await update_lang(update, context)
-    ledger = services(context).db
+    ledger = services(context).ledger
     session = await ledger.sessions.current(message.chat.id)
     if session is None:
         return
@@ -477,36 +471,9 @@ def _is_hu(text: str) -> bool:
     return word.split("@")[0] == "/hu"
 
 
-def entry_ids_in(text: str | None) -> list[int]:
-    """Every '#12' in a bot message, in order: the entries it names."""
-    return [int(number) for number in _ENTRY_REFERENCE.findall(text or "")]
-
-
-async def speaker_roster(
-    context: Context, message: Message, table: SeatedTable, text: str | None = None
-) -> Roster:
-    """The table's roster knowing the sender's seat, when the line says 我 / me (glued too:
-    是我点的炮)."""
-    said = argument_text(message) if text is None else text
-    words = {word.casefold() for word in split_words(said)}
-    if not (ME_WORDS & words or "我" in said):
-        return table.roster
-    user = message.from_user
-    me = None
-    if message.sender_chat is None and user is not None:
-        known = await known_player(context, message.chat, user)
-        me = table.seat_of(known.id) if known is not None else None
-    return replace(table.roster, me=me, me_known=True)
-
-
-def button_numbers(data: str) -> list[int]:
-    """The entry ids a button carries ('12,13'); ChatRefusal('bad_button') for anything else
-    (a client may send any data)."""
-    numbers = [as_number(part) for part in data.split(",")]
-    if not all(numbers):
-        raise ChatRefusal("bad_button", token=data)
-    return [number for number in numbers if number]
-
-
 def _html_of(message: Message) -> str:
     return message.text_html if message.text else html.escape(message.caption or "")
+
+
+# This module's commands (bot.commands): handler, plain-text verbs, menu line.
+COMMANDS: Final = (Command("undo", undo, verbs=("撤销",)),)

@@ -16,8 +16,7 @@ from telegram import CallbackQuery, Message
 from storage import Chat, Player
 
 if TYPE_CHECKING:
-    from bot.seated_table import SeatedTable
-    from bot.tap.flow import Flow
+    from bot.table.seated import SeatedTable
 
 
 @dataclass(frozen=True)
@@ -77,14 +76,15 @@ class ChatState:
     def __init__(self) -> None:
         self.lang: str | None = None  # /lang's choice, once read from the ledger
         self.settings: ChatSettings | None = None  # /settings, once read from the ledger
-        self.table: SeatedTable | None = None  # the open session, see bot.table
+        self.table: SeatedTable | None = None  # the open session, see bot.recording.table
         # user → (until when, whether they are an admin), from the Bot API
         self.admins: dict[int, tuple[float, bool]] = {}
         # user → (the Telegram name and username last written to the ledger, the player);
         # keyed by what Telegram sent, since the ledger stores the name cleaned.
         self.members: dict[int, tuple[str, str | None, Player]] = {}
-        # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
-        self.flows: dict[str, Flow] = {}
+        # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's;
+        # typed by its feature (``bot.tap.flow.flows_of``), which this floor does not import
+        self.flows: dict[str, object] = {}
         # a /new waiting for its answer (which 湖州 system, 「和上次一样」): bot.handlers.sessions
         self.opening: PendingOpening | None = None
         # user → their press refused while not seated, waiting for 「你是哪位？」's answer

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.i18n import Html, t
-from bot.table_html import signed
+from bot.replies.table import signed
 from storage import TABLE, Entry, SessionMoney, Tally
 from storage.money import stake_text, yuan_text
 from storage.periods import CHINA

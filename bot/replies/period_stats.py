@@ -11,10 +11,10 @@ from __future__ import annotations
 import html
 from datetime import datetime
 
-from bot.chat_refusal import ChatRefusal
 from bot.grammar.periods import ALL_TIME, Period, read_period, take_period, unquoted
 from bot.i18n import t
-from bot.table_html import ruleset_name
+from bot.refusals.chat import ChatRefusal
+from bot.replies.table import ruleset_name
 from storage import Board, Ledger, Season
 
 SEASON_KIND = "season"

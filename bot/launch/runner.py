@@ -20,13 +20,14 @@ from typing import Final
 from telegram import Update
 from telegram.error import TelegramError
 
-from bot.app import ANY_APP, build_application
+from bot.app import ANY_APP
 from bot.config import Config
-from bot.context import Services
+from bot.context import Services, services_of
+from bot.launch.compose import compose
+from bot.launch.web_lifecycle import open_webhook
 from bot.transport.health import database_warning
-from bot.transport.web_lifecycle import open_webhook
 from bot.transport.web_server import WebServer
-from storage import Ledger, StorageError
+from storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +37,11 @@ BAD_DATABASE: Final = 2
 
 async def serve(config: Config) -> int:
     """Run the bot until a stop signal; the process's exit code."""
-    application = build_application(config)
-    svc: Services = application.bot_data["services"]
+    application = compose(config)
+    svc: Services = services_of(application)
     try:
         probe_database(config.database_path)
-        svc.ledger = await Ledger.open(config.database_path)
+        await svc.open_ledger()  # post_init's call then finds it open
     except (sqlite3.Error, OSError, StorageError) as error:
         print(f"DATABASE_PATH {config.database_path!r} cannot be used: {error}", file=sys.stderr)
         return BAD_DATABASE
@@ -59,13 +60,13 @@ async def serve(config: Config) -> int:
     if not starting.done():  # stopped while Telegram was still out of reach
         starting.cancel()
         await asyncio.gather(starting, return_exceptions=True)
-        await svc.ledger.close()
+        await svc.close_ledger()
         return 0
     try:
         server = starting.result()
     except TelegramError as error:
         log.error("could not start: %s", error)
-        await svc.ledger.close()
+        await svc.close_ledger()
         return 1
     await stop.wait()
     await wind_down(application, server)
@@ -86,7 +87,7 @@ async def go_live(application: ANY_APP, config: Config) -> WebServer | None:
     assert application.post_init is not None
     await application.post_init(application)
     await application.start()
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     undone = await svc.inbox.undone(application.bot)
     if undone:
         log.warning("answering %d updates the last run left undone", len(undone))
@@ -116,7 +117,7 @@ async def _start_webhook(application: ANY_APP, config: Config) -> None:
 
 
 async def wind_down(application: ANY_APP, server: WebServer | None) -> None:
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     signalled = time.monotonic()
     if server is not None:
         await server.stop_listening()  # Telegram keeps what it could not deliver

@@ -14,8 +14,8 @@ from telegram.ext import Application, Job
 
 from bot.context import Context, services
 from bot.i18n import lang_of, t
-from bot.money_html import debt_day, yuan
-from bot.replies import send
+from bot.replies.money import debt_day, yuan
+from bot.text_limits import send
 from storage import Ledger
 from storage.periods import CHINA
 
@@ -36,7 +36,7 @@ def schedule_debt_reminders(application: Application[Any, Any, Any, Any, Any, An
 
 
 async def weekly_reminders(context: Context) -> None:
-    await send_reminders(context.bot, services(context).db, datetime.now(UTC))
+    await send_reminders(context.bot, services(context).ledger, datetime.now(UTC))
 
 
 async def send_reminders(bot: Bot, ledger: Ledger, now: datetime) -> int:

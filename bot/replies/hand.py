@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Html, t
-from bot.seated_table import SeatedTable
-from bot.table_html import (
+from bot.replies.table import (
     kong_name,
     ruleset_name,
     scores_seat_wind,
@@ -28,7 +27,7 @@ from bot.table_html import (
     signed,
     tally_block,
 )
-from bot.tap.flow import NEXT_HAND
+from bot.table.seated import SeatedTable
 from scoring import rulesets
 from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat
@@ -111,9 +110,15 @@ def hand_text(scene: HandScene, lang: str, full: bool) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def hand_markup(entries: tuple[Entry, ...], lang: str, full: bool) -> InlineKeyboardMarkup:
+def hand_markup(
+    entries: tuple[Entry, ...],
+    lang: str,
+    full: bool,
+    rows: Sequence[Sequence[InlineKeyboardButton]] = (),
+) -> InlineKeyboardMarkup:
     """[↩️ 撤销] [📋 详情] under the short form, [↩️ 撤销] [🔼 收起] under the full one, and
-    [➕ 记一手] under both: the next hand by buttons, so an evening needs no typing."""
+    under both the ``rows`` the features registered (``bot.replies.decorations``: [➕ 记一手],
+    the next hand by buttons, so an evening needs no typing; the Mini App's keyboard)."""
     ids = _ids(entries)
     undo = InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=UNDO_PREFIX + ids)
     toggle = (
@@ -121,8 +126,7 @@ def hand_markup(entries: tuple[Entry, ...], lang: str, full: bool) -> InlineKeyb
         if full
         else InlineKeyboardButton(t("details_button", lang), callback_data=FULL_PREFIX + ids)
     )
-    next_hand = InlineKeyboardButton(t("tap_next_hand", lang), callback_data=NEXT_HAND)
-    return InlineKeyboardMarkup([[undo, toggle], [next_hand]])
+    return InlineKeyboardMarkup([[undo, toggle], *rows])
 
 
 def _win_lines(scene: HandScene, lang: str, full: bool) -> list[str]:

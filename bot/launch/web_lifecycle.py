@@ -11,7 +11,7 @@ from typing import Any
 
 from telegram import MenuButtonWebApp, WebAppInfo
 
-from bot.context import Services
+from bot.context import Services, services_of
 from bot.i18n import t
 from bot.transport.web_server import WebServer
 from bot.transport.webhook import Receiver
@@ -21,7 +21,7 @@ from bot.webapp.server import Webhook, build
 
 async def start_web(application: Any) -> None:
     """Start the server when the bot has one to serve (webhook mode, or WEBAPP_URL)."""
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     config = svc.config
     if not config.web_server or svc.web is not None:
         return
@@ -48,12 +48,12 @@ async def start_web(application: Any) -> None:
 
 def open_webhook(application: Any) -> None:
     """The replay is done: updates posted to the webhook go to the inbox from now on."""
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     svc.web_open.set()
 
 
 async def stop_web(application: Any) -> None:
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
     if svc.web is not None:
         await svc.web.close()
         svc.web = None
@@ -72,7 +72,7 @@ def webhook_receiver(application: Any) -> Receiver:
     this), then hand it to the application. One that is not an update with a chat is ignored
     quietly; one this bot cannot read is logged in one line and kept as done (Telegram gets
     its 200 and does not send it again)."""
-    svc: Services = application.bot_data["services"]
+    svc: Services = services_of(application)
 
     async def receive(data: dict[str, Any]) -> None:
         for fresh in await svc.inbox.take([data], application.bot):

@@ -1,5 +1,6 @@
 """The 「✅ 已付」 under a debt line and an admin's 「↩ 撤销」 of a payment, as button data only
-the bot can write (signed as ``bot.undo_confirm`` signs its confirms, with a key of its own).
+the bot can write (signed as ``bot.buttons.undo_confirm`` signs its confirms, with a key of
+its own).
 
 A ✅ says who pays whom how much, as the line showed it; pressing it pays exactly that, if
 the payer still owes it then. It carries no expiry: a debt's ✅ under last week's /settle
@@ -18,7 +19,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton
 
-from bot.buttons import WIDEST_ENTRY_ID
+from bot.buttons.registry import WIDEST_ENTRY_ID
 from bot.i18n import t
 
 PAY_PREFIX: Final = "dpay:"

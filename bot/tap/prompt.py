@@ -10,13 +10,14 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError
-from bot.hand_reply import deltas_text
 from bot.i18n import Html, t
 from bot.recording.claims import kong_payments, refuse_unsettled_kongs, score_claims
-from bot.seated_table import SeatedTable
-from bot.table_html import kong_name, seat_and_wind
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.user_errors import user_message
+from bot.replies.hand import deltas_text
+from bot.replies.table import kong_name, seat_and_wind
+from bot.table.seated import SeatedTable
 from bot.tap import choices
 from bot.tap.flow import (
     HOW_WORDS,
@@ -32,7 +33,6 @@ from bot.tap.flow import (
     line_name,
 )
 from bot.tap.steps import may_add
-from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.explain import summary
 from scoring.payments import KongKind, combine

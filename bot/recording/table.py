@@ -1,14 +1,14 @@
 """The chat's open table (a ``SeatedTable``) read from the ledger once, then kept in its
-``ChatState`` (see ``bot.chat_state``): each write returns the new state, so a hand costs the
+``ChatState`` (see ``bot.table.chat_state``): each write returns the new state, so a hand costs the
 ledger only its write."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.chat_refusal import ChatRefusal
 from bot.context import Context, chat_state, services
-from bot.seated_table import SeatedTable, aliases_of
+from bot.refusals.chat import ChatRefusal
+from bot.table.seated import SeatedTable, aliases_of
 from scoring.tiles import SEAT_ORDER
 from storage import Session, Tally
 
@@ -18,7 +18,7 @@ async def open_table(context: Context, chat_id: int) -> SeatedTable:
     cached = chat_state(context, chat_id).table
     if cached is not None:
         return cached
-    session = await services(context).db.sessions.current(chat_id)
+    session = await services(context).ledger.sessions.current(chat_id)
     if session is None:
         raise ChatRefusal("no_session")
     return await table_of(context, session)
@@ -26,7 +26,7 @@ async def open_table(context: Context, chat_id: int) -> SeatedTable:
 
 async def table_of(context: Context, session: Session) -> SeatedTable:
     """The session with its players read from the ledger (and remembered while open)."""
-    ledger = services(context).db
+    ledger = services(context).ledger
     players_of_chat = await ledger.players.all(session.chat_id)
     by_id = {player.id: player for player in players_of_chat}
     players = {
@@ -47,7 +47,7 @@ async def standings(context: Context, table: SeatedTable) -> Tally:
     """The session's tally: read once from the ledger, then moved along by ``after_entries``."""
     if table.tally is not None:
         return table.tally
-    tally = await services(context).db.reports.tally(table.session.chat_id, table.session.id)
+    tally = await services(context).ledger.reports.tally(table.session.chat_id, table.session.id)
     remember(context, replace(table, tally=tally))
     return tally
 

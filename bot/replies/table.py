@@ -6,7 +6,7 @@ import html
 from collections import Counter
 
 from bot.i18n import Html, t
-from bot.seated_table import SeatedTable
+from bot.table.seated import SeatedTable
 from scoring import rulesets
 from scoring.payments import KongKind
 from scoring.tiles import SEAT_ORDER, Seat

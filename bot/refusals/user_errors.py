@@ -8,12 +8,12 @@ import html
 from collections.abc import Sequence
 from typing import Final
 
-from bot.chat_refusal import ChatRefusal
 from bot.grammar import GrammarError, Roster
 from bot.i18n import Html, t
-from bot.replies import quote
-from bot.scoring_refusal import refusal_text
+from bot.refusals.chat import ChatRefusal
+from bot.refusals.scoring import refusal_text
 from bot.suggest import KONG_WORDS, entry_words, room_words, ruleset_words, seat_words, suggest
+from bot.text_limits import quote
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.tiles import Seat
 from storage import ErrorCode, StorageError
