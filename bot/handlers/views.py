@@ -18,6 +18,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
+from bot.awards import award_names
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
@@ -579,8 +580,30 @@ async def stats_view(
     )
     if not rows:
         lines.append(t("tally_empty", lang))
+    if named is not None:  # one person asked for: their awards under their line
+        lines.extend(
+            await _award_lines(ledger, chat_id, [row.player.id for row in rows], lang, period)
+        )
     key = "" if period == ALL_TIME else f"{await period_key(ledger, chat_id, period)}:"
     return "\n".join(lines), pager(f"{STATS_PREFIX}{key}", page, pages, lang)
+
+
+async def _award_lines(
+    ledger: Ledger, chat_id: int, persons: list[int], lang: str, period: Period
+) -> list[str]:
+    """「🏅 甲：本季第一个三财飘！ · 三连胜 ×2」 for each person with awards in the period."""
+    people = await ledger.people.of_chat(chat_id)
+    lines = []
+    for person in persons:
+        rows = await ledger.awards.of_players(
+            chat_id, set(people.records(person)), period.since, period.until
+        )
+        if rows:
+            name = (await ledger.players.get(chat_id, person)).name
+            lines.append(
+                t("stats_awards", lang, name=name, awards=" · ".join(award_names(rows, lang)))
+            )
+    return lines
 
 
 def _stats_name(player: Player, shared: bool, lang: str) -> str:

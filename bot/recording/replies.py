@@ -13,7 +13,8 @@ from telegram import Chat, Message
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.context import Context, chat_settings
+from bot.awards import award_new_wins, awards_line
+from bot.context import Context, chat_settings, services
 from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
 from bot.recording.claims import ScoredClaim
 from bot.replies import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
@@ -60,7 +61,8 @@ async def send_win_reply(
     """The recording reply (short or full as the chat's /settings say) and, unless they say
     no pictures, a picture of each hand typed with its tiles."""
     table, recorded = wins.table, wins.recorded
-    await send_hand_reply(context, message, table, recorded.entries, lang, prefix)
+    cheer = await _awards_line(context, table, recorded, lang)
+    await send_hand_reply(context, message, table, recorded.entries, lang, prefix, cheer)
     if not (await chat_settings(context, _chat(message).id)).hand_pictures:
         return
     for item, entry in zip(wins.scored, recorded.entries, strict=False):
@@ -75,6 +77,7 @@ async def send_hand_reply(
     entries: tuple[Entry, ...],
     lang: str,
     prefix: str = "",
+    suffix: str = "",
 ) -> None:
     """The reply to a hand just recorded (``table`` is the table after the write, its dealer
     deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
@@ -82,11 +85,28 @@ async def send_hand_reply(
     full = (await chat_settings(context, chat.id)).full_replies
     tally = await standings(context, table) if full else None
     text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
+    if suffix:
+        text += "\n" + suffix
     markup = with_webapp(hand_markup(entries, lang, full), context, chat, lang, Screen.KEYBOARD)
     if isinstance(message, Message):
         await reply(message, text, reply_markup=markup)
     else:
         await context.bot.send_message(chat.id, fit_html(text), reply_markup=checked(markup))
+
+
+async def _awards_line(context: Context, table: SeatedTable, recorded: Recorded, lang: str) -> str:
+    """The awards the wins just written earned, kept and told in one line (none: empty)."""
+    if recorded.replay:
+        return ""
+    session = table.session
+    rows = await award_new_wins(
+        services(context).db,
+        session.chat_id,
+        session.id,
+        [entry.id for entry in recorded.entries],
+        session.base,
+    )
+    return awards_line(rows, {p.id: p.name for p in table.players.values()}, lang)
 
 
 def _chat(message: Answering) -> Chat:
