@@ -78,6 +78,11 @@ def _run_of_wins(window: HandWindow, also: Callable[[SessionHand], bool]) -> int
     return run
 
 
+def _named(*words: str) -> Callable[[HandWindow], bool]:
+    """A pattern of the hand holds one of ``words`` (十三不搭（自摸）, 财神豪华七对 …)."""
+    return lambda w: any(word in pattern for pattern in w.patterns for word in words)
+
+
 def _first_three_float(w: HandWindow) -> bool:
     return "三财飘" in w.patterns and "first_three_float" not in w.season_awards
 
@@ -129,17 +134,17 @@ def _month_best(w: HandWindow) -> bool:
 
 AWARDS: Final = (
     Award("first_three_float", "本季第一个三财飘！", "First 三财飘 of the season!", _first_three_float),
-    Award("heavenly", "天胡/地胡！", "Heavenly/earthly hand!", lambda w: bool(w.patterns & {"天胡", "地胡"})),
-    Award("thirteen_unrelated", "十三不搭！", "十三不搭!", lambda w: any("十三不搭" in p for p in w.patterns)),
-    Award("double_spicy", "双辣！", "双辣 (double spicy)!", lambda w: "双辣" in w.patterns),
+    Award("heavenly", "天胡/地胡！", "Heavenly/earthly hand!", _named("天胡", "地胡")),
+    Award("thirteen_unrelated", "十三不搭！", "十三不搭!", _named("十三不搭")),
+    Award("double_spicy", "双辣！", "双辣 (double spicy)!", _named("双辣")),
     Award("month_best", "本月最大一手", "The month's biggest hand", _month_best),
     Award("comeback", "逆转：从垫底到第一", "Comeback: from last to first", _comeback),
     Award("double_ron", "一炮双响", "Two winners on one discard", _double_ron),
     Award("dealer_thrice", "连庄 ×3", "Dealer kept three times", _dealer_thrice),
     Award("three_in_a_row", "三连胜", "Three wins in a row", _three_in_a_row),
     Award("burst_streak", "爆头连击", "爆头 streak", _burst_streak),
-    Award("kong_bloom", "杠开！", "Win on a kong's replacement!", lambda w: bool(w.patterns & {"杠上开花", "杠开"})),
-    Award("luxury_pairs", "豪华七对", "Luxury seven pairs", lambda w: any("豪华七对" in p for p in w.patterns)),
+    Award("kong_bloom", "杠开！", "Win on a kong's replacement!", _named("杠上开花", "杠开")),
+    Award("luxury_pairs", "豪华七对", "Luxury seven pairs", _named("豪华七对")),
 )  # fmt: skip
 BY_ID: Final = {award.id: award for award in AWARDS}
 

@@ -44,7 +44,8 @@ class AwardStore(Store):
         async with self._read() as conn:
             rows = await fetch_all(
                 conn,
-                "SELECT e.id, e.state_before, e.seat_e, e.seat_s, e.seat_w, e.seat_n FROM entries AS e "
+                "SELECT e.id, e.state_before, e.seat_e, e.seat_s, e.seat_w, e.seat_n "
+                "FROM entries AS e "
                 "WHERE +e.chat_id = ? AND e.session_id = ? AND e.kind <> 'reversal' "
                 "AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id) "
                 "ORDER BY e.id",
