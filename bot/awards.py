@@ -133,7 +133,7 @@ def _month_best(w: HandWindow) -> bool:
 
 
 AWARDS: Final = (
-    Award("first_three_float", "本季第一个三财飘！", "First 三财飘 of the season!", _first_three_float),
+    Award("first_three_float", "本季第一个三财飘！", "Season's first 三财飘!", _first_three_float),
     Award("heavenly", "天胡/地胡！", "Heavenly/earthly hand!", _named("天胡", "地胡")),
     Award("thirteen_unrelated", "十三不搭！", "十三不搭!", _named("十三不搭")),
     Award("double_spicy", "双辣！", "双辣 (double spicy)!", _named("双辣")),
