@@ -18,7 +18,7 @@ from typing import Final
 
 from storage import AwardRow, Ledger, SessionHand
 
-# A hand worth the month's record: at least this many times the session's base.
+# A hand worth the month's record: a scored value (番/倍, before the base) of at least this.
 MONTH_BEST_MINIMUM: Final = 8
 # The comeback counts once the evening has gone this many hands with the winner last.
 COMEBACK_AFTER: Final = 4
@@ -33,7 +33,6 @@ class HandWindow:
     hand: SessionHand
     before: Sequence[SessionHand]
     together: Sequence[SessionHand]
-    base: int
     season_awards: frozenset[str] = frozenset()
     month_record: int | None = None
 
@@ -129,7 +128,7 @@ def _comeback(w: HandWindow) -> bool:
 
 def _month_best(w: HandWindow) -> bool:
     value = w.hand.entry.value or 0
-    return value >= MONTH_BEST_MINIMUM * w.base and value > (w.month_record or 0)
+    return value >= MONTH_BEST_MINIMUM and value > (w.month_record or 0)
 
 
 AWARDS: Final = (
@@ -164,7 +163,7 @@ def month_start(moment: datetime) -> datetime:
 
 
 async def award_new_wins(
-    ledger: Ledger, chat_id: int, session_id: int, entry_ids: Sequence[int], base: int
+    ledger: Ledger, chat_id: int, session_id: int, entry_ids: Sequence[int]
 ) -> list[AwardRow]:
     """Decide and keep the awards of the wins just written (``entry_ids``); the rows kept."""
     hands = await ledger.awards.session_hands(chat_id, session_id)
@@ -186,7 +185,6 @@ async def award_new_wins(
             hand,
             before,
             [o for o in new if o is not hand],
-            base,
             frozenset({"first_three_float"} if firsts else ()),
             record,
         )

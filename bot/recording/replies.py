@@ -104,7 +104,6 @@ async def _awards_line(context: Context, table: SeatedTable, recorded: Recorded,
         session.chat_id,
         session.id,
         [entry.id for entry in recorded.entries],
-        session.base,
     )
     return awards_line(rows, {p.id: p.name for p in table.players.values()}, lang)
 

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from aiohttp import web
 
+from bot.awards import BY_ID
 from bot.chat_refusal import ChatRefusal
 from bot.context import Services
 from bot.grammar import GrammarError
@@ -139,7 +140,16 @@ async def person(request: web.Request) -> web.Response:
     found = [p for p in players if p["id"] == folding.person(player)]
     if not found:
         raise ApiError(404, "no_player", token=str(player))
-    return web.json_response({"period": label, "player": found[0]})
+    period = await _period(request)
+    records = set(folding.records(folding.person(player)))
+    awarded = await _ledger(request).awards.of_players(
+        viewer.chat_id, records, period.since, period.until
+    )
+    awards = [
+        {"id": row.award, "name": BY_ID[row.award].name(viewer.language), "entry": row.entry_id}
+        for row in awarded
+    ]
+    return web.json_response({"period": label, "player": found[0], "awards": awards})
 
 
 async def biggest_hands(request: web.Request) -> web.Response:
