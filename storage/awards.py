@@ -90,6 +90,17 @@ class AwardStore(Store):
                 ],
             )
 
+    async def of_session(self, chat_id: int, session_id: int) -> list[AwardRow]:
+        """The standing awards of a session's hands, oldest first."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT a.* FROM entries AS e JOIN awards AS a ON a.entry_id = e.id "
+                f"WHERE +e.chat_id = ? AND e.session_id = ? AND {_LIVE} ORDER BY a.entry_id",
+                [chat_id, session_id],
+            )
+        return [_row(row) for row in rows]
+
     async def of_players(
         self,
         chat_id: int,

@@ -20,6 +20,7 @@ from telegram.constants import ChatAction
 from bot import pictures
 from bot.awards import award_names
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
+from bot.cards import card_bytes, evening_card
 from bot.chat_refusal import ChatRefusal
 from bot.cleaning import as_number
 from bot.context import (
@@ -406,11 +407,11 @@ async def settle(update: Update, context: Context) -> None:
     await reply(
         message, "\n".join(lines), reply_markup=with_webapp(None, context, message.chat, lang)
     )
-    if paid.picture and (await chat_settings(context, message.chat.id)).charts:
+    if standings.rows and (await chat_settings(context, message.chat.id)).charts:
         await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
-        png = await asyncio.to_thread(
-            pictures.settlement_png, paid.picture, lang, amount_text=paid.amount_text
-        )
+        transfers = [f"{a} → {b}: {paid.amount_text(n)}" for a, b, n in paid.picture]
+        card = await evening_card(ledger, table.session, standings, money, transfers, lang)
+        png = await card_bytes(card, lang)
         await reply_photo(message, png, filename=f"settle-{table.session.id}.png")
 
 
