@@ -8,14 +8,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from bot.awards import BY_ID, award_names
+from bot.awards import AWARDS, BY_ID, award_names
 from bot.grammar.periods import Period
 from bot.i18n import t
-from bot.money_html import has_money
+from bot.money_html import has_money, yuan
 from bot.period_stats import period_label, period_rows
 from bot.pictures.card import Card, Standing, card_png
 from storage import AwardRow, Ledger, Session, SessionHand, SessionMoney, Tally
-from storage.money import yuan_text
+from scoring import rulesets
 
 
 def _biggest(hands: Sequence[SessionHand], names: dict[int, str], lang: str) -> str | None:
@@ -35,7 +35,15 @@ def _biggest(hands: Sequence[SessionHand], names: dict[int, str], lang: str) -> 
 
 
 def _award_items(rows: Sequence[AwardRow], names: dict[int, str], lang: str) -> list[str]:
-    return [f"{names.get(row.player_id, '?')} {BY_ID[row.award].name(lang)}" for row in rows]
+    """Hand by hand, each hand's awards in the table's order (most cheered first)."""
+    order = {award.id: index for index, award in enumerate(AWARDS)}
+    ordered = sorted(rows, key=lambda row: (row.entry_id, order[row.award]))
+    return [f"{names.get(row.player_id, '?')} {BY_ID[row.award].name(lang)}" for row in ordered]
+
+
+def _ruleset_name(ruleset: str, lang: str) -> str:
+    rules = rulesets.get(ruleset)
+    return rules.name_en if lang == "en" else rules.name_zh
 
 
 async def evening_card(
@@ -56,15 +64,15 @@ async def evening_card(
         Standing(
             row.player.name,
             row.balance,
-            yuan_text(priced.get(row.player.id, 0), signed=True) if money.stake else None,
+            yuan(priced.get(row.player.id, 0), lang, sign=True) if money.stake else None,
         )
         for row in standings.rows
     ]
     hands = await ledger.awards.session_hands(chat_id, session.id)
     awards = await ledger.awards.of_session(chat_id, session.id)
     return Card(
-        title=t("settle_title", lang, session=session.id),
-        subtitle=f"{session.opened_at:%Y-%m-%d}",
+        title=t("card_evening", lang, session=session.id),
+        subtitle=f"{session.opened_at:%Y-%m-%d} · {_ruleset_name(session.ruleset, lang)}",
         standings=rows,
         biggest=_biggest(hands, names, lang),
         awards=_award_items(awards, names, lang),

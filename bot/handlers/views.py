@@ -409,7 +409,8 @@ async def settle(update: Update, context: Context) -> None:
     )
     if standings.rows and (await chat_settings(context, message.chat.id)).charts:
         await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
-        transfers = [f"{a} → {b}: {paid.amount_text(n)}" for a, b, n in paid.picture]
+        amount = (lambda n: yuan(n, lang)) if money.stake else str
+        transfers = [f"{a} → {b}  {amount(n)}" for a, b, n in paid.picture]
         card = await evening_card(ledger, table.session, standings, money, transfers, lang)
         png = await card_bytes(card, lang)
         await reply_photo(message, png, filename=f"settle-{table.session.id}.png")
