@@ -15,6 +15,7 @@ from telegram.ext import (
     ChatMemberHandler,
     CommandHandler,
     Defaults,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
@@ -51,6 +52,7 @@ from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.transport.web_lifecycle import start_web, stop_web
+from bot.webapp.cards_api import inline_cards
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
 from storage import Ledger
 
@@ -198,6 +200,7 @@ def add_handlers(application: ANY_APP) -> None:
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
     # The tile keyboard's ✅ 记账: an update of the bot's own making (bot.webapp.keyboard_record)
     application.add_handler(TypeHandler(KeyboardRecording, record_tapped))
+    application.add_handler(InlineQueryHandler(inline_cards))  # @bot in any chat: own cards
     for route in BUTTON_ROUTES:
         application.add_handler(CallbackQueryHandler(route.handler, pattern=route.pattern))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))

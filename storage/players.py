@@ -188,6 +188,16 @@ class PlayerStore(Store):
             found = members
         return found[0] if found else None
 
+    async def chats_of_user(self, user_id: int, limit: int) -> list[int]:
+        """The chats where a Telegram user has a player record, the latest created first."""
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                "SELECT chat_id FROM players WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+                [user_id, limit],
+            )
+        return [int(row["chat_id"]) for row in rows]
+
     async def get(self, chat_id: int, player_id: int) -> Player:
         """A player of this chat by id (StorageError UNKNOWN_PLAYER otherwise)."""
         async with self._read() as conn:

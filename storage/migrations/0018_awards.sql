@@ -14,3 +14,7 @@ CREATE TABLE awards (
 );
 CREATE INDEX awards_chat_award ON awards (chat_id, award, created_at);
 CREATE INDEX awards_chat_player ON awards (chat_id, player_id, created_at);
+
+-- The bot's inline mode offers a person the cards of the chats they play in, found by their
+-- Telegram user id.
+CREATE INDEX players_user ON players (user_id) WHERE user_id IS NOT NULL;
