@@ -79,6 +79,9 @@ _JSON_KEYS: Final = frozenset(
         "allowed_updates",
         "reply_parameters",
         "link_preview_options",
+        "result",
+        "results",
+        "button",
     }
 )
 _INT_KEYS: Final = frozenset(
