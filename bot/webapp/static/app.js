@@ -5,7 +5,7 @@
 const tg = window.Telegram && window.Telegram.WebApp;
 const TEXT = {
   zh: {
-    title: "赛季", standings: "排名", h2h: "对局", history: "记录", hands: "局", won: "胡",
+    title: "赛季", share: "分享", standings: "排名", h2h: "对局", history: "记录", hands: "局", won: "胡",
     self_draws: "自摸", dealt_in: "点炮", biggest: "最大", biggest_hands: "最大一手", empty: "这段时间还没有记录",
     back: "‹ 返回", win_rate: "胡牌率", deal_rate: "点炮率", net: "净分", trend: "走势",
     together: "同桌 {n} 局", beat: "{a} 胡 {x} 次 · {b} 胡 {y} 次", page: "第 {p}/{n} 页",
@@ -17,7 +17,7 @@ const TEXT = {
     failed: "加载失败", failed_hint: "请检查网络后重试。", yuan: "{amount} 元", money: "钱",
   },
   en: {
-    title: "Season", standings: "Standings", h2h: "Head to head", history: "History",
+    title: "Season", share: "Share", standings: "Standings", h2h: "Head to head", history: "History",
     hands: "hands", won: "won", self_draws: "self-drawn", dealt_in: "dealt in",
     biggest: "best", biggest_hands: "Biggest hands", empty: "Nothing recorded in this period", back: "‹ Back",
     win_rate: "win rate", deal_rate: "deal-in rate", net: "net", trend: "Trend",
@@ -285,6 +285,17 @@ function keyboardScreen() {
   }
 }
 
+// 「分享」: the server prepares the season card (savePreparedInlineMessage) and Telegram lets
+// the user pick any chat to send it to.
+async function share() {
+  const answer = await fetch(`/api/share?${new URLSearchParams({ start })}`, {
+    method: "POST",
+    headers: { Authorization: `tma ${(tg && tg.initData) || ""}` },
+  });
+  if (!answer.ok) throw new Problem(PROBLEMS[answer.status] || "failed");
+  tg.shareMessage((await answer.json()).id);
+}
+
 async function main() {
   if (tg) { tg.ready(); tg.expand(); }
   if (start && keyboardScreen()) {
@@ -302,6 +313,12 @@ async function main() {
     state.lang = found.lang === "en" ? "en" : "zh";
     document.documentElement.lang = state.lang === "en" ? "en" : "zh";
     document.getElementById("title").textContent = say("title");
+    const shareButton = document.getElementById("share");
+    shareButton.textContent = say("share");
+    if (tg && tg.shareMessage) {
+      shareButton.hidden = false;
+      shareButton.onclick = () => guarded(share);
+    }
     for (const tab of document.querySelectorAll("#tabs button")) tab.textContent = say(tab.dataset.tab);
     drawPeriods(found.periods);
     await loadStandings();
