@@ -275,12 +275,9 @@ class LocalBotApi:
             raise ApiError(400, "Bad Request: user not found")
         if not any(p.get(f"allow_{kind}_chats") for kind in ("user", "bot", "group", "channel")):
             raise ApiError(400, "Bad Request: at least one chat type must be allowed")
-        prepared = {
-            "id": f"prepared-{len(self.prepared) + 1}",
-            "expiration_date": int(time.time()) + 86400,
-        }
-        self.prepared[prepared["id"]] = (user_id, p["result"])
-        return prepared
+        prepared_id = f"prepared-{len(self.prepared) + 1}"
+        self.prepared[prepared_id] = (user_id, p["result"])
+        return {"id": prepared_id, "expiration_date": int(time.time()) + 86400}
 
     def _getChatMember(self, p: JSONDict, f: JSONDict) -> JSONDict:
         chat = self._chat(p)
