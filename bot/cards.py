@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from bot.awards import AWARDS, BY_ID, award_names
 from bot.grammar.periods import Period
 from bot.i18n import t
+from bot.leaderboard_rows import biggest_hand_name
 from bot.money_html import has_money, yuan
 from bot.period_stats import period_label, period_rows
 from bot.pictures.card import Card, Standing, card_png
-from storage import AwardRow, Ledger, Session, SessionHand, SessionMoney, Tally
 from scoring import rulesets
+from storage import AwardRow, Ledger, Session, SessionHand, SessionMoney, Tally
 
 
 def _biggest(hands: Sequence[SessionHand], names: dict[int, str], lang: str) -> str | None:
@@ -90,20 +91,25 @@ async def season_card(
     rows = [row for row in await period_rows(ledger, chat_id, period) if row.hands or row.net]
     standings = [Standing(row.player.name, row.net) for row in rows]
     awards: list[str] = []
-    biggest: tuple[int, str] | None = None
+    biggest: tuple[int, int, str] | None = None  # points, entry, name
     for row in rows:
         earned = await ledger.awards.of_players(
             chat_id, set(people.records(row.player.id)), period.since, period.until
         )
         if earned:
             awards.append(f"{row.player.name}：{' · '.join(award_names(earned, lang))}")
-        if row.biggest_win and (biggest is None or row.biggest_win > biggest[0]):
-            biggest = (row.biggest_win, f"{row.player.name} +{row.biggest_win}")
+        entry = row.biggest_win_entry
+        if entry is not None and (biggest is None or row.biggest_win > biggest[0]):
+            biggest = (row.biggest_win, entry, row.player.name)
+    biggest_text = None
+    if biggest is not None:
+        points, entry, name = biggest
+        biggest_text = f"{name} {await biggest_hand_name(ledger, chat_id, entry, lang)} (+{points})"
     return Card(
         title=period_label(period, lang),
         subtitle=chat_title,
         standings=standings,
-        biggest=biggest[1] if biggest else None,
+        biggest=biggest_text,
         awards=awards,
     )
 
