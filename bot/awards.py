@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
+from bot.i18n import Html, t
 from storage import AwardRow, Ledger, SessionHand
 
 # A hand worth the month's record: a scored value (番/倍, before the base) of at least this.
@@ -222,3 +223,14 @@ def award_names(rows: Sequence[AwardRow], lang: str) -> list[str]:
         counts[row.award] = counts.get(row.award, 0) + 1
     ordered = [a for a in AWARDS if a.id in counts]
     return [a.name(lang) + (f" ×{counts[a.id]}" if counts[a.id] > 1 else "") for a in ordered]
+
+
+async def session_awards_line(ledger: Ledger, chat_id: int, session_id: int, lang: str) -> str:
+    """/settle's one line of the evening's awards (empty for none): 「🏅 今晚：丁 逆转 · …」."""
+    rows = await ledger.awards.of_session(chat_id, session_id)
+    if not rows:
+        return ""
+    names = {player.id: player.name for player in await ledger.players.all(chat_id)}
+    order = {award.id: index for index, award in enumerate(AWARDS)}
+    rows = sorted(rows, key=lambda row: (row.entry_id, order[row.award]))
+    return t("settle_awards", lang, awards=Html(awards_line(rows, names, lang).removeprefix("🏅 ")))

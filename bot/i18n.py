@@ -500,6 +500,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "💰 第 {session} 场结算，牌局结束",
         "💰 Session #{session} settled and closed",
     ),
+    "settle_awards": ("🏅 今晚：{awards}", "🏅 Tonight: {awards}"),
     "card_evening": ("第 {session} 场", "Session {session}"),
     "stats_awards": ("🏅 {name}：{awards}", "🏅 {name}: {awards}"),
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),

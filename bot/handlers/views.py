@@ -18,7 +18,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.awards import award_names
+from bot.awards import award_names, session_awards_line
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.cards import card_bytes, evening_card
 from bot.chat_refusal import ChatRefusal
@@ -404,6 +404,8 @@ async def settle(update: Update, context: Context) -> None:
     ]
     paid = _settled(standings, money, names, lang)
     lines.extend(paid.lines)
+    if cheer := await session_awards_line(ledger, message.chat.id, table.session.id, lang):
+        lines.append(cheer)
     await reply(
         message, "\n".join(lines), reply_markup=with_webapp(None, context, message.chat, lang)
     )
