@@ -234,3 +234,13 @@ async def session_awards_line(ledger: Ledger, chat_id: int, session_id: int, lan
     order = {award.id: index for index, award in enumerate(AWARDS)}
     rows = sorted(rows, key=lambda row: (row.entry_id, order[row.award]))
     return t("settle_awards", lang, awards=Html(awards_line(rows, names, lang).removeprefix("🏅 ")))
+
+
+async def hand_cheer(ledger: Ledger, chat_id: int, entry_ids: list[int], lang: str) -> str:
+    """The awards line of a hand already recorded (its reply shown again by 详情 / 收起)."""
+    rows = await ledger.awards.of_entries(chat_id, entry_ids)
+    if not rows:
+        return ""
+    names = {player.id: player.name for player in await ledger.players.all(chat_id)}
+    order = {award.id: index for index, award in enumerate(AWARDS)}
+    return awards_line(sorted(rows, key=lambda row: (row.entry_id, order[row.award])), names, lang)

@@ -90,6 +90,20 @@ class AwardStore(Store):
                 ],
             )
 
+    async def of_entries(self, chat_id: int, entry_ids: list[int]) -> list[AwardRow]:
+        """The standing awards of these entries (a hand's reply shown again)."""
+        if not entry_ids:
+            return []
+        marks = ",".join("?" * len(entry_ids))
+        async with self._read() as conn:
+            rows = await fetch_all(
+                conn,
+                f"SELECT a.* FROM awards AS a WHERE a.entry_id IN ({marks}) AND a.chat_id = ? "
+                f"AND {_LIVE} ORDER BY a.entry_id",
+                [*entry_ids, chat_id],
+            )
+        return [_row(row) for row in rows]
+
     async def of_session(self, chat_id: int, session_id: int) -> list[AwardRow]:
         """The standing awards of a session's hands, oldest first."""
         async with self._read() as conn:

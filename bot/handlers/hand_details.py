@@ -12,6 +12,7 @@ from typing import Final
 
 from telegram import Update
 
+from bot.awards import hand_cheer
 from bot.buttons import WIDEST_HAND_IDS, ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import Context, press_of, services
@@ -23,6 +24,7 @@ from bot.hand_reply import (
     hand_text,
     next_dealer_text,
     scene_from_ledger,
+    with_cheer,
 )
 from bot.handlers.recording import button_numbers
 from bot.i18n import t
@@ -57,7 +59,8 @@ async def toggle_button(update: Update, context: Context) -> None:
         text = await _undone_text(ledger, session, scene, lang, corrected)
         await edit(message, text, reply_markup=None)
         return
-    text = corrected + hand_text(scene, lang, full)
+    cheer = await hand_cheer(ledger, message.chat.id, [entry.id for entry in entries], lang)
+    text = with_cheer(corrected + hand_text(scene, lang, full), cheer, full)
     markup = hand_markup(entries, lang, full)
     await edit(
         message,

@@ -15,7 +15,7 @@ from telegram.constants import ChatAction
 from bot import pictures
 from bot.awards import award_new_wins, awards_line
 from bot.context import Context, chat_settings, services
-from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after
+from bot.hand_reply import hand_markup, hand_text, next_dealer_text, scene_after, with_cheer
 from bot.recording.claims import ScoredClaim
 from bot.replies import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
 from bot.seated_table import SeatedTable, after_entries
@@ -77,16 +77,16 @@ async def send_hand_reply(
     entries: tuple[Entry, ...],
     lang: str,
     prefix: str = "",
-    suffix: str = "",
+    cheer: str = "",
 ) -> None:
     """The reply to a hand just recorded (``table`` is the table after the write, its dealer
     deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
     chat = _chat(message)
     full = (await chat_settings(context, chat.id)).full_replies
     tally = await standings(context, table) if full else None
-    text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
-    if suffix:
-        text += "\n" + suffix
+    text = with_cheer(
+        prefix + hand_text(scene_after(table, entries, tally), lang, full), cheer, full
+    )
     markup = with_webapp(hand_markup(entries, lang, full), context, chat, lang, Screen.KEYBOARD)
     if isinstance(message, Message):
         await reply(message, text, reply_markup=markup)

@@ -79,3 +79,23 @@ async def test_a_first_of_the_season_is_first_once(harness: Harness) -> None:
     [first] = await harness.say("甲", "/hu 乙 自摸 三财飘")
     [second] = await harness.say("甲", "/hu 丙 自摸 三财飘")
     assert "本季第一个三财飘" in first.text and "本季第一个三财飘" not in second.text
+
+
+async def test_details_and_fold_keep_the_award_line(harness: Harness) -> None:
+    await harness.open_table()
+    [reply] = await harness.say("甲", "/hu 丙 自摸 杠开")
+    assert reply.text.endswith("🏅 丙 杠开！")
+    _, details = await harness.press("乙", reply, 1)  # 📋 详情
+    assert "本场积分" in details.text and details.text.endswith("🏅 丙 杠开！")
+    _, folded = await harness.press("乙", details, 1)  # 🔼 收起
+    assert folded.text == reply.text
+
+
+async def test_three_winners_fill_the_short_reply_their_award_waits_in_details(
+    harness: Harness,
+) -> None:
+    await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
+    [reply] = await harness.say("甲", "/hu 甲 乙 丁 点炮 丙")
+    assert len(reply.text.splitlines()) == 6 and "🏅" not in reply.text
+    _, details = await harness.press("乙", reply, 1)
+    assert "🏅 甲 一炮双响 · 乙 一炮双响 · 丁 一炮双响" in details.text
