@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -17,6 +18,7 @@ from telegram import Update
 from bot.pictures.style import FELT
 from rigs.webapp import init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.webapp.browser import open_in_telegram, signed_telegram
 
 BOT_TOKEN = "123:TEST"
 PUBLIC = "https://cards.example"
@@ -88,3 +90,19 @@ async def test_inline_mode_offers_only_the_askers_chats(
     assert [r["id"] for r in results] == [f"card-{chat}" for chat in chats]
     for result in results:
         assert str(result["photo_url"]).startswith(f"{PUBLIC}/cards/")
+
+
+@pytest.mark.browser
+async def test_the_pages_share_button_hands_the_prepared_id_to_telegram(
+    shared: tuple[Harness, str], browser: Any
+) -> None:
+    harness, base = shared
+    start = token_for(GROUP, BOT_TOKEN)
+    shares = "window.Telegram.WebApp.shareMessage = (id) => { window.sharedId = id; };"
+    telegram = signed_telegram("乙", start) + shares
+    page = await open_in_telegram(browser, f"{base}/app/?start={start}", telegram)
+    await page.wait_for_selector("body[data-ready='1']")
+    await page.click("#share")
+    await page.wait_for_function("window.sharedId !== undefined")
+    shared_id = await page.evaluate("window.sharedId")
+    assert harness.api.prepared[shared_id][0] == PLAYERS["乙"]
