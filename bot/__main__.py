@@ -14,6 +14,7 @@ from bot.app import GIL_SWITCH_INTERVAL
 from bot.config import Config, ConfigError
 from bot.console import run_console
 from bot.transport.health import health_problems
+from bot.transport.log_limit import limit_repeats
 from bot.transport.runner import serve
 
 
@@ -34,6 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=config.log_level
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per poll drowns the rest
+    limit_repeats()  # a failure in a loop logs a line a second, not a disk's worth
     if config.console:
         print(
             "没有设置 TELEGRAM_BOT_TOKEN，进入控制台模式 (no TELEGRAM_BOT_TOKEN: console mode)",

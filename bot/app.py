@@ -29,6 +29,7 @@ from bot.context import CONTEXT_TYPES, Context, Services, UpdateHandler, message
 from bot.grammar import TEXT_VERB_PATTERN, text_command
 from bot.handlers import (
     backup,
+    claim,
     errors,
     evaluate,
     first_minute,
@@ -49,7 +50,7 @@ from bot.handlers import (
 )
 from bot.i18n import COMMANDS
 from bot.transport.delivery import PatientRateLimiter
-from bot.transport.inbox import Inbox, InboxBot
+from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
 from bot.transport.web_lifecycle import start_web, stop_web
 from bot.webapp.cards_api import inline_cards
@@ -102,6 +103,8 @@ BUTTON_ROUTES: Final = checked_routes(
         *settings.BUTTONS,
         *views.BUTTONS,
         *people.BUTTONS,
+        *sessions.BUTTONS,
+        *claim.BUTTONS,
         *rules.BUTTONS,
         *leaderboard.BUTTONS,
     )
@@ -161,7 +164,7 @@ def _bot(
         config.token or "console",
         **where,
         request=request or HTTPXRequest(connection_pool_size=256),
-        get_updates_request=request or HTTPXRequest(),
+        get_updates_request=request or UpdatesRequest(),
         defaults=Defaults(parse_mode=ParseMode.HTML),
         rate_limiter=limiter if isinstance(limiter, BaseRateLimiter) else None,
         inbox=inbox,

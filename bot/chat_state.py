@@ -7,8 +7,11 @@ the ledger or of Telegram: forgetting any of it costs one read, never a wrong an
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from telegram import CallbackQuery, Message
 
 from storage import Chat, Player
 
@@ -46,6 +49,28 @@ class ChatSettings:
         return self.pictures == "always"
 
 
+@dataclass(frozen=True)
+class PendingOpening:
+    """A /new that asked a question (which of 湖州's systems, or 「和上次一样」): its message
+    (the sender and 我 are its sender's), its update (the stake's source), the words after
+    the ruleset, and the question's message, whose buttons answer it (bot.handlers.sessions)."""
+
+    message: Message
+    update_id: int
+    rest: tuple[str, ...]
+    asked_id: int
+
+
+@dataclass(frozen=True)
+class PendingPress:
+    """A press refused while its presser was not seated, waiting for 「你是哪位？」 (its message
+    ``asked_id``) to be answered: ``resume`` presses it again, answering the claim's own
+    press (bot.handlers.claim)."""
+
+    asked_id: int
+    resume: Callable[[CallbackQuery], Awaitable[None]]
+
+
 class ChatState:
     """One chat's copies: its language, open table, admins and the players its users are."""
 
@@ -60,6 +85,12 @@ class ChatState:
         self.members: dict[int, tuple[str, str | None, Player]] = {}
         # flow id → a button flow recording a hand (bot.tap): taps so far, not the ledger's
         self.flows: dict[str, Flow] = {}
+        # a /new waiting for its answer (which 湖州 system, 「和上次一样」): bot.handlers.sessions
+        self.opening: PendingOpening | None = None
+        # user → their press refused while not seated, waiting for 「你是哪位？」's answer
+        self.claims: dict[int, PendingPress] = {}
+        # (session, user) already asked 「你是哪位？」: a line asks once a session
+        self.asked: set[tuple[int, int]] = set()
 
     def keep(self, table: SeatedTable) -> SeatedTable:
         """The table a write returned; a closed session is forgotten."""

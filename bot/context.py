@@ -156,12 +156,30 @@ async def known_player(context: Context, chat: Chat, user: User) -> Player | Non
     return await services(context).db.players.of_user(chat.id, user.id)
 
 
-async def member_to_seat(context: Context, chat: Chat, user: User) -> Player | NewMember:
-    """A Telegram user to seat: their player, or, never seen before, the member the seating's
-    write records once its checks pass (a refused seating records nobody)."""
-    if await known_player(context, chat, user) is None:
-        return NewMember(user.id, _display_name(user), user.username)
-    return await sender_player(context, chat, user)
+async def member_to_record(context: Context, chat: Chat, user: User) -> Player | NewMember:
+    """A Telegram user as a write names them (seats them, or makes them an identity event's
+    author or person), without writing: their player while the ledger holds them under their
+    current Telegram name; else (never seen, or renamed on Telegram since) the member the
+    write records or renames inside its own transaction, so a refused command records and
+    renames nobody."""
+    members = chat_state(context, chat.id).members
+    known = members.get(user.id)
+    if known is not None and known[:2] == (user.full_name, user.username):
+        return known[2]
+    member = NewMember(user.id, _display_name(user), user.username)
+    player = await services(context).db.players.of_user(chat.id, user.id)
+    handle = (user.username or "").lstrip("@") or None  # as the ledger keeps it
+    if player is not None and (player.name, player.username) == (member.name, handle):
+        members[user.id] = (user.full_name, user.username, player)
+        return player
+    return member
+
+
+async def author_to_record(context: Context, chat: Chat, user: User) -> int | NewMember:
+    """The sender as a write's author: their player's id, or the member the write records
+    (``member_to_record``)."""
+    author = await member_to_record(context, chat, user)
+    return author.id if isinstance(author, Player) else author
 
 
 def _display_name(user: User) -> str:

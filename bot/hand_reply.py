@@ -156,7 +156,8 @@ def _win_lines(scene: HandScene, lang: str, full: bool) -> list[str]:
         if full:
             lines.extend([winner, *summary])
         else:
-            lines.append(f"{winner} · {summary[0]}" if summary else winner)
+            short = [summary[0], *_short_extras(scene, entry, lang)] if summary else []
+            lines.append(" · ".join([winner, *short]))
     lines.append(_deltas_line(scene, lang))
     lines.append(_next_dealer(scene, lang))
     return lines
@@ -201,6 +202,21 @@ def stored_summary(entry: Entry, rules: rulesets.Ruleset, lang: str) -> list[str
             lines.append(f"付款：{explanation['payer_rule_zh']}")
         lines.extend(note[1] if en else note[0] for note in explanation.get("notes", []))
     return lines
+
+
+def _short_extras(scene: HandScene, entry: Entry, lang: str) -> list[str]:
+    """What the short line adds to the value, read from the stored breakdown: the 台 a
+    双辣 hand counted (its 倍 follow from them) and, for a 承包 win, who alone pays."""
+    data: dict[str, Any] = json.loads(entry.result_json or "{}")
+    extras = []
+    if data.get("tai") is not None:
+        extras.append(t("short_tai", lang, tai=data["tai"]))
+    if (data.get("explanation") or {}).get("payer_rule") == "contract":
+        payers = [pid for pid, delta in entry.postings.items() if delta < 0]
+        seats = [seat for seat in map(scene.seat_of, payers) if seat is not None]
+        if len(seats) == 1:
+            extras.append(t("short_contract", lang, name=scene.name(seats[0])))
+    return extras
 
 
 def _pattern_name(rules: rulesets.Ruleset, pattern: dict[str, Any], en: bool) -> str:

@@ -34,6 +34,33 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "写法：/new 杭州 [底分|初级场] [东 南 西 北 四位玩家]，例如 /new 杭州 1 甲 乙 丙 丁",
         "Write: /new hangzhou [base|room] [players E S W N], e.g. /new hangzhou 1 Amy Bob Cat Dan",
     ),
+    "new_family_mismatch": (
+        "「{token}」不是{family}的玩法：二者选一个",
+        "“{token}” is not a way {family} plays: say one of the two",
+    ),
+    "new_which_system": (
+        "{family}有 {count} 种玩法，打哪一种？",
+        "{family} is played {count} ways: which one?",
+    ),
+    "new_same_as_last": (
+        "🔁 和上次一样：{ruleset} · 底分 {base} · {players}",
+        "🔁 Same as last time: {ruleset} · base {base} · {players}",
+    ),
+    "new_same_chosen": ("和上次一样", "same as last time"),
+    "new_chosen": ("✅ {name} 选了：{chosen}", "✅ {name} chose: {chosen}"),
+    "open_not_yours": (
+        "只有发 /new 的人或群管理员能选",
+        "Only whoever sent /new, or an admin, may choose",
+    ),
+    "carried_over": ("（沿用上一场）", " (as last session)"),
+    "fee_carried": (
+        "💰 台费 {fee} 元（沿用上一场），每人 {each} 元，已记账",
+        "💰 Table fee {fee} yuan (as last session): {each} yuan each, recorded",
+    ),
+    "fee_carried_later": (
+        "💰 上一场台费 {fee} 元：坐满后发 /fee {fee} 再记",
+        "💰 Last session's table fee was {fee} yuan: send /fee {fee} once the table is full",
+    ),
     "bad_base": (
         "底分「{token}」不对：要 1 到 {last} 之间的整数，例如 1 或 5",
         "Base {token!s} must be a whole number from 1 to {last}, e.g. 1 or 5",
@@ -288,6 +315,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "「{token}」不是座位：写 东 南 西 北 或 E S W N",
         "{token} is not a seat: write E S W N or 东 南 西 北",
     ),
+    "short_tai": ("{tai} 台", "{tai} tai"),
+    "short_contract": ("{name} 承包全付", "{name} pays all (contract)"),
+    "lang_admins_only": (
+        "只有群管理员可以改本群的语言（/settings 里也一样）",
+        "Only chat admins can change this group's language (as in /settings)",
+    ),
     "lang_usage": ("写法：/lang zh 或 /lang en", "Write: /lang zh or /lang en"),
     "score_usage": (
         "写法：/score 123m456m789m123p白 +5s 自摸（可以在前面写规则：/score 强盗胡 … 翻1m）",
@@ -496,6 +529,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "kind_adjustment": ("调整", "adjustment"),
     "kind_reversal": ("冲正", "reversal"),
     "reversed_tag": ("（已撤销）", "(undone)"),
+    "settle_empty": (
+        "第 {session} 场什么都没记，就当没开过（不算一场）。重新开局发 /new",
+        "Session #{session} recorded nothing: taken back as never opened (it does not "
+        "count as a session). Send /new to open one",
+    ),
     "settle_title": (
         "💰 第 {session} 场结算，牌局结束",
         "💰 Session #{session} settled and closed",
@@ -625,6 +663,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "money_title": ("💰 钱（{stake}）", "💰 Money ({stake})"),
     "money_lines_only": ("只算台费和按元记的调整", "fees and money adjustments only"),
     "money_fee_line": ("台费 {fee} 元", "table fee {fee} yuan"),
+    "money_fee_each": (
+        "台费 {fee} 元（每人 {each}，已算在上面）",
+        "table fee {fee} yuan ({each} each, included above)",
+    ),
+    "money_fee_shares": (
+        "台费 {fee} 元（已算在上面：{shares}）",
+        "table fee {fee} yuan (included above: {shares})",
+    ),
     "money_transfers": ("转账（元）：", "Transfers (yuan):"),
     "points_transfers": ("按分转账：", "Transfers in points:"),
     "why_adjustment": (
@@ -671,10 +717,15 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "wait_refused": ("不能胡", "not allowed"),
     # rules
     "rules_more": ("详细说明", "Full text"),
-    "rules_unknown": (
-        "这个问题我答不上来。点下面的题目看看：",
-        "I cannot answer that one. Pick a topic below:",
+    "rules_off_topic": (
+        "这不像是麻将规则的问题。可以这样问：/rules 爆头怎么算",
+        "That does not look like a mahjong rules question. Try: /rules how is baotou scored",
     ),
+    "rules_maybe": (
+        "这个问题我答不准，可能是下面这些：",
+        "I cannot answer that one exactly; perhaps one of these:",
+    ),
+    "rules_open_menu": ("📖 全部题目", "📖 All topics"),
     "rules_menu": ("📖 规则问答（{ruleset}）：", "📖 Rules ({ruleset}):"),
     "rules_other": ("其他玩法 ›", "Other rulesets ›"),
     "rules_back": ("‹ 本群玩法", "‹ This chat's rules"),
@@ -971,6 +1022,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "本群没有叫「{token}」的玩家，没有改动（/stats 列出本群玩家）",
         "No player {token} in this chat; nothing changed (/stats lists the players)",
     ),
+    "claim_who": (
+        "{name}，你是哪位？点你的名字就算认领（同 /iam），刚才按的会接着记",
+        "{name}, which one are you? Tap your name to claim it (as /iam); what you pressed "
+        "then goes on",
+    ),
+    "claim_who_toast": ("先点一下你是哪位", "First tap which one you are"),
+    "claim_watching_button": ("👀 只是看看", "👀 Just watching"),
+    "claim_watching": ("好的，只看不按", "OK, just watching"),
+    "claim_new": (
+        "哪位是你？点自己的名字认领（同 /iam）",
+        "Which one is you? Tap your name to claim it (as /iam)",
+    ),
     "iam_usage": (
         "写法：/iam 名字（我是 阿明）：认领客人「阿明」的记录，例如 /iam 阿明",
         "Write: /iam NAME to claim a guest's record as yours, e.g. /iam Amy",
@@ -1020,6 +1083,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "linked_seat": ("{seat}位由本人接着坐", "They take over the {seat} seat"),
     "renamed": ("P{event} 「{old}」改名为「{new}」", "P{event} {old} is now called {new}"),
     "identity_undone": ("已撤销 P{event}：{what}", "Undone P{event}: {what}"),
+    "identity_undo_unsigned": (
+        "这个撤销按钮不是我在这里发的（或来自旧版本）：要撤销请发 /undo P编号",
+        "This undo button is not one I showed here (or is from an older version): "
+        "send /undo P and the number to undo",
+    ),
     "identity_undo_denied": (
         "只有做这次改动的人、开这一场的人或群管理员可以撤销 P{event}",
         "Only whoever made P{event}, the session's creator or an admin can undo it",

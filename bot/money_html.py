@@ -65,8 +65,22 @@ def money_block(standings: Tally, money: SessionMoney, names: Mapping[int, str],
         for player, amount in players
     )
     if money.fee:
-        lines.append(t("money_fee_line", lang, fee=yuan_text(money.fee)))
+        lines.append(_fee_line(money, names, lang))
     return "\n".join(lines)
+
+
+def _fee_line(money: SessionMoney, names: Mapping[int, str], lang: str) -> str:
+    """'台费 40.00 元（每人 −10.00 元）', or each payer's share when they differ: what the
+    players' lines above already include."""
+    shares = money.fee_shares
+    fee = yuan_text(money.fee)
+    if not shares:
+        return t("money_fee_line", lang, fee=fee)
+    amounts = set(shares.values())
+    if len(amounts) == 1 and len(shares) > 1:
+        each = yuan(amounts.pop(), lang, sign=True)
+        return t("money_fee_each", lang, fee=fee, each=each)
+    return t("money_fee_shares", lang, fee=fee, shares=Html(money_lines_text(shares, names, lang)))
 
 
 def _ordered_points(standings: Tally) -> dict[int, int]:

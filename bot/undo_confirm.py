@@ -10,19 +10,19 @@ before a restart still works after it, and a forged or altered one is refused.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import time
 from dataclasses import dataclass
 from typing import Final
+
+from bot import button_signature
 
 CONFIRM_PREFIX: Final = "undook:"
 CANCEL_PREFIX: Final = "undono:"
 # Long enough to read the question and find an admin; short enough that a forgotten ✅ is not
 # pressed an evening later, when the table has moved on.
 CONFIRM_SECONDS: Final = 10 * 60
-_MAC_CHARS: Final = 12  # 72 bits: guessing one takes ~2^71 presses
+_MAC_CHARS: Final = button_signature.MAC_CHARS
 _CALLBACK_DATA_BYTES: Final = 64
 # The widest data after a prefix: a Telegram user id (up to 52 bits), one entry id, the expiry
 # in base 36 and the signature (read by the button registry's 64-byte check).
@@ -68,9 +68,7 @@ def read_confirm(token: str, chat_id: int, data: str) -> UndoConfirm | None:
 
 
 def _mac(token: str, chat_id: int, body: str) -> str:
-    key = hashlib.sha256(b"undo-confirm:" + token.encode()).digest()
-    digest = hmac.new(key, f"{chat_id}:{body}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:_MAC_CHARS]
+    return button_signature.mac(token, "undo-confirm", chat_id, body)
 
 
 def _base36(number: int) -> str:

@@ -6,6 +6,9 @@ answered by ``LocalBotApi``, which keeps what the bot sent. No network beyond lo
 
 ``faults`` (a ``FaultPlan``) makes it misbehave as Telegram does on a bad day, on any method:
 flood control (429 with ``retry_after``), a 5xx, or a connection dropped before answering.
+Updates are served as a broken or hostile server might send them too: ``push`` takes a
+``RawUpdate`` (JSON text as given: nested thousands deep) and any dict (ids past 64 bits, lone
+surrogates: getUpdates' answer escapes what is not ASCII, see ``updates_json``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,14 @@ import tornado.httpserver
 import tornado.web
 
 from bot.console.api_spec import check_call
-from bot.console.local_api import ApiError, LocalBotApi, Sent, UpdateMaker
+from bot.console.local_api import (
+    ApiError,
+    LocalBotApi,
+    RawUpdate,
+    Sent,
+    UpdateMaker,
+    updates_json,
+)
 
 TOKEN: Final = "123456:LOCAL-TEST-TOKEN"
 _NOT_BY_DEFAULT: Final = frozenset({"chat_member", "message_reaction", "message_reaction_count"})
@@ -65,7 +75,7 @@ class FakeBotApiServer:
         self.updates = UpdateMaker(self.api)
         self.token = token
         self.port = 0
-        self._queue: list[dict[str, Any]] = []
+        self._queue: list[dict[str, Any] | RawUpdate] = []
         # What getUpdates delivers, as Telegram remembers the last allowed_updates it was given
         # (by default every kind but chat_member and the reaction updates).
         self.allowed_updates: frozenset[str] | None = None
@@ -104,8 +114,9 @@ class FakeBotApiServer:
             await self._server.close_all_connections()
             self._server = None
 
-    def push(self, update: dict[str, Any]) -> dict[str, Any]:
-        """Queue an update for the bot's next getUpdates; returns it."""
+    def push(self, update: Any) -> Any:
+        """Queue an update (a dict, or a ``RawUpdate``) for the bot's next getUpdates;
+        returns it."""
         self._queue.append(update)
         self._arrived.set()
         return update
@@ -120,13 +131,13 @@ class FakeBotApiServer:
 
     async def get_updates(
         self, offset: int | None, timeout: float, allowed: list[str] | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[dict[str, Any] | RawUpdate]:
         self.polls += 1
         if allowed:  # an empty list keeps the previous choice, as Telegram does
             self.allowed_updates = frozenset(allowed)
         if offset is not None:
             self.confirmed = max(self.confirmed, offset)
-            self._queue = [u for u in self._queue if u["update_id"] >= offset]
+            self._queue = [u for u in self._queue if _update_id(u) >= offset]
         self._queue = [u for u in self._queue if self._delivered(u)]
         if not self._queue and timeout > 0:
             self._arrived.clear()
@@ -145,7 +156,9 @@ class FakeBotApiServer:
             self.api.refusals.append((method, refusal))
             raise
 
-    def _delivered(self, update: dict[str, Any]) -> bool:
+    def _delivered(self, update: dict[str, Any] | RawUpdate) -> bool:
+        if isinstance(update, RawUpdate):
+            return True
         kinds = set(update) - {"update_id"}
         if self.allowed_updates is None:
             return not kinds & _NOT_BY_DEFAULT
@@ -187,7 +200,7 @@ class _MethodHandler(tornado.web.RequestHandler):
             if method == "getUpdates":  # long-polled here, checked against the spec all the same
                 checked = self.server.checked(method, params, files)
                 try:
-                    result: Any = await self.server.get_updates(
+                    updates = await self.server.get_updates(
                         checked.get("offset"),
                         float(checked.get("timeout", 0)),
                         checked.get("allowed_updates"),
@@ -196,8 +209,9 @@ class _MethodHandler(tornado.web.RequestHandler):
                     if self.gone:  # the poller hung up (the bot stopped): nobody to answer
                         return None
                     raise
+                return self._reply_text(200, updates_json(updates))
             else:
-                result = self.server.api.call(method, params, files)
+                result: Any = self.server.api.call(method, params, files)
         except ApiError as error:
             return self._reply(error.code, error.body())
         self._reply(200, {"ok": True, "result": result})
@@ -226,8 +240,15 @@ class _MethodHandler(tornado.web.RequestHandler):
         )
 
     def _reply(self, status: int, body: dict[str, Any]) -> None:
+        self._reply_text(status, json.dumps(body, ensure_ascii=False))
+
+    def _reply_text(self, status: int, text: str) -> None:
         if self.gone:
             return
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps(body, ensure_ascii=False))
+        self.finish(text)
+
+
+def _update_id(update: dict[str, Any] | RawUpdate) -> int:
+    return update.update_id if isinstance(update, RawUpdate) else int(update["update_id"])

@@ -14,6 +14,7 @@ from typing import Final
 from scoring.errors import ScoringError
 from scoring.lexicon import fold
 from scoring.quick import SPELLINGS
+from scoring.rulesets.base import Ruleset
 from scoring.words import VOCABULARY, Arg, WordKind, match_word, scan_word
 
 _SEAT_KINDS: Final = frozenset({WordKind.DISCARDER, WordKind.ROBBED_KONG, WordKind.CONTRACT})
@@ -138,3 +139,16 @@ def pattern_choices() -> tuple[tuple[str, str], ...]:
     """(word, English) of every pattern a win may be declared with, for a picker; ``quick``
     says which ones a ruleset takes for a given win."""
     return PATTERN_CHOICES
+
+
+def ruleset_spelling(word: str, rules: Ruleset) -> str:
+    """``word`` as the ruleset's own tables name what it means, for a picker's label: 飘一花
+    for 财飘 under 硬飘花 (quick entry reads both alike), the word itself where its tables
+    name it so or name none of its spellings."""
+    meaning = VOCABULARY.get(word)
+    if meaning is None or rules.names_row(word):
+        return word
+    return next(
+        (form for form, same in VOCABULARY.items() if same == meaning and rules.names_row(form)),
+        word,
+    )

@@ -5,7 +5,9 @@ import a chat's ledger CSV.
     python -m storage backup FILE           an online copy of $DATABASE_PATH (the bot may run)
     python -m storage restore FILE          replace $DATABASE_PATH with FILE (checked first)
     python -m storage import FILE --chat ID a ledger CSV (/export's .csv or .csv.gz, parts
-                                            joined) into chat ID, whole or not at all
+                                            joined) into chat ID, whole or not at all, once;
+                                            a file without the export's end line only with
+                                            --unsigned
 
 ``--database PATH`` names the ledger instead of $DATABASE_PATH (default ./mahjong.db);
 ``--lang en`` answers in English (Chinese by default).
@@ -17,13 +19,13 @@ import argparse
 import asyncio
 import gzip
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .check import check_file
-from .csv_reading import ImportReport
+from .csv_reading import ImportReport, LedgerLines
 from .database import resolve_path
-from .errors import StorageError
+from .errors import ErrorCode, StorageError
 from .ledger import Ledger
 
 _DONE = {
@@ -32,6 +34,10 @@ _DONE = {
     "check": ("{file}：完好，账目平衡", "{file}: intact, the books balance"),
     "import": ("已从 {file} 导入 {entries} 条记录", "imported {entries} entries from {file}"),
 }
+_UNSIGNED = (
+    "（未签名：文件没有结尾校验行，按 --unsigned 导入）",
+    " (unsigned: the file has no end line; imported as --unsigned asked)",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,12 +47,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--database", help="the ledger (default: $DATABASE_PATH or ./mahjong.db)")
     parser.add_argument("--lang", choices=("zh", "en"), default="zh")
     parser.add_argument("--chat", type=int, help="import: the chat id the file goes into")
+    parser.add_argument(
+        "--unsigned",
+        action="store_true",
+        help="import: take a file without the export's end line (it cannot be proven whole)",
+    )
     args = parser.parse_args(argv)
     zh = args.lang == "zh"
     if args.command == "import":
         if args.chat is None:
             parser.error("import needs --chat ID")
-        return _import(args.file, args.chat, resolve_path(args.database), args.lang)
+        return _import(
+            args.file, args.chat, resolve_path(args.database), args.lang, unsigned=args.unsigned
+        )
     if args.command == "check":
         problems = check_file(args.file)
         for problem in problems:
@@ -64,27 +77,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _import(file: str, chat_id: int, database: str, lang: str) -> int:
-    """Import the file, then say what it added (and, for a file from before trailers, that
-    it cannot be proven whole); a refusal is said instead, and nothing was written."""
-    path = Path(file)
-    # The bytes as written (no newline translation): the trailer's hash covers them.
-    data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+def _import(file: str, chat_id: int, database: str, lang: str, *, unsigned: bool) -> int:
+    """Import the file, then say what it added (and, for a file without a trailer imported
+    ``unsigned``, that it cannot be proven whole); a refusal is said instead, and nothing was
+    written. The file is read a line at a time, twice (proven, then imported)."""
+    lines = _file_lines(Path(file))
     try:
-        report = asyncio.run(_import_text(data.decode("utf-8-sig"), chat_id, database))
+        report = asyncio.run(_import_lines(lines, chat_id, database, unsigned=unsigned))
     except StorageError as error:
         print(error.message(lang), file=sys.stderr)
         return 1
-    print(_DONE["import"][lang == "en"].format(file=file, entries=report.entries))
+    done = _DONE["import"][lang == "en"].format(file=file, entries=report.entries)
+    print(done + ("" if report.proven_whole else _UNSIGNED[lang == "en"]))
     warning = report.warning(lang)
     if warning is not None:
         print(warning, file=sys.stderr)
     return 0
 
 
-async def _import_text(text: str, chat_id: int, database: str) -> ImportReport:
+def _file_lines(path: Path) -> LedgerLines:
+    """The file's lines as written (ending at \\n alone: the trailer's hash covers the bytes
+    as they are), gunzipped for a .gz, decoded from UTF-8 one line at a time."""
+
+    def lines() -> Iterator[str]:
+        with gzip.open(path) if path.suffix == ".gz" else path.open("rb") as raw:
+            for number, line in enumerate(raw, start=1):
+                try:
+                    yield line.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise StorageError(ErrorCode.CSV_UNREADABLE, line=number) from None
+
+    return lines
+
+
+async def _import_lines(
+    lines: LedgerLines, chat_id: int, database: str, *, unsigned: bool
+) -> ImportReport:
     async with await Ledger.open(database) as ledger:
-        return await ledger.exchange.import_csv(chat_id, text)
+        return await ledger.exchange.import_csv(chat_id, lines, unsigned=unsigned)
 
 
 async def _copy(command: str, file: str, database: str) -> None:

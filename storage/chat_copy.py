@@ -24,6 +24,8 @@ _COPY_STATEMENTS: Final = (
     " JOIN src.entries AS e ON e.id = p.entry_id WHERE e.chat_id = :chat",
     "INSERT INTO entries SELECT * FROM src.entries WHERE chat_id = :chat ORDER BY id",
     "INSERT INTO awards SELECT * FROM src.awards WHERE chat_id = :chat",
+    # Which imported file's entry each is: restored, the chat still takes a file once.
+    "INSERT INTO entry_origins SELECT * FROM src.entry_origins WHERE chat_id = :chat",
     "INSERT INTO seasons SELECT * FROM src.seasons WHERE chat_id = :chat ORDER BY id",
     # In id order: each event's trigger keeps person_links as the live ledger's did.
     "INSERT INTO identity_events SELECT * FROM src.identity_events WHERE chat_id = :chat"

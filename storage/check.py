@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from .database import schema_version
+from .totals import REBUILD_STATEMENTS
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,60 @@ _MONEY_INVARIANT: Final = (
     "群和月份 {} 的钱的累计加起来不是 0：请运行 python -m storage.rebuild",
     "chat and month {}: the kept money does not sum to 0 (run python -m storage.rebuild)",
 )
+# Every kept total holds an integer: SQLite turns a sum past 64 bits into a float without a
+# word, and the readers then fail (the bounds, storage/bounds.py, keep the ledger's sums inside).
+_INTEGER_COLUMNS: Final = (
+    ("player_totals", "player_id || ' ' || period",
+     ("hands", "wins", "self_draws", "dealt_in", "points", "moves", "biggest_win")),
+    ("pair_totals", "player_id || ' ' || other_id",
+     ("hands", "wins", "dealt_in", "won_from", "net")),
+    ("entry_counts", "chat_id || ' ' || session_id || ' ' || kind", ("entries",)),
+)  # fmt: skip
+_MONEY_COLUMNS: Final = (
+    "money_totals", "chat_id || ' ' || period || ' ' || account", ("money", "priced")
+)  # fmt: skip
+# Each player's points per month, against the postings (the 'all' row has its own check).
+_MONTHS_INVARIANT: Final = (
+    "SELECT coalesce(k.player_id, x.player_id) || ' ' || coalesce(k.period, x.period)"
+    " FROM (SELECT p.player_id, strftime('%Y-%m', e.created_at, '+8 hours') AS period,"
+    " sum(p.delta) AS points FROM postings AS p JOIN entries AS e ON e.id = p.entry_id"
+    " GROUP BY 1, 2) AS x FULL JOIN (SELECT * FROM player_totals WHERE period <> 'all') AS k"
+    " ON k.player_id = x.player_id AND k.period = x.period"
+    " WHERE coalesce(k.points, 0) <> coalesce(x.points, 0)",
+    "玩家和月份 {} 的累计分和记账不符：请运行 python -m storage.rebuild",
+    "player and month {}: the kept points disagree with the postings "
+    "(run python -m storage.rebuild)",
+)
+
+
+def _money_invariant() -> tuple[str, str, str]:
+    """Each chat's, month's and account's kept money against the money the entries make, as
+    ``storage/sql/money.sql``'s rebuild computes it (its one SELECT, not a copy)."""
+    [rebuild] = (s for s in REBUILD_STATEMENTS if s.startswith("INSERT INTO money_totals"))
+    expected = rebuild[rebuild.index("SELECT") :].rstrip(";")
+    return (
+        f"WITH x (chat_id, period, account, money, priced) AS ({expected})"
+        " SELECT coalesce(k.chat_id, x.chat_id) || ' ' ||"
+        " coalesce(k.period, x.period) || ' ' || coalesce(k.account, x.account)"
+        " FROM x FULL JOIN money_totals AS k ON k.chat_id = x.chat_id"
+        " AND k.period = x.period AND k.account = x.account"
+        " WHERE coalesce(k.money, 0) <> coalesce(x.money, 0)"
+        " OR coalesce(k.priced, 0) <> coalesce(x.priced, 0)",
+        "群、月份和账户 {} 的钱的累计和记账不符：请运行 python -m storage.rebuild",
+        "chat, month and account {}: the kept money disagrees with the entries "
+        "(run python -m storage.rebuild)",
+    )
+
+
+def _types_invariant(table: str, key: str, columns: tuple[str, ...]) -> tuple[str, str, str]:
+    wrong = " OR ".join(f"typeof({column}) <> 'integer'" for column in columns)
+    return (
+        f"SELECT {key} FROM {table} WHERE {wrong}",
+        f"{table} 的 {{}} 一行存的不是整数（超出了 64 位？）：请运行 python -m storage.rebuild",
+        f"{table} {{}}: a kept total that is not an integer (past 64 bits?)",
+    )
+
+
 # The triggers that keep the totals as entries are written: without one, every later hand
 # would be missing from /stats, /top and the season page without a word.
 _KEEPERS: Final = ((_TOTALS_SINCE, "entries_totals"), (_MONEY_SINCE, "entries_money"))
@@ -210,10 +265,20 @@ def _check(db: sqlite3.Connection) -> list[Problem]:
     guards = (*_GUARDS, *_PEOPLE_GUARDS) if version >= _PEOPLE_SINCE else _GUARDS
     if version >= _PEOPLE_SINCE:
         invariants = (*invariants, _PEOPLE_INVARIANT, _ONE_SEAT_INVARIANT)
+    if version >= _TOTALS_SINCE:
+        typed = [_types_invariant(*columns) for columns in _INTEGER_COLUMNS]
+        invariants = (*invariants, *typed, _MONTHS_INVARIANT)
     if version >= _MONEY_SINCE:
-        invariants = (*invariants, _MONEY_INVARIANT)
+        invariants = (*invariants, _types_invariant(*_MONEY_COLUMNS), _MONEY_INVARIANT)
+        invariants = (*invariants, _money_invariant())
     for query, zh, en in invariants:
-        ids = [str(row[0]) for row in db.execute(query)]
+        try:
+            ids = [str(row[0]) for row in db.execute(query)]
+        except sqlite3.OperationalError as error:
+            if "overflow" not in str(error):  # a sum past 64 bits; anything else is a bug
+                raise
+            problems.append(Problem(f"算不出来：{error}", f"cannot be summed: {error}"))
+            continue
         problems += [Problem(zh.format(i), en.format(i)) for i in ids[:_SHOWN]]
     triggers = {
         row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")

@@ -11,8 +11,17 @@ from .errors import ErrorCode, StorageError
 from .rows import time_text
 
 
-def bad_csv(line: int, detail: str) -> StorageError:
-    return StorageError(ErrorCode.BAD_CSV, line=line, detail=detail)
+def bad_csv(line: int, detail: str, detail_zh: str | None = None) -> StorageError:
+    """A refused record, naming its line; ``detail_zh`` the Chinese of ``detail`` where
+    there is one (a file's structure is said as the file names it: columns, ids)."""
+    if detail_zh is None:
+        return StorageError(ErrorCode.BAD_CSV, line=line, detail=detail)
+    return StorageError(ErrorCode.BAD_CSV, line=line, detail=detail, detail_zh=detail_zh)
+
+
+def refused_row(line: int, error: StorageError) -> StorageError:
+    """A ledger refusal met while importing the record on ``line``, said in each language."""
+    return bad_csv(line, error.en, error.zh)
 
 
 class CsvRow:

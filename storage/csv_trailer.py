@@ -55,23 +55,21 @@ class Trailer:
     entries: int
     checksum: str
 
-    def matches(self, body: str) -> bool:
-        digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
-        return self.checksum == _HASH_PREFIX + digest
+    def matches_digest(self, hexdigest: str) -> bool:
+        """Whether the SHA-256 (hex) of the text before this line is the one it names."""
+        return self.checksum == _HASH_PREFIX + hexdigest
 
 
-def split_trailer(text: str, columns: tuple[str, ...]) -> tuple[str, Trailer | None]:
-    """``text`` without its last line, and that line read as a trailer (None when it is
-    not one: the file was cut, or something was written after its end)."""
-    end = len(text) - text.endswith("\n")
-    start = text.rfind("\n", 0, end) + 1
+def read_trailer(line: str, columns: tuple[str, ...]) -> Trailer | None:
+    """The file's last line read as a trailer (None when it is not one: the file was cut,
+    or something was written after its end)."""
     try:
-        [cells] = list(csv.reader([text[start:end]]))
+        [cells] = list(csv.reader([line.rstrip("\r\n")]))
     except (csv.Error, ValueError):
-        return text, None
+        return None
     if len(cells) != len(columns) or cells[0] != TRAILER_RECORD:
-        return text, None
+        return None
     fields = dict(zip(columns, cells, strict=True))
     if not (fields["value"].isascii() and fields["value"].isdecimal()):
-        return text, None
-    return text[:start], Trailer(int(fields["value"]), fields["checksum"])
+        return None
+    return Trailer(int(fields["value"]), fields["checksum"])

@@ -24,9 +24,12 @@ from typing import Any, Final
 
 import aiosqlite
 
+from .bounds import FEN_PER_YUAN, MAX_FEN
 from .errors import ErrorCode, StorageError
 
 DEFAULT_PATH: Final = "./mahjong.db"
+# What the money bound's trigger (migration 0010) says when it refuses an entry.
+MONEY_BOUND_MESSAGE: Final = "money of one posting past its bound"
 BUSY_TIMEOUT_MS: Final = 5000
 READERS: Final = 2
 READ_DRAIN_SECONDS: Final = 10.0
@@ -395,4 +398,6 @@ def integrity_error(error: sqlite3.IntegrityError) -> StorageError:
     text = str(error)
     if "sum to 0" in text:
         return StorageError(ErrorCode.UNBALANCED_POSTINGS, total="≠0")
+    if MONEY_BOUND_MESSAGE in text:
+        return StorageError(ErrorCode.ENTRY_MONEY_TOO_LARGE, limit=f"{MAX_FEN // FEN_PER_YUAN:,}")
     return StorageError(ErrorCode.INVALID_ARGUMENT, detail=text)

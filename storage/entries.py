@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from .bounds import MAX_POSTING_POINTS
 from .database import (
     ENTRY_WRITE_COLUMNS,
     Store,
@@ -27,6 +28,7 @@ from .database import (
     integrity_error,
 )
 from .errors import ErrorCode, StorageError
+from .players import NewMember, upsert_member
 from .records import (
     Entry,
     EntryKind,
@@ -69,6 +71,11 @@ def clean_postings(postings: Mapping[int, int], *, allow_empty: bool = False) ->
         if not _is_int(player) or not _is_int(delta):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"posting {player!r}: {delta!r} (integers only)"
+            )
+    for delta in postings.values():
+        if abs(delta) > MAX_POSTING_POINTS:
+            raise StorageError(
+                ErrorCode.POINTS_TOO_LARGE, points=f"{delta:,}", limit=f"{MAX_POSTING_POINTS:,}"
             )
     total = sum(postings.values())
     if total != 0:
@@ -211,6 +218,23 @@ class Before:
     next_id: int
     next_source_id: int
     session: Session | None
+
+
+# Who writes an entry: a player's id, a Telegram user to record (never seen, or renamed on
+# Telegram since) inside the write, or nobody (an anonymous admin, a tool).
+Author = int | NewMember | None
+
+
+async def recorded_author(
+    conn: aiosqlite.Connection, chat_id: int, author: Author, before: Before
+) -> tuple[int | None, Before]:
+    """The author's player id, a Telegram user's recorded (or renamed) now: inside the write's
+    transaction, after its replay check and before its other checks, so a refusal records
+    nobody (the ROLLBACK takes the row back with the rest)."""
+    if not isinstance(author, NewMember):
+        return author, before
+    player = await upsert_member(conn, chat_id, author)
+    return player.id, replace(before, players=before.players | {player.id})
 
 
 _LOOK = (
@@ -514,7 +538,7 @@ class EntryStore(Store):
         session_id: int,
         win: WinSpec,
         source: Source | None,
-        author: int | None,
+        author: Author,
     ) -> Recorded:
         """Record one win and advance the dealer; a replayed source returns the first record."""
         return await self.record_wins(chat_id, session_id, [win], source, author)
@@ -525,7 +549,7 @@ class EntryStore(Store):
         session_id: int,
         wins: list[WinSpec],
         source: Source | None,
-        author: int | None,
+        author: Author,
     ) -> Recorded:
         """Record several wins of one hand (一炮多响) atomically, sharing one source: one
         statement for all its entries, with the COMMIT behind it."""
@@ -536,8 +560,9 @@ class EntryStore(Store):
             before = await look(conn, chat_id, source, named, session_id)
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             session = playing(before.session, session_id)
-            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            by = Provenance(chat_id, source, source_id_for(source, before), author_id)
             drafts, after = _win_drafts(by, session, wins, before)
             writes, entries = _writes(by, drafts, before.next_id, source, after)
             await insert_entries(conn, writes, commit=True)
@@ -549,7 +574,7 @@ class EntryStore(Store):
         session_id: int,
         kong: KongSpec,
         source: Source | None,
-        author: int | None,
+        author: Author,
     ) -> Recorded:
         """Record a kong payment (settled at once; the dealer does not move).
 
@@ -562,16 +587,17 @@ class EntryStore(Store):
             )
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             session = playing(before.session, session_id)
             cleaned = clean_postings(postings)
-            check_players(before, [owner, *cleaned, author])
+            check_players(before, [owner, *cleaned, author_id])
             for player in [owner, *cleaned]:
                 _seat(session, player)
             if cleaned.get(owner, 0) <= 0:
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail="the kong's owner must gain")
             fields = {
                 **_table_fields(session),
-                "author": author,
+                "author": author_id,
                 "winner": owner,
                 "note": _text(kong.note, "note"),
                 "result_json": _json_text(kong.result_json),
@@ -587,7 +613,7 @@ class EntryStore(Store):
         chat_id: int,
         session_id: int,
         source: Source | None,
-        author: int | None,
+        author: Author,
         postings: Postings | None = None,
         note: str | None = None,
     ) -> Recorded:
@@ -597,15 +623,16 @@ class EntryStore(Store):
             before = await look(conn, chat_id, source, named, session_id)
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             session = playing(before.session, session_id)
             cleaned = clean_postings(postings or {}, allow_empty=True)
-            check_players(before, [*cleaned, author])
+            check_players(before, [*cleaned, author_id])
             for player in cleaned:
                 _seat(session, player)
             after = after_hand(_state_of(session), session.rotation, [], None)
             fields = {
                 **_hand_fields(session, after),
-                "author": author,
+                "author": author_id,
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
@@ -619,7 +646,7 @@ class EntryStore(Store):
         chat_id: int,
         postings: Postings,
         source: Source | None,
-        author: int | None,
+        author: Author,
         note: str | None = None,
         session_id: int | None = None,
     ) -> Recorded:
@@ -629,13 +656,14 @@ class EntryStore(Store):
             before = await look(conn, chat_id, source, named, session_id)
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             if session_id is not None:
                 open_session_of(before.session, session_id)
             cleaned = clean_postings(postings)
-            check_players(before, [*cleaned, author])
+            check_players(before, [*cleaned, author_id])
             fields = {
                 "session_id": session_id,
-                "author": author,
+                "author": author_id,
                 "note": _text(note, "note"),
                 "created_at": now_text(),
             }
@@ -649,7 +677,7 @@ class EntryStore(Store):
         chat_id: int,
         entry_id: int | None = None,
         *,
-        author: int | None,
+        author: Author,
         source: Source | None,
         session_id: int | None = None,
     ) -> Recorded:
@@ -658,7 +686,8 @@ class EntryStore(Store):
             before = await look(conn, chat_id, source, [author], session_id, or_open=True)
             if before.replay is not None:
                 return before.replay
-            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            author_id, before = await recorded_author(conn, chat_id, author, before)
+            by = Provenance(chat_id, source, source_id_for(source, before), author_id)
             reversal, session = await _insert_reversal(
                 conn, by, before, entry_id, session_id, new_source=source
             )
@@ -669,7 +698,7 @@ class EntryStore(Store):
         chat_id: int,
         entry_ids: Sequence[int],
         *,
-        author: int | None,
+        author: Author,
         source: Source | None,
     ) -> Recorded:
         """Reverse several entries (e.g. both wins of a 一炮多响) atomically, sharing one source."""
@@ -679,7 +708,8 @@ class EntryStore(Store):
             before = await look(conn, chat_id, source, [author])
             if before.replay is not None:
                 return before.replay
-            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            author_id, before = await recorded_author(conn, chat_id, author, before)
+            by = Provenance(chat_id, source, source_id_for(source, before), author_id)
             reversals: list[Entry] = []
             session = None
             for offset, entry_id in enumerate(entry_ids):
@@ -696,7 +726,7 @@ class EntryStore(Store):
         entry_id: int,
         win: WinSpec,
         *,
-        author: int | None,
+        author: Author,
         source: Source | None,
     ) -> Recorded:
         """Replace a win: its reversal plus a new win, in one transaction (both returned).
@@ -709,6 +739,7 @@ class EntryStore(Store):
             before = await look(conn, chat_id, source, named)
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             target = await fetch_one(
                 conn,
                 "SELECT kind, hand_number, seat_e, seat_s, seat_w, seat_n, state_before, "
@@ -721,7 +752,7 @@ class EntryStore(Store):
                 raise StorageError(
                     ErrorCode.INVALID_ARGUMENT, detail=f"entry #{entry_id} is no win"
                 )
-            by = Provenance(chat_id, source, source_id_for(source, before), author)
+            by = Provenance(chat_id, source, source_id_for(source, before), author_id)
             reversal, after_undo = await _insert_reversal(
                 conn, by, before, entry_id, new_source=source
             )

@@ -61,6 +61,16 @@ class ErrorCode(StrEnum):
     CSV_UNREADABLE = "csv_unreadable"
     LINKED_SINCE = "linked_since"
     SAME_NAME_AT_TABLE = "same_name_at_table"
+    UNDO_SAME_NAME_AT_TABLE = "undo_same_name_at_table"
+    # Amounts bounded so every sum fits 64 bits (storage/bounds.py, docs/money.md)
+    POINTS_TOO_LARGE = "points_too_large"
+    MONEY_TOO_LARGE = "money_too_large"
+    PRICED_TOO_LARGE = "priced_too_large"
+    ENTRY_MONEY_TOO_LARGE = "entry_money_too_large"
+    # An import that is whole, once (storage/exchange.py, docs/ledger-csv.md)
+    CSV_COUNT = "csv_count"
+    CSV_UNSIGNED = "csv_unsigned"
+    CSV_ALREADY_IMPORTED = "csv_already_imported"
 
 
 _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
@@ -233,9 +243,52 @@ _MESSAGES: Final[dict[ErrorCode, tuple[str, str]]] = {
         "nothing changed. The same person? /iam or /join. If not, /rename the guest first "
         "(a member changes their Telegram name)",
     ),
+    ErrorCode.UNDO_SAME_NAME_AT_TABLE: (
+        "撤销 P{event_id} 会让同桌两人都叫「{name}」（{first_zh}位和{second_zh}位），没有撤销："
+        "先用 /rename 给客人换个别的名字，或让其中一位离座，再来",
+        "Undoing P{event_id} would seat two people named {name!r} at one table "
+        "(seats {first} and {second}); nothing was undone. /rename the guest to another name, "
+        "or have one of them leave the table, first",
+    ),
     ErrorCode.LINKED_SINCE: (
         "P{later} 之后又把这个人和别人连在一起，请先撤销 P{later}，再撤销 P{event_id}",
         "P{later} joined this person to someone else since; undo P{later} before P{event_id}",
+    ),
+    ErrorCode.POINTS_TOO_LARGE: (
+        "一笔给一位玩家记 {points} 分太大了：最多 {limit} 分；没有记下",
+        "{points} points for one player in one entry is too many: at most {limit}; "
+        "nothing was recorded",
+    ),
+    ErrorCode.MONEY_TOO_LARGE: (
+        "{yuan} 元太大了：一笔最多 {limit} 元；没有记下",
+        "{yuan} yuan is too much: one entry moves at most {limit} yuan; nothing was recorded",
+    ),
+    ErrorCode.PRICED_TOO_LARGE: (
+        "{points} 分按每分 {stake} 元是 {yuan} 元，一笔给一位玩家最多 {limit} 元；没有记下",
+        "{points} points at {stake} yuan a point is {yuan} yuan, and one entry moves at most "
+        "{limit} yuan for a player; nothing was recorded",
+    ),
+    ErrorCode.ENTRY_MONEY_TOO_LARGE: (
+        "按这一局的每分价钱，这一笔给一位玩家的钱超过 {limit} 元；没有记下",
+        "At this session's stake this entry moves more than {limit} yuan for a player; "
+        "nothing was recorded",
+    ),
+    ErrorCode.CSV_COUNT: (
+        "CSV 文件的结尾行记着 {expected} 条记录，文件里却有 {found} 条；没有导入任何记录",
+        "The CSV file's end line counts {expected} entries but the file holds {found}; "
+        "nothing was imported",
+    ),
+    ErrorCode.CSV_UNSIGNED: (
+        "这个 CSV 文件没有结尾校验行（导出时加的校验和），无法确认它完整、没被改过；"
+        "确定要导入就加上 --unsigned；没有导入任何记录",
+        "This CSV file has no end line (the checksum the export writes), so it cannot be "
+        "proven whole and unedited; add --unsigned to import it anyway; nothing was imported",
+    ),
+    ErrorCode.CSV_ALREADY_IMPORTED: (
+        "CSV 第 {line} 行的记录（原 #{entry}）已经导入过这个群了：同一份记录不能导入两次；"
+        "没有导入任何记录",
+        "CSV line {line}: its entry (#{entry} in the file) was already imported into this "
+        "chat, and an entry is imported once; nothing was imported",
     ),
 }
 
@@ -257,7 +310,10 @@ class StorageError(Exception):
         self.params = params
         detail = params.get("detail")
         said_zh = params
-        if isinstance(detail, str):  # written in English by the caller
+        given_zh = params.get("detail_zh")
+        if isinstance(given_zh, str):  # the caller said it in Chinese too
+            said_zh = {**params, "detail": given_zh}
+        elif isinstance(detail, str):  # written in English by the caller
             unknown = _UNKNOWN_DETAIL_ZH.get(code, _UNKNOWN_DETAIL_ZH[ErrorCode.INVALID_ARGUMENT])
             said_zh = {**params, "detail": detail_zh(detail, unknown)}
         self.zh = zh.format(**said_zh)

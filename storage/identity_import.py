@@ -15,9 +15,9 @@ from typing import Final, get_args
 
 import aiosqlite
 
-from .csv_rows import CsvRow, NewIds, bad_csv
+from .csv_rows import CsvRow, NewIds, bad_csv, refused_row
 from .errors import ErrorCode, StorageError
-from .people import LinkHow, check_link, event_row, insert_event
+from .people import LinkHow, check_link, event_row, insert_event, refuse_linked_since
 from .players import clean_name
 from .records import SEATS
 from .rows import fetch_one, now_text, player_row
@@ -49,7 +49,7 @@ async def import_identity(
     except StorageError as error:
         if error.code is ErrorCode.BAD_CSV:
             raise
-        raise bad_csv(rows.line, error.en) from error
+        raise refused_row(rows.line, error) from error
     except sqlite3.IntegrityError as error:  # the schema's own guard, should a check miss
         raise bad_csv(rows.line, str(error)) from error
 
@@ -115,6 +115,8 @@ async def _undo(
         if now is None or now["name"] != event.new_name:
             name = now["name"] if now else event.new_name
             raise StorageError(ErrorCode.RENAMED_SINCE, name=name, event_id=event.id)
+    else:  # a link, taken back only while no later link of its person holds, as live
+        await refuse_linked_since(conn, chat_id, event)
     return {"undoes": event.id}
 
 

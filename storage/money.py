@@ -22,19 +22,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from .bounds import FEN_PER_YUAN, MAX_ENTRY_MONEY, MAX_FEN, STAKE_UNIT_PER_FEN
 from .database import Store
-from .entries import Draft, check_players, clean_postings, insert_recording, look, open_session_of
+from .entries import (
+    Author,
+    Draft,
+    check_players,
+    clean_postings,
+    insert_recording,
+    look,
+    open_session_of,
+    recorded_author,
+)
 from .errors import ErrorCode, StorageError
 from .people import read_people
 from .records import Recorded, Source
 from .reports import STANDING
-from .rows import fetch_all, now_text, session_row
+from .rows import fetch_all, fetch_one, now_text, session_row
 
-FEN_PER_YUAN: Final = 100
-STAKE_UNIT_PER_FEN: Final = 100
 STAKE_PER_YUAN: Final = FEN_PER_YUAN * STAKE_UNIT_PER_FEN  # a stake of 1 元 a point
 MAX_STAKE: Final = 1_000 * STAKE_PER_YUAN  # 1 000 元 a point
-MAX_FEN: Final = 10**12  # 100 亿元: far beyond any table, well inside 64 bits
 TABLE: Final = 0
 """The account a table fee is paid to (台费): never a player id (those start at 1)."""
 
@@ -84,6 +91,9 @@ class SessionMoney:
 
     stake: int | None = None
     fen: dict[int, int] = field(default_factory=dict)
+    # The players' shares of the standing fees (negative fen), part of ``fen``: what each
+    # balance says it paid towards the 台费.
+    fee_shares: dict[int, int] = field(default_factory=dict)
 
     @property
     def fee(self) -> int:
@@ -142,9 +152,15 @@ def adjustment_data(text: str | None) -> dict[str, Any] | None:
 def money_lines(fen: Mapping[int, int]) -> dict[int, int]:
     """Integer fen per account (``TABLE`` or a player), zeros dropped, summing to 0."""
     for account, amount in fen.items():
-        if not _whole(account) or not _whole(amount) or abs(amount) > MAX_FEN:
+        if not _whole(account) or not _whole(amount):
             raise StorageError(
                 ErrorCode.INVALID_ARGUMENT, detail=f"money line {account!r}: {amount!r}"
+            )
+        if abs(amount) > MAX_FEN:
+            raise StorageError(
+                ErrorCode.MONEY_TOO_LARGE,
+                yuan=yuan_text(abs(amount)),
+                limit=yuan_text(MAX_FEN),
             )
     if sum(fen.values()) != 0:
         raise StorageError(ErrorCode.UNBALANCED_POSTINGS, total=sum(fen.values()))
@@ -178,6 +194,40 @@ def _checked(spec: MoneySpec) -> tuple[dict[int, int], dict[int, int], dict[str,
     return postings, fen, stored
 
 
+_STANDING_STAKE = (
+    "SELECT x.stake FROM stake_entries AS x WHERE x.session_id = ? AND NOT EXISTS "
+    "(SELECT 1 FROM entries AS r WHERE r.reverses = x.id) ORDER BY x.id DESC LIMIT 1"
+)
+_LARGEST_POSTING = (
+    "SELECT max(abs(p.delta)) FROM entries AS e JOIN postings AS p ON p.entry_id = e.id "
+    "WHERE e.session_id = ?"
+)
+
+
+async def _check_priced(
+    conn: Any, session_id: int, kind: AdjustKind, postings: Mapping[int, int], stake: int | None
+) -> None:
+    """Refuse an adjustment that would make one posting of its session worth more than
+    ``MAX_ENTRY_MONEY`` (docs/money.md, bounds): a penalty or payment in points at the
+    standing stake, or a stake over the session's largest posting (a stake prices them all)."""
+    if kind == "stake":
+        assert stake is not None
+        row = await fetch_one(conn, _LARGEST_POSTING, [session_id])
+        points = int(row[0]) if row is not None and row[0] is not None else 0
+    else:
+        row = await fetch_one(conn, _STANDING_STAKE, [session_id])
+        stake = int(row[0]) if row is not None and row[0] is not None else None
+        points = max((abs(delta) for delta in postings.values()), default=0)
+    if stake is not None and points * stake > MAX_ENTRY_MONEY:
+        raise StorageError(
+            ErrorCode.PRICED_TOO_LARGE,
+            points=f"{points:,}",
+            stake=stake_text(stake),
+            yuan=yuan_text(points * stake // STAKE_UNIT_PER_FEN),
+            limit=yuan_text(MAX_FEN),
+        )
+
+
 # A session without adjustments (most) is answered from the kept counts (migration 0004)
 # without walking its entries: SQLite tests this constant term once, before the scan.
 _HAS_ADJUSTMENTS = (
@@ -193,7 +243,7 @@ class MoneyStore(Store):
         session_id: int,
         spec: MoneySpec,
         source: Source | None,
-        author: int | None,
+        author: Author,
     ) -> Recorded:
         """Record a stake, fee, penalty or payment in the open session ``session_id``."""
         postings, fen, stored = _checked(spec)
@@ -202,13 +252,15 @@ class MoneyStore(Store):
             before = await look(conn, chat_id, source, [author, *players], session_id)
             if before.replay is not None:
                 return before.replay
+            author_id, before = await recorded_author(conn, chat_id, author, before)
             open_session_of(before.session, session_id)
-            check_players(before, [*players, author])
+            check_players(before, [*players, author_id])
+            await _check_priced(conn, session_id, spec.kind, postings, spec.stake)
             if spec.reason is not None and not isinstance(spec.reason, str):
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=f"note {spec.reason!r}")
             fields = {
                 "session_id": session_id,
-                "author": author,
+                "author": author_id,
                 "note": spec.reason,
                 "result_json": json.dumps(stored, ensure_ascii=False),
                 "created_at": now_text(),
@@ -236,13 +288,15 @@ class MoneyStore(Store):
         money = money_of(row["result_json"] for row in rows)
         # One person, one account: a record's lines count as its person's, as the tally's do.
         folded = {account: fen for account, fen in people.fold_sums(money.fen).items() if fen}
-        return SessionMoney(money.stake, folded)
+        shares = people.fold_sums(money.fee_shares)
+        return SessionMoney(money.stake, folded, {a: fen for a, fen in shares.items() if fen})
 
 
 def money_of(stored: Any) -> SessionMoney:
     """A session's money from its standing adjustments' JSON, oldest first."""
     stake: int | None = None
     fen: dict[int, int] = {}
+    shares: dict[int, int] = {}
     for text in stored:
         data = adjustment_data(text)
         if data is None:
@@ -251,4 +305,10 @@ def money_of(stored: Any) -> SessionMoney:
             stake = int(data["stake"])
         for account, amount in data.get("fen", ()):
             fen[int(account)] = fen.get(int(account), 0) + int(amount)
-    return SessionMoney(stake, {account: amount for account, amount in fen.items() if amount})
+            if data["adjust"] == "fee" and int(account) != TABLE:
+                shares[int(account)] = shares.get(int(account), 0) + int(amount)
+    return SessionMoney(
+        stake,
+        {account: amount for account, amount in fen.items() if amount},
+        {account: amount for account, amount in shares.items() if amount},
+    )

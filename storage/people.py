@@ -26,9 +26,12 @@ restores exactly the people before its event).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
+from itertools import combinations
 from typing import Final, Literal, TypeVar, cast
 
 import aiosqlite
@@ -36,7 +39,7 @@ import aiosqlite
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .names import name_key
-from .players import clean_name, players_named
+from .players import NewMember, clean_name, players_named, recorded_id, seated_id
 from .records import SEATS, Player, SeatName, Session
 from .rows import (
     fetch_all,
@@ -44,6 +47,7 @@ from .rows import (
     now_text,
     open_session_row,
     parse_time,
+    player_from,
     player_row,
     session_row,
     time_text,
@@ -52,6 +56,9 @@ from .rows import (
 T = TypeVar("T")
 LinkHow = Literal["join", "iam", "merge"]
 IdentityKind = Literal["link", "rename", "undo"]
+# Who sent an identity command: their player's id, a Telegram user the write records (or
+# whose new Telegram name it records) once its checks pass, or nobody.
+Sender = int | NewMember | None
 _EVENT_COLUMNS: Final = (
     "i.id, i.chat_id, i.kind, i.how, i.player_id, i.person_id, i.old_name, i.new_name, "
     "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by"
@@ -67,18 +74,29 @@ class People:
 
     links: Mapping[int, int]
 
+    @cached_property
+    def _roots(self) -> dict[int, int]:
+        """Each linked record's root, every chain walked once (a chain of n links costs n,
+        not n² as following each record to its root alone would)."""
+        roots: dict[int, int] = {}
+        for start in self.links:
+            path: list[int] = []
+            node = start
+            while node in self.links and node not in roots and len(path) <= len(self.links):
+                path.append(node)
+                node = self.links[node]
+            root = roots.get(node, node)
+            roots.update(dict.fromkeys(path, root))
+        return roots
+
     def person(self, player_id: int) -> int:
         """The person's record (the root of the links) that ``player_id`` belongs to."""
-        seen = 0
-        while player_id in self.links and seen <= len(self.links):
-            player_id = self.links[player_id]
-            seen += 1
-        return player_id
+        return self._roots.get(player_id, player_id)
 
     def records(self, person_id: int) -> tuple[int, ...]:
         """Every record of the person ``person_id`` belongs to, its root first."""
         root = self.person(person_id)
-        others = sorted(r for r in self.links if self.person(r) == root)
+        others = sorted(r for r, of in self._roots.items() if of == root and r != root)
         return (root, *others)
 
     def fold(self, values: Mapping[int, T], combine: Callable[[T, T], T]) -> dict[int, T]:
@@ -140,7 +158,7 @@ class LinkRequest:
     the seat the record holds at the open table."""
 
     record: int
-    person: int
+    person: int | NewMember
     how: LinkHow
     take_seat: bool = False
 
@@ -266,66 +284,112 @@ def _seat_of_any(session: Session | None, records: Iterable[int]) -> SeatName | 
     return None
 
 
-async def _write_seats(
-    conn: aiosqlite.Connection, session_id: int, seats: list[int | None]
-) -> None:
-    await conn.execute(
-        "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
-        [*seats, session_id],
+@dataclass(frozen=True)
+class TableView:
+    """The open table as the people at it see it: each seat's record and the person it is
+    (the person's record, whose name the table shows), 东南西北."""
+
+    session_id: int
+    records: tuple[Player | None, ...]
+    persons: tuple[Player | None, ...]
+
+    def same_name_pairs(self) -> set[frozenset[int]]:
+        """Every two seated records shown under one name (``names.name_key``)."""
+        keys = [None if p is None else name_key(p.name) for p in self.persons]
+        return {
+            frozenset({a.id, b.id})
+            for (i, a), (j, b) in combinations(enumerate(self.records), 2)
+            if a is not None and b is not None and keys[i] is not None and keys[i] == keys[j]
+        }
+
+
+async def read_table(conn: aiosqlite.Connection, chat_id: int) -> TableView | None:
+    """The chat's open table as people see it (None without an open session): two short reads."""
+    session = await open_session_row(conn, chat_id)
+    if session is None:
+        return None
+    people = await read_people(conn, chat_id)
+    persons = [None if r is None else people.person(r) for r in session.seats]
+    wanted = sorted({i for i in (*session.seats, *persons) if i is not None})
+    rows = await fetch_all(
+        conn,
+        f"SELECT * FROM players WHERE chat_id = ? AND id IN ({','.join('?' * len(wanted))})",
+        [chat_id, *wanted],
+    )
+    found = {row["id"]: player_from(row) for row in rows}
+    return TableView(
+        session.id,
+        tuple(None if r is None else found[r] for r in session.seats),
+        tuple(None if p is None else found[p] for p in persons),
     )
 
 
-async def refuse_one_person_twice(
-    conn: aiosqlite.Connection,
-    chat_id: int,
-    seats: Iterable[int | None],
-    before: Iterable[int | None] = (),
+class Seating:
+    """The one way to write a table's seats: inside ``seating_rule``, which checks the table
+    once the write's every change is made."""
+
+    def __init__(self, conn: aiosqlite.Connection, before: TableView | None) -> None:
+        self._conn = conn
+        self.before = before
+
+    async def seat(self, session_id: int, seats: Sequence[int | None]) -> None:
+        """The session's four seats as given (checked with the rest when the rule's block
+        ends)."""
+        await self._conn.execute(
+            "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
+            [*seats, session_id],
+        )
+
+
+@asynccontextmanager
+async def seating_rule(
+    conn: aiosqlite.Connection, chat_id: int, *, undoing: int | None = None
+) -> AsyncIterator[Seating]:
+    """**The one seating rule**, held by every write that may change who sits at the chat's
+    open table or the name the table shows for them: a session opened, a seat taken, left or
+    swapped, a link or rename or the undo of one, a CSV import. The block makes its changes
+    (seats through the ``Seating`` it is given); when it ends, the open table as it is now
+    must seat no person twice (ONE_PERSON_TWICE) and no two people under one name
+    (SAME_NAME_AT_TABLE, or UNDO_SAME_NAME_AT_TABLE for the undo of event ``undoing``):
+    「丁 → 丁：24」 says nothing. Two who already sat so before the write (a table from before
+    this rule, a member who renamed themselves on Telegram) may still swap or leave: only a
+    new pair is refused. A refusal raises inside the caller's transaction: nothing is
+    written."""
+    before = await read_table(conn, chat_id)
+    yield Seating(conn, before)
+    await _refuse_broken_table(conn, chat_id, before, undoing)
+
+
+async def _refuse_broken_table(
+    conn: aiosqlite.Connection, chat_id: int, before: TableView | None, undoing: int | None
 ) -> None:
-    """ONE_PERSON_TWICE when two of ``seats`` are records of one person (a session's seats
-    as they are about to be written)."""
-    people = await read_people(conn, chat_id)
-    seen: dict[int, int] = {}
-    for record in seats:
-        if record is None:
+    table = await read_table(conn, chat_id)
+    if table is None:
+        return
+    first_seat: dict[int, int] = {}
+    for index, person in enumerate(table.persons):
+        if person is None:
             continue
-        person = people.person(record)
-        if person in seen and seen[person] != record:
-            first = await player_row(conn, chat_id, seen[person])
-            second = await player_row(conn, chat_id, record)
+        if person.id in first_seat:
+            first, second = table.records[first_seat[person.id]], table.records[index]
+            assert first is not None and second is not None
             raise StorageError(ErrorCode.ONE_PERSON_TWICE, a=first.name, b=second.name)
-        seen[person] = record
-    await _refuse_one_name_twice(conn, chat_id, list(seats), people, before)
-
-
-async def _refuse_one_name_twice(
-    conn: aiosqlite.Connection,
-    chat_id: int,
-    seats: list[int | None],
-    people: People,
-    before: Iterable[int | None] = (),
-) -> None:
-    """SAME_NAME_AT_TABLE when two people at the table would be shown under one name (the
-    name of each person's record, case and spacing aside): 「丁 → 丁：24」 says nothing. Two
-    who already sat so (``before``: a table from before this rule, or a member who renamed
-    themselves on Telegram) may still swap or leave: only a new pair is refused."""
-    had = {record for record in before if record is not None}
-    shown: dict[str, int] = {}
-    for index, record in enumerate(seats):
-        if record is None:
-            continue
-        person = await player_row(conn, chat_id, people.person(record))
-        key = name_key(person.name)  # one name as people see it (storage.names)
-        first = seats[shown[key]] if key in shown else None
-        if first is not None and not {first, record} <= had:
-            raise StorageError(
-                ErrorCode.SAME_NAME_AT_TABLE,
-                name=person.name,
-                first=SEATS[shown[key]],
-                second=SEATS[index],
-                first_zh=_SEAT_ZH[shown[key]],
-                second_zh=_SEAT_ZH[index],
-            )
-        shown[key] = index
+        first_seat[person.id] = index
+    had = before.same_name_pairs() if before and before.session_id == table.session_id else set()
+    new_pairs = [
+        sorted(index for index, r in enumerate(table.records) if r and r.id in pair)
+        for pair in table.same_name_pairs() - had
+    ]
+    for i, j in sorted(new_pairs)[:1]:
+        shown = table.persons[j]
+        assert shown is not None
+        seats = {
+            "name": shown.name, "first": SEATS[i], "second": SEATS[j],
+            "first_zh": _SEAT_ZH[i], "second_zh": _SEAT_ZH[j],
+        }  # fmt: skip
+        if undoing is not None:
+            raise StorageError(ErrorCode.UNDO_SAME_NAME_AT_TABLE, event_id=undoing, **seats)
+        raise StorageError(ErrorCode.SAME_NAME_AT_TABLE, **seats)
 
 
 class PeopleStore(Store):
@@ -354,37 +418,43 @@ class PeopleStore(Store):
             return await player_row(conn, chat_id, people.person(player_id))
 
     async def link_records(
-        self, chat_id: int, link: LinkRequest, *, author: int | None, update_id: int | None
+        self, chat_id: int, link: LinkRequest, *, author: Sender, update_id: int | None
     ) -> IdentityChange:
         """Make ``link.record``'s person and ``link.person``'s one (their roots linked; the
         record's root folds into the person's). With ``take_seat`` the person takes the seat
-        the record's person holds at the open table. Refusals: see the module docstring."""
+        the record's person holds at the open table. A Telegram user given as ``link.person``
+        or ``author`` (``NewMember``) is recorded by this write. Refusals: see the module
+        docstring."""
         async with self._write() as conn:
             replay = await _replayed(conn, chat_id, update_id)
             if replay is not None:
                 return replay
-            checked = await check_link(conn, chat_id, link.record, link.person)
-            root, target = checked.root, checked.target
-            session = await open_session_row(conn, chat_id)
-            record_seat = _seat_of_any(session, checked.mine)
-            if record_seat and _seat_of_any(session, checked.theirs):
-                raise StorageError(ErrorCode.SAT_TOGETHER, a=checked.names[0], b=checked.names[1])
-            seat = record_seat if link.take_seat and session is not None else None
-            if seat is not None and session is not None:
-                seats = list(session.seats)
-                seats[SEATS.index(seat)] = target
-                await _refuse_one_name_twice(conn, chat_id, seats, await read_people(conn, chat_id))
-                await _write_seats(conn, session.id, seats)
-            event_id = await _insert_event(
-                conn, chat_id, kind="link", how=link.how, player_id=root, person_id=target,
-                author=author, update_id=update_id,
-                session_id=session.id if seat and session else None, seat=seat,
-            )  # fmt: skip
+            author_id = await recorded_id(conn, chat_id, author)
+            person_id = await seated_id(conn, chat_id, link.person)
+            async with seating_rule(conn, chat_id) as table:
+                checked = await check_link(conn, chat_id, link.record, person_id)
+                root, target = checked.root, checked.target
+                session = await open_session_row(conn, chat_id)
+                record_seat = _seat_of_any(session, checked.mine)
+                if record_seat and _seat_of_any(session, checked.theirs):
+                    raise StorageError(
+                        ErrorCode.SAT_TOGETHER, a=checked.names[0], b=checked.names[1]
+                    )
+                seat = record_seat if link.take_seat and session is not None else None
+                if seat is not None and session is not None:
+                    seats = list(session.seats)
+                    seats[SEATS.index(seat)] = target
+                    await table.seat(session.id, seats)
+                event_id = await _insert_event(
+                    conn, chat_id, kind="link", how=link.how, player_id=root, person_id=target,
+                    author=author_id, update_id=update_id,
+                    session_id=session.id if seat and session else None, seat=seat,
+                )  # fmt: skip
             event = await event_row(conn, chat_id, event_id)
             return IdentityChange(event, False, await open_session_row(conn, chat_id))
 
     async def rename_guest(
-        self, chat_id: int, player_id: int, name: str, *, author: int | None, update_id: int | None
+        self, chat_id: int, player_id: int, name: str, *, author: Sender, update_id: int | None
     ) -> IdentityChange:
         """A guest's new name (a member's name is their Telegram name: refused)."""
         new_name = clean_name(name)
@@ -392,41 +462,50 @@ class PeopleStore(Store):
             replay = await _replayed(conn, chat_id, update_id)
             if replay is not None:
                 return replay
-            player = await player_row(conn, chat_id, player_id)
-            if not player.is_guest:
-                raise StorageError(ErrorCode.MEMBER_NAME, name=player.name)
-            await _check_free_name(conn, chat_id, player.id, new_name)
-            event_id = await _insert_event(
-                conn, chat_id, kind="rename", player_id=player.id, old_name=player.name,
-                new_name=new_name, author=author, update_id=update_id,
-            )  # fmt: skip
-            await conn.execute("UPDATE players SET name = ? WHERE id = ?", [new_name, player.id])
+            author_id = await recorded_id(conn, chat_id, author)
+            async with seating_rule(conn, chat_id):
+                player = await player_row(conn, chat_id, player_id)
+                if not player.is_guest:
+                    raise StorageError(ErrorCode.MEMBER_NAME, name=player.name)
+                await _check_free_name(conn, chat_id, player.id, new_name)
+                event_id = await _insert_event(
+                    conn, chat_id, kind="rename", player_id=player.id, old_name=player.name,
+                    new_name=new_name, author=author_id, update_id=update_id,
+                )  # fmt: skip
+                await conn.execute(
+                    "UPDATE players SET name = ? WHERE id = ?", [new_name, player.id]
+                )
             event = await event_row(conn, chat_id, event_id)
             return IdentityChange(event, False, await open_session_row(conn, chat_id))
 
     async def undo_identity(
-        self, chat_id: int, event_id: int, *, author: int | None, update_id: int | None
+        self, chat_id: int, event_id: int, *, author: Sender, update_id: int | None
     ) -> IdentityChange:
         """Take back a link (the records are two people again; a seat the link took goes back
-        to the record while the person still holds it) or a rename (the old name back)."""
+        to the record while the person still holds it) or a rename (the old name back).
+        Refused as the seating rule refuses: an undo that would seat two people of one name
+        (UNDO_SAME_NAME_AT_TABLE)."""
         async with self._write() as conn:
             replay = await _replayed(conn, chat_id, update_id)
             if replay is not None:
                 return replay
+            author_id = await recorded_id(conn, chat_id, author)
             event = await event_row(conn, chat_id, event_id)
             if event.kind == "undo":
                 raise StorageError(ErrorCode.UNDO_OF_UNDO, event_id=event_id)
             if event.undone_by is not None:
                 raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event_id)
-            if event.kind == "rename":
-                await _rename_back(conn, chat_id, event)
-            else:
-                await _refuse_linked_since(conn, chat_id, event)
-            undo_id = await _insert_event(
-                conn, chat_id, kind="undo", undoes=event.id, author=author, update_id=update_id
-            )
-            if event.kind == "link":
-                await _seat_back(conn, chat_id, event)
+            async with seating_rule(conn, chat_id, undoing=event.id) as table:
+                if event.kind == "rename":
+                    await _rename_back(conn, chat_id, event)
+                else:
+                    await refuse_linked_since(conn, chat_id, event)
+                undo_id = await _insert_event(
+                    conn, chat_id, kind="undo", undoes=event.id, author=author_id,
+                    update_id=update_id,
+                )  # fmt: skip
+                if event.kind == "link":
+                    await _seat_back(conn, chat_id, event, table)
             undo = await event_row(conn, chat_id, undo_id)
             undone = await event_row(conn, chat_id, event.id)
             return IdentityChange(undo, False, await open_session_row(conn, chat_id), undone)
@@ -481,7 +560,7 @@ async def _rename_back(conn: aiosqlite.Connection, chat_id: int, event: Identity
     await conn.execute("UPDATE players SET name = ? WHERE id = ?", [event.old_name, player.id])
 
 
-async def _refuse_linked_since(
+async def refuse_linked_since(
     conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent
 ) -> None:
     """A link is undone only while it is the newest link of its person that holds: cutting
@@ -500,7 +579,9 @@ async def _refuse_linked_since(
         raise StorageError(ErrorCode.LINKED_SINCE, later=later["id"], event_id=event.id)
 
 
-async def _seat_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent) -> None:
+async def _seat_back(
+    conn: aiosqlite.Connection, chat_id: int, event: IdentityEvent, table: Seating
+) -> None:
     """The seat a link took goes back to the record, if that session is still open and the
     person still holds it."""
     if event.session_id is None or event.seat is None or event.player_id is None:
@@ -512,4 +593,4 @@ async def _seat_back(conn: aiosqlite.Connection, chat_id: int, event: IdentityEv
         return
     seats = list(session.seats)
     seats[SEATS.index(event.seat)] = event.player_id
-    await _write_seats(conn, session.id, seats)
+    await table.seat(session.id, seats)

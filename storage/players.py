@@ -45,9 +45,10 @@ class NewGuest:
 
 @dataclass(frozen=True)
 class NewMember:
-    """A Telegram user the chat has not recorded yet, to be recorded inside the write that
-    names them (seats them, or opens the session they created), after its every check: a
-    refused /new, /join or /seat then records nobody."""
+    """A Telegram user the chat has not recorded yet (or has, under an older Telegram name),
+    to be recorded (or renamed) inside the write that names them (seats them, opens the
+    session they created, or takes them as its author or as a guest's claimer), in the
+    write's transaction: a refused command then records and renames nobody."""
 
     user_id: int
     name: str
@@ -117,6 +118,15 @@ async def seated_id(
     if isinstance(who, NewMember):
         return (await upsert_member(conn, chat_id, who)).id
     return who
+
+
+async def recorded_id(
+    conn: aiosqlite.Connection, chat_id: int, who: int | NewMember | None
+) -> int | None:
+    """The player id of a command's sender inside the write that needs them: a known
+    player's, or a Telegram user's recorded (or renamed) now, in the same transaction as
+    the write's checks, so that a refusal records nobody."""
+    return None if who is None else await seated_id(conn, chat_id, who)
 
 
 class PlayerStore(Store):

@@ -212,12 +212,22 @@ def _folded(found: RunningTotals, people: People) -> RunningTotals:
 # Hands numbered in the order they were first recorded; each player's moves per hand summed,
 # then per sample point (every ``step``-th hand and the last one). The session's index leads
 # (``+e.chat_id`` keeps the planner off the chat's), and the postings are found from it.
+# A hand is a hand number, as /stats counts them: an entry written between hands (a penalty
+# in points) counts in the hand before it (the first, before any), and one that moves no
+# points (a stake, a fee in 元) is no hand at all.
 _RUNNING = """
-WITH live AS (
-    SELECT e.id, CASE WHEN e.hand_number THEN 'h' || e.hand_number ELSE 'e' || e.id END AS hand
+WITH standing AS MATERIALIZED (
+    SELECT e.id, e.hand_number
     FROM entries AS e
     WHERE +e.chat_id = ?1 AND e.session_id = ?2 AND e.kind <> 'reversal'
       AND NOT EXISTS (SELECT 1 FROM entries AS r WHERE r.reverses = e.id)
+), live AS (
+    SELECT s.id, coalesce(s.hand_number, (
+        SELECT o.hand_number FROM standing AS o
+        WHERE o.hand_number IS NOT NULL AND o.id < s.id ORDER BY o.id DESC LIMIT 1
+    ), (SELECT min(o.hand_number) FROM standing AS o), 0) AS hand
+    FROM standing AS s
+    WHERE s.hand_number IS NOT NULL OR EXISTS (SELECT 1 FROM postings AS p WHERE p.entry_id = s.id)
 ), hands AS (
     SELECT hand, row_number() OVER (ORDER BY min(id)) AS n FROM live GROUP BY hand
 ), size AS (

@@ -18,6 +18,7 @@ from .chats import ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .names import name_key
+from .players import NewMember, recorded_id
 from .rows import fetch_all, fetch_one, now_text, parse_time
 
 
@@ -47,20 +48,22 @@ def _season(row: aiosqlite.Row | dict[str, Any]) -> Season:
 
 
 class SeasonStore(Store):
-    async def start(self, chat_id: int, name: str, by: int | None) -> Season:
-        """Open season ``name`` now (``by``: the player starting it), ending the open one at
-        the same instant. DUPLICATE_SEASON when the chat had a season of that name."""
+    async def start(self, chat_id: int, name: str, by: int | NewMember | None) -> Season:
+        """Open season ``name`` now (``by``: the player starting it, a Telegram user recorded
+        by this write), ending the open one at the same instant. DUPLICATE_SEASON when the
+        chat had a season of that name."""
         now = now_text()
         async with self._write() as conn:
             await ensure_chat_row(conn, chat_id)
             if await _named(conn, chat_id, name) is not None:
                 raise StorageError(ErrorCode.DUPLICATE_SEASON, name=name)
-            await _end_open(conn, chat_id, by, now)
+            by_id = await recorded_id(conn, chat_id, by)
+            await _end_open(conn, chat_id, by_id, now)
             try:
                 cursor = await conn.execute(
                     "INSERT INTO seasons (chat_id, name, started_at, started_by) "
                     "VALUES (?, ?, ?, ?)",
-                    [chat_id, name, now, by],
+                    [chat_id, name, now, by_id],
                 )
             except sqlite3.IntegrityError as error:  # the name's length check
                 raise StorageError(ErrorCode.INVALID_ARGUMENT, detail=str(error)) from None
@@ -68,12 +71,13 @@ class SeasonStore(Store):
         assert season_id is not None
         return Season(season_id, chat_id, name, parse_time(now))
 
-    async def end(self, chat_id: int, by: int | None) -> Season:
-        """End the open season now; NO_OPEN_SEASON when none runs."""
+    async def end(self, chat_id: int, by: int | NewMember | None) -> Season:
+        """End the open season now; NO_OPEN_SEASON when none runs (``by`` recorded by this
+        write only when it ends one)."""
         async with self._write() as conn:
-            ended = await _end_open(conn, chat_id, by, now_text())
-        if ended is None:
-            raise StorageError(ErrorCode.NO_OPEN_SEASON)
+            ended = await _end_open(conn, chat_id, await recorded_id(conn, chat_id, by), now_text())
+            if ended is None:
+                raise StorageError(ErrorCode.NO_OPEN_SEASON)
         return ended
 
     async def current(self, chat_id: int) -> Season | None:

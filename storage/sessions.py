@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import aiosqlite
 
 from .chats import check_ruleset_and_base, ensure_chat_row
 from .database import Store
 from .errors import ErrorCode, StorageError
 from .names import name_key
-from .people import refuse_one_person_twice
+from .people import seating_rule
 from .players import NewGuest, NewMember, seated_id
 from .records import SEATS, Rotation, SeatName, Session, SessionTerms
 from .rows import (
@@ -36,24 +34,6 @@ async def require_open_session(conn: aiosqlite.Connection, chat_id: int) -> Sess
     if session is None:
         raise StorageError(ErrorCode.NO_OPEN_SESSION)
     return session
-
-
-async def write_seats(
-    conn: aiosqlite.Connection, session_id: int, seats: Sequence[int | None]
-) -> None:
-    """The session's four seats, unless two of them hold records of one person (or two
-    people of one name, unless they already did: see ``refuse_one_person_twice``)."""
-    session = await fetch_one(
-        conn, "SELECT chat_id, seat_e, seat_s, seat_w, seat_n FROM sessions WHERE id = ?",
-        [session_id],
-    )  # fmt: skip
-    assert session is not None
-    before = [session[column] for column in ("seat_e", "seat_s", "seat_w", "seat_n")]
-    await refuse_one_person_twice(conn, session["chat_id"], seats, before)
-    await conn.execute(
-        "UPDATE sessions SET seat_e = ?, seat_s = ?, seat_w = ?, seat_n = ? WHERE id = ?",
-        [*seats, session_id],
-    )
 
 
 def _known(who: int | NewMember | None) -> int | None:
@@ -91,16 +71,17 @@ class SessionStore(Store):
             current = await open_session_row(conn, chat_id)
             if current is not None:
                 raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
-            await refuse_one_person_twice(conn, chat_id, taken)  # a new guest is nobody yet
             ids = [None if p is None else await seated_id(conn, chat_id, p) for p in seats]
             opener = None if creator is None else await seated_id(conn, chat_id, creator)
-            cursor = await conn.execute(
-                "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, seat_e, seat_s, "
-                "seat_w, seat_n, dealer, round_wind, hand_number, deals_in_round, creator, "
-                "is_open, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'E', 1, 0, ?, 1, ?)",
-                [chat_id, ruleset, base, room, rotation, *ids, dealer, opener, now_text()],
-            )
-            assert cursor.lastrowid is not None
+            async with seating_rule(conn, chat_id) as table:
+                cursor = await conn.execute(
+                    "INSERT INTO sessions (chat_id, ruleset, base, room, rotation, dealer, "
+                    "round_wind, hand_number, deals_in_round, creator, is_open, opened_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 'E', 1, 0, ?, 1, ?)",
+                    [chat_id, ruleset, base, room, rotation, dealer, opener, now_text()],
+                )
+                assert cursor.lastrowid is not None
+                await table.seat(cursor.lastrowid, ids)
             return await session_row(conn, chat_id, cursor.lastrowid)
 
     async def current(self, chat_id: int) -> Session | None:
@@ -112,6 +93,17 @@ class SessionStore(Store):
         """A session of this chat by id, open or closed."""
         async with self._read() as conn:
             return await session_row(conn, chat_id, session_id)
+
+    async def latest(self, chat_id: int) -> Session | None:
+        """The chat's newest session, open or closed (what 「和上次一样」 repeats), or None."""
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn,
+                f"SELECT {SESSION_COLUMNS} FROM sessions WHERE chat_id = ?"
+                " ORDER BY id DESC LIMIT 1",
+                [chat_id],
+            )
+        return session_from(row) if row is not None else None
 
     async def all(self, chat_id: int) -> list[Session]:
         """Every session of this chat, newest first."""
@@ -137,7 +129,10 @@ class SessionStore(Store):
             session = await require_open_session(conn, chat_id)
             if isinstance(player, int):
                 await player_row(conn, chat_id, player)
-            held = session.seat_of(player) if isinstance(player, int) else None
+            # A member recorded now (or renamed: a known one whose Telegram name changed) may
+            # already sit: their seat is theirs, whoever they were given as.
+            player_id = await seated_id(conn, chat_id, player)
+            held = session.seat_of(player_id)
             if held is not None:
                 if seat is None or seat == held:
                     return session
@@ -149,8 +144,9 @@ class SessionStore(Store):
             elif session.player_at(seat) is not None:
                 raise StorageError(ErrorCode.SEAT_TAKEN, seat=seat)
             seats = list(session.seats)
-            seats[SEATS.index(seat)] = await seated_id(conn, chat_id, player)
-            await write_seats(conn, session.id, seats)
+            seats[SEATS.index(seat)] = player_id
+            async with seating_rule(conn, chat_id) as table:
+                await table.seat(session.id, seats)
             return await session_row(conn, chat_id, session.id)
 
     async def set_seat(self, chat_id: int, seat: SeatName, player: Seated) -> Session:
@@ -168,7 +164,8 @@ class SessionStore(Store):
                 await player_row(conn, chat_id, player_id)
                 seats = [None if occupant == player_id else occupant for occupant in seats]
             seats[SEATS.index(seat)] = player_id
-            await write_seats(conn, session.id, seats)
+            async with seating_rule(conn, chat_id) as table:
+                await table.seat(session.id, seats)
             return await session_row(conn, chat_id, session.id)
 
     async def swap_seats(self, chat_id: int, a: SeatName, b: SeatName) -> Session:
@@ -183,7 +180,8 @@ class SessionStore(Store):
             seats = list(session.seats)
             i, j = SEATS.index(a), SEATS.index(b)
             seats[i], seats[j] = seats[j], seats[i]
-            await write_seats(conn, session.id, seats)
+            async with seating_rule(conn, chat_id) as table:
+                await table.seat(session.id, seats)
             moved = {a: b, b: a}.get(session.dealer)
             if moved is not None and session.player_at(session.dealer) is not None:
                 await conn.execute(
@@ -224,6 +222,25 @@ class SessionStore(Store):
                 ],
             )
             return await session_row(conn, chat_id, session.id)
+
+    async def discard_if_empty(self, chat_id: int) -> Session | None:
+        """The chat's open session taken back as if never opened, when nothing was written in
+        it (no entry, no identity event): a table opened by mistake is no session, so it
+        neither shows in lists nor takes a number. Returns it as it was; None (nothing done)
+        when anything was written, for ``close`` to close it as usual."""
+        async with self._write() as conn:
+            session = await require_open_session(conn, chat_id)
+            used = await fetch_one(
+                conn,
+                "SELECT EXISTS (SELECT 1 FROM entries WHERE session_id = ?1) OR EXISTS ("
+                "SELECT 1 FROM identity_events WHERE chat_id = ?2 AND session_id = ?1"
+                " AND created_at >= (SELECT opened_at FROM sessions WHERE id = ?1))",
+                [session.id, chat_id],
+            )
+            if used is None or used[0]:
+                return None
+            await conn.execute("DELETE FROM sessions WHERE id = ?", [session.id])
+            return session
 
     async def close(self, chat_id: int) -> Session:
         """Close the chat's open session."""

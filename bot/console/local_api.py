@@ -19,7 +19,16 @@ from typing import Any, Final
 
 from bot.console.api_spec import ApiError, check_call, parse_html, utf16_len
 
-__all__ = ["ApiError", "LocalBotApi", "Sent", "UpdateMaker", "parse_html", "utf16_len"]
+__all__ = [
+    "ApiError",
+    "LocalBotApi",
+    "RawUpdate",
+    "Sent",
+    "UpdateMaker",
+    "parse_html",
+    "updates_json",
+    "utf16_len",
+]
 
 JSONDict = dict[str, Any]
 FileTuple = tuple[Any, ...]  # (filename, content, mime type) as PTB uploads it
@@ -445,6 +454,27 @@ def _member(status: str, user: JSONDict) -> JSONDict:
     return member
 
 
+@dataclass(frozen=True)
+class RawUpdate:
+    """An update served as the JSON text given: one Python's JSON writer would not write
+    (nested thousands deep), as a hostile or broken server might send it."""
+
+    update_id: int
+    text: str
+
+
+def updates_json(updates: list[JSONDict | RawUpdate]) -> str:
+    """getUpdates' answer: raw updates as given, the others as JSON with every character
+    outside ASCII escaped (a lone surrogate in a broken update is written, as \\ud800)."""
+    parts = [u.text if isinstance(u, RawUpdate) else json.dumps(u) for u in updates]
+    return '{"ok": true, "result": [' + ", ".join(parts) + "]}"
+
+
+def nested(depth: int, inside: str = "{}") -> str:
+    """JSON nested ``depth`` lists deep (as text: past Python's writer at about 1,000)."""
+    return "[" * depth + inside + "]" * depth
+
+
 class UpdateMaker:
     """Updates as Telegram would deliver them: messages (commands get their entity), button
     presses, edits. Messages are remembered in the api so replies and edits can point at them."""
@@ -506,6 +536,12 @@ class UpdateMaker:
             "chat_type": chat_type,
         }
         return {"update_id": next(self.api.update_ids), "inline_query": inline}
+
+    def deep_message(self, chat_id: int, user_id: int, text: str, depth: int) -> RawUpdate:
+        """A message whose extra field nests ``depth`` levels deep (no client sends one)."""
+        update = self.message(chat_id, user_id, text)
+        body = json.dumps(update)[:-2]  # without the message's and the update's closing "}}"
+        return RawUpdate(update["update_id"], f'{body}, "x": {nested(depth)}}}}}')
 
     def bot_status(self, chat_id: int, user_id: int, old: str, new: str) -> JSONDict:
         """The bot's own membership changed (``my_chat_member``): 'left' → 'member' when

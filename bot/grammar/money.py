@@ -21,6 +21,7 @@ from typing import Final
 from bot.grammar.errors import GrammarError
 from bot.grammar.roster import Roster, take_player
 from scoring.tiles import Seat
+from storage.bounds import FEN_PER_YUAN, MAX_FEN, MAX_POSTING_POINTS
 
 _FOLD: Final = str.maketrans("０１２３４５６７８９．，￥＋", "0123456789.,¥+")
 _AMOUNT: Final = re.compile(
@@ -37,8 +38,10 @@ UNIT_WORDS: Final = _YUAN_UNITS | _TENTH_UNITS | _POINT_UNITS | {"分"}
 _CHINESE_NUMERALS: Final = re.compile(r"[零〇一二两三四五六七八九十百千万]+.*")
 MONEY_DECIMALS: Final = 2  # fen
 STAKE_DECIMALS: Final = 4  # 1/10 000 元, storage.money.STAKE_UNIT
-MAX_YUAN: Final = 1_000_000  # a fee or adjustment of up to a million 元
-MAX_POINTS: Final = 10**12
+# The ledger's bounds (docs/money.md): a money line of up to a million 元, points per player
+# an entry up to ten billion, so that every sum the ledger keeps fits 64 bits.
+MAX_YUAN: Final = MAX_FEN // FEN_PER_YUAN
+MAX_POINTS: Final = MAX_POSTING_POINTS
 MAX_STAKE_YUAN: Final = 1_000
 MAX_REASON: Final = 60  # characters: a reason is a note (诈胡, 迟到), quoted in every reply
 WINNER_WORDS: Final = frozenset({"赢家", "大赢家", "winner", "赢家付", "赢家出"})

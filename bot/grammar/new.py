@@ -12,7 +12,9 @@ from bot.grammar.errors import GrammarError
 from bot.grammar.money import stake_in_new
 from bot.grammar.names import check_name
 from bot.grammar.roster import SENDER_WORDS
+from scoring import rulesets
 from scoring.payments import MAX_BASE
+from scoring.rulesets import Family, Ruleset
 from storage.names import name_key
 
 # A stake as people write it: -1, 1.5, 5块, 底分5 (whole numbers alone are read as 底分).
@@ -62,6 +64,58 @@ def parse_new(args: Sequence[str], rooms: Mapping[str, int]) -> NewSession:
     if len({name_key(n) for n in rest}) != len(rest):
         raise GrammarError("duplicate_player", token=_first_duplicate(rest))
     return NewSession(ruleset=ruleset, base=base, room=room, players=tuple(rest), stake=per_point)
+
+
+@dataclass(frozen=True)
+class RulesetWords:
+    """What the words before the 底分 and the players name: one ruleset, or a family with
+    several (湖州) whose system is still to be asked; ``rest`` the words after them, a room
+    word said among them first (开局 初级场 杭州 … is 开局 杭州 初级场 …)."""
+
+    ruleset: Ruleset | None
+    family: Family | None
+    rest: tuple[str, ...]
+    word: str = ""  # the word that named the ruleset, as typed
+
+
+_MOST_LEADING: Final = 3  # a family, a system and a room, in any order
+
+
+def read_ruleset_words(args: Sequence[str]) -> RulesetWords:
+    """The family and the system at the head of /new's words in any order (开局 湖州 硬飘花,
+    开局 硬飘花 湖州), a room word among them; GrammarError naming a word that disagrees
+    (杭州 双辣) or a second system. Nothing known at the head: the first word is read as
+    today (``rulesets.get`` names the unknown one)."""
+    families = {name.casefold(): family for family in rulesets.families() for name in family.names}
+    rooms = {room.name for rules in rulesets.RULESETS.values() for room in rules.rooms}
+    family: Family | None = None
+    system: tuple[str, Ruleset] | None = None
+    room: list[str] = []
+    taken = 0
+    for word in args[:_MOST_LEADING]:
+        folded = word.strip().casefold()
+        if folded in families and family is None:
+            family = families[folded]
+        elif folded in rulesets.names() and folded not in families and system is None:
+            system = (word, rulesets.get(word))
+        elif word in rooms and not room:
+            room.append(word)
+        else:
+            break
+        taken += 1
+    if family is None and system is None:
+        return RulesetWords(None, None, tuple(args))
+    rest = (*room, *args[taken:])
+    if system is not None:
+        word, rules = system
+        if family is not None and rules.family.id != family.id:
+            raise GrammarError("new_family_mismatch", token=word, family=family.names[0])
+        return RulesetWords(rules, rules.family, rest, word)
+    assert family is not None
+    members = rulesets.family_members(family)
+    if len(members) == 1:
+        return RulesetWords(rulesets.get(members[0]), family, rest, members[0])
+    return RulesetWords(None, family, rest)
 
 
 def _number_like(word: str) -> bool:

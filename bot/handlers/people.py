@@ -13,6 +13,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
+from bot import button_signature
 from bot import identity_policy as policy
 from bot.buttons import WIDEST_ENTRY_ID, ButtonRoute
 from bot.chat_refusal import ChatRefusal
@@ -22,6 +23,7 @@ from bot.context import (
     argument_words,
     is_chat_admin,
     known_player,
+    member_to_record,
     message_of,
     press_of,
     sender_player,
@@ -52,6 +54,7 @@ from storage import (
 from storage.names import name_key
 
 IDENTITY_UNDO_PREFIX: Final = "pundo:"
+IDENTITY_UNDO_PURPOSE: Final = "identity-undo"  # what the 撤销 button's signature is for
 # How an identity event is named (P3), as /history shows it and /undo P3 takes it.
 EVENT_ID: Final = re.compile(r"^\s*[Pp](\d+)\s*$")
 _INSTANT: Final = timedelta(microseconds=1)  # the ledger's times are to the microsecond
@@ -74,8 +77,41 @@ async def iam(update: Update, context: Context) -> None:
     if refusal is not None:
         raise ChatRefusal(refusal, token=words[0])
     sender = await _sender(context, message)
-    change = await _link(context, update, LinkRequest(guest.id, sender.id, "iam", True), sender)
-    await _reply_linked(context, message, change, guest, sender, lang)
+    request = LinkRequest(guest.id, _given(sender), "iam", take_seat=True)
+    change = await _link(context, update, request, sender)
+    await _reply_linked(context, message, change, guest, await _recorded(context, message), lang)
+
+
+async def claim_guest(
+    context: Context, update: Update, message: Message, guest_id: int
+) -> tuple[IdentityChange, Player, Player]:
+    """The /iam claim a press makes (「你是哪位？」's buttons): the presser becomes the guest
+    ``guest_id`` and takes its seat, on /iam's rules; ChatRefusal when it may not be done.
+    Returns the change, the guest and the presser's record."""
+    ledger = services(context).db
+    guest = await ledger.players.get(message.chat.id, guest_id)
+    if not guest.is_guest:
+        raise ChatRefusal("iam_member", token=guest.name)
+    claimed = (await _people(ledger, message.chat.id, guest.id))[0]
+    asker = await _asker(context, message, update)
+    refusal = policy.may_claim(await _actor(context, message, asker, update), claimed)
+    if refusal is not None:
+        raise ChatRefusal(refusal, token=guest.name)
+    sender = await _sender(context, message, update)
+    request = LinkRequest(guest.id, _given(sender), "iam", take_seat=True)
+    change = await _link(context, update, request, sender)
+    return change, guest, await _recorded(context, message, update)
+
+
+async def announce_link(
+    context: Context,
+    message: Message,
+    claimed: tuple[IdentityChange, Player, Player],
+    lang: str,
+) -> None:
+    """The chat told of a claim, as /iam tells it (with its ↩️ 撤销: the P-event's undo)."""
+    change, guest, member = claimed
+    await _reply_linked(context, message, change, guest, member, lang)
 
 
 async def join_as_guest(
@@ -84,21 +120,24 @@ async def join_as_guest(
     """/join by a member while a guest of the same name sits at the table: the member takes
     the guest's seat and becomes that guest (None when there is no such guest, or the two
     sat at one table before: then they are two people, and /join seats as usual). A member
-    never seen before is recorded here, as the claim is made."""
-    known = sender.id if isinstance(sender, Player) else None
-    if known is not None and table.seat_of(known) is not None:
+    never seen before (or renamed on Telegram since) is recorded by the claim's write."""
+    message = message_of(update)
+    if isinstance(sender, Player):
+        known: Player | None = sender
+    else:
+        known = await _asker(context, message, update)
+    if known is not None and table.seat_of(known.id) is not None:
         return None
     name = name_key(sender.name)
     guests = [p for p in table.players.values() if p.is_guest and name_key(p.name) == name]
     if len(guests) != 1:
         return None
     claimed = (await _people(services(context).db, table.session.chat_id, guests[0].id))[0]
-    actor = policy.Actor(known, admin=False, creator=False)  # a claim needs no standing
+    # A claim needs no standing.
+    actor = policy.Actor(known.id if known else None, admin=False, creator=False)
     if policy.may_claim(actor, claimed) is not None:
         return None  # someone else's already: /join seats the member as usual
-    if isinstance(sender, NewMember):
-        sender = await _sender(context, message_of(update), update)
-    request = LinkRequest(guests[0].id, sender.id, "join", take_seat=True)
+    request = LinkRequest(guests[0].id, _given(sender), "join", take_seat=True)
     try:
         return await _link(context, update, request, sender)
     except StorageError as error:
@@ -162,7 +201,7 @@ async def rename(update: Update, context: Context) -> None:
         raise StorageError(ErrorCode.MEMBER_NAME, name=guest.name)
     sender = await _sender(context, message)
     change = await ledger.people.rename_guest(
-        message.chat.id, guest.id, new_name, author=sender.id, update_id=update.update_id
+        message.chat.id, guest.id, new_name, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
     text = t(
@@ -172,7 +211,7 @@ async def rename(update: Update, context: Context) -> None:
         old=change.event.old_name or "",
         new=change.event.new_name or "",
     )
-    await reply(message, text, reply_markup=_undo_markup(change, lang))
+    await reply(message, text, reply_markup=_undo_markup(context, message.chat.id, change, lang))
 
 
 async def undo_event(update: Update, context: Context, event_id: int) -> None:
@@ -189,10 +228,13 @@ async def undo_button(update: Update, context: Context) -> None:
     if button is None:
         return
     query, message, lang = button.query, button.message, button.lang
-    event_id = as_number(button.data.removeprefix(IDENTITY_UNDO_PREFIX))
+    shown = button_signature.verified(
+        context.bot.token, IDENTITY_UNDO_PURPOSE, message.chat.id, button.data
+    )
+    event_id = as_number(shown.removeprefix(IDENTITY_UNDO_PREFIX)) if shown else None
     try:
-        if event_id is None:
-            raise ChatRefusal("bad_button", token=query.data)
+        if event_id is None:  # not a button the bot showed here (or one shown before signing)
+            raise ChatRefusal("identity_undo_unsigned")
         change = await _undo(context, update, message, event_id)
     except ChatRefusal as refusal:
         await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
@@ -205,7 +247,13 @@ async def undo_button(update: Update, context: Context) -> None:
     await edit(message, f"<s>{message.text_html}</s>\n{done}", reply_markup=None)
 
 
-BUTTONS: Final = (ButtonRoute(IDENTITY_UNDO_PREFIX, undo_button, WIDEST_ENTRY_ID),)
+BUTTONS: Final = (
+    ButtonRoute(
+        IDENTITY_UNDO_PREFIX,
+        undo_button,
+        WIDEST_ENTRY_ID + "x" * button_signature.SIGNATURE_CHARS,
+    ),
+)
 
 
 def event_id_in(text: str) -> int | None:
@@ -292,11 +340,11 @@ async def identity_lines_between(
 
 
 async def _link(
-    context: Context, update: Update, request: LinkRequest, sender: Player
+    context: Context, update: Update, request: LinkRequest, sender: Player | NewMember
 ) -> IdentityChange:
     message = message_of(update)
     change = await services(context).db.people.link_records(
-        message.chat.id, request, author=sender.id, update_id=update.update_id
+        message.chat.id, request, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
     return change
@@ -316,7 +364,9 @@ async def _reply_linked(
         lines.append(t("linked_seat", lang, seat=seat_label(Seat(change.event.seat), lang)))
     if change.session is not None:
         lines.append(describe_table(await table_of(context, change.session), lang))
-    await reply(message, "\n".join(lines), reply_markup=_undo_markup(change, lang))
+    await reply(
+        message, "\n".join(lines), reply_markup=_undo_markup(context, message.chat.id, change, lang)
+    )
 
 
 def _marked(record: str, person: str, lang: str) -> str:
@@ -325,8 +375,16 @@ def _marked(record: str, person: str, lang: str) -> str:
     return record + t("guest_mark", lang) if name_key(record) == name_key(person) else record
 
 
-def _undo_markup(change: IdentityChange, lang: str) -> InlineKeyboardMarkup:
-    data = f"{IDENTITY_UNDO_PREFIX}{change.event.id}"
+def _undo_markup(
+    context: Context, chat_id: int, change: IdentityChange, lang: str
+) -> InlineKeyboardMarkup:
+    """撤销 under a link or rename: signed, so a client cannot make one for another event."""
+    data = button_signature.signed(
+        context.bot.token,
+        IDENTITY_UNDO_PURPOSE,
+        chat_id,
+        f"{IDENTITY_UNDO_PREFIX}{change.event.id}",
+    )
     return InlineKeyboardMarkup(
         [[InlineKeyboardButton("↩️ " + t("undo_button", lang), callback_data=data)]]
     )
@@ -346,7 +404,7 @@ async def _undo(
         raise ChatRefusal(refusal, event=event_id)
     sender = await _sender(context, message, update)
     change = await ledger.people.undo_identity(
-        message.chat.id, event_id, author=sender.id, update_id=update.update_id
+        message.chat.id, event_id, author=_given(sender), update_id=update.update_id
     )
     forget(context, message.chat.id)
     return change
@@ -392,9 +450,23 @@ async def _asker(context: Context, message: Message, update: Update | None = Non
     return await known_player(context, message.chat, _user(message, update))
 
 
-async def _sender(context: Context, message: Message, update: Update | None = None) -> Player:
-    """The sender as the identity event's author, recorded if new: once it may go ahead."""
+async def _sender(
+    context: Context, message: Message, update: Update | None = None
+) -> Player | NewMember:
+    """The sender as the identity event's author (or the person claiming): someone never
+    seen, or renamed on Telegram since, is recorded by the event's write, so a refused
+    command records and renames nobody."""
+    return await member_to_record(context, message.chat, _user(message, update))
+
+
+async def _recorded(context: Context, message: Message, update: Update | None = None) -> Player:
+    """The sender's player once the write recorded them (no write of its own then)."""
     return await sender_player(context, message.chat, _user(message, update))
+
+
+def _given(sender: Player | NewMember) -> int | NewMember:
+    """The sender as the ledger takes them: a known player's id, or the member to record."""
+    return sender.id if isinstance(sender, Player) else sender
 
 
 def _user(message: Message, update: Update | None) -> User:

@@ -16,11 +16,11 @@ from bot.cleaning import as_number
 from bot.context import (
     Context,
     argument_text,
+    author_to_record,
     is_chat_admin,
     known_player,
     message_of,
     press_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -217,12 +217,17 @@ async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
 
 
 async def undo_button(update: Update, context: Context) -> None:
-    """The 撤销 button under a recording: reverse its entries, mark the message."""
+    """The 撤销 button under a recording: reverse its entries, mark the message. Entries
+    older than the session's latest hand are not reversed at once: the press asks the signed
+    ✅ an /undo #N asks (a button under an older recording, or data a client made up)."""
     button = await press_of(update, context)
     if button is None:
         return
     query, message, lang = button.query, button.message, button.lang
-    undone = await _undo_pressed(update, context, message, button.data.removeprefix(UNDO_PREFIX))
+    ids_data = button.data.removeprefix(UNDO_PREFIX)
+    if not await _latest_or_confirm(update, context, message, ids_data):
+        return
+    undone = await _undo_pressed(update, context, message, ids_data)
     if undone is None:
         return
     _, live, recorded = undone
@@ -237,6 +242,33 @@ async def undo_button(update: Update, context: Context) -> None:
     # now below.
     now = "\n".join([mark, tally_block(tally, lang), table_dealer_text(after, lang)])
     await edit(message, f"<s>{_html_of(message)}</s>\n{now}", reply_markup=None)
+
+
+async def _latest_or_confirm(
+    update: Update, context: Context, message: Message, ids_data: str
+) -> bool:
+    """Whether the pressed 撤销 names (part of) the session's latest hand, to be reversed at
+    once; otherwise False once the press is answered: the confirm asked, or the refusal."""
+    query = update.callback_query
+    assert query is not None
+    lang = await update_lang(update, context)
+    ledger = services(context).db
+    try:
+        ids = button_numbers(ids_data)
+        table = await open_table(context, message.chat.id)
+        latest = await _latest_hand(ledger, message.chat.id, table.session.id)
+        if set(ids) <= {entry.id for entry in latest}:
+            return True
+        entries = [await ledger.reports.entry(message.chat.id, entry_id) for entry_id in ids]
+        live = [entry for entry in entries if not entry.is_reversed]
+        if not live:
+            raise ChatRefusal("already_undone")
+        await _ask_to_confirm(context, update, message, table, live, latest, lang)
+    except ChatRefusal as refusal:
+        await answer(query, t(refusal.key, lang, **refusal.params), alert=True)
+        return False
+    await answer(query)
+    return False
 
 
 async def _undo_pressed(
@@ -350,11 +382,11 @@ async def _reverse(
     if not await may_reverse(context, message, update, table, entries):
         raise ChatRefusal("undo_denied")
     anonymous = update.message is not None and update.message.sender_chat is not None
-    author = await sender_player(context, message.chat, user) if user and not anonymous else None
+    author = await author_to_record(context, message.chat, user) if user and not anonymous else None
     recorded = await ledger.entries.reverse_many(
         message.chat.id,
         [entry.id for entry in entries],
-        author=author.id if author else None,
+        author=author,
         source=Source(update.update_id, update.message.message_id if update.message else None),
     )
     forget(context, message.chat.id)

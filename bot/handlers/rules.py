@@ -56,10 +56,21 @@ async def rules(update: Update, context: Context) -> None:
             markup = InlineKeyboardMarkup([[more]]) if found.has_long else None
             await reply(message, found.html(), reply_markup=markup)
             return
-        header = t("rules_unknown", lang)
-    else:
-        header = t("rules_menu", lang, ruleset=ruleset_name(ruleset, lang))
+        await _not_answered(message, question, lang, ruleset, tag)
+        return
+    header = t("rules_menu", lang, ruleset=ruleset_name(ruleset, lang))
     await reply(message, header, reply_markup=menu_page(lang, ruleset, HERE, tag))
+
+
+async def _not_answered(
+    message: Message, question: str, lang: str, ruleset: str, tag: str | None
+) -> None:
+    """A question no topic answers: said so in a line, with the few topics it touches (none
+    for chatter such as 今晚吃什么) and one button to the menu, not the whole menu."""
+    near = rules_qa.near(question, lang, ruleset)
+    menu = InlineKeyboardButton(t("rules_open_menu", lang), callback_data=_data(HERE, tag))
+    markup = topic_buttons([(found.topic, found.title) for found in near], menu, tag)
+    await reply(message, t("rules_maybe" if near else "rules_off_topic", lang), reply_markup=markup)
 
 
 def _data(wanted: str, lang_tag: str | None = None) -> str:

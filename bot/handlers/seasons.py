@@ -11,9 +11,9 @@ from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
     argument_words,
+    author_to_record,
     is_creator_or_admin,
     message_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -21,7 +21,15 @@ from bot.grammar.periods import read_period, unquoted
 from bot.i18n import t
 from bot.replies import reply
 from bot.webapp.links import with_webapp
-from storage import NAME_LIMIT, ErrorCode, NameRule, Season, StorageError, name_problem
+from storage import (
+    NAME_LIMIT,
+    ErrorCode,
+    NameRule,
+    NewMember,
+    Season,
+    StorageError,
+    name_problem,
+)
 from storage.names import code_point, name_key, normal_name
 from storage.periods import local
 
@@ -69,10 +77,11 @@ async def season(update: Update, context: Context) -> None:
     await reply(message, "\n".join(lines), reply_markup=_page(context, message, lang))
 
 
-async def _by(context: Context, message: Message) -> int | None:
-    """Who starts or ends the season: the sender, recorded (if new) only once it may."""
+async def _by(context: Context, message: Message) -> int | NewMember | None:
+    """Who starts or ends the season: the sender, recorded (if new, or renamed on Telegram)
+    by the season's write only."""
     user = message.from_user
-    return (await sender_player(context, message.chat, user)).id if user is not None else None
+    return await author_to_record(context, message.chat, user) if user is not None else None
 
 
 def _page(context: Context, message: Message, lang: str) -> InlineKeyboardMarkup | None:

@@ -2,30 +2,58 @@
 
 from __future__ import annotations
 
-from telegram import Message, MessageEntity, Update, User
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    MessageEntity,
+    Update,
+    User,
+)
+
+from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
+from bot.chat_state import PendingOpening
 from bot.context import (
     Context,
     argument_text,
     argument_words,
     chat_lang,
     chat_state,
+    is_chat_admin,
     is_creator_or_admin,
-    member_to_seat,
+    member_to_record,
     message_of,
+    press_of,
     sender_player,
     services,
     update_lang,
 )
-from bot.grammar import SENDER_WORDS, check_name, parse_dealer, parse_new, parse_seat_change
-from bot.handlers import people
-from bot.i18n import t
-from bot.replies import reply, send
+from bot.grammar import (
+    SENDER_WORDS,
+    GrammarError,
+    check_name,
+    parse_dealer,
+    parse_new,
+    parse_seat_change,
+)
+from bot.grammar.new import RulesetWords, read_ruleset_words
+from bot.handlers import claim, people
+from bot.i18n import plain, t
+from bot.replies import answer, edit, reply, send
+from bot.seated_table import SeatedTable
 from bot.table import forget, open_table, table_of
 from bot.table_html import describe_table, empty_seats, ruleset_name, seat_label
+from bot.user_errors import user_message
 from scoring import rulesets
+from scoring.errors import ScoringError
+from scoring.tiles import SEAT_ORDER
 from storage import (
+    TABLE,
     ErrorCode,
     Ledger,
     MoneySpec,
@@ -36,49 +64,105 @@ from storage import (
     Source,
     StorageError,
 )
-from storage.money import stake_text
+from storage.money import split_evenly, stake_text, yuan_text
 from storage.names import name_key
 
 # Who sent a seating command: their player, a member to record with the seating, or nobody.
 Sender = Player | NewMember | None
+Seated = int | NewGuest | NewMember | None  # a seat as storage takes it
+
+
+OPEN_PREFIX: Final = "open:"  # 「湖州」's systems and 「和上次一样」 under a /new
+SAME_AS_LAST: Final = "same"
+
+
+@dataclass(frozen=True)
+class _Terms:
+    ruleset: rulesets.Ruleset
+    base: int | None
+    room: str | None
+    stake: int | None  # said in the line (每分0.5元); None: the chat's, carried over
 
 
 async def new(update: Update, context: Context) -> None:
-    """/new RULESET [底分|room] [P1..P4]: open the chat's one session."""
+    """/new RULESET [底分|room] [P1..P4]: open the chat's one session. The family and the
+    system in either order (湖州 硬飘花); a family of several systems alone (湖州) asks which
+    one; /new alone in a chat that played before offers 「和上次一样」."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    ledger = services(context).db
     words = argument_words(message)
+    if not words:
+        await _refuse_open_session(context, message.chat.id)
+        await _offer_last(context, message, update.update_id, lang)
+        return
+    read = read_ruleset_words(words)
+    if read.ruleset is None and read.family is not None:
+        await _refuse_open_session(context, message.chat.id)
+        await _ask_system(context, (message, update.update_id), read, lang)
+        return
+    line = [read.word, *read.rest] if read.ruleset is not None else words
+    await _open_from_words(context, (message, update.update_id), line, lang)
+
+
+async def _refuse_open_session(context: Context, chat_id: int) -> None:
+    # Refused before the sender is looked up (a first-time sender would be recorded); the
+    # ledger checks again as it opens the session.
+    current = await services(context).db.sessions.current(chat_id)
+    if current is not None:
+        raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
+
+
+async def _open_from_words(
+    context: Context, under: tuple[Message, int], words: Sequence[str], lang: str
+) -> None:
+    """The session a /new line says, its players named as typed."""
+    message, _ = under
     ruleset = rulesets.get(words[0]) if words else None
     rooms = {room.name: room.base for room in getattr(ruleset, "rooms", ())} if ruleset else {}
     if ruleset is not None:
-        _refuse_foreign_room(words, ruleset, lang)
+        _refuse_foreign_room(list(words), ruleset, lang)
     command = parse_new(words, rooms)
     assert ruleset is not None
-    # Refused before the sender is looked up (a first-time sender would be recorded); the
-    # ledger checks again as it opens the session.
-    current = await ledger.sessions.current(message.chat.id)
-    if current is not None:
-        raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
+    await _refuse_open_session(context, message.chat.id)
     creator = await _sender(context, message)
-    seats: list[int | NewGuest | NewMember | None] = [None, None, None, None]
+    seats: list[Seated] = [None, None, None, None]
     for index, word in enumerate(command.players):
         seats[index] = _seated(await _player_for(context, message, word, creator))
+    terms = _Terms(ruleset, command.base, command.room, command.stake)
+    await _open(context, under, terms, (creator, seats), lang)
+
+
+async def _open(
+    context: Context,
+    under: tuple[Message, int],
+    terms: _Terms,
+    people_: tuple[Sender, list[Seated]],
+    lang: str,
+) -> None:
+    """Open the session, with the chat's stake and 台费 carried over from its last session
+    unless the line set a stake (docs/rules.md, "Opening a session"), and answer."""
+    message, update_id = under
+    ledger = services(context).db
+    creator, seats = people_
+    previous = await ledger.sessions.latest(message.chat.id)
+    carried = await ledger.money.of_session(message.chat.id, previous.id) if previous else None
     chat = await ledger.chats.ensure(message.chat.id, lang)
-    base = command.base or chat.base or 1
+    base = terms.base or chat.base or 1
+    ruleset = terms.ruleset
     session = await ledger.sessions.open(
         message.chat.id,
-        SessionTerms(ruleset.id, base, ruleset.rotation, room=command.room),
+        SessionTerms(ruleset.id, base, ruleset.rotation, room=terms.room),
         (seats[0], seats[1], seats[2], seats[3]),
         creator.id if isinstance(creator, Player) else creator,
     )
     await ledger.chats.set_defaults(message.chat.id, ruleset.id, base)
-    if command.stake is not None:  # 每分0.5元: the session's first entry
-        source = Source(update.update_id, message.message_id)
-        stake = MoneySpec("stake", stake=command.stake)
-        await ledger.money.record(message.chat.id, session.id, stake, source, session.creator)
+    stake = terms.stake if terms.stake is not None else (carried.stake if carried else None)
+    if stake is not None:  # 每分0.5元, or the last session's: the session's first entry
+        spec = MoneySpec("stake", stake=stake)
+        source = Source(update_id, message.message_id)
+        await ledger.money.record(message.chat.id, session.id, spec, source, session.creator)
     table = await table_of(context, session)
-    room = f" · {command.room}" if command.room else ""
+    room = f" · {terms.room}" if terms.room else ""
     lines = [
         t(
             "session_opened",
@@ -90,11 +174,132 @@ async def new(update: Update, context: Context) -> None:
         ),
         describe_table(table, lang),
     ]
-    if command.stake is not None:
-        lines.append("💰 " + t("stake_is", lang, stake=stake_text(command.stake)))
+    if stake is not None:
+        kept = terms.stake is None
+        lines.append("💰 " + t("stake_is", lang, stake=stake_text(stake)))
+        lines[-1] += t("carried_over", lang) if kept else ""
+    if carried is not None and carried.fee:
+        lines.append(await _carried_fee(context, table, carried.fee, lang))
     if not table.full:
         lines.append(t("session_join_hint", lang, seats=empty_seats(table, lang)))
-    await reply(message, "\n".join(lines))
+    guests = claim.unclaimed_guests(table)
+    if guests:  # friends seated by name: one tap each to be theirs
+        lines.append(t("claim_new", lang))
+        if message.from_user is not None:  # the opener saw them here: their lines ask no more
+            chat_state(context, message.chat.id).asked.add((session.id, message.from_user.id))
+    markup = claim.claim_markup(guests, lang) if guests else None
+    await reply(message, "\n".join(lines), markup)
+
+
+async def _carried_fee(context: Context, table: SeatedTable, fee: int, lang: str) -> str:
+    """The last session's 台费 again: shared by the four at a full table (written now, its
+    ↩️ under /history as any fee's), otherwise said for when the table is full."""
+    if not table.full:
+        return t("fee_carried_later", lang, fee=yuan_text(fee))
+    session = table.session
+    seated = [table.player_id(seat) for seat in SEAT_ORDER]
+    shares = split_evenly(fee, seated)
+    lines = {TABLE: fee, **{player: -share for player, share in shares.items()}}
+    spec = MoneySpec("fee", fen=lines)
+    # No source: the /new's update is the stake's; a /new replayed is refused as already open.
+    await services(context).db.money.record(session.chat_id, session.id, spec, None, None)
+    each = yuan_text(-min(lines.values()))
+    return t("fee_carried", lang, fee=yuan_text(fee), each=each)
+
+
+async def _ask_system(
+    context: Context, under: tuple[Message, int], read: RulesetWords, lang: str
+) -> None:
+    """湖州 alone: which of its systems, one button each (the line's other words kept)."""
+    message, update_id = under
+    assert read.family is not None
+    members = rulesets.family_members(read.family)
+    buttons = [
+        InlineKeyboardButton(ruleset_name(member, lang), callback_data=OPEN_PREFIX + member)
+        for member in members
+    ]
+    rows = [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+    name = read.family.names[0]
+    text = t("new_which_system", lang, family=name, count=len(members))
+    asked = await reply(message, text, InlineKeyboardMarkup(rows))
+    state = chat_state(context, message.chat.id)
+    state.opening = PendingOpening(message, update_id, read.rest, asked.message_id)
+
+
+async def _offer_last(context: Context, message: Message, update_id: int, lang: str) -> None:
+    """/new alone: how to write it, and 「和上次一样」 (the last session's ruleset, 底分, room,
+    players, with its stake and 台费) in one tap where the chat played before."""
+    ledger = services(context).db
+    previous = await ledger.sessions.latest(message.chat.id)
+    if previous is None:
+        raise GrammarError("new_usage")
+    table = await table_of(context, previous)
+    players = " ".join(table.name(seat) for seat in SEAT_ORDER if seat in table.players)
+    label = t(
+        "new_same_as_last",
+        lang,
+        ruleset=ruleset_name(previous.ruleset, lang),
+        base=previous.base,
+        players=players,
+    )
+    button = InlineKeyboardButton(label[:64], callback_data=OPEN_PREFIX + SAME_AS_LAST)
+    usage = t("new_usage", lang)
+    asked = await reply(message, usage, InlineKeyboardMarkup([[button]]))
+    state = chat_state(context, message.chat.id)
+    state.opening = PendingOpening(message, update_id, (), asked.message_id)
+
+
+async def open_button(update: Update, context: Context) -> None:
+    """A system under 「湖州」 or 「和上次一样」: the /new goes on as its sender meant it (their
+    press or an admin's); the question's message then says what was chosen."""
+    button = await press_of(update, context)
+    if button is None:
+        return
+    query, message, lang = button.query, button.message, button.lang
+    state = chat_state(context, message.chat.id)
+    pending = state.opening
+    if pending is None or pending.asked_id != message.message_id:
+        await answer(query, t("button_expired", lang), alert=True)
+        return
+    asker = pending.message.from_user
+    if (asker is None or asker.id != query.from_user.id) and not await is_chat_admin(
+        context, message, query.from_user
+    ):
+        await answer(query, t("open_not_yours", lang), alert=True)
+        return
+    choice = button.data.removeprefix(OPEN_PREFIX)
+    under = (pending.message, pending.update_id)
+    try:
+        if choice == SAME_AS_LAST:
+            chosen = await _open_as_last(context, under, lang)
+        else:
+            if choice not in rulesets.RULESETS:
+                raise ChatRefusal("bad_button", token=button.data)
+            chosen = ruleset_name(choice, lang)
+            await _open_from_words(context, under, [choice, *pending.rest], lang)
+    except (ChatRefusal, GrammarError, ScoringError, StorageError) as error:
+        await answer(query, plain(user_message(error, lang) or ""), alert=True)
+        return
+    state.opening = None
+    await answer(query)
+    await edit(message, t("new_chosen", lang, name=query.from_user.full_name, chosen=chosen))
+
+
+async def _open_as_last(context: Context, under: tuple[Message, int], lang: str) -> str:
+    """「和上次一样」: the chat's last session again, the same players in the same seats."""
+    message, _ = under
+    await _refuse_open_session(context, message.chat.id)
+    previous = await services(context).db.sessions.latest(message.chat.id)
+    if previous is None:
+        raise GrammarError("new_usage")
+    terms = _Terms(rulesets.get(previous.ruleset), previous.base, previous.room, None)
+    creator = await _sender(context, message)
+    seats: list[Seated] = list(previous.seats)
+    await _open(context, under, terms, (creator, seats), lang)
+    return t("new_same_chosen", lang)
+
+
+BUTTONS: Final = (ButtonRoute(OPEN_PREFIX, open_button, max(rulesets.RULESETS, key=len)),)
 
 
 def _refuse_foreign_room(words: list[str], ruleset: rulesets.Ruleset, lang: str) -> None:
@@ -137,7 +342,7 @@ async def join(update: Update, context: Context) -> None:
         and message.reply_to_message.from_user
         and not message.reply_to_message.from_user.is_bot
     ):
-        player = await member_to_seat(context, message.chat, message.reply_to_message.from_user)
+        player = await member_to_record(context, message.chat, message.reply_to_message.from_user)
     elif sender is not None:
         taken_over = await people.join_as_guest(context, update, table, sender)
         if taken_over is not None:  # the member took a same-named guest's seat: one person
@@ -146,9 +351,10 @@ async def join(update: Update, context: Context) -> None:
         player = sender
     else:
         raise ChatRefusal("no_sender")
-    already = table.seat_of(player.id) if isinstance(player, Player) else None
+    seated_before = table.session.seats
     session = await ledger.sessions.join_seat(message.chat.id, _seated(player))
     player = await _recorded(context, message, player, sender)
+    already = player.id in seated_before
     table = await table_of(context, session)
     seat = table.seat_of(player.id)
     assert seat is not None
@@ -219,18 +425,24 @@ async def migrate(update: Update, context: Context) -> None:
     if message.migrate_to_chat_id is None:
         return
     lang = await chat_lang(context, message.chat)
-    await services(context).db.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+    try:
+        await services(context).db.chats.migrate(message.chat.id, message.migrate_to_chat_id)
+    except StorageError as error:
+        if error.code is not ErrorCode.UNKNOWN_CHAT:
+            raise
+        return  # a group the ledger never saw: nothing moved, nothing to tell the players
     chat_state(context, message.chat.id).migrated()
     context.application.migrate_chat_data(message=message)
     await send(context.bot, message.migrate_to_chat_id, t("migrated", lang))
 
 
 async def _sender(context: Context, message: Message) -> Player | NewMember | None:
-    """The sender to seat or name as the session's opener; someone never seen is recorded by
-    that write only (a refused /new, /join or /seat records nobody)."""
+    """The sender to seat or name as the session's opener; someone never seen (or renamed on
+    Telegram since) is recorded by that write only (a refused /new, /join or /seat records
+    and renames nobody)."""
     if message.from_user is None:
         return None
-    return await member_to_seat(context, message.chat, message.from_user)
+    return await member_to_record(context, message.chat, message.from_user)
 
 
 def _seated(player: Player | NewGuest | NewMember) -> int | NewGuest | NewMember:
@@ -289,7 +501,7 @@ async def _record_for(
         return sender
     for entity, text in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
         if text == word and entity.user is not None:
-            return await member_to_seat(context, message.chat, entity.user)
+            return await member_to_record(context, message.chat, entity.user)
     if isinstance(sender, NewMember) and _names(word, sender):
         return sender  # a first-time sender naming themselves, as a member already recorded
     if not word.startswith("@"):

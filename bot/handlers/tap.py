@@ -4,6 +4,7 @@ its presses edit the one message until ✅ records through ``bot.recording``."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
@@ -16,19 +17,20 @@ from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
+    UpdateHandler,
     argument_text,
+    author_to_record,
     chat_lang,
     chat_state,
     is_chat_admin,
     known_player,
     message_of,
     press_of,
-    sender_player,
     services,
     update_lang,
 )
 from bot.grammar import GrammarError, Roster, split_args, take_player
-from bot.handlers import recording
+from bot.handlers import claim, recording
 from bot.i18n import t
 from bot.recording.claims import refuse_unsettled_kongs
 from bot.recording.replies import reply_draw, reply_hu, reply_kong
@@ -55,7 +57,7 @@ from bot.tap.flow import (
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
 from scoring.tiles import Seat
-from storage import Recorded, Source
+from storage import NewMember, Recorded, Source
 
 _JOB_PREFIX: Final = "tap-expiry"
 _WARMING: set[asyncio.Future[None]] = set()  # warm-ups running: kept until done
@@ -63,6 +65,20 @@ _WARMING: set[asyncio.Future[None]] = set()  # warm-ups running: kept until done
 _Reply = Callable[[Message], Coroutine[Any, Any, None]]
 
 
+def _asks_who(handler: UpdateHandler) -> UpdateHandler:
+    """A recording command that, once done, asks a sender who is not seated at a table with
+    unclaimed guests who they are (``bot.handlers.claim``): their line went on as typed."""
+
+    @functools.wraps(handler)
+    async def handled(update: Update, context: Context) -> None:
+        await handler(update, context)
+        message = message_of(update)
+        await claim.ask_after_line(context, message, await update_lang(update, context))
+
+    return handled
+
+
+@_asks_who
 async def hu(update: Update, context: Context) -> None:
     """/hu, the one door: with no words (the menu's tap) or names only a flow (from how they
     won); anything more is the typed command, recorded with the table opened here."""
@@ -78,6 +94,7 @@ async def hu(update: Update, context: Context) -> None:
     await _open(update, context, Kind.HU, winners, table)
 
 
+@_asks_who
 async def kong(update: Update, context: Context) -> None:
     """/kong: with no words a flow from whose kong it is; /kong 甲 one from which kind."""
     text = argument_text(message_of(update))
@@ -89,6 +106,7 @@ async def kong(update: Update, context: Context) -> None:
     await _open(update, context, Kind.KONG, winners, table)
 
 
+@_asks_who
 async def draw(update: Update, context: Context) -> None:
     """/draw (what the menu sends) asks for a ✅ first; 流局 (or /流局) typed records at once."""
     message = message_of(update)
@@ -235,7 +253,28 @@ async def pressed(update: Update, context: Context) -> None:
         await answer(query, t("seats_incomplete", lang, seats=seats), alert=True)
         return
     if not await _may_press(context, message, query, table):
-        await answer(query, t("tap_denied", lang), alert=True)
+
+        async def press_again(claimed: CallbackQuery) -> None:
+            await _press_again(context, claimed, message, press, lang)
+
+        if not await claim.ask_for_press(context, message, query, lang, press_again):
+            await answer(query, t("tap_denied", lang), alert=True)
+        return
+    await _apply(context, query, (message, table, flow, press), lang)
+
+
+async def _press_again(
+    context: Context, query: CallbackQuery, message: Message, press: Press, lang: str
+) -> None:
+    """A press refused before its presser claimed their seat (「你是哪位？」), pressed again:
+    the flow as it is now (moved on meanwhile: the press is stale, as any would be)."""
+    flow = chat_state(context, message.chat.id).flows.get(press.flow_id)
+    table = await open_table(context, message.chat.id)
+    if flow is None or flow.message_id != message.message_id:
+        await _unknown(context, query, message, lang)
+        return
+    if table.session.id != flow.session_id or not table.full:
+        await answer(query, t("tap_session_changed", lang), alert=True)
         return
     await _apply(context, query, (message, table, flow, press), lang)
 
@@ -253,7 +292,14 @@ async def _next_hand(
         if not table.full:
             raise ChatRefusal("seats_incomplete", seats=empty_seats(table, lang))
         if not await _may_press(context, message, query, table):
-            raise ChatRefusal("tap_denied")
+
+            async def open_after_claim(claimed: CallbackQuery) -> None:
+                await answer(claimed)
+                await start_flow(context, (message, update.update_id), Kind.HU, [], None, lang)
+
+            if not await claim.ask_for_press(context, message, query, lang, open_after_claim):
+                raise ChatRefusal("tap_denied")
+            return
         await answer(query)
         await start_flow(context, (message, update.update_id), Kind.HU, [], table, lang)
     except ChatRefusal as refusal:
@@ -315,8 +361,8 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
     press delivered again, finds it recorded); the reply is the typed line's."""
     message, table, flow, _ = pressing
 
-    async def author() -> int:  # recorded only once the line was scored
-        return (await sender_player(context, message.chat, query.from_user)).id
+    async def author() -> int | NewMember:  # asked only once the line was scored
+        return await author_to_record(context, message.chat, query.from_user)
 
     source = Source(update_id=flow.update_id, message_id=message.message_id)
     try:

@@ -14,9 +14,9 @@ from bot.buttons import ButtonRoute
 from bot.chat_refusal import ChatRefusal
 from bot.context import (
     Context,
+    author_to_record,
     is_chat_admin,
     message_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -40,7 +40,7 @@ from bot.table import forget, open_table
 from bot.table_html import empty_seats
 from bot.user_errors import user_message
 from scoring.errors import ScoringError
-from storage import Recorded, Source, StorageError
+from storage import NewMember, Recorded, Source, StorageError
 
 
 async def line(update: Update, context: Context) -> None:
@@ -101,8 +101,8 @@ async def confirm_button(update: Update, context: Context) -> None:
             await _correct(update, context, (message, table), command, replacing)
             return
 
-        async def author() -> int:
-            return (await sender_player(context, message.chat, user)).id
+        async def author() -> int | NewMember:  # recorded by the hand's write
+            return await author_to_record(context, message.chat, user)
 
         written = await record_hu(context, table, command, source, author)
     except (GrammarError, ScoringError, ChatRefusal, StorageError) as error:
@@ -138,9 +138,9 @@ async def _correct(
         raise ChatRefusal("undo_denied")
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]
-    author = await sender_player(context, message.chat, query.from_user)
+    author = await author_to_record(context, message.chat, query.from_user)
     recorded = await ledger.entries.edit_win(
-        message.chat.id, entry_id, spec, author=author.id, source=source
+        message.chat.id, entry_id, spec, author=author, source=source
     )
     forget(context, message.chat.id)
     if recorded.replay:

@@ -28,6 +28,7 @@ from bot.context import (
     Context,
     argument_words,
     chat_settings,
+    chat_state,
     is_creator_or_admin,
     message_of,
     press_of,
@@ -392,6 +393,15 @@ async def settle(update: Update, context: Context) -> None:
     table = await open_table(context, message.chat.id)
     if not await is_creator_or_admin(context, message, table.session.creator):
         raise ChatRefusal("settle_denied")
+    if await ledger.sessions.discard_if_empty(message.chat.id) is not None:
+        # Opened by mistake: no session, and its number is the next one's, so its flows are
+        # of no session now (a press says the table changed, never records into the next).
+        forget(context, message.chat.id)
+        for flow in chat_state(context, message.chat.id).flows.values():
+            if flow.session_id == table.session.id:
+                flow.session_id = 0
+        await reply(message, t("settle_empty", lang, session=table.session.id))
+        return
     standings = await ledger.reports.tally(message.chat.id, table.session.id)
     money = await ledger.money.of_session(message.chat.id, table.session.id)
     await ledger.sessions.close(message.chat.id)

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from telegram import Message, Update
 
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, sender_player, services
+from bot.context import Context, author_to_record, services
 from bot.grammar import HuCommand, KongCommand
 from bot.hand_reply import deltas_by_seat, deltas_text
 from bot.i18n import Html, t
@@ -16,11 +16,12 @@ from bot.recording.claims import ScoredClaim, kong_payments, score_claims, win_s
 from bot.replies import reply
 from bot.seated_table import SeatedTable
 from scoring.payments import KongKind
-from storage import Entry, KongSpec, Recorded, Source
+from storage import Entry, KongSpec, NewMember, Recorded, Source
 
-# Who records a write, asked for only once the line has been checked and scored: a refused
-# line records nobody, not even a first-time sender (None: an anonymous admin).
-AuthorOf = Callable[[], Awaitable[int | None]]
+# Who records a write, asked for only once the line has been checked and scored: a player's
+# id, or a Telegram user (never seen, or renamed since) the write records in its own
+# transaction, so a refused line records nobody (None: an anonymous admin).
+AuthorOf = Callable[[], Awaitable[int | NewMember | None]]
 
 
 async def record_hu(
@@ -65,16 +66,16 @@ async def answered_as_replay(
 
 
 def recording_author(context: Context, message: Message) -> AuthorOf:
-    """Who records it, when asked: the sender's player (recorded then, if new); None for an
-    anonymous admin posting as the group."""
+    """Who records it, when asked: the sender's player, or the Telegram user the write records
+    (never seen, or renamed since); None for an anonymous admin posting as the group."""
     if message.sender_chat is not None:
         return _anonymous
     user = message.from_user
     if user is None:
         raise ChatRefusal("no_sender")
 
-    async def sender_id() -> int:
-        return (await sender_player(context, message.chat, user)).id
+    async def sender_id() -> int | NewMember:
+        return await author_to_record(context, message.chat, user)
 
     return sender_id
 

@@ -47,6 +47,15 @@ def search(
     ][:limit]
 
 
+def near(
+    question: str, lang: str = "zh", ruleset: str | None = None, limit: int = 3
+) -> list[Answer]:
+    """Topics a question touches without matching any well enough (below the threshold): what
+    an unanswered question is offered instead of the whole menu; none for chatter."""
+    hits = default_index().search(question, ruleset)
+    return [_answer(hit.topic, lang_code(lang), hit.score) for hit in hits if hit.score > 0][:limit]
+
+
 def answer(question: str, lang: str = "zh", ruleset: str | None = None) -> Answer | None:
     """The short answer to a rules question, or None when no topic matches well enough.
 

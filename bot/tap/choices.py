@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 import scoring
 from bot.seated_table import SeatedTable
 from bot.tap.flow import HOW_NEEDS_SEAT, HOW_WORDS, Flow, Kind, Step
+from scoring import rulesets
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.facts import WinFacts
 from scoring.tiles import SEAT_ORDER, Seat
-from scoring.vocabulary import WILD_CHOICES, pattern_choices
+from scoring.vocabulary import WILD_CHOICES, pattern_choices, ruleset_spelling
 
 # Refusals that more patterns may lift: such a choice is still worth offering.
 _REACHABLE: Final = frozenset({ScoringErrorCode.UNDER_FOUR_TAI})
@@ -112,11 +113,32 @@ def pattern_offers(table: SeatedTable, flow: Flow) -> tuple[int, ...]:
     chosen = flow.words.get(seat, [])
     # What the words chosen pay as they stand, with each way of saying the wilds: asked once.
     now = {wild: outcome(table, flow, seat, [*chosen, *_said(wild)]) for wild in _WILD_OPTIONS}
-    offered = []
-    for index, (word, _) in enumerate(pattern_choices()):
-        if word in chosen or _applies(table, flow, [*chosen, word], now):
-            offered.append(index)
-    return tuple(offered)
+    spell = speller(table)
+    words = [spell(word) for word, _ in pattern_choices()]
+
+    @functools.cache
+    def lifts(wild: str) -> list[str]:
+        """The words that may score with those chosen, the wilds said so: what may lift a
+        hand over a threshold (asked only once one is met)."""
+        return [
+            word
+            for word in words
+            if word not in chosen
+            and _may_score(outcome(table, flow, seat, [*chosen, word, *_said(wild)]))
+        ]
+
+    return tuple(
+        index
+        for index, said in enumerate(words)
+        if said in chosen or _applies(table, flow, [*chosen, said], (now, lifts))
+    )
+
+
+def speller(table: SeatedTable) -> Callable[[str], str]:
+    """A picker's pattern word as the session's ruleset names it (飘一花, not 财飘, under
+    硬飘花): what its button says and the flow's line writes."""
+    rules = rulesets.get(table.session.ruleset)
+    return lambda word: ruleset_spelling(word, rules)
 
 
 _WILD_OPTIONS: Final = ("", *_WILD_WORDS)  # unsaid, 有花, 无花
@@ -126,13 +148,52 @@ def _said(wild: str) -> list[str]:
     return [wild] if wild else []
 
 
-def _applies(table: SeatedTable, flow: Flow, with_it: list[str], now: dict[str, Outcome]) -> bool:
+def _applies(
+    table: SeatedTable,
+    flow: Flow,
+    with_it: list[str],
+    asked: tuple[dict[str, Outcome], Callable[[str], list[str]]],
+) -> bool:
     """Whether ``with_it`` scores where the words now score differently (or not at all),
-    with some way of saying the wilds (unsaid first: most patterns answer there), or is
-    refused only for a threshold."""
-    for wild in _WILD_OPTIONS:
-        found = outcome(table, flow, flow.winner, [*with_it, *_said(wild)])
-        if found in _REACHABLE or (_scores(found) and found != now[wild]):
+    with some way of saying the wilds, or is refused only for a threshold that one more
+    pattern lifts with it counting. Asked with
+    有花 and 无花 said first: a word that only says the hand held a wild (爆头 under 双辣,
+    which takes its 无花 台 away) adds nothing once the wild is said; unsaid only where
+    neither says anything. ``asked``: what the words chosen pay now, and the words that may
+    lift them, per way of saying the wilds."""
+    now, lifts = asked
+    for wilds in (_WILD_WORDS, ("",)):
+        answered = False
+        for wild in wilds:
+            found = outcome(table, flow, flow.winner, [*with_it, *_said(wild)])
+            answered = answered or _may_score(found)
+            if _scores(found) and found != now[wild]:
+                return True
+            if found in _REACHABLE and _counts_once_lifted(
+                table, flow, with_it, (wild, lifts(wild))
+            ):
+                return True
+        if answered:
+            return False
+    return False
+
+
+def _counts_once_lifted(
+    table: SeatedTable, flow: Flow, with_it: list[str], lifting: tuple[str, list[str]]
+) -> bool:
+    """Under a threshold (双辣's four 台), whether the last word of ``with_it`` adds to one of
+    the words that may score with those chosen (``lifting``: the wild said, and those words)
+    and lifts the hand over it: 对对胡 does (with 混一色), 爆头 or 地胡 never (双辣 counts no
+    台 for them), so they are not offered."""
+    wild, lifts = lifting
+    *chosen, _word = with_it
+    for lift in lifts:
+        if lift in with_it:
+            continue
+        lifted = outcome(table, flow, flow.winner, [*with_it, lift, *_said(wild)])
+        if _scores(lifted) and lifted != outcome(
+            table, flow, flow.winner, [*chosen, lift, *_said(wild)]
+        ):
             return True
     return False
 

@@ -65,11 +65,17 @@ class Flow:
     winners: list[Seat] = field(default_factory=list)
     how: str | None = None
     discarder: Seat | None = None
-    words: dict[Seat, list[str]] = field(default_factory=dict)  # each winner's patterns
+    # each winner's patterns, as the session's ruleset spells them (飘一花 under 硬飘花)
+    words: dict[Seat, list[str]] = field(default_factory=dict)
     wild: dict[Seat, str] = field(default_factory=dict)  # 有花 / 无花, where said
     turn: int = 0  # whose patterns the PATTERNS step shows
     more: bool = False  # the PATTERNS step shows the patterns behind 「更多」
     usage: dict[str, int] = field(default_factory=dict)  # the chat's pattern counts: order
+    # The patterns step's buttons in the order first shown, per (winner, how won, from whom):
+    # later taps keep it (and which page each is on) instead of moving buttons under a finger.
+    layout: dict[tuple[Seat, str | None, Seat | None], tuple[int, ...]] = field(
+        default_factory=dict
+    )
     # For ◀: the step, whose turn it was and how many winners there were then.
     trail: list[tuple[Step, int, int]] = field(default_factory=list)
 

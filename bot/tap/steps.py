@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.seated_table import SeatedTable
+from bot.tap import choices
 from bot.tap.flow import (
     HOW_NEEDS_SEAT,
     HOW_WORDS,
@@ -124,7 +125,7 @@ def _toggle_pattern(table: SeatedTable, flow: Flow, argument: str) -> bool:
     names = pattern_choices()
     if not argument.isdigit() or int(argument) >= len(names):
         return False
-    word = names[int(argument)][0]
+    word = choices.speller(table)(names[int(argument)][0])
     chosen = flow.words.setdefault(flow.winner, [])
     if word in chosen:
         chosen.remove(word)

@@ -5,7 +5,7 @@ typed command would be, with ✅ beside it."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -161,27 +161,35 @@ def _patterns(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], Row
 
 
 def _pattern_rows(table: SeatedTable, flow: Flow, lang: str) -> Rows:
-    """The patterns offered, the chat's most used first; past a screenful the rest behind
-    「更多」 (and back)."""
+    """The patterns offered, the chat's most used first, named as the ruleset names them; past
+    a screenful the rest behind 「更多」 (and back). The order and the pages are the ones first
+    shown to this winner: a tap hides what no longer applies but moves nothing else."""
     names = pattern_choices()
     chosen = flow.words.get(flow.winner, [])
-    offers = sorted(
-        choices.pattern_offers(table, flow), key=lambda i: -flow.usage.get(names[i][0], 0)
-    )
-    if len(offers) > _MOST_PATTERNS:
-        first = offers[: _MOST_PATTERNS - 1]
-        shown = [i for i in offers if i not in first] if flow.more else first
+    offered = choices.pattern_offers(table, flow)
+    key = (flow.winner, flow.how, flow.discarder)
+    if key not in flow.layout:
+        flow.layout[key] = tuple(sorted(offered, key=lambda i: -flow.usage.get(names[i][0], 0)))
+    layout = flow.layout[key]
+    first_page = set(layout[: _MOST_PATTERNS - 1]) if len(layout) > _MOST_PATTERNS else None
+    offers = [i for i in layout if i in offered] + [i for i in offered if i not in layout]
+    spell = choices.speller(table)
+
+    def button(i: int) -> InlineKeyboardButton:
+        return _button(flow, _pattern_label(names[i], chosen, lang, spell), f"p{i}")
+
+    if first_page is not None:
+        shown = [i for i in offers if (i in first_page) != flow.more]
         more = t("tap_fewer" if flow.more else "tap_more", lang)
-        buttons = [_button(flow, _pattern_label(names[i], chosen, lang), f"p{i}") for i in shown]
-        return _in_rows([*buttons, _button(flow, more, "m")])
-    return _in_rows(
-        [_button(flow, _pattern_label(names[i], chosen, lang), f"p{i}") for i in offers]
-    )
+        return _in_rows([*map(button, shown), _button(flow, more, "m")])
+    return _in_rows([button(i) for i in offers])
 
 
-def _pattern_label(name: tuple[str, str], chosen: list[str], lang: str) -> str:
-    word, en = name
-    return ("✓ " if word in chosen else "") + (word if lang == "zh" else f"{word} {en}")
+def _pattern_label(
+    name: tuple[str, str], chosen: list[str], lang: str, spell: Callable[[str], str] = str
+) -> str:
+    said = spell(name[0])
+    return ("✓ " if said in chosen else "") + (said if lang == "zh" else f"{said} {name[1]}")
 
 
 def _money(table: SeatedTable, flow: Flow, lang: str) -> tuple[list[str], bool]:

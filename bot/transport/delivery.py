@@ -33,10 +33,28 @@ _OLD_CHAT_ONLY: Final = frozenset({"reply_parameters", "reply_to_message_id", "m
 
 
 def is_delivery_failure(error: BaseException) -> bool:
-    """Telegram did not take the call, through no fault of the call itself."""
-    return isinstance(error, RetryAfter) or (
-        isinstance(error, NetworkError) and not isinstance(error, BadRequest)
+    """Telegram did not take the call, through no fault of the call itself. PTB reports any
+    failure inside its HTTP client as a NetworkError, one that never left this process too:
+    a text that cannot be encoded (a lone surrogate) fails the same way every time, and is
+    never retried as if the network were down."""
+    if isinstance(error, RetryAfter):
+        return True
+    return (
+        isinstance(error, NetworkError)
+        and not isinstance(error, BadRequest)
+        and not _failed_here(error)
     )
+
+
+def _failed_here(error: BaseException) -> bool:
+    """The call failed in this process before any byte went out (what it carried cannot be
+    written), not on the way to Telegram."""
+    cause = error.__cause__
+    while cause is not None:
+        if isinstance(cause, (ValueError, TypeError)):  # UnicodeEncodeError among them
+            return True
+        cause = cause.__cause__
+    return False
 
 
 def to_new_chat(data: dict[str, Any], error: ChatMigrated) -> dict[str, Any] | None:

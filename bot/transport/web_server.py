@@ -4,15 +4,23 @@ in post_init and stopped with the bot; what it serves is built by ``bot.webapp.s
 from __future__ import annotations
 
 import socket
+from typing import Final
 
 from aiohttp import web
+
+# Seconds a connection may sit without a whole request's headers (aiohttp's keep-alive
+# timer runs from the connection's start and closes one still waiting for a request): a
+# client sending its headers a byte at a time does not hold a connection for an hour.
+HEADERS_TIMEOUT: Final = 15.0
 
 
 class WebServer:
     """One aiohttp app on 0.0.0.0:``port``, started and stopped with the bot."""
 
     def __init__(self, app: web.Application, port: int, host: str = "0.0.0.0") -> None:
-        self.runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
+        self.runner = web.AppRunner(
+            app, access_log=None, shutdown_timeout=2.0, keepalive_timeout=HEADERS_TIMEOUT
+        )
         self.port = port
         self.host = host
         self.site: web.SockSite | None = None

@@ -23,7 +23,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackContext
 
 from bot.chat_refusal import ChatRefusal
-from bot.context import Context, sender_player
+from bot.context import Context, author_to_record
 from bot.grammar import GrammarError
 from bot.i18n import plain, t
 from bot.recording.replies import RecordedWins, reply_hu, send_win_reply
@@ -35,7 +35,7 @@ from bot.transport.ordering import ChatUpdate
 from bot.webapp.contract import ApiError
 from bot.webapp.keyboard_hand import page_words, tapped_hand
 from bot.webapp.viewer import Viewer
-from storage import Source
+from storage import NewMember, Source
 
 REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]{8,64}")
 OWED: Final = "keyboard_replies_owed"  # bot_data: (chat, source) whose reply did not go out
@@ -146,7 +146,8 @@ async def record_tapped(update: KeyboardRecording, context: Context) -> None:
     update.done(KeyboardRecorded(hand.typed, update.written, recorded.replay))
 
 
-async def _author(context: Context, chat: Chat, viewer: Viewer) -> int:
-    """The viewer's player in the chat, found and named as a typed /hu finds its sender's
-    (initData's user is the one Telegram puts in their messages)."""
-    return (await sender_player(context, chat, viewer.user)).id
+async def _author(context: Context, chat: Chat, viewer: Viewer) -> int | NewMember:
+    """The viewer as the hand's author, found and named as a typed /hu finds its sender
+    (initData's user is the one Telegram puts in their messages), recorded inside the hand's
+    own write when new or renamed (a refused hand records nobody)."""
+    return await author_to_record(context, chat, viewer.user)

@@ -278,6 +278,10 @@ class Ruleset:
         """The row named ``name`` (Chinese, as the seed writes it); KeyError if none."""
         return self._index[name]
 
+    def names_row(self, name: str) -> bool:
+        """Whether one of the tables has a row of this name (as the seed writes it)."""
+        return name in self._index
+
     def value_of(self, name: str) -> int:
         """The figure of the entry named ``name``, e.g. ``value_of("七对爆头") == 4``."""
         return self._index[name].value

@@ -62,6 +62,7 @@ class Flow:
 
 
 async def open_flow(harness: Harness, line: str, who: str = "甲", chat: int = GROUP) -> Flow:
-    [shown] = await harness.say(who, line, chat=chat)
+    # the flow first; someone not seated at a table of unclaimed guests is asked who they are
+    shown, *_who = await harness.say(who, line, chat=chat)
     assert shown.buttons, shown.text
     return Flow(harness, shown, chat)

@@ -148,7 +148,7 @@ async def test_a_thousands_penalty_is_points(harness: Harness) -> None:
         pytest.param("/fee 1000001", "最多 1,000,000 元", "/fee 1000000", id="fee"),
         pytest.param("/stake 1001", "每分最多 1,000 元", "/stake 1000", id="stake"),
         pytest.param(
-            "/penalty 甲 1000000000001", "积分最多 1,000,000,000,000", "/penalty 甲 30", id="points"
+            "/penalty 甲 10000000001", "积分最多 10,000,000,000", "/penalty 甲 30", id="points"
         ),
         pytest.param(
             "/new 杭州 1000000001", "要 1 到 1,000,000,000 之间", "/new 杭州 1000000000", id="base"

@@ -46,6 +46,13 @@ HUGE = 600_000  # characters: Telegram's own updates are kilobytes
 BOT = Bot(TOKEN)  # what PTB reads updates with; never asked anything here
 
 
+def command_at_0(length: int) -> dict[str, Any]:
+    return {"type": "bot_command", "offset": 0, "length": length}
+
+
+HU: dict[str, Any] = {"text": "/hu 甲 自摸", "entities": [command_at_0(3)]}
+
+
 def message(**fields: Any) -> dict[str, Any]:
     """A group message from 甲, with ``fields`` replacing or adding what the test breaks."""
     return {"message_id": 900, "date": 0, "chat": CHAT, "from": USER, "text": "hi", **fields}
@@ -93,6 +100,52 @@ MALFORMED: dict[str, tuple[dict[str, Any], bool]] = {
         False,
     ),
     "huge-chatter": ({"message": message(text="哈" * HUGE)}, True),
+    # Issue 28: what crashed a handler (traceback, apology) is refused at the door instead.
+    "first-name-empty": ({"message": message(**HU, **{"from": {**USER, "first_name": ""}})}, False),
+    "user-id-past-64-bits": ({"message": message(**HU, **{"from": {**USER, "id": 2**64}})}, False),
+    "chat-id-past-64-bits": (
+        {"message": message(**HU, chat={**CHAT, "id": -(2**64)})},
+        False,
+    ),
+    "replied-to-text-is-a-number": (
+        {"message": message(**HU, reply_to_message=message(message_id=899, text=5))},
+        False,
+    ),
+    "mention-id-is-text": (
+        {
+            "message": message(
+                text="/hu 甲 自摸",
+                entities=[
+                    *HU["entities"],
+                    {
+                        "type": "text_mention",
+                        "offset": 4,
+                        "length": 1,
+                        "user": {**USER, "id": "甲"},
+                    },
+                ],
+            )
+        },
+        False,
+    ),
+    "press-without-data-or-game": (
+        {"callback_query": {"id": "1", "from": USER, "chat_instance": "1", "message": message()}},
+        False,
+    ),
+    "hand-with-a-lone-surrogate": (
+        {"message": message(**{**HU, "text": "/hu \ud800 自摸"})},
+        False,
+    ),
+    "why-with-a-lone-surrogate": (
+        {"message": message(text="/why \ud800", entities=[command_at_0(4)])},
+        False,
+    ),
+    "plain-hu-with-a-lone-surrogate": ({"message": message(text="胡 甲 \ud800 自摸")}, False),
+    "name-with-a-lone-surrogate": (
+        {"message": message(**HU, **{"from": {**USER, "first_name": "甲\udc80"}})},
+        False,
+    ),
+    "field-name-with-a-lone-surrogate": ({"message": message(**{"\ud800": 1})}, False),
 }
 
 
@@ -379,3 +432,151 @@ async def test_polling_answers_a_press_on_an_inline_message(
         )
     finally:
         await wind_down(app, None)
+
+
+# Issue 28: the shapes that stopped polling for every chat, each between two hands of another
+# chat. Before, PTB's whole-batch reading raised (RecursionError), the inbox's insert failed
+# ("datatype mismatch") or the moved-chat copy recursed outside the guard: a CRITICAL line
+# thousands of times a second, the offset stuck, nothing recorded.
+OLD_GROUP, NEW_GROUP = -8001, -1008001
+
+
+def stopper(server: FakeBotApiServer, kind: str) -> Any:
+    user = PLAYERS["甲"]
+    if kind == "nested-5000":
+        return server.updates.deep_message(GROUP, user, "hi", 5_000)
+    if kind == "update-id-2**63":  # Telegram's ids only grow: nothing comes after this one
+        return {"update_id": 2**63, "message": message()}
+    if kind == "update-id-below-int64":
+        return {"update_id": -(2**63) - 1, "message": message()}
+    assert kind == "moved-chat-nested-600"
+    server.api.add_chat(OLD_GROUP, "老桌", kind="group")
+    server.api.add_chat(NEW_GROUP, "老桌", kind="supergroup")
+    server.push(server.updates.migrate(OLD_GROUP, NEW_GROUP, user))
+    return server.updates.deep_message(OLD_GROUP, user, "/hu 甲 自摸", 600)
+
+
+STOPPERS = ["nested-5000", "update-id-2**63", "update-id-below-int64", "moved-chat-nested-600"]
+
+
+@pytest.mark.parametrize("kind", STOPPERS)
+async def test_polling_goes_on_past_an_update_that_stopped_it(
+    server: FakeBotApiServer, tmp_path: Path, kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = build_application(config_for(server, tmp_path), rate_limiter=None)
+    await go_live(app, config_for(server, tmp_path))
+    try:
+        server.push(open_tables(server)[0])
+        await until(lambda: len(server.sent) == 1, 30, "table opened")
+        with caplog.at_level(logging.INFO):
+            first = server.push(hand_update(server, GROUP, 0))
+            bad = server.push(stopper(server, kind))
+            second = server.push(hand_update(server, GROUP, 1))
+            hands = [first, second]
+            polls = server.polls
+            await until(lambda: {asked(h) for h in hands} <= replied_to(server), 15, "answers")
+            await asyncio.sleep(0.3)  # time enough to spin, were it going to
+        ledger: Ledger = app.bot_data["services"].db
+        counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
+        assert counts == [1, 1]
+        assert server.confirmed > max(h["update_id"] for h in hands)  # the offset moved on
+        assert server.polls - polls <= 8
+    finally:
+        await wind_down(app, None)
+    bad_id = bad.update_id if hasattr(bad, "update_id") else bad["update_id"]
+    lines = [r.getMessage() for r in noise(caplog)]
+    assert [line for line in lines if line.startswith(f"update {bad_id} skipped: ")], lines
+    assert len(lines) == 1 and not any(r.exc_info for r in caplog.records), lines
+
+
+# A lone UTF-16 surrogate (no valid text holds one): the refusal quoting it could not be
+# encoded, the failure was taken for the network's and retried for 15 minutes, holding the
+# chat's next hand, and again after every start. Now refused at the door in one line.
+SURROGATE_LINES = ["/hu \ud800 自摸", "/why \ud800", "胡 \ud800 自摸"]
+
+
+@pytest.mark.parametrize("line", [*SURROGATE_LINES, "name"], ids=["hu", "why", "plain-hu", "name"])
+async def test_a_lone_surrogate_does_not_hold_up_the_chat(
+    server: FakeBotApiServer, tmp_path: Path, line: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = config_for(server, tmp_path)
+    app = build_application(config)  # with the production rate limiter and its patience
+    await go_live(app, config)
+    try:
+        server.push(open_tables(server)[0])
+        await until(lambda: len(server.sent) == 1, 30, "table opened")
+        with caplog.at_level(logging.INFO):
+            if line == "name":
+                bad = hand_update(server, GROUP, 0)
+                bad["message"]["from"] = {**USER, "first_name": "甲\udc80"}
+            else:
+                bad = server.updates.message(GROUP, PLAYERS["甲"], line)
+            server.push(bad)
+            hand = server.push(hand_update(server, GROUP, 1))
+            await until(lambda: asked(hand) in replied_to(server), 10, "the next hand answered")
+        ledger: Ledger = app.bot_data["services"].db
+        assert len(await ledger.reports.entries_by_update(GROUP, hand["update_id"])) == 1
+        assert kept_as_done(tmp_path / "bad.db", bad["update_id"])
+    finally:
+        await wind_down(app, None)
+    lines = [r.getMessage() for r in noise(caplog)]
+    assert len(lines) == 1 and lines[0].startswith(f"update {bad['update_id']} skipped: "), lines
+
+
+async def test_a_group_without_records_that_migrates_gets_no_error(
+    server: FakeBotApiServer, tmp_path: Path
+) -> None:
+    """Nothing to move: nothing said (before, 「❌ 本群还没有记录」 was posted)."""
+    app = build_application(config_for(server, tmp_path), rate_limiter=None)
+    await go_live(app, config_for(server, tmp_path))
+    try:
+        server.api.add_chat(OLD_GROUP, "老桌", kind="group")
+        server.api.add_chat(NEW_GROUP, "老桌", kind="supergroup")
+        moved = server.push(server.updates.migrate(OLD_GROUP, NEW_GROUP, PLAYERS["甲"]))
+        hand = server.push(server.updates.message(NEW_GROUP, PLAYERS["甲"], "/hu 甲 自摸"))
+        await until(lambda: asked(hand) in replied_to(server), 15, "the next message answered")
+        assert server.confirmed > moved["update_id"]
+    finally:
+        await wind_down(app, None)
+    assert [s.text for s in server.sent if "还没有记录" in s.text or "no records" in s.text] == []
+    assert app.bot_data["services"].inbox.moves == {OLD_GROUP: NEW_GROUP}
+
+
+async def test_an_update_the_inbox_cannot_store_is_tried_a_few_times_then_dropped(
+    server: FakeBotApiServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The ledger refuses one update (here a trigger; a full disk or a bug would do the same):
+    the batch is asked again with PTB's backoff a bounded number of times, then stored update
+    by update, the one refused alone dropped in one line; the hands around it are recorded."""
+    app = build_application(config_for(server, tmp_path), rate_limiter=None)
+    await go_live(app, config_for(server, tmp_path))
+    try:
+        server.push(open_tables(server)[0])
+        await until(lambda: len(server.sent) == 1, 30, "table opened")
+        first, refused, second = (hand_update(server, GROUP, n) for n in range(3))
+        with contextlib.closing(sqlite3.connect(tmp_path / "bad.db")) as db:
+            db.execute(
+                "CREATE TRIGGER refuse BEFORE INSERT ON inbox"
+                f" WHEN NEW.update_id = {refused['update_id']}"
+                " BEGIN SELECT RAISE(ABORT, 'the disk says no'); END"
+            )
+            db.commit()
+        polls = server.polls
+        with caplog.at_level(logging.INFO):
+            for update in (first, refused, second):
+                server.push(update)
+            hands = [first, second]
+            await until(lambda: {asked(h) for h in hands} <= replied_to(server), 30, "answers")
+        ledger: Ledger = app.bot_data["services"].db
+        counts = [len(await ledger.reports.entries_by_update(GROUP, h["update_id"])) for h in hands]
+        assert counts == [1, 1]
+        assert await ledger.reports.entries_by_update(GROUP, refused["update_id"]) == []
+        assert server.confirmed > second["update_id"]
+        assert server.polls - polls <= 8  # backed off, never spun
+    finally:
+        await wind_down(app, None)
+    lines = [r.getMessage() for r in noise(caplog)]
+    tries = [line for line in lines if "getUpdates failed" in line or "not stored" in line]
+    dropped = [line for line in lines if line.startswith(f"update {refused['update_id']} dropped")]
+    assert len(tries) == 3 and len(dropped) == 1, lines
+    assert not any(r.exc_info for r in caplog.records)

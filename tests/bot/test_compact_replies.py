@@ -97,7 +97,7 @@ async def test_details_add_the_formula_payer_and_standings_and_fold_back(
     harness: Harness,
 ) -> None:
     await harness.open_table()
-    [short] = await harness.say("乙", "/hu 甲 自摸 爆头")
+    [short, _who] = await harness.say("乙", "/hu 甲 自摸 爆头")
     answered, edited = await harness.press("丙", short, 1)
     assert answered.method == "answerCallbackQuery" and edited.method == "editMessageText"
     assert edited.message_id == short.message_id
@@ -114,7 +114,7 @@ async def test_details_after_a_restart_are_read_from_the_ledger(tmp_path: Path) 
     database = tmp_path / "m.db"
     async with running_harness(database) as first:
         await first.open_table()
-        [reply] = await first.say("乙", "/hu 甲 乙 点炮 丙")
+        [reply, _who] = await first.say("乙", "/hu 甲 乙 点炮 丙")
         _, before = await first.press("丁", reply, 1)
         _, folded = await first.press("丁", before, 1)
         api = first.api
@@ -159,7 +159,7 @@ async def test_a_forged_details_button_is_refused_and_nothing_changes(harness: H
 async def test_full_replies_when_the_chat_chose_them(harness: Harness) -> None:
     await harness.open_table()
     await harness.say("甲", "/settings 回复 完整")
-    [reply] = await harness.say("乙", "/hu 甲 自摸 爆头")
+    [reply, _who] = await harness.say("乙", "/hu 甲 自摸 爆头")
     assert "算法：" in reply.text and "本场积分" in reply.text
     assert [label for label, _ in reply.buttons] == ["↩️ 撤销", "🔼 收起", "➕ 记一手"]
     _, short = await harness.press("乙", reply, 1)

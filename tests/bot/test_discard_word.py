@@ -19,7 +19,12 @@ from tests.bot.conftest import GROUP, Harness
         ),
         pytest.param("/new 强盗胡 1", "zh", "/hu 乙 放冲 丙", "乙 放冲 丙", "点炮", id="huzhou"),
         pytest.param(
-            "/new 湖州 1", "zh", "/hu 乙 点炮 丙", "乙 放冲 丙", "点炮", id="huzhou-typed-dianpao"
+            "/new 湖州 强盗胡 1",
+            "zh",
+            "/hu 乙 点炮 丙",
+            "乙 放冲 丙",
+            "点炮",
+            id="huzhou-typed-dianpao",
         ),
         pytest.param("/new 强盗胡 1", "en", "/hu 乙 放冲 丙", "ron 丙", "放冲 丙", id="huzhou-en"),
     ],
@@ -43,7 +48,7 @@ async def test_history_says_a_discard_win_as_the_table_does(
     ("table", "shown", "hidden"),
     [
         pytest.param("/new 杭州 1", "点炮W 七对 有花", "放冲", id="hangzhou"),
-        pytest.param("/new 湖州 1", "放冲W 七对 有花", "点炮W", id="huzhou"),
+        pytest.param("/new 强盗胡 湖州 1", "放冲W 七对 有花", "点炮W", id="huzhou"),
     ],
 )
 async def test_the_readable_export_says_a_discard_win_as_the_table_does(

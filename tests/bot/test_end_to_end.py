@@ -99,11 +99,13 @@ async def test_a_whole_evening_over_long_polling(server: FakeBotApiServer, tmp_p
         assert photo.method == "sendPhoto" and photo.content and photo.content[:4] == b"\x89PNG"
 
         quick_update = server.updates.message(GROUP, USERS["乙"], "/hu 乙 点炮 丙 七对 有花")
-        [quick] = await table.send(quick_update, answers=1)
+        # 乙 and 丁 sit by name, as guests: each is asked once who they are (issue 30)
+        [quick, who] = await table.send(quick_update, answers=2)
+        assert who.text.startswith("乙，你是哪位？")
         assert "财神七对" in quick.text and "乙 +16" in quick.text and "丙 −16" in quick.text
         assert "下一局：乙（南）坐庄" in quick.text  # 杭州: the dealer lost, the deal moves on
 
-        [kong] = await table.say("丁", "/kong 丁 暗杠")
+        [kong, _who] = await table.say("丁", "/kong 丁 暗杠", answers=2)
         assert "暗杠" in kong.text and "丁 +6" in kong.text
         [draw] = await table.say("乙", "/流局")  # typed: recorded at once
         assert "流局" in draw.text

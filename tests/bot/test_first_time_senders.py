@@ -5,7 +5,7 @@ nobody: see test_refusals_write_nothing): the author of their first hand, the se
 from __future__ import annotations
 
 from bot.console.local_api import Sent
-from tests.bot.conftest import GROUP, Harness
+from tests.bot.conftest import GROUP, PLAYERS, Harness
 
 NEWCOMER = 950
 
@@ -56,3 +56,22 @@ async def test_a_first_iam_claims_the_guest(harness: Harness) -> None:
     assert "「阿周」和「小周」是同一个人了" in sent[-1].text, sent[-1].text
     session = await harness.ledger.sessions.current(GROUP)
     assert session is not None and session.player_at("N") == await _recorded(harness)
+
+
+async def test_a_renamed_members_first_hand_records_their_new_name(harness: Harness) -> None:
+    """A member who changed their Telegram name is renamed by their first command that
+    writes (the hand), in that write; their refusals before it rename nobody."""
+    await harness.open_table()
+    harness.api.add_user(PLAYERS["戊"], "小戊")
+    refused = await harness.say("戊", "/hu 甲 19x")
+    assert refused[-1].text.startswith("❌"), refused[-1].text
+    before = await harness.ledger.players.of_user(GROUP, PLAYERS["戊"])
+    assert before is None or before.name == "戊"
+    sent = await harness.say("戊", "/hu 甲 自摸")
+    assert not sent[-1].text.startswith("❌"), sent[-1].text
+    player = await harness.ledger.players.of_user(GROUP, PLAYERS["戊"])
+    assert player is not None and player.name == "小戊"
+    session = await harness.ledger.sessions.current(GROUP)
+    assert session is not None
+    last = await harness.ledger.reports.last_entry(GROUP, session.id)
+    assert last is not None and last.author == player.id

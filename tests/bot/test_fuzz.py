@@ -49,7 +49,7 @@ BUTTON_PREFIXES = (
 )  # fmt: skip
 # Lines the bot records, so that undo, /why, /history and the buttons have entries to work on.
 WELL_FORMED = (
-    "/new 杭州 1 甲 乙 丙 丁", "/new 湖州 5 甲 乙 丙 丁", "/hu 甲 自摸 爆头", "/hu 乙 点炮 丙 七对",
+    "/new 杭州 1 甲 乙 丙 丁", "/new 硬飘 5 甲 乙 丙 丁", "/hu 甲 自摸 爆头", "/hu 乙 点炮 丙 七对",
     "/hu 丙 自摸 杠开 财飘", "/hu 东 123m456m789m123p白 +5s 自摸", "/hu 甲 乙 点炮 丙",
     "/kong 甲 明杠 丙", "/kong 乙 暗杠", "/draw", "/undo", "/history", "/stats", "/tally",
     "/why", "/settle", "/seat 戊 南", "/dealer 乙", "/ting 123m456m789m12p白白", "/rules 爆头",

@@ -33,7 +33,7 @@ async def test_quick_win_reply_shows_patterns_deltas_and_details_the_formula_and
     harness: Harness,
 ) -> None:
     await harness.open_table()
-    [reply] = await harness.say("乙", "/hu 甲 自摸 爆头")
+    [reply, _who] = await harness.say("乙", "/hu 甲 自摸 爆头")
     assert "爆头 = 2 番" in reply.text and "× 8" not in reply.text
     assert "甲 +48 · 乙 −16 · 丙 −16 · 丁 −16" in reply.text
     assert "下一局：甲（东）坐庄" in reply.text
@@ -57,7 +57,7 @@ async def test_full_hand_win_sends_a_picture(harness: Harness) -> None:
 
 async def test_two_winners_on_one_discard_under_huzhou(harness: Harness) -> None:
     await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
-    [reply] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
+    [reply, _who] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
     assert "#1,2" in reply.text
     assert await balances(harness) == {"甲": 2, "乙": 2, "丙": -4}
     # 抢庄制 after 一炮多响: the first winner in turn after the discarder (丙, 西) deals: 甲 (东).
@@ -164,7 +164,9 @@ async def test_a_typed_seat_wind_is_the_one_the_reply_names(harness: Harness) ->
     """乙 deals (门风东) but the line says 座南: the reply names the 门风 the 台 counted."""
     await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
     await harness.say("甲", "/dealer 乙")
-    reply, _picture = await harness.say("乙", "/hu 乙 南南南123m456m789m9m +9m 自摸 翻5p 座南")
+    reply, _picture, _who = await harness.say(
+        "乙", "/hu 乙 南南南123m456m789m9m +9m 自摸 翻5p 座南"
+    )
     assert "<b>乙</b>（南）胡" in reply.params["text"] and "门风东" not in reply.text
     assert "座风刻" in reply.text
 
@@ -177,7 +179,7 @@ async def test_an_empty_dealers_seat_is_named_in_the_readers_language(harness: H
 
 async def test_winner_deals_next_under_huzhou_and_the_seat_wind_follows(harness: Harness) -> None:
     await harness.open_table("/new 双辣 1 甲 乙 丙 丁")
-    [first] = await harness.say("乙", "/hu 乙 自摸 清一色 无花")
+    [first, _who] = await harness.say("乙", "/hu 乙 自摸 清一色 无花")
     assert "下一局：乙（南）坐庄" in first.text
     # 乙 now deals, so 乙's seat wind is 东 and 甲's is 北: a triplet of 北 is 甲's seat-wind 台.
     await harness.say("甲", "/hu 甲 自摸 混一色 无花 门风刻")
@@ -232,7 +234,7 @@ async def test_no_open_session_says_how_to_open_one(harness: Harness) -> None:
 
 async def test_undo_button_permissions(harness: Harness) -> None:
     await harness.open_table()
-    [reply] = await harness.say("乙", "/hu 乙 自摸 爆头")
+    [reply, _who] = await harness.say("乙", "/hu 乙 自摸 爆头")
     [refused] = await harness.press("丙", reply)
     assert refused.method == "answerCallbackQuery" and "群管理员" in refused.text
     assert (await balances(harness))["乙"] == 48
@@ -682,7 +684,7 @@ async def test_undo_takes_back_a_whole_double_win_and_a_replay_is_answered_as_on
 
 async def test_undo_button_of_a_double_win_reverses_both_at_once(harness: Harness) -> None:
     await harness.open_table("/new 强盗胡 2 甲 乙 丙 丁")
-    [reply] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
+    [reply, _who] = await harness.say("丙", "/hu 甲 乙 点炮 丙")
     assert reply.buttons == [
         ("↩️ 撤销", "undo:1,2"),
         ("📋 详情", "full:1,2"),

@@ -11,7 +11,16 @@ bot's receiving bookkeeping, not the ledger. Nothing else is excluded.
 
 The senders are the group's players, who have all spoken before; then every line of both
 corpora again, each from a stranger the bot has never seen: a refusal records nobody, not
-even its sender (a member is recorded by the first command of theirs that writes).
+even its sender (a member is recorded by the first command of theirs that writes); and
+each from its own sender after they changed their Telegram name: a refusal renames nobody
+(the new name is recorded by the first command of theirs that writes).
+
+The identity commands' refusals (``IDENTITY_REFUSALS``: a claim that would seat two of one
+name, undos of undos and of what is undone, merges of two who sat together or of one
+record with itself, a rename to a name taken) are replayed from each kind of sender the
+bot meets (``SENDERS``): a stranger, a stranger who is a chat admin, a member and an admin
+who changed their Telegram names. The ledger records a sender inside the write that needs
+them, in its one transaction, so a refusal cannot record them first.
 """
 
 from __future__ import annotations
@@ -125,7 +134,20 @@ def _refused(sent: list[Sent]) -> bool:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
     """A group that played a hand with a stake; every player has spoken; 戊 sits out."""
-    with module_bot(tmp_path_factory, "refusals") as (runner, harness):
+    yield from _played(tmp_path_factory, "refusals")
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    """The same group for the drawn lines alone: those the bot accepts change the table (a
+    /settle closes it), which the tables of refusals above must never meet."""
+    yield from _played(tmp_path_factory, "fuzzed")
+
+
+def _played(
+    tmp_path_factory: pytest.TempPathFactory, name: str
+) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    with module_bot(tmp_path_factory, name) as (runner, harness):
 
         async def play() -> None:
             await harness.open_table("/new 杭州 1 甲 乙 丙 丁 每分0.5元")
@@ -235,14 +257,107 @@ _typed = st.builds(
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(who=st.sampled_from(sorted(PLAYERS)), line=_typed)
 def test_whatever_the_bot_refuses_writes_nothing(
-    played: tuple[asyncio.Runner, Harness], who: str, line: str
+    fuzzed: tuple[asyncio.Runner, Harness], who: str, line: str
 ) -> None:
     """Lines drawn from the fuzz's vocabulary (some accepted, and they change the table the
     next ones meet): each one the bot refuses leaves every table as it was."""
-    runner, harness = played
+    runner, harness = fuzzed
     database = Path(harness.app.bot_data["services"].config.database_path)
     before = ledger_tables(database)
     sent = runner.run(harness.say(who, line))
     if _refused(sent):
         after = ledger_tables(database)
         assert {t: after[t] for t in before if before[t] != after.get(t)} == {}, line
+
+
+def _renamed_check(runner: asyncio.Runner, harness: Harness, who: str, line: str) -> None:
+    """``who`` sends the line under a Telegram name the ledger has not seen (and gets their
+    own name back afterwards, so the module's later lines find them as before)."""
+    user_id = PLAYERS[who]
+    harness.api.add_user(user_id, f"{who}改名{len(harness.api.sent)}")
+    try:
+        _check(runner, harness, who, line)
+    finally:
+        harness.api.add_user(user_id, who)
+
+
+@pytest.mark.parametrize(("who", "line"), list(_with_open_session()), ids=lambda v: v)
+def test_a_renamed_members_refusal_with_a_session_open_writes_nothing(
+    played: tuple[asyncio.Runner, Harness], who: str, line: str
+) -> None:
+    _renamed_check(*played, who, line)
+
+
+@pytest.mark.parametrize(("who", "line"), list(_without_session()), ids=lambda v: v)
+def test_a_renamed_members_refusal_without_a_session_writes_nothing(
+    closed: tuple[asyncio.Runner, Harness], who: str, line: str
+) -> None:
+    _renamed_check(*closed, who, line)
+
+
+# Who sends an identity refusal: (kind, the member the line comes from, or None for a new
+# Telegram user; whether that new user is a chat admin). 戊 is the author of P1 and P2.
+SENDERS = (
+    ("stranger", None, False),
+    ("stranger-admin", None, True),
+    ("renamed-member", "戊", False),
+    ("renamed-admin", "丁", False),
+)
+# Each identity refusal, and the Telegram name its sender has (None: a name of their own).
+IDENTITY_REFUSALS = (
+    ("/iam 小李", "丙"),  # the claimer's name is seated already: two 丙 at one table
+    ("/undo P2", None),  # P2 is an undo
+    ("/undo P1", None),  # undone by P2
+    ("/merge 小王 丙", None),  # they sat at one table
+    ("/merge 乙 乙", None),  # one record
+    ("/rename 小王 丙", None),  # a name taken
+    ("/rename 小王 乙", None),
+)
+
+
+@pytest.fixture(scope="module")
+def claimed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Harness]]:
+    """甲 小王 丙 小李 at the table after a hand (小王 and 丙 sat together); 戊 claimed the
+    guest 阿张 (P1) and took it back (P2)."""
+    with module_bot(tmp_path_factory, "identity-refusals") as (runner, harness):
+
+        async def play() -> None:
+            for name, user_id in PLAYERS.items():  # members the chat has seen
+                await harness.ledger.players.upsert_user(GROUP, user_id, name)
+            await harness.ledger.players.add_guest(GROUP, "阿张")
+            await harness.open_table("/new 杭州 1 甲 小王 丙 小李")
+            await harness.say("甲", "/hu 小王 自摸")
+            for line in ("/iam 阿张", "/undo P1"):
+                sent = await harness.say("戊", line)
+                assert not sent[-1].text.startswith("❌"), sent[-1].text
+
+        runner.run(play())
+        yield runner, harness
+
+
+@pytest.mark.parametrize(("kind", "member", "admin"), SENDERS, ids=[s[0] for s in SENDERS])
+@pytest.mark.parametrize(("line", "name"), IDENTITY_REFUSALS, ids=[r[0] for r in IDENTITY_REFUSALS])
+def test_an_identity_refusal_from_any_sender_writes_nothing(
+    claimed: tuple[asyncio.Runner, Harness],
+    kind: str,
+    member: str | None,
+    admin: bool,
+    line: str,
+    name: str | None,
+) -> None:
+    runner, harness = claimed
+    user_id = PLAYERS[member] if member else 900 + len(harness.api.sent)
+    own = member or f"路人{user_id}"
+    harness.api.add_user(user_id, name or f"{own}改名")
+    if admin:
+        harness.api.set_status(GROUP, user_id, "administrator")
+    database = Path(harness.app.bot_data["services"].config.database_path)
+    before = ledger_tables(database)
+    try:
+        sent = runner.run(harness.feed(harness.make.message(GROUP, user_id, line)))
+    finally:
+        if member is not None:
+            harness.api.add_user(user_id, member)
+    assert _refused(sent), (kind, [s.text for s in sent])
+    after = ledger_tables(database)
+    assert {t: after[t] for t in before if before[t] != after.get(t)} == {}, kind

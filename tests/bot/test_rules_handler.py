@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.conftest import Harness
 
 
@@ -30,17 +32,25 @@ async def test_a_question_in_the_chat_language_keeps_plain_buttons(harness: Harn
 
 
 async def test_unanswered_english_question_gets_an_english_menu(harness: Harness) -> None:
-    [menu] = await harness.say("甲", "/rules what should we eat tonight")
-    assert menu.text.startswith("I cannot answer that one")
+    [said] = await harness.say("甲", "/rules what should we eat tonight")
+    assert said.text.startswith("That does not look like a mahjong rules question")
+    assert [label for label, _ in said.buttons] == ["📖 All topics"]
+    [menu] = [s for s in await harness.press("甲", said) if s.method == "editMessageText"]
     assert any(title == "Is there a cap (封顶)?" for title, _ in menu.buttons)
-    [full] = (await harness.press("甲", menu, index=0))[1:]
-    assert full.text.startswith(menu.buttons[0][0])  # the English title, then the English text
 
 
-async def test_chat_food_talk_gets_no_answer(harness: Harness) -> None:
-    for chat in ("今天晚上吃什么", "晚上吃火锅还是吃烧烤"):
-        [menu] = await harness.say("甲", f"/rules {chat}")
-        assert menu.text.startswith("这个问题我答不上来"), chat
+@pytest.mark.parametrize("chat", ["今天晚上吃什么", "晚上吃火锅还是吃烧烤", "今晚吃什么"])
+async def test_food_talk_is_not_a_rules_question(harness: Harness, chat: str) -> None:
+    """Issue 30: 「规则 今晚吃什么」 answered with 31 topic buttons; now one line, one button."""
+    [said] = await harness.say("甲", f"/rules {chat}")
+    assert said.text.startswith("这不像是麻将规则的问题"), chat
+    assert [label for label, _ in said.buttons] == ["📖 全部题目"]
+
+
+async def test_a_vague_rules_question_gets_a_few_suggestions(harness: Harness) -> None:
+    [said] = await harness.say("甲", "/rules 怎么胡牌")
+    assert said.text.startswith("这个问题我答不准")
+    assert 2 <= len(said.buttons) <= 4 and said.buttons[-1][0] == "📖 全部题目"
 
 
 async def test_why_alone_explains_the_sessions_last_win_that_counts(harness: Harness) -> None:

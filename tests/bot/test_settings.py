@@ -99,7 +99,9 @@ async def test_the_language_button_answers_in_the_new_language_and_lang_agrees(
     english = [data for _, data in shown.buttons].index("set:lang:en")
     toast, edited = await harness.press("丁", shown, english)
     assert toast.text == "Set: English" and "Language: English" in edited.text
-    [helped] = await harness.say("乙", "/lang zh")
+    [refused] = await harness.say("乙", "/lang zh")  # /lang is /settings 语言: an admin's
+    assert refused.text.startswith("❌ Only chat admins can change this group's language")
+    [helped] = await harness.say("丁", "/lang zh")
     [again] = await harness.say("乙", "/settings")
     assert "语言：中文" in again.text and ("✅ 中文", "set:lang:zh") in again.buttons
     assert helped.text.startswith("好的")

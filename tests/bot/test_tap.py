@@ -73,6 +73,7 @@ async def test_a_win_by_buttons_is_the_typed_line(harness: Harness, lang: str, r
     await flow.tap(record)
     assert "/hu 甲 点炮 丙 七对 有花" in flow.text and not flow.shown.buttons
     harness.api.add_chat(TWIN, "twin", kind="supergroup")
+    harness.api.set_status(TWIN, PLAYERS["甲"], "creator")  # /lang is an admin's
     await harness.say("甲", f"/lang {lang}", chat=TWIN)
     await harness.say("甲", "/new 杭州 1 甲 乙 丙 丁", chat=TWIN)
     await same_as_typed(harness, flow, "/hu 甲 点炮 丙 七对 有花")
@@ -120,11 +121,21 @@ async def test_back_undoes_a_step(harness: Harness) -> None:
     ("ruleset", "offered", "not_offered"),
     [
         ("杭州", {"爆头", "七对", "财飘", "二连杠"}, {"清一色", "对对胡", "豪华"}),
-        ("双辣", {"清一色", "对对胡", "七对"}, {"财飘"}),
-        # 强盗胡 pays a 七对 or 十三不搭 as any other win: naming it would change nothing
-        ("强盗胡", {"爆头", "二连杠"}, {"清一色", "财飘", "七对", "十三不搭"}),
+        # 双辣 counts 台 only: a word that adds none (爆头, a shape, a kong chain, 地胡) is
+        # not offered even though the table is under its four 台 (issue 30)
+        (
+            "双辣",
+            {"清一色", "混一色", "对对胡", "座风刻"},
+            {"财飘", "爆头", "十三不搭", "二连杠", "地胡", "七对"},
+        ),
+        # 强盗胡 pays a 七对 or 十三不搭 as any other win: naming it would change nothing;
+        # its 爆头 is only 有花 said another way (the 有花 / 无花 buttons say it)
+        ("强盗胡", {"二连杠"}, {"清一色", "财飘", "七对", "十三不搭", "爆头"}),
+        # 硬飘花 names its 飘 飘一花 / 飘两花 / 飘三花, not 杭州's 财飘 (issue 30)
+        ("硬飘花", {"爆头", "飘一花", "飘两花", "飘三花"}, {"财飘", "双财飘", "三财飘"}),
+        ("软飘花", {"飘一花", "飘两花"}, {"财飘", "双财飘"}),
     ],
-    ids=["hangzhou", "shuangla", "qiangdao"],
+    ids=["hangzhou", "shuangla", "qiangdao", "yingpiao", "ruanpiao"],
 )
 async def test_only_the_rulesets_own_patterns_that_can_apply(
     harness: Harness, ruleset: str, offered: set[str], not_offered: set[str]
@@ -213,7 +224,7 @@ async def test_draw_from_the_menu_asks_first_and_typed_draw_records_at_once(
 
 @pytest.mark.parametrize(
     ("who", "allowed"),
-    [("乙", True), ("丁", True), ("戊", False)],
+    [("乙", True), ("丁", True), ("戊", False)],  # 戊: asked who she is (issue 30)
     ids=["seated-player", "admin", "outsider"],
 )
 async def test_only_seated_players_or_admins_may_press(
@@ -226,9 +237,10 @@ async def test_only_seated_players_or_admins_may_press(
     [answered] = flow.answers()
     if allowed:
         assert "/hu 甲" in flow.text and not answered.text
-    else:
-        assert flow.text == before and "只有本桌入座的玩家或群管理员能按" in answered.text
-        assert answered.params.get("show_alert") in (True, "true")
+    else:  # unclaimed guests sit: 戊 is asked which one she is, her press waits
+        assert flow.text == before and answered.text == "先点一下你是哪位"
+        [asked] = [s for s in flow.last or [] if s.method == "sendMessage"]
+        assert asked.text.startswith("戊，你是哪位？")
 
 
 async def test_a_flow_left_alone_expires_and_says_so(harness: Harness) -> None:

@@ -22,7 +22,7 @@ HANDS = [
     ("软飘花", ("乙", "点炮", "丙"), "/hu 乙 点炮 丙", 4),
     ("硬飘花", ("甲", "自摸"), "/hu 甲 自摸", 3),
     ("硬飘花", ("甲", "自摸", "爆头"), "/hu 甲 自摸 爆头", 4),
-    ("强盗胡", ("甲", "自摸", "爆头"), "/hu 甲 自摸 爆头", 4),
+    ("强盗胡", ("甲", "自摸", "有花"), "/hu 甲 自摸 有花", 4),
     ("强盗胡", ("乙", "点炮", "丙"), "/hu 乙 点炮 丙", 4),
     ("平台", ("甲", "自摸", "爆头"), "/hu 甲 自摸 爆头", 4),
     ("双辣", ("甲", "自摸", "清一色", "对对胡"), "/hu 甲 自摸 清一色 对对胡", 5),
@@ -115,8 +115,9 @@ async def test_the_next_hand_is_for_the_table_only(harness: Harness) -> None:
     index = typed.buttons.index(("➕ 记一手", "tap:next"))
     sent = await harness.press("戊", typed, index)
     [answered] = [s for s in sent if s.method == "answerCallbackQuery"]
-    assert "只有本桌入座的玩家或群管理员能按" in answered.text
-    assert not [s for s in sent if s.method == "sendMessage"]
+    assert answered.text == "先点一下你是哪位"  # unclaimed guests sit: which one is 戊?
+    [asked] = [s for s in sent if s.method == "sendMessage"]
+    assert asked.text.startswith("戊，你是哪位？") and "按钮记胡" not in asked.text
 
 
 async def test_the_chats_usual_patterns_come_first(harness: Harness) -> None:

@@ -4,6 +4,7 @@ most, 400 for what is not an update, and the 200 only after the update was kept.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -145,3 +146,109 @@ async def test_post_init_serves_the_webhook_and_holds_it_until_the_replay_is_don
             u.update_id
             for u in await harness.app.bot_data["services"].inbox.undone(harness.app.bot)
         ] == [update["update_id"]]
+
+
+# The webhook's edge (issue 28, item 4): clients that are slow, gone, or send JSON too deep.
+
+
+@pytest.fixture
+async def impatient_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> AsyncIterator[tuple[str, Kept, int]]:
+    """The webhook with its deadlines cut to half a second."""
+    monkeypatch.setattr("bot.transport.web_server.HEADERS_TIMEOUT", 0.5)
+    monkeypatch.setattr("bot.transport.webhook.BODY_TIMEOUT", 0.5)
+    port = free_port()
+    kept = Kept()
+    server = WebServer(build(webhook=Webhook("tg/hook", kept, SECRET)), port, "127.0.0.1")
+    await server.start()
+    try:
+        yield f"http://127.0.0.1:{port}/tg/hook", kept, port
+    finally:
+        await server.close()
+
+
+def _head(length: int) -> bytes:
+    lines = [
+        "POST /tg/hook HTTP/1.1",
+        "Host: 127.0.0.1",
+        "Content-Type: application/json",
+        f"Content-Length: {length}",
+        f"{SECRET_HEADER}: {SECRET}",
+    ]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def _tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.exc_info]
+
+
+@pytest.mark.parametrize("trickle", [False, True], ids=["then-nothing", "a-byte-at-a-time"])
+async def test_headers_that_never_end_are_cut_off(
+    impatient_hook: tuple[str, Kept, int], trickle: bool
+) -> None:
+    """A client sending half its headers and then nothing, or the rest a byte at a time, is
+    disconnected at the deadline, not held for the keep-alive hour."""
+    _, _, port = impatient_hook
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"POST /tg/hook HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    await writer.drain()
+    began = asyncio.get_running_loop().time()
+    try:
+        while trickle and not reader.at_eof():
+            writer.write(b"X")
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+            await asyncio.sleep(0.05)
+            assert asyncio.get_running_loop().time() - began < 5, "still held"
+        assert await asyncio.wait_for(reader.read(), 5) == b""  # closed by the server
+    finally:
+        writer.close()
+
+
+async def test_a_body_that_never_ends_gets_408(
+    impatient_hook: tuple[str, Kept, int], caplog: pytest.LogCaptureFixture
+) -> None:
+    _, kept, port = impatient_hook
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(_head(100) + b'{"update_id": 5')
+    await writer.drain()
+    try:
+        line = await asyncio.wait_for(reader.readline(), 5)
+    finally:
+        writer.close()
+    assert line.split()[1] == b"408"
+    assert kept.updates == [] and _tracebacks(caplog) == []
+
+
+async def test_a_client_that_leaves_mid_body_is_one_line(
+    hook: tuple[str, Kept, int], caplog: pytest.LogCaptureFixture
+) -> None:
+    _, kept, port = hook
+    _, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(_head(1000) + b'{"update_id": 5, "message": {"text": "')
+    await writer.drain()
+    await asyncio.sleep(0.2)
+    writer.transport.abort()
+    await asyncio.sleep(0.5)
+    assert kept.updates == []
+    assert _tracebacks(caplog) == []
+    [line] = [r.getMessage() for r in caplog.records if r.levelno >= 30]
+    assert "left" in line and "\n" not in line
+
+
+@pytest.mark.parametrize("depth", [100, 5_000, 200_000], ids=["100", "5000", "200000"])
+async def test_json_nested_too_deep_gets_400_in_one_line(
+    hook: tuple[str, Kept, int], depth: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Deep enough to stop Python's JSON reader (or PTB's reading): 400, not 500 with a
+    traceback. Within the reader's reach it is an update out of bounds: the receiver (the
+    inbox) refuses it."""
+    url, kept, _ = hook
+    body = b'{"update_id": 5, "x": ' + b"[" * depth + b"]" * depth + b"}"
+    async with httpx.AsyncClient() as client:
+        answer = await client.post(url, content=body, headers={SECRET_HEADER: SECRET})
+    assert answer.status_code == (200 if depth < 900 else 400)
+    assert len(kept.updates) == (depth < 900)
+    assert _tracebacks(caplog) == []
+    assert len([r for r in caplog.records if r.levelno >= 30]) == (depth >= 900)

@@ -133,9 +133,13 @@ async def test_one_character_changed_on_any_line_is_refused(table: Table, db_pat
         assert error.code in (expected.get(n, ErrorCode.CSV_CHANGED), ErrorCode.CSV_CHANGED), n
 
 
-async def test_a_file_from_before_the_trailer_imports_with_a_warning(ledger: Ledger) -> None:
+async def test_a_file_from_before_the_trailer_imports_only_unsigned_with_a_warning(
+    ledger: Ledger, db_path: Path
+) -> None:
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
-    report = await ledger.exchange.import_csv(OTHER_CHAT, text)
+    error = await refused(ledger, db_path, text)
+    assert error.code is ErrorCode.CSV_UNSIGNED and "--unsigned" in error.message("zh")
+    report = await ledger.exchange.import_csv(OTHER_CHAT, text, unsigned=True)
     assert report.entries > 0 and not report.proven_whole
     assert f"无法确认它是完整的：请核对导入的 {report.entries} 条记录" in str(report.warning("zh"))
     assert "cannot be proven whole" in str(report.warning("en"))
@@ -148,7 +152,7 @@ async def test_a_file_with_the_last_header_before_trailers_imports_unproven(tabl
     writer = csv.DictWriter(out, COLUMNS_BEFORE_TRAILER, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     writer.writerows(rows)
-    report = await table.ledger.exchange.import_csv(OTHER_CHAT, out.getvalue())
+    report = await table.ledger.exchange.import_csv(OTHER_CHAT, out.getvalue(), unsigned=True)
     assert (report.entries, report.proven_whole) == (9, False)
 
 
@@ -163,7 +167,7 @@ async def test_a_file_without_records_writes_nothing_not_even_the_chat(
     ledger: Ledger, db_path: Path, text: str
 ) -> None:
     before = tables(db_path)
-    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries == 0
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text, unsigned=True)).entries == 0
     assert tables(db_path) == before
 
 
@@ -275,9 +279,12 @@ def test_the_command_line_warns_that_an_old_file_cannot_be_proven_whole(
 ) -> None:
     old = DATA / "ledger_export_before_people.csv"
     target = ["--database", str(tmp_path / "target.db"), "--chat", str(OTHER_CHAT)]
-    assert main(["import", str(old), *target, "--lang", "en"]) == 0
+    assert main(["import", str(old), *target, "--lang", "en"]) == 1
     out, err = capsys.readouterr()
-    assert out.startswith("imported ") and "cannot be proven whole" in err
+    assert out == "" and "add --unsigned" in err
+    assert main(["import", str(old), *target, "--lang", "en", "--unsigned"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("imported ") and "unsigned" in out and "cannot be proven whole" in err
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,16 @@ from collections.abc import Awaitable, Callable
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, KongSpec, Ledger, Recorded, Source, StorageError, WinSpec
+from storage import (
+    ErrorCode,
+    KongSpec,
+    Ledger,
+    NewMember,
+    Recorded,
+    Source,
+    StorageError,
+    WinSpec,
+)
 
 
 async def self_draw(table: Table, winner: int, update: int | None, value: int = 1) -> Recorded:
@@ -500,3 +509,27 @@ async def test_editing_one_win_of_a_double_keeps_the_hand(table: Table) -> None:
     assert edited.session is not None
     assert (edited.session.dealer, edited.session.hand_number) == ("W", 2)
     assert (await table.ledger.reports.tally(CHAT)).balances == {n: 8, w: 4, s: -12}
+
+
+async def test_an_author_handed_over_as_a_telegram_user_is_recorded_by_the_write_alone(
+    ledger: Ledger,
+) -> None:
+    """A win refused (its winner not seated) records no author; the same author's accepted
+    win records them, in its own transaction; a known member handed over under a new
+    Telegram name is renamed the same way."""
+    table = await seat_table(ledger)
+    e, s = table.ids[:2]
+    stranger = NewMember(4242, "路人")
+    outsider = await ledger.players.add_guest(CHAT, "局外人")
+    refused = WinSpec(outsider.id, {outsider.id: 3, e: -3}, "x", discarder=e, value=3)
+    players = await ledger.players.all(CHAT)
+    with pytest.raises(StorageError):
+        await ledger.entries.record_win(CHAT, table.session.id, refused, Source(1), stranger)
+    assert await ledger.players.all(CHAT) == players
+    win = WinSpec(s, {s: 3, e: -3}, "x", discarder=e, value=3)
+    recorded = await ledger.entries.record_win(CHAT, table.session.id, win, Source(2), stranger)
+    author = await ledger.players.of_user(CHAT, 4242)
+    assert author is not None and recorded.entries[0].author == author.id
+    renamed = NewMember(author.user_id or 0, "路人甲")
+    await ledger.entries.record_draw(CHAT, table.session.id, Source(3), renamed)
+    assert (await ledger.players.get(CHAT, author.id)).name == "路人甲"

@@ -203,6 +203,8 @@ def _schema(path: Path) -> list[tuple[str, str, str]]:
 
 # What migration 0009 adds, taken away again: a ledger as versions 0001..0008 leave it.
 BACK_TO_EIGHT = (
+    # what migration 0010 adds, then what 0009 adds
+    "DROP TRIGGER entries_money_bound; DROP TABLE entry_origins;"
     "DROP TRIGGER entries_money; DROP VIEW money_lines; DROP VIEW stake_entries;"
     "DROP INDEX entries_session_adjustments; DROP TABLE money_totals; PRAGMA user_version = 8;"
 )

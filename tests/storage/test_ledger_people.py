@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, seat_table
 
-from storage import ErrorCode, Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
+from storage import (
+    ErrorCode,
+    Ledger,
+    LinkRequest,
+    NewMember,
+    SessionTerms,
+    Source,
+    StorageError,
+    WinSpec,
+)
 from storage.check import check_file
 
 
@@ -294,3 +303,120 @@ async def test_two_who_already_share_a_name_may_still_swap_and_leave(ledger: Led
     await ledger.sessions.swap_seats(CHAT, "S", "W")
     session = await ledger.sessions.set_seat(CHAT, "W", None)
     assert session.seats == (table.ids[0], table.ids[2], None, table.ids[3])
+
+
+async def _namesake_beside_a_claimed_guest(ledger: Ledger) -> tuple[int, int, int]:
+    """甲 乙 丙 seated and the guest 小王 at 北; 戊 claims 小王 (its seat); the member 小王
+    then sits at 西 in 丙's place. Returns the claim's event, the guest and the member."""
+    table = await seat_table(ledger)
+    guest = await ledger.players.add_guest(CHAT, "小王")
+    await ledger.sessions.set_seat(CHAT, "N", guest.id)
+    wu = await ledger.players.upsert_user(CHAT, 990, "戊")
+    claim = await ledger.people.link_records(
+        CHAT, LinkRequest(guest.id, wu.id, "iam", take_seat=True), author=wu.id, update_id=1
+    )
+    member = await ledger.players.upsert_user(CHAT, 991, "小王")
+    await ledger.sessions.set_seat(CHAT, "W", member.id)
+    assert table.ids[2] not in (await ledger.sessions.current(CHAT) or table.session).seats
+    return claim.event.id, guest.id, member.id
+
+
+async def test_an_undo_that_would_seat_two_of_one_name_is_refused(ledger: Ledger) -> None:
+    """The seat a claim took would go back to the guest 小王, beside the member 小王: the
+    undo is refused, naming both seats and what to do; nothing is written."""
+    event, guest, _member = await _namesake_beside_a_claimed_guest(ledger)
+    before = await ledger.people.identity_events(CHAT)
+    with pytest.raises(StorageError) as refused:
+        await ledger.people.undo_identity(CHAT, event, author=None, update_id=2)
+    assert refused.value.code is ErrorCode.UNDO_SAME_NAME_AT_TABLE
+    assert "西位和北位" in refused.value.zh and "/rename" in refused.value.zh
+    assert "seats W and N" in refused.value.en
+    assert await ledger.people.identity_events(CHAT) == before
+    assert (await ledger.people.of_chat(CHAT)).links == {guest: before[0].person_id}
+    # Renamed, the guest may come back.
+    await ledger.people.rename_guest(CHAT, guest, "小王二", author=None, update_id=3)
+    change = await ledger.people.undo_identity(CHAT, event, author=None, update_id=4)
+    assert change.session is not None and change.session.player_at("N") == guest
+
+
+async def test_an_undone_rename_that_would_seat_two_of_one_name_is_refused(
+    ledger: Ledger,
+) -> None:
+    table = await seat_table(ledger)
+    guest = await ledger.players.add_guest(CHAT, "小王")
+    await ledger.sessions.set_seat(CHAT, "N", guest.id)
+    rename = await ledger.people.rename_guest(CHAT, guest.id, "老王", author=None, update_id=1)
+    member = await ledger.players.upsert_user(CHAT, 991, "小王")
+    await ledger.sessions.set_seat(CHAT, "W", member.id)
+    with pytest.raises(StorageError) as refused:
+        await ledger.people.undo_identity(CHAT, rename.event.id, author=None, update_id=2)
+    assert refused.value.code is ErrorCode.UNDO_SAME_NAME_AT_TABLE
+    assert (await ledger.players.get(CHAT, guest.id)).name == "老王"
+    # Once the member has left, the old name comes back.
+    await ledger.sessions.set_seat(CHAT, "W", table.ids[2])
+    await ledger.people.undo_identity(CHAT, rename.event.id, author=None, update_id=3)
+    assert (await ledger.players.get(CHAT, guest.id)).name == "小王"
+
+
+async def test_a_refused_identity_write_records_no_new_sender(ledger: Ledger) -> None:
+    """The sender handed to the write as a Telegram user is recorded by that write alone: a
+    refusal adds no player and renames none."""
+    table = await seat_table(ledger)
+    guest = await ledger.players.add_guest(CHAT, "阿明")
+    players = await ledger.players.all(CHAT)
+    stranger, renamed = NewMember(995, "路人"), NewMember(table.players[1].user_id or 0, "乙二")
+    for author in (stranger, renamed):
+        with pytest.raises(StorageError):  # a name taken
+            await ledger.people.rename_guest(CHAT, guest.id, "甲", author=author, update_id=1)
+        with pytest.raises(StorageError):  # one record
+            await ledger.people.link_records(
+                CHAT, LinkRequest(guest.id, guest.id, "merge"), author=author, update_id=2
+            )
+        with pytest.raises(StorageError):  # no such event
+            await ledger.people.undo_identity(CHAT, 99, author=author, update_id=3)
+    assert await ledger.players.all(CHAT) == players
+    claim = await ledger.people.link_records(
+        CHAT, LinkRequest(guest.id, stranger, "iam"), author=stranger, update_id=4
+    )
+    recorded = await ledger.players.of_user(CHAT, 995)
+    assert recorded is not None and claim.event.author == claim.event.person_id == recorded.id
+
+
+async def test_an_import_that_would_seat_one_person_twice_is_refused(ledger: Ledger) -> None:
+    """A file's link between a member and a guest both seated at this chat's open table
+    (matched by Telegram id and by name) meets the seating rule as a live /merge would."""
+    table = await seat_table(ledger)
+    guest = await ledger.players.add_guest(CHAT, "阿明")
+    bing = table.players[2]
+    await ledger.people.link_records(
+        CHAT, LinkRequest(guest.id, bing.id, "merge"), author=None, update_id=1
+    )
+    text = await ledger.export.csv(CHAT)
+    other = await seat_table(ledger, OTHER_CHAT)
+    assert bing.user_id is not None
+    same_bing = await ledger.players.upsert_user(OTHER_CHAT, bing.user_id, "丙")
+    other_guest = await ledger.players.add_guest(OTHER_CHAT, "阿明")
+    await ledger.sessions.set_seat(OTHER_CHAT, "W", same_bing.id)
+    await ledger.sessions.set_seat(OTHER_CHAT, "N", other_guest.id)
+    with pytest.raises(StorageError) as refused:
+        await ledger.exchange.import_csv(OTHER_CHAT, text)
+    assert refused.value.code is ErrorCode.ONE_PERSON_TWICE
+    assert (await ledger.people.of_chat(OTHER_CHAT)).links == {}
+    assert [s.id for s in await ledger.sessions.all(OTHER_CHAT)] == [other.session.id]
+
+
+def test_seats_are_written_in_one_place() -> None:
+    """The one seating rule holds on every path because a session's seats are written by one
+    statement, ``people.Seating.seat``, reached only inside ``people.seating_rule`` (an
+    import's sessions go in whole, inside the rule too): a new UPDATE of the seats elsewhere
+    fails here."""
+    import storage
+
+    folder = Path(storage.__file__).parent
+    writers = sorted(
+        path.name
+        for path in folder.rglob("*.py")
+        if "seat_e = ?" in path.read_text(encoding="utf-8")
+    )
+    assert writers == ["people.py"]
+    assert (folder / "people.py").read_text(encoding="utf-8").count("seat_e = ?") == 1

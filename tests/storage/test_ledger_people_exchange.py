@@ -285,7 +285,7 @@ async def test_a_file_written_before_identity_rows_still_imports(ledger: Ledger)
     text = (DATA / "ledger_export_before_people.csv").read_text(encoding="utf-8")
     assert tuple(text.splitlines()[0].split(",")) == COLUMNS_BEFORE_PEOPLE
     sums, entries = _posted_by_name(text)
-    assert (await ledger.exchange.import_csv(OTHER_CHAT, text)).entries == entries
+    assert (await ledger.exchange.import_csv(OTHER_CHAT, text, unsigned=True)).entries == entries
     names = {p.id: p.name for p in await ledger.players.all(OTHER_CHAT)}
     tally = (await ledger.reports.tally(OTHER_CHAT)).balances
     assert {names[p]: b for p, b in tally.items() if b} == {n: s for n, s in sums.items() if s}
