@@ -32,6 +32,7 @@ from typing import Any
 
 from bot.grammar.periods import ALL_TIME, read_period
 from bot.handlers.leaderboard import top_view
+from bot.replies.awards import award_new_wins
 from storage.csv_trailer import signed
 from storage.export import COLUMNS, ExportFile
 from storage.ledger import Ledger
@@ -151,6 +152,11 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
                 await asyncio.to_thread(out.write, rows)
             await asyncio.to_thread(out.finish)
 
+    async def hand_awards() -> None:  # what a hand's reply adds: its awards decided and kept
+        last = await ledger.reports.last_entry(chat, session.id)
+        assert last is not None
+        await award_new_wins(ledger, chat, session.id, [last.id])
+
     async def tally_current() -> None:
         await ledger.reports.tally(chat, session.id)
         await ledger.reports.running_totals(chat, session.id)
@@ -168,6 +174,7 @@ def commands(ledger: Ledger, session: Session) -> dict[str, Callable[[], Awaitab
         "/export 本月 (readable table)": readable_month,
         "/tally (open session + chart data)": tally_current,
         "/tally (all-time)": lambda: ledger.reports.tally(chat),
+        "a hand's awards": hand_awards,
         "/history (first page)": lambda: ledger.reports.history(chat, page=1, page_size=5),
         "/history (last page)": lambda: ledger.reports.history(chat, page=10**9, page_size=5),
     }

@@ -20,6 +20,7 @@ from telegram.ext import (
     ChatMemberHandler,
     CommandHandler,
     Defaults,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
@@ -69,6 +70,7 @@ from bot.replies.decorations import decorate_hand_replies
 from bot.transport.delivery import PatientRateLimiter
 from bot.transport.inbox import Inbox, InboxBot, UpdatesRequest
 from bot.transport.ordering import ChatOrderedProcessor
+from bot.webapp.cards_api import inline_cards
 from bot.webapp.keyboard_record import KeyboardRecording, record_tapped
 from bot.webapp.links import keyboard_button
 
@@ -231,6 +233,7 @@ def add_handlers(application: ANY_APP) -> None:
     application.add_handler(ChatMemberHandler(first_minute.added, ChatMemberHandler.MY_CHAT_MEMBER))
     # The tile keyboard's ✅ 记账: an update of the bot's own making (bot.webapp.keyboard_record)
     application.add_handler(TypeHandler(KeyboardRecording, record_tapped))
+    application.add_handler(InlineQueryHandler(inline_cards))  # @bot in any chat: own cards
     for route in BUTTON_ROUTES:
         application.add_handler(CallbackQueryHandler(route.handler, pattern=route.pattern))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, sessions.migrate))

@@ -169,6 +169,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "webapp_error_player": ("没有这位玩家：{token}", "No such player: {token}"),
     "webapp_error_no_player": ("这段时间里没有 {token} 的记录", "No records of {token} then"),
     "webapp_error_page": ("「{token}」不是页码", "{token} is not a page number"),
+    "webapp_error_share": (
+        "这个机器人没有配置 Mini App 的公网地址，无法分享卡片",
+        "This bot has no public Mini App address: cards cannot be shared",
+    ),
     "webapp_error_picture": ("这条记录没有牌面图", "This entry has no picture of a hand"),
     "webapp_error_body": (
         "请求的内容看不懂（要一个 JSON 对象）",
@@ -534,6 +538,9 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "💰 第 {session} 场结算，牌局结束",
         "💰 Session #{session} settled and closed",
     ),
+    "settle_awards": ("🏅 今晚：{awards}", "🏅 Tonight: {awards}"),
+    "card_evening": ("第 {session} 场", "Session {session}"),
+    "stats_awards": ("🏅 {name}：{awards}", "🏅 {name}: {awards}"),
     "settle_none": ("大家都是 0，不用转账", "Everyone is even; no transfers"),
     "rating_line": ("实力分：{ratings}", "Rating: {ratings}"),
     "rating_none": (

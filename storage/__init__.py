@@ -35,6 +35,7 @@ records into people at read time, and ``stats``, ``tally``, ``head_to_head`` and
 ``running_totals`` list each person once.
 """
 
+from .awards import AwardRow, SessionHand
 from .csv_reading import ImportReport
 from .errors import ErrorCode, StorageError
 from .export import ExportFile, ExportPage
@@ -78,6 +79,7 @@ __all__ = [
     "SEATS",
     "STORED_NAME_LIMIT",
     "TABLE",
+    "AwardRow",
     "Board",
     "Chat",
     "Entry",
@@ -111,6 +113,7 @@ __all__ = [
     "Season",
     "SeatName",
     "Session",
+    "SessionHand",
     "SessionMoney",
     "SessionTerms",
     "Source",

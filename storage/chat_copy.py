@@ -23,6 +23,7 @@ _COPY_STATEMENTS: Final = (
     "INSERT INTO postings SELECT p.* FROM src.postings AS p"
     " JOIN src.entries AS e ON e.id = p.entry_id WHERE e.chat_id = :chat",
     "INSERT INTO entries SELECT * FROM src.entries WHERE chat_id = :chat ORDER BY id",
+    "INSERT INTO awards SELECT * FROM src.awards WHERE chat_id = :chat",
     # Which imported file's entry each is: restored, the chat still takes a file once.
     "INSERT INTO entry_origins SELECT * FROM src.entry_origins WHERE chat_id = :chat",
     "INSERT INTO seasons SELECT * FROM src.seasons WHERE chat_id = :chat ORDER BY id",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import TracebackType
 
+from .awards import AwardStore
 from .chat_copy import ChatCopyStore
 from .chats import ChatStore
 from .database import Database
@@ -56,6 +57,7 @@ class Ledger:
         self.readable = ReadableStore(database)
         self.chat_copy = ChatCopyStore(database)
         self.pattern_uses = PatternUseStore(database)
+        self.awards = AwardStore(database)
 
     @classmethod
     async def open(cls, path: str | Path | None = None) -> Ledger:

@@ -88,6 +88,9 @@ _JSON_KEYS: Final = frozenset(
         "allowed_updates",
         "reply_parameters",
         "link_preview_options",
+        "result",
+        "results",
+        "button",
     }
 )
 _INT_KEYS: Final = frozenset(
@@ -120,6 +123,8 @@ class LocalBotApi:
         self.moved: dict[int, int] = {}  # a group that became a supergroup → the supergroup
         self.lost: list[str] = []  # methods whose next call Telegram's servers will not take
         self.on_sent = on_sent
+        self.inline_queries: set[str] = set()  # inline queries sent and not yet answered
+        self.prepared: dict[str, tuple[int, JSONDict]] = {}  # id → (user, InlineQueryResult)
 
     # the world the bot lives in
     def add_chat(self, chat_id: int, title: str | None = None, kind: str = "group") -> JSONDict:
@@ -257,6 +262,31 @@ class LocalBotApi:
     def _answerCallbackQuery(self, p: JSONDict, f: JSONDict) -> bool:
         self._record_sent(Sent("answerCallbackQuery", None, None, str(p.get("text", "")), params=p))
         return True
+
+    def _answerInlineQuery(self, p: JSONDict, f: JSONDict) -> bool:
+        """The answer to an inline query (``@bot …`` typed in any chat): its results are
+        what the person who typed it sees; Telegram refuses a query answered twice or late."""
+        query_id = str(p["inline_query_id"])
+        if query_id not in self.inline_queries:
+            raise ApiError(
+                400,
+                "Bad Request: query is too old and response timeout expired or query ID is invalid",
+            )
+        self.inline_queries.discard(query_id)
+        self._record_sent(Sent("answerInlineQuery", None, None, "", params=p))
+        return True
+
+    def _savePreparedInlineMessage(self, p: JSONDict, f: JSONDict) -> JSONDict:
+        """A message a Mini App may share (``Telegram.WebApp.shareMessage(id)``): kept under
+        an id for the user it was prepared for, for a day as Telegram keeps it."""
+        user_id = int(p["user_id"])
+        if user_id not in self.users:
+            raise ApiError(400, "Bad Request: user not found")
+        if not any(p.get(f"allow_{kind}_chats") for kind in ("user", "bot", "group", "channel")):
+            raise ApiError(400, "Bad Request: at least one chat type must be allowed")
+        prepared_id = f"prepared-{len(self.prepared) + 1}"
+        self.prepared[prepared_id] = (user_id, p["result"])
+        return {"id": prepared_id, "expiration_date": int(time.time()) + 86400}
 
     def _getChatMember(self, p: JSONDict, f: JSONDict) -> JSONDict:
         chat = self._chat(p)
@@ -491,6 +521,21 @@ class UpdateMaker:
             "data": data,
         }
         return {"update_id": next(self.api.update_ids), "callback_query": query}
+
+    def inline_query(
+        self, user_id: int, query: str = "", chat_type: str = "supergroup"
+    ) -> JSONDict:
+        """``@bot query`` typed by ``user_id`` in a chat of ``chat_type``."""
+        query_id = str(next(self.api.update_ids))
+        self.api.inline_queries.add(query_id)
+        inline = {
+            "id": query_id,
+            "from": self.api.users[user_id],
+            "query": query,
+            "offset": "",
+            "chat_type": chat_type,
+        }
+        return {"update_id": next(self.api.update_ids), "inline_query": inline}
 
     def deep_message(self, chat_id: int, user_id: int, text: str, depth: int) -> RawUpdate:
         """A message whose extra field nests ``depth`` levels deep (no client sends one)."""

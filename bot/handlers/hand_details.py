@@ -17,6 +17,7 @@ from bot.context import Context, press_of, services
 from bot.i18n import t
 from bot.recording.arguments import button_numbers
 from bot.refusals.chat import ChatRefusal
+from bot.replies.awards import hand_cheer
 from bot.replies.decorations import hand_rows
 from bot.replies.hand import (
     FULL_PREFIX,
@@ -26,6 +27,7 @@ from bot.replies.hand import (
     hand_text,
     next_dealer_text,
     scene_from_ledger,
+    with_cheer,
 )
 from bot.replies.table import tally_block
 from bot.text_limits import answer, edit
@@ -56,7 +58,8 @@ async def toggle_button(update: Update, context: Context) -> None:
         text = await _undone_text(ledger, session, scene, lang, corrected)
         await edit(message, text, reply_markup=None)
         return
-    text = corrected + hand_text(scene, lang, full)
+    cheer = await hand_cheer(ledger, message.chat.id, [entry.id for entry in entries], lang)
+    text = with_cheer(corrected + hand_text(scene, lang, full), cheer, full)
     markup = hand_markup(entries, lang, full, hand_rows(context, message.chat, lang))
     await edit(message, text, reply_markup=markup)
 

@@ -36,9 +36,11 @@ from bot.grammar.names import GUEST_MARK
 from bot.grammar.periods import ALL_TIME, Period
 from bot.handlers import people
 from bot.handlers.rating import rating_line
-from bot.i18n import t
+from bot.i18n import plain, t
 from bot.recording.table import forget, open_table
 from bot.refusals.chat import ChatRefusal
+from bot.replies.awards import award_names, session_awards_line
+from bot.replies.cards import card_bytes, evening_card
 from bot.replies.entry_words import KONG_BY_NAME, patterns_of, shown_line
 from bot.replies.money import (
     account_name,
@@ -353,6 +355,8 @@ async def settle(update: Update, context: Context) -> None:
     lines.extend(paid.lines)
     if rated:
         lines.append(rating_line(rated, names, lang))
+    if cheer := await session_awards_line(ledger, message.chat.id, table.session.id, lang):
+        lines.append(cheer)
     rows = [
         debt_buttons.pay_row(
             context.bot.token, message.chat.id, (tr.payer, tr.payee, tr.amount), names, lang
@@ -364,11 +368,15 @@ async def settle(update: Update, context: Context) -> None:
     await reply(
         message, "\n".join(lines), reply_markup=with_webapp(markup, context, message.chat, lang)
     )
-    if paid.picture and (await chat_settings(context, message.chat.id)).charts:
+    if standings.rows and (await chat_settings(context, message.chat.id)).charts:
         await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
-        png = await asyncio.to_thread(
-            pictures.settlement_png, paid.picture, lang, amount_text=paid.amount_text
+        amount = (lambda n: yuan(n, lang)) if money.stake else str
+        transfers = [f"{a} → {b}  {amount(n)}" for a, b, n in paid.picture]
+        extra = [plain(rating_line(rated, names, lang), limit=None)] if rated else []
+        card = await evening_card(
+            ledger, table.session, standings, money, transfers, lang, lines=extra
         )
+        png = await card_bytes(card, lang)
         await reply_photo(message, png, filename=f"settle-{table.session.id}.png")
 
 
@@ -560,8 +568,30 @@ async def stats_view(
         )
     if not rows:
         lines.append(t("tally_empty", lang))
+    if named is not None:  # one person asked for: their awards under their line
+        lines.extend(
+            await _award_lines(ledger, chat_id, [row.player.id for _, row in rows], lang, period)
+        )
     key = "" if period == ALL_TIME else f"{await period_key(ledger, chat_id, period)}:"
     return "\n".join(lines), pager(f"{STATS_PREFIX}{key}", page, pages, lang)
+
+
+async def _award_lines(
+    ledger: Ledger, chat_id: int, persons: list[int], lang: str, period: Period
+) -> list[str]:
+    """「🏅 甲：本季第一个三财飘！ · 三连胜 ×2」 for each person with awards in the period."""
+    people = await ledger.people.of_chat(chat_id)
+    lines = []
+    for person in persons:
+        rows = await ledger.awards.of_players(
+            chat_id, set(people.records(person)), period.since, period.until
+        )
+        if rows:
+            name = (await ledger.players.get(chat_id, person)).name
+            lines.append(
+                t("stats_awards", lang, name=name, awards=" · ".join(award_names(rows, lang)))
+            )
+    return lines
 
 
 def _stats_name(player: Player, shared: bool, lang: str) -> str:

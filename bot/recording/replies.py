@@ -13,11 +13,12 @@ from telegram import Chat, Message
 from telegram.constants import ChatAction
 
 from bot import pictures
-from bot.context import Context, chat_settings
+from bot.context import Context, chat_settings, services
 from bot.recording.claims import ScoredClaim
 from bot.recording.table import remember, standings
+from bot.replies.awards import award_new_wins, awards_line
 from bot.replies.decorations import hand_rows
-from bot.replies.hand import hand_markup, hand_text, next_dealer_text, scene_after
+from bot.replies.hand import hand_markup, hand_text, next_dealer_text, scene_after, with_cheer
 from bot.table.seated import SeatedTable, after_entries
 from bot.text_limits import CAPTION_LIMIT, checked, fit_html, reply, reply_photo
 from scoring.result import ScoreResult
@@ -59,7 +60,8 @@ async def send_win_reply(
     """The recording reply (short or full as the chat's /settings say) and, unless they say
     no pictures, a picture of each hand typed with its tiles."""
     table, recorded = wins.table, wins.recorded
-    await send_hand_reply(context, message, table, recorded.entries, lang, prefix)
+    cheer = await _awards_line(context, table, recorded, lang)
+    await send_hand_reply(context, message, table, recorded.entries, lang, prefix, cheer)
     if not (await chat_settings(context, _chat(message).id)).hand_pictures:
         return
     for item, entry in zip(wins.scored, recorded.entries, strict=False):
@@ -74,18 +76,35 @@ async def send_hand_reply(
     entries: tuple[Entry, ...],
     lang: str,
     prefix: str = "",
+    cheer: str = "",
 ) -> None:
     """The reply to a hand just recorded (``table`` is the table after the write, its dealer
     deals next), with [↩️ 撤销] [📋 详情]: short unless the chat chose full replies."""
     chat = _chat(message)
     full = (await chat_settings(context, chat.id)).full_replies
     tally = await standings(context, table) if full else None
-    text = prefix + hand_text(scene_after(table, entries, tally), lang, full)
+    text = with_cheer(
+        prefix + hand_text(scene_after(table, entries, tally), lang, full), cheer, full
+    )
     markup = hand_markup(entries, lang, full, hand_rows(context, chat, lang))
     if isinstance(message, Message):
         await reply(message, text, reply_markup=markup)
     else:
         await context.bot.send_message(chat.id, fit_html(text), reply_markup=checked(markup))
+
+
+async def _awards_line(context: Context, table: SeatedTable, recorded: Recorded, lang: str) -> str:
+    """The awards the wins just written earned, kept and told in one line (none: empty)."""
+    if recorded.replay:
+        return ""
+    session = table.session
+    rows = await award_new_wins(
+        services(context).ledger,
+        session.chat_id,
+        session.id,
+        [entry.id for entry in recorded.entries],
+    )
+    return awards_line(rows, {p.id: p.name for p in table.players.values()}, lang)
 
 
 def _chat(message: Answering) -> Chat:

@@ -39,6 +39,8 @@ UNDO_PREFIX: Final = "undo:"
 FULL_PREFIX: Final = "full:"
 SHORT_PREFIX: Final = "short:"
 
+SHORT_LINES: Final = 6  # a short reply's most lines: it fits a phone's screen
+
 
 @dataclass(frozen=True)
 class HandScene:
@@ -89,6 +91,15 @@ def scene_from_ledger(
     wind = Seat(seating.round_wind_after) if seating.round_wind_after else None
     ruleset, base = terms
     return HandScene(entries, ruleset, base, seated, dealer, wind, tally)
+
+
+def with_cheer(text: str, cheer: str, full: bool) -> str:
+    """The reply and its awards line (``bot.replies.awards``): always in the full form, in the short
+    one while it stays within ``SHORT_LINES`` (three winners on one discard fill it: their
+    awards wait behind 📋 详情)."""
+    if not cheer or (not full and len(text.splitlines()) >= SHORT_LINES):
+        return text
+    return f"{text}\n{cheer}"
 
 
 def hand_text(scene: HandScene, lang: str, full: bool) -> str:

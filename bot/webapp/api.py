@@ -17,6 +17,7 @@ from bot.grammar import GrammarError
 from bot.grammar.periods import ALL_TIME, Period
 from bot.i18n import t
 from bot.refusals.chat import ChatRefusal
+from bot.replies.awards import BY_ID
 from bot.replies.leaderboard_rows import biggest_hand_name, ranked
 from bot.replies.period_stats import period_boards, period_from_key, period_label, take_window
 from bot.replies.table import ruleset_name
@@ -169,12 +170,22 @@ async def person(request: web.Request) -> web.Response:
     found = [row for _, row in on]
     if not found:
         raise ApiError(404, "no_player", token=str(player))
+    period = await _period(request)
+    records = set(folding.records(folding.person(player)))
+    awarded = await _ledger(request).awards.of_players(
+        viewer.chat_id, records, period.since, period.until
+    )
+    awards = [
+        {"id": row.award, "name": BY_ID[row.award].name(viewer.language), "entry": row.entry_id}
+        for row in awarded
+    ]
     return web.json_response(
         {
             "period": label,
             "ruleset": on[0][0],
             "rulesets": [ruleset for ruleset, _ in on],
             "player": found[0],
+            "awards": awards,
         }
     )
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 from aiohttp import web
 
 from bot.transport.webhook import MAX_BODY, Receiver, update_handler
-from bot.webapp import api, contract, keyboard_api, pictures_api
+from bot.webapp import api, cards_api, contract, keyboard_api, pictures_api
 from bot.webapp.guard import GuardOptions, guard
 from bot.webapp.viewer import APPLICATION, WRITES
 
@@ -25,6 +25,7 @@ ROUTE_ADDERS: Final[tuple[RouteAdder, ...]] = (
     api.add_routes,
     pictures_api.add_routes,
     keyboard_api.add_routes,
+    cards_api.add_routes,
 )
 
 

@@ -28,6 +28,7 @@ class Screen(IntEnum):
 
     SEASON = 0
     KEYBOARD = 1
+    CARD = 2  # the season card's address (bot.webapp.cards_api), not a page
 
 
 class ForgedToken(ValueError):

@@ -376,3 +376,18 @@ async def test_both_pages_run_under_the_content_security_policy(
         assert any("/api/" in url for url in asked)  # its script ran and called the API
         assert [text for text in said if "Content Security Policy" in text] == []
         await tab.context.close()
+
+
+async def test_a_persons_awards_come_and_go_with_their_hand(served: tuple[Harness, Page]) -> None:
+    harness, page = served
+    [cheered] = await harness.say("甲", "/hu 丁 自摸 三财飘")
+    assert "🏅 丁 本季第一个三财飘！" in cheered.text
+    players = (await page.get("/api/standings")).json()["players"]
+    ding = next(p for p in players if p["name"] == "丁")
+    person = (await page.get(f"/api/person?player={ding['id']}")).json()
+    assert [(a["id"], a["name"]) for a in person["awards"]] == [
+        ("first_three_float", "本季第一个三财飘！"),
+        ("month_best", "本月最大一手"),  # 16 番, the month's first hand of 8 or more
+    ]
+    await harness.press("甲", cheered)  # ↩️ 撤销
+    assert (await page.get(f"/api/person?player={ding['id']}")).json()["awards"] == []

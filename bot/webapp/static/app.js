@@ -134,6 +134,12 @@ async function openSeason() {
   state.pictures.clear();
   document.getElementById("title").textContent = say("title");
   for (const tab of document.querySelectorAll("#tabs button")) tab.textContent = say(tab.dataset.tab);
+  const shareButton = document.getElementById("share");
+  shareButton.textContent = say("share");
+  if (window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.shareMessage) {
+    shareButton.hidden = false;
+    shareButton.onclick = () => { pressed(); guarded(share); };
+  }
   drawPeriods();
   await loadStandings();
   show("standings");
@@ -352,6 +358,13 @@ function turn(by) {
   tapped();
   state.historyPage = Math.max(1, state.historyPage + by);
   guarded(async () => { await loadHistory(); window.scrollTo(0, 0); });
+}
+
+// 「分享」: the server prepares the season card (savePreparedInlineMessage) and Telegram lets
+// the user pick any chat to send it to.
+async function share() {
+  const prepared = await call("share", { json: {} });
+  window.Telegram.WebApp.shareMessage(prepared.id);
 }
 
 // ---- start ----------------------------------------------------------------------------

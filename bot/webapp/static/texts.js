@@ -4,7 +4,7 @@
 const TEXTS = {
   zh: {
     // the season page
-    title: "赛季", standings: "排名", h2h: "对局", history: "记录", hands: "局", won: "胡",
+    title: "赛季", share: "分享", standings: "排名", h2h: "对局", history: "记录", hands: "局", won: "胡",
     self_draws: "自摸", dealt_in: "点炮", biggest: "最大", biggest_hands: "最大一手",
     empty: "这段时间还没有记录", win_rate: "胡牌率", deal_rate: "点炮率", net: "净分",
     trend: "走势", trend_by_hand: "走势 · 每手", trend_by_month: "走势 · 每月",
@@ -41,7 +41,7 @@ const TEXTS = {
     kb_no_telegram: "请在 Telegram 群里点「🀄 整手牌」按钮打开。",
   },
   en: {
-    title: "Season", standings: "Standings", h2h: "Head to head", history: "History",
+    title: "Season", share: "Share", standings: "Standings", h2h: "Head to head", history: "History",
     hands: "hands", won: "won", self_draws: "self-drawn", dealt_in: "dealt in",
     biggest: "best", biggest_hands: "Biggest hands", empty: "Nothing recorded in this period",
     win_rate: "win rate", deal_rate: "deal-in rate", net: "net", trend: "Trend",
