@@ -44,3 +44,9 @@
   (``rigs/fake_server.py``); the benchmarks live in ``benchmarks/``.
 - ``pictures/`` and ``rules_qa/``: hand pictures and charts; rules questions.
 """
+
+import os
+
+# PTB 22.2+ gives time periods such as ``RetryAfter.retry_after`` as a timedelta once opted in (its
+# next major version's only behaviour); without the opt-in every RetryAfter PTB builds warns.
+os.environ.setdefault("PTB_TIMEDELTA", "true")
