@@ -18,6 +18,7 @@ from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
 from bot.handlers.presses import unknown_press
+from rigs.ledger_template import fresh_ledger_file
 from storage import Ledger
 
 GROUP = -1001
@@ -101,7 +102,7 @@ async def running_harness(
             api.add_user(user_id, name)
         api.set_status(GROUP, PLAYERS["甲"], "creator")
         api.set_status(GROUP, PLAYERS["丁"], "administrator")
-    config = Config(token="123:TEST", database_path=str(database), **settings)
+    config = Config(token="123:TEST", database_path=str(fresh_ledger_file(database)), **settings)
     app = build_application(config, request=ConsoleRequest(api), rate_limiter=None)
     inject_faults(app)
     await app.initialize()
