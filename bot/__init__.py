@@ -37,3 +37,9 @@ Rooms (a folder, or a module at this root) on the floors ``floors.toml`` lists, 
 - Leaves: ``pictures/``, ``rules_qa/``, ``i18n.py`` (every reply in zh and en),
   ``cleaning.py``, ``config.py``, ``identity_policy.py``, ``suggest.py``.
 """
+
+import os
+
+# PTB 22.2+ gives time periods such as ``RetryAfter.retry_after`` as a timedelta once opted in (its
+# next major version's only behaviour); without the opt-in every RetryAfter PTB builds warns.
+os.environ.setdefault("PTB_TIMEDELTA", "true")

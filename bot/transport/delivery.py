@@ -15,13 +15,11 @@ import asyncio
 import contextlib
 import logging
 import time
-import warnings
 from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
 from telegram.error import BadRequest, ChatMigrated, NetworkError, RetryAfter
 from telegram.ext import AIORateLimiter
-from telegram.warnings import PTBDeprecationWarning
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +68,7 @@ def to_new_chat(data: dict[str, Any], error: ChatMigrated) -> dict[str, Any] | N
 def retry_delay(error: BaseException, failures: int) -> float:
     """Flood control says how long; anything else backs off by the failures so far."""
     if isinstance(error, RetryAfter):
-        with warnings.catch_warnings():  # PTB 22 warns the int becomes a timedelta: both work
-            warnings.simplefilter("ignore", PTBDeprecationWarning)
-            after = error.retry_after
+        after = error.retry_after  # a timedelta (bot/__init__ opts in), an int if opted out
         return float(after) if isinstance(after, int) else after.total_seconds()
     return min(MAX_BACKOFF, 2.0 ** (failures - 1))
 

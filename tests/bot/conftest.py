@@ -20,6 +20,7 @@ from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
 from bot.context import services_of
 from bot.handlers.presses import unknown_press
 from bot.launch.compose import compose
+from rigs.ledger_template import fresh_ledger_file
 from storage import Ledger
 
 GROUP = -1001
@@ -103,7 +104,7 @@ async def running_harness(
             api.add_user(user_id, name)
         api.set_status(GROUP, PLAYERS["甲"], "creator")
         api.set_status(GROUP, PLAYERS["丁"], "administrator")
-    config = Config(token="123:TEST", database_path=str(database), **settings)
+    config = Config(token="123:TEST", database_path=str(fresh_ledger_file(database)), **settings)
     app = compose(config, request=ConsoleRequest(api), rate_limiter=None)
     inject_faults(app)
     await app.initialize()

@@ -8,7 +8,6 @@ import os
 import signal
 import socket
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -72,13 +71,14 @@ async def test_no_network_at_start_is_retried_one_line_a_try(tmp_path: Path) -> 
             while log.read_text().count("did not go through") < 3:
                 await asyncio.sleep(0.1)
     finally:
-        began = time.monotonic()
         process.send_signal(signal.SIGTERM)
         code = await asyncio.wait_for(process.wait(), 30)
     text = log.read_text()
     assert code == 0, text
-    assert time.monotonic() - began < 10
     assert "Traceback" not in text
     tries = [line for line in text.splitlines() if "did not go through" in line]
     assert all("getMe" in line for line in tries)
     assert "try 2 in 1 s" in tries[0] and "try 3 in 2 s" in tries[1]
+    # SIGTERM came during the 4 s wait before try 4: the stop cut it short instead of sleeping
+    # it out (an order of events, not a wall-time bound that fails under load).
+    assert len(tries) == 3 and "try 4 in 4 s" in tries[2], tries

@@ -11,6 +11,7 @@ from scoring.errors import ScoringError
 from scoring.hand import Hand, LineContext, Meld, MeldKind
 from scoring.lexicon import NUMERALS, fold
 from scoring.tiles import JOKER, TILE_KINDS, Seat, Tile
+from tests.property_runs import quick_and_deep
 
 seats = st.sampled_from(list(Seat))
 _CHI_STARTS = [suit * 9 + rank for suit in range(3) for rank in range(7)]
@@ -71,16 +72,20 @@ def hands(draw: st.DrawFn) -> Hand:
     return Hand(tuple(sorted(held[:-1])), held[-1], tuple(melds), context)
 
 
-@settings(max_examples=400)
-@given(hands())
-def test_mpsz_round_trips(hand: Hand) -> None:
+def mpsz_round_trips(hand: Hand) -> None:
     assert parse(format_mpsz(hand)) == hand
 
 
-@settings(max_examples=400)
-@given(hands())
-def test_chinese_round_trips(hand: Hand) -> None:
+def chinese_round_trips(hand: Hand) -> None:
     assert parse(format_zh(hand)) == hand
+
+
+test_mpsz_round_trips, test_mpsz_round_trips_deep = quick_and_deep(
+    mpsz_round_trips, hands(), quick=100, deep=400
+)
+test_chinese_round_trips, test_chinese_round_trips_deep = quick_and_deep(
+    chinese_round_trips, hands(), quick=100, deep=400
+)
 
 
 @given(hands(), st.booleans())

@@ -4,13 +4,14 @@ every plain one with something to refuse, by the scanner. Both readings must agr
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example
 from hypothesis import strategies as st
 
 from scoring import format_mpsz, parse_line
 from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.hand import Hand
 from scoring.notation import scanned_line
+from tests.property_runs import quick_and_deep
 from tests.scoring.test_notation_properties import NOTATION_CHARS, hands
 
 
@@ -29,16 +30,17 @@ def parsed(line: str) -> object:
         return (error.code, error.token, error.position)
 
 
-@settings(max_examples=400)
-@given(hands())
-def test_a_formatted_hand_reads_the_same_both_ways(hand: Hand) -> None:
+def formatted_hand_reads_the_same_both_ways(hand: Hand) -> None:
     line = format_mpsz(hand)
     assert parsed(line) == reading(line)
 
 
-@settings(max_examples=600)
-@given(hands(), st.data())
-def test_a_damaged_line_reads_the_same_both_ways(hand: Hand, data: st.DataObject) -> None:
+test_a_formatted_hand_reads_the_same_both_ways, test_a_formatted_hand_deep = quick_and_deep(
+    formatted_hand_reads_the_same_both_ways, hands(), quick=100, deep=400
+)
+
+
+def damaged_line_reads_the_same_both_ways(hand: Hand, data: st.DataObject) -> None:
     line = list(format_mpsz(hand))
     for _ in range(data.draw(st.integers(1, 3))):
         at = data.draw(st.integers(0, len(line)))
@@ -49,11 +51,22 @@ def test_a_damaged_line_reads_the_same_both_ways(hand: Hand, data: st.DataObject
     assert parsed("".join(line)) == reading("".join(line))
 
 
-@settings(max_examples=300)
-@given(st.text(alphabet=st.sampled_from(NOTATION_CHARS + "+ "), max_size=40))
+test_a_damaged_line_reads_the_same_both_ways, test_a_damaged_line_deep = quick_and_deep(
+    damaged_line_reads_the_same_both_ways, hands(), st.data(), quick=150, deep=600
+)
+
+
 @example("123m456m789m123p5s +5s 自摸 自摸 点炮S")
-def test_arbitrary_text_reads_the_same_both_ways(text: str) -> None:
+def arbitrary_text_reads_the_same_both_ways(text: str) -> None:
     assert parsed(text) == reading(text)
+
+
+test_arbitrary_text_reads_the_same_both_ways, test_arbitrary_text_deep = quick_and_deep(
+    arbitrary_text_reads_the_same_both_ways,
+    st.text(alphabet=st.sampled_from(NOTATION_CHARS + "+ "), max_size=40),
+    quick=100,
+    deep=300,
+)
 
 
 # Plain-looking lines the scanner must read, each refused with the error it names.

@@ -2,13 +2,14 @@
 
 from collections import Counter
 
-from hypothesis import assume, given, settings
+from hypothesis import assume
 from hypothesis import strategies as st
 
 import scoring
 from scoring.errors import ScoringError
 from scoring.rulesets import RULESETS
 from scoring.tiles import SEAT_ORDER, mpsz
+from tests.property_runs import quick_and_deep
 
 SUITED_STARTS = [suit * 9 + rank for suit in range(3) for rank in range(7)]
 
@@ -54,9 +55,7 @@ def winning_lines(draw: st.DrawFn) -> tuple[str, str, str]:
     return line, rules, draw(st.sampled_from("ESWN"))
 
 
-@settings(max_examples=400, deadline=None)
-@given(case=winning_lines(), base=st.integers(1, 80_000))
-def test_every_scored_hand_settles_to_zero(case: tuple[str, str, str], base: int) -> None:
+def every_scored_hand_settles_to_zero(case: tuple[str, str, str], base: int) -> None:
     line, rules, winner = case
     try:
         result = scoring.score(line, rules, base, winner)
@@ -68,3 +67,14 @@ def test_every_scored_hand_settles_to_zero(case: tuple[str, str, str], base: int
     assert set(result.payments) == set(SEAT_ORDER)
     parsed = scoring.score_hand(scoring.parse(line), rules, base, winner)
     assert (parsed.value, parsed.payments) == (result.value, result.payments)
+
+
+test_every_scored_hand_settles_to_zero, test_every_scored_hand_settles_to_zero_deep = (
+    quick_and_deep(
+        every_scored_hand_settles_to_zero,
+        winning_lines(),
+        st.integers(1, 80_000),
+        quick=100,
+        deep=400,
+    )
+)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from ledger_fixtures import Table, seat_table
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import Ledger
 
 
@@ -18,7 +19,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def ledger(db_path: Path) -> AsyncIterator[Ledger]:
-    async with await Ledger.open(db_path) as opened:
+    async with await Ledger.open(fresh_ledger_file(db_path)) as opened:
         yield opened
 
 

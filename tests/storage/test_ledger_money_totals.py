@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from ledger_fixtures import CHAT, OTHER_CHAT, Table, resigned, seat_table
 from test_ledger_periods import WINDOWS, dated
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import (
     TABLE,
     Ledger,
@@ -142,7 +143,7 @@ def kept_rows(path: Path) -> set[tuple[int, str, int, int]]:
 async def money_agrees(
     ops: list[Op], slots: list[int], stakes: tuple[int, ...], path: Path
 ) -> None:
-    async with await Ledger.open(path) as ledger:
+    async with await Ledger.open(fresh_ledger_file(path)) as ledger:
         await play_money(ledger, ops, stakes)
         exported = await ledger.export.csv(CHAT)
         await ledger.exchange.import_csv(OTHER_CHAT, resigned(dated(exported, slots or [0])))

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, event, given, settings
 from people_ops import RECORDS, Op, operations
 from people_round_trip import people_view
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
 from storage.check import check_file
 
@@ -108,7 +109,7 @@ async def _apply(chat: Chat, op: Op) -> None:
 async def _run(steps: list[Op]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "people.db"
-        async with await Ledger.open(path) as ledger:
+        async with await Ledger.open(fresh_ledger_file(path)) as ledger:
             members = [await ledger.players.upsert_user(CHAT, 500 + i, f"m{i}") for i in range(4)]
             guests = [await ledger.players.add_guest(CHAT, f"g{i}") for i in range(RECORDS - 4)]
             chat = Chat(ledger, [p.id for p in [*members, *guests]], [])

@@ -18,6 +18,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from people_ops import RECORDS, Op, operations
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import ErrorCode, Ledger, LinkRequest, SessionTerms, Source, StorageError, WinSpec
 
 CHAT = 9
@@ -220,7 +221,7 @@ async def _check(ledger: Ledger, path: Path, model: Model) -> None:
 async def _run(steps: list[Op]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "people.db"
-        async with await Ledger.open(path) as ledger:
+        async with await Ledger.open(fresh_ledger_file(path)) as ledger:
             members = [await ledger.players.upsert_user(CHAT, 500 + i, f"m{i}") for i in range(4)]
             guests = [await ledger.players.add_guest(CHAT, f"g{i}") for i in range(RECORDS - 4)]
             model = Model([p.id for p in [*members, *guests]])

@@ -26,6 +26,7 @@ from ledger_fixtures import resigned
 from test_ledger_properties import CHAT, Op, ops, play
 from totals_reference import expected, kept
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import Ledger, PlayerStats, StorageError
 
 CHINA = timezone(timedelta(hours=8))
@@ -156,7 +157,7 @@ def figures(rows: list[PlayerStats]) -> dict[int, Any]:
 
 
 async def periods_agree(sequence: list[Op], slots: list[int], undo: list[int], path: Path) -> None:
-    async with await Ledger.open(path) as ledger:
+    async with await Ledger.open(fresh_ledger_file(path)) as ledger:
         await play(ledger, sequence)
         await ledger.exchange.import_csv(
             OTHER_CHAT, resigned(dated(await ledger.export.csv(CHAT), slots or [0]))

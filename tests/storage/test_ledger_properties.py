@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from totals_reference import expected, kept
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import (
     TABLE,
     ErrorCode,
@@ -212,7 +213,7 @@ async def play(ledger: Ledger, sequence: list[Op]) -> Model:
 
 
 async def run(sequence: list[Op], path: Path) -> None:
-    async with await Ledger.open(path) as ledger:
+    async with await Ledger.open(fresh_ledger_file(path)) as ledger:
         model = await play(ledger, sequence)
         players = [player.id for player in await ledger.players.all(CHAT)]
 

@@ -23,6 +23,7 @@ from ledger_fixtures import resigned
 from test_ledger_properties import CHAT, Op, ops, play
 from totals_reference import expected, kept
 
+from rigs.ledger_template import fresh_ledger_file
 from storage import Ledger, StorageError
 from storage.database import Migration, migrate, migrations
 from storage.rebuild import main, rebuild
@@ -68,7 +69,7 @@ async def month_windows_match_counting(ledger: Ledger, chat_id: int) -> None:
 async def imported_then_reversed(
     sequence: list[Op], months: list[int], undo: list[int], path: Path
 ) -> None:
-    async with await Ledger.open(path) as ledger:
+    async with await Ledger.open(fresh_ledger_file(path)) as ledger:
         await play(ledger, sequence)
         text = spread_over_months(await ledger.export.csv(CHAT), months or [0])
         await ledger.exchange.import_csv(OTHER_CHAT, resigned(text))
