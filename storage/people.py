@@ -61,10 +61,14 @@ IdentityKind = Literal["link", "rename", "undo"]
 Sender = int | NewMember | None
 _EVENT_COLUMNS: Final = (
     "i.id, i.chat_id, i.kind, i.how, i.player_id, i.person_id, i.old_name, i.new_name, "
-    "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by"
+    "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by, "
+    "i.number, d.number AS undoes_number"
 )
 _SEAT_ZH: Final = ("东", "南", "西", "北")  # SEATS as a Chinese refusal names them
-_EVENT_FROM: Final = "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id"
+_EVENT_FROM: Final = (
+    "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id "
+    "LEFT JOIN identity_events AS d ON d.id = i.undoes"
+)
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,9 @@ class IdentityEvent:
     update_id: int | None = None
     session_id: int | None = None
     seat: SeatName | None = None
+    # P N: the chat's own numbers (migration 0017) of this event and of the one it undoes.
+    number: int = 0
+    undoes_number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -180,6 +187,8 @@ def _event_from(row: aiosqlite.Row) -> IdentityEvent:
         update_id=row["update_id"],
         session_id=row["session_id"],
         seat=cast("SeatName | None", row["seat"]),
+        number=row["number"],
+        undoes_number=row["undoes_number"],
     )
 
 
@@ -513,6 +522,16 @@ class PeopleStore(Store):
     async def identity_event(self, chat_id: int, event_id: int) -> IdentityEvent:
         async with self._read() as conn:
             return await event_row(conn, chat_id, event_id)
+
+    async def event_by_number(self, chat_id: int, number: int) -> IdentityEvent | None:
+        """The chat's identity event P ``number`` (its own numbering), or None."""
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn,
+                f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM} WHERE i.chat_id = ? AND i.number = ?",
+                [chat_id, number],
+            )
+        return None if row is None else _event_from(row)
 
     async def identity_events(
         self,
