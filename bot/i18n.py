@@ -1094,6 +1094,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "link_how_merge": ("管理员合并", "merged by an admin"),
     "history_rename": ("改名 「{old}」→「{new}」", "renamed {old} → {new}"),
     "history_identity_undo": ("撤销 P{event}", "undo P{event}"),
+    # A number typed that is no number of the chat but an old message's row id (migration 0017).
+    "old_number": ("（旧编号）", " (old number)"),
 }
 
 HELP: Final[dict[str, str]] = {

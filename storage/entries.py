@@ -855,9 +855,9 @@ def _reversible(row: aiosqlite.Row, entry_id: int | None) -> Entry:
         raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=row["pick_id"])
     target = entry_from(row, postings_from(row["postings"]))
     if target.kind == "reversal":
-        raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.id)
+        raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.number)
     if target.reversed_by is not None:
-        raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.id)
+        raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.number)
     return target
 
 
@@ -874,7 +874,7 @@ async def _reversal_session(
         else await session_row(conn, chat_id, target.session_id)
     )
     if not session.is_open:
-        raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.id)
+        raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.number)
     return session
 
 

@@ -202,7 +202,8 @@ async def history(request: web.Request) -> web.Response:
     names = {p.id: p.name for p in await ledger.players.all(viewer.chat_id)}
     entries = [
         {
-            "id": entry.id,
+            "id": entry.id,  # the key the picture's address uses
+            "number": entry.number,  # #N as the chat reads it
             "kind": str(entry.kind),
             "at": entry.created_at.isoformat(),
             "line": entry.hand_line,

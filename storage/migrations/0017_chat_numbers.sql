@@ -64,3 +64,15 @@ WHEN OLD.number IS NOT NULL
 BEGIN
     SELECT RAISE(ABORT, 'ledger: identity events are append-only');
 END;
+
+-- The last row ids written before numbers existed: a number typed now means the chat's own,
+-- and only when the chat has none such does a row id at most these name the old message's
+-- row (messages before this migration showed row ids; docs/developing.md).
+CREATE TABLE numbered_since (
+    last_session_id INTEGER NOT NULL,
+    last_entry_id   INTEGER NOT NULL,
+    last_event_id   INTEGER NOT NULL
+);
+INSERT INTO numbered_since
+SELECT (SELECT coalesce(max(id), 0) FROM sessions), (SELECT coalesce(max(id), 0) FROM entries),
+       (SELECT coalesce(max(id), 0) FROM identity_events);

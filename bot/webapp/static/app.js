@@ -239,11 +239,11 @@ async function loadHistory() {
   const box = document.getElementById("history");
   const entries = found.entries.map((entry) => {
     const card = el("div", { class: "entry", "data-entry": entry.id },
-      el("div", { class: "head" }, el("span", {}, `#${entry.id} ${entry.winner || ""}`),
+      el("div", { class: "head" }, el("span", {}, `#${entry.number} ${entry.winner || ""}`),
         el("span", {}, when(entry.at))),
       entry.line ? el("div", {}, entry.line) : null,
       el("div", {}, ...entry.postings.flatMap((p, i) => [i ? " · " : "", p.name, " ", points(p.delta)])));
-    if (entry.picture) picture(entry.id).then((url) => url && card.append(el("img", { src: url, alt: `#${entry.id}` })));
+    if (entry.picture) picture(entry.id).then((url) => url && card.append(el("img", { src: url, alt: `#${entry.number}` })));
     return card;
   });
   const pager = el("div", { class: "pager" },
