@@ -158,3 +158,20 @@ async def test_the_migration_numbers_an_old_ledger_and_old_references_still_work
         # a new hand goes on from the chat's numbers
         [next_hand] = await h.say("甲", "/hu 丙 自摸")
         assert next_hand.text.startswith("🀄 #4 "), next_hand.text
+
+
+async def test_an_import_takes_the_chats_next_numbers(harness: Harness) -> None:
+    _other_group(harness)
+    await _play(harness, GROUP, 2)
+    await harness.say("甲", "/undo")  # #3 reverses #2
+    await _play(harness, OTHER, 1)  # the other group's 第 1 场 and #1
+    await harness.say("甲", "/settle", chat=OTHER)
+    report = await harness.ledger.exchange.import_csv(OTHER, await harness.ledger.export.csv(GROUP))
+    assert report.entries == 3
+    theirs = (await harness.ledger.reports.history(OTHER, page_size=10)).entries
+    assert sorted(e.number for e in theirs) == [1, 2, 3, 4]  # after its own, in the file's order
+    [reversal] = [e for e in theirs if e.kind == "reversal"]
+    assert (reversal.number, reversal.reverses_number) == (4, 3)
+    assert [s.number for s in await harness.ledger.sessions.all(OTHER)] == [2, 1]
+    lines = (await harness.say("甲", "/history", chat=OTHER))[-1].text
+    assert "#4 冲正 #3\n" in lines, lines
