@@ -13,6 +13,7 @@ from bot.console.local_api import LocalBotApi, Sent
 from storage import Ledger
 from storage.database import migrations
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
+from tests.storage.ledger_fixtures import BACK_TO_BEFORE_NUMBERS
 
 OTHER = -1002  # a second group served by the same bot
 AMING = 21
@@ -102,18 +103,6 @@ async def test_identity_events_are_numbered_per_group(harness: Harness) -> None:
     assert len((await harness.ledger.people.of_chat(OTHER)).links) == 1
     history = (await harness.say("甲", "/history"))[-1].text
     assert "P2 撤销 P1" in history, history
-
-
-BACK_TO_BEFORE_NUMBERS = """
-DROP TABLE numbered_since;
-DROP TRIGGER sessions_numbered; DROP TRIGGER entries_numbered;
-DROP TRIGGER identity_events_numbered;
-DROP TRIGGER sessions_number_kept; DROP TRIGGER entries_number_kept;
-DROP TRIGGER identity_events_number_kept;
-DROP INDEX sessions_number; DROP INDEX entries_number; DROP INDEX identity_events_number;
-ALTER TABLE sessions DROP COLUMN number; ALTER TABLE entries DROP COLUMN number;
-ALTER TABLE identity_events DROP COLUMN number;
-"""
 
 
 async def test_the_migration_numbers_an_old_ledger_and_old_references_still_work(

@@ -11,6 +11,19 @@ from storage.export import COLUMNS
 CHAT = -1001
 OTHER_CHAT = -1002
 
+# What the migration that numbers rows per chat (0017_chat_numbers) adds, taken away: a ledger
+# as the version before it left it (a test going back further takes this away first).
+BACK_TO_BEFORE_NUMBERS = """
+DROP TABLE numbered_since;
+DROP TRIGGER sessions_numbered; DROP TRIGGER entries_numbered;
+DROP TRIGGER identity_events_numbered;
+DROP TRIGGER sessions_number_kept; DROP TRIGGER entries_number_kept;
+DROP TRIGGER identity_events_number_kept;
+DROP INDEX sessions_number; DROP INDEX entries_number; DROP INDEX identity_events_number;
+ALTER TABLE sessions DROP COLUMN number; ALTER TABLE entries DROP COLUMN number;
+ALTER TABLE identity_events DROP COLUMN number;
+"""
+
 
 @dataclass
 class Table:
