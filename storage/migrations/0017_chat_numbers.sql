@@ -4,9 +4,10 @@
 --
 -- A number is given once, in the statement that inserts its row, as the chat's largest so
 -- far plus one, read through the (chat_id, number) index (O(log n)): entries through
--- ``temp.entry_writes`` (storage/database.py), which may pass the number it computed;
--- sessions and identity events by the AFTER INSERT triggers below. A number is never
--- changed afterwards. Existing rows are numbered per chat in row-id order.
+-- ``temp.entry_writes`` (storage/database.py), which passes the number the writer computed
+-- or computes it so; any other insert without one (sessions, identity events, a tool's raw
+-- SQL) gets it from the AFTER INSERT triggers below, in the same statement. A number once
+-- given is never changed. Existing rows are numbered per chat in row-id order.
 
 ALTER TABLE sessions ADD COLUMN number INTEGER CHECK (number IS NULL OR number >= 1);
 ALTER TABLE entries ADD COLUMN number INTEGER CHECK (number IS NULL OR number >= 1);
@@ -38,7 +39,9 @@ END;
 
 CREATE TRIGGER entries_numbered AFTER INSERT ON entries WHEN NEW.number IS NULL
 BEGIN
-    SELECT RAISE(ABORT, 'ledger: an entry is written with its number');
+    UPDATE entries SET number = (SELECT coalesce(max(number), 0) + 1 FROM entries
+                                 WHERE chat_id = NEW.chat_id)
+    WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER identity_events_numbered AFTER INSERT ON identity_events WHEN NEW.number IS NULL
@@ -55,6 +58,7 @@ BEGIN
 END;
 
 CREATE TRIGGER entries_number_kept BEFORE UPDATE OF number ON entries
+WHEN OLD.number IS NOT NULL
 BEGIN
     SELECT RAISE(ABORT, 'ledger: entries are append-only');
 END;
