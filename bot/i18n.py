@@ -1246,6 +1246,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "menu_lang": ("语言 zh/en", "reply language zh/en"),
     "menu_settings": ("设置：回复长短、图片、语言", "settings: reply length, pictures, language"),
     "menu_help": ("帮助", "how to use the bot"),
+    # A number typed that is no number of the chat but an old message's row id (migration 0014).
+    "old_number": ("（旧编号）", " (old number)"),
 }
 
 HELP: Final[dict[str, str]] = {

@@ -53,9 +53,15 @@ ENTRY_WRITE_COLUMNS: Final = (
     "source_id", "created_at", "winner", "self_draw", "discarder", "value", "hand_line",
     "result_json", "note", "hand_number", "seat_e", "seat_s", "seat_w", "seat_n",
     "state_before", "state_after", "reverses", "next_dealer", "next_round_wind",
-    "next_hand_number", "next_deals_in_round",
+    "next_hand_number", "next_deals_in_round", "number",
 )  # fmt: skip
 _ENTRY_COLUMNS = ENTRY_WRITE_COLUMNS[:3] + ENTRY_WRITE_COLUMNS[6:25]
+# An entry's number in its chat (migration 0014): the one the writer computed, else the
+# chat's largest plus one, read through the (chat_id, number) index.
+_ENTRY_NUMBER = (
+    "coalesce(NEW.number, (SELECT coalesce(max(number), 0) + 1 FROM entries "
+    "WHERE chat_id = NEW.chat_id))"
+)
 WRITER_SQL: Final = f"""
 CREATE TEMP VIEW entry_writes AS SELECT {", ".join(f"NULL AS {c}" for c in ENTRY_WRITE_COLUMNS)};
 CREATE TEMP TRIGGER entry_writes_insert INSTEAD OF INSERT ON entry_writes
@@ -66,8 +72,8 @@ BEGIN
     INSERT INTO postings (entry_id, player_id, delta)
         SELECT NEW.id, json_extract(value, '$[0]'), json_extract(value, '$[1]')
         FROM json_each(NEW.postings);
-    INSERT INTO entries ({", ".join(_ENTRY_COLUMNS)})
-        VALUES ({", ".join(f"NEW.{c}" for c in _ENTRY_COLUMNS)});
+    INSERT INTO entries ({", ".join(_ENTRY_COLUMNS)}, number)
+        VALUES ({", ".join(f"NEW.{c}" for c in _ENTRY_COLUMNS)}, {_ENTRY_NUMBER});
     UPDATE sessions SET dealer = NEW.next_dealer, round_wind = NEW.next_round_wind,
         hand_number = NEW.next_hand_number, deals_in_round = NEW.next_deals_in_round
         WHERE NEW.next_dealer IS NOT NULL AND id = NEW.session_id;

@@ -105,6 +105,8 @@ def _state_of(session: Session) -> DealState:
 
 
 NEXT_ENTRY_ID = "SELECT coalesce(max(id), 0) + 1 FROM entries"
+# The chat's (?1) next entry number, through the (chat_id, number) index.
+NEXT_ENTRY_NUMBER = "SELECT coalesce(max(number), 0) + 1 FROM entries WHERE chat_id = ?1"
 
 
 async def _next_entry_id(conn: aiosqlite.Connection) -> int:
@@ -141,6 +143,7 @@ async def insert_entry(
     *,
     new_source: Source | None = None,
     deal: DealState | None = None,
+    number: int | None = None,
 ) -> int:
     """One entry in one statement: its source when ``new_source`` (with the id in
     ``draft.fields["source_id"]``), its postings, then its row, whose insert trigger checks
@@ -150,7 +153,7 @@ async def insert_entry(
     """
     if entry_id is None:
         entry_id = await _next_entry_id(conn)
-    row = entry_write(chat_id, draft, entry_id, new_source, deal)
+    row = entry_write(chat_id, draft, entry_id, new_source, deal, number)
     await insert_entries(conn, [row])
     return entry_id
 
@@ -161,9 +164,13 @@ def entry_write(
     entry_id: int,
     new_source: Source | None = None,
     deal: DealState | None = None,
+    number: int | None = None,
 ) -> list[Any]:
-    """The values of one row of ``entry_writes`` (see ``insert_entry``), in column order."""
+    """The values of one row of ``entry_writes`` (see ``insert_entry``), in column order;
+    without ``number`` the row gets the chat's next number as it is inserted."""
     row = {"id": entry_id, "chat_id": chat_id, "kind": draft.kind, **draft.fields}
+    if number is not None:
+        row["number"] = number
     row["postings"] = json.dumps([[player, delta] for player, delta in draft.postings.items()])
     row.setdefault("created_at", now_text())
     if new_source is not None:
@@ -218,6 +225,8 @@ class Before:
     next_id: int
     next_source_id: int
     session: Session | None
+    # The chat's next entry number (migration 0014), free like ``next_id``.
+    next_number: int
 
 
 # Who writes an entry: a player's id, a Telegram user to record (never seen, or renamed on
@@ -243,6 +252,7 @@ _LOOK = (
     "(SELECT json_group_array(id) FROM players "
     "WHERE chat_id = ?1 AND id IN (SELECT value FROM json_each(?3))) AS known, "
     f"({NEXT_ENTRY_ID}) AS next_id, (SELECT coalesce(max(id), 0) + 1 FROM sources) AS next_source, "
+    f"({NEXT_ENTRY_NUMBER}) AS next_number, "
     f"{SESSION_COLUMNS} FROM (SELECT 1) LEFT JOIN sessions "
     "ON chat_id = ?1 AND (id = ?4 OR (?4 IS NULL AND ?5 AND is_open = 1))"
 )
@@ -275,6 +285,7 @@ async def look(
         next_id=int(row["next_id"]),
         next_source_id=int(row["next_source"]),
         session=session_from(row) if row["id"] is not None else None,
+        next_number=int(row["next_number"]),
     )
 
 
@@ -313,16 +324,24 @@ async def insert_recording(
     return it as written."""
     draft = replace(draft, fields={**draft.fields, "source_id": source_id_for(source, before)})
     entry_id = await insert_entry(
-        conn, chat_id, draft, before.next_id, new_source=source, deal=deal
-    )
-    return written(entry_id, chat_id, draft, source)
+        conn, chat_id, draft, before.next_id, new_source=source, deal=deal,
+        number=before.next_number,
+    )  # fmt: skip
+    return written(entry_id, chat_id, draft, source, before.next_number)
 
 
 def _ids_in(postings: object) -> list[Any]:
     return list(postings) if isinstance(postings, Mapping) else []
 
 
-def written(entry_id: int, chat_id: int, draft: Draft, source: Source | None) -> Entry:
+def written(
+    entry_id: int,
+    chat_id: int,
+    draft: Draft,
+    source: Source | None,
+    number: int,
+    reverses_number: int | None = None,
+) -> Entry:
     """The entry just inserted, as ``load_entries`` would read it back (not reversed yet)."""
     fields = draft.fields
     self_draw = fields.get("self_draw")
@@ -344,6 +363,8 @@ def written(entry_id: int, chat_id: int, draft: Draft, source: Source | None) ->
         note=fields.get("note"),
         hand_number=fields.get("hand_number"),
         reverses=fields.get("reverses"),
+        number=number,
+        reverses_number=reverses_number,
     )
 
 
@@ -505,23 +526,24 @@ def _win_drafts(
 def _writes(
     by: Provenance,
     drafts: Sequence[Draft],
-    first_id: int,
+    first: tuple[int, int],
     new_source: Source | None,
     deal: DealState | None,
 ) -> tuple[list[list[Any]], list[Entry]]:
-    """The ``entry_writes`` rows of ``drafts`` (ids from ``first_id``; ``new_source`` goes
-    with the first, ``deal`` with the last) and the entries they write."""
+    """The ``entry_writes`` rows of ``drafts`` (ids and numbers from ``first``; ``new_source``
+    goes with the first, ``deal`` with the last) and the entries they write."""
     writes, entries = [], []
     last = len(drafts) - 1
+    first_id, first_number = first
     for offset, draft in enumerate(drafts):
-        entry_id = first_id + offset
+        entry_id, number = first_id + offset, first_number + offset
         writes.append(
             entry_write(
                 by.chat_id, draft, entry_id,
-                new_source if offset == 0 else None, deal if offset == last else None,
+                new_source if offset == 0 else None, deal if offset == last else None, number,
             )
         )  # fmt: skip
-        entries.append(written(entry_id, by.chat_id, draft, by.source))
+        entries.append(written(entry_id, by.chat_id, draft, by.source, number))
     return writes, entries
 
 
@@ -564,7 +586,9 @@ class EntryStore(Store):
             session = playing(before.session, session_id)
             by = Provenance(chat_id, source, source_id_for(source, before), author_id)
             drafts, after = _win_drafts(by, session, wins, before)
-            writes, entries = _writes(by, drafts, before.next_id, source, after)
+            writes, entries = _writes(
+                by, drafts, (before.next_id, before.next_number), source, after
+            )
             await insert_entries(conn, writes, commit=True)
             return Recorded(tuple(entries), replay=False, session=_dealt(session, after))
 
@@ -714,7 +738,13 @@ class EntryStore(Store):
             session = None
             for offset, entry_id in enumerate(entry_ids):
                 reversal, session = await _insert_reversal(
-                    conn, by, replace(before, next_id=before.next_id + offset), entry_id,
+                    conn, by,
+                    replace(
+                        before,
+                        next_id=before.next_id + offset,
+                        next_number=before.next_number + offset,
+                    ),
+                    entry_id,
                     new_source=source if offset == 0 else None,
                 )  # fmt: skip
                 reversals.append(reversal)
@@ -764,7 +794,9 @@ class EntryStore(Store):
             past_hand = None if dealt_again else target
             drafts, after = _win_drafts(by, session, [win], before, past_hand)
             deal = after if past_hand is None else None
-            writes, entries = _writes(by, drafts, before.next_id + 1, None, deal)
+            writes, entries = _writes(
+                by, drafts, (before.next_id + 1, before.next_number + 1), None, deal
+            )
             await insert_entries(conn, writes)
             session = _dealt(session, deal) if deal is not None else session
             return Recorded((reversal, *entries), replay=False, session=session)
@@ -803,9 +835,10 @@ async def _insert_reversal(
     negated = {player: -delta for player, delta in target.postings.items()}
     draft = Draft("reversal", negated, fields)
     reversal_id = await insert_entry(
-        conn, by.chat_id, draft, before.next_id, new_source=new_source, deal=deal
-    )
-    reversal = written(reversal_id, by.chat_id, draft, by.source)
+        conn, by.chat_id, draft, before.next_id, new_source=new_source, deal=deal,
+        number=before.next_number,
+    )  # fmt: skip
+    reversal = written(reversal_id, by.chat_id, draft, by.source, before.next_number, target.number)
     if session is not None and deal is not None:
         session = _dealt(session, deal)
     return reversal, session
@@ -822,9 +855,9 @@ def _reversible(row: aiosqlite.Row, entry_id: int | None) -> Entry:
         raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=row["pick_id"])
     target = entry_from(row, postings_from(row["postings"]))
     if target.kind == "reversal":
-        raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.id)
+        raise StorageError(ErrorCode.REVERSAL_OF_REVERSAL, entry_id=target.number)
     if target.reversed_by is not None:
-        raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.id)
+        raise StorageError(ErrorCode.ALREADY_REVERSED, entry_id=target.number)
     return target
 
 
@@ -841,7 +874,7 @@ async def _reversal_session(
         else await session_row(conn, chat_id, target.session_id)
     )
     if not session.is_open:
-        raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.id)
+        raise StorageError(ErrorCode.SESSION_CLOSED, session_id=session.number)
     return session
 
 
@@ -883,4 +916,5 @@ FROM scope, pick
 LEFT JOIN entries AS e ON e.id = pick.id AND e.chat_id = ?1
 LEFT JOIN sources AS s ON s.id = e.source_id
 LEFT JOIN entries AS r ON r.reverses = e.id
+LEFT JOIN entries AS t ON t.id = e.reverses
 """

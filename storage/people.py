@@ -61,10 +61,14 @@ IdentityKind = Literal["link", "rename", "undo"]
 Sender = int | NewMember | None
 _EVENT_COLUMNS: Final = (
     "i.id, i.chat_id, i.kind, i.how, i.player_id, i.person_id, i.old_name, i.new_name, "
-    "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by"
+    "i.undoes, i.author, i.update_id, i.created_at, i.session_id, i.seat, u.id AS undone_by, "
+    "i.number, d.number AS undoes_number"
 )
 _SEAT_ZH: Final = ("东", "南", "西", "北")  # SEATS as a Chinese refusal names them
-_EVENT_FROM: Final = "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id"
+_EVENT_FROM: Final = (
+    "identity_events AS i LEFT JOIN identity_events AS u ON u.undoes = i.id "
+    "LEFT JOIN identity_events AS d ON d.id = i.undoes"
+)
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,18 @@ class IdentityEvent:
     update_id: int | None = None
     session_id: int | None = None
     seat: SeatName | None = None
+    # P N: the chat's own numbers (migration 0014) of this event and of the one it undoes.
+    number: int = 0
+    undoes_number: int | None = None
+
+
+@dataclass(frozen=True)
+class NumberedEvent:
+    """An identity event found by the number a user typed; ``old`` when that was its row id
+    from before events had numbers (migration 0014)."""
+
+    event: IdentityEvent
+    old: bool
 
 
 @dataclass(frozen=True)
@@ -180,6 +196,8 @@ def _event_from(row: aiosqlite.Row) -> IdentityEvent:
         update_id=row["update_id"],
         session_id=row["session_id"],
         seat=cast("SeatName | None", row["seat"]),
+        number=row["number"],
+        undoes_number=row["undoes_number"],
     )
 
 
@@ -388,7 +406,11 @@ async def _refuse_broken_table(
             "first_zh": _SEAT_ZH[i], "second_zh": _SEAT_ZH[j],
         }  # fmt: skip
         if undoing is not None:
-            raise StorageError(ErrorCode.UNDO_SAME_NAME_AT_TABLE, event_id=undoing, **seats)
+            row = await fetch_one(
+                conn, "SELECT number FROM identity_events WHERE id = ?", [undoing]
+            )
+            number = row["number"] if row is not None else undoing
+            raise StorageError(ErrorCode.UNDO_SAME_NAME_AT_TABLE, event_id=number, **seats)
         raise StorageError(ErrorCode.SAME_NAME_AT_TABLE, **seats)
 
 
@@ -492,9 +514,9 @@ class PeopleStore(Store):
             author_id = await recorded_id(conn, chat_id, author)
             event = await event_row(conn, chat_id, event_id)
             if event.kind == "undo":
-                raise StorageError(ErrorCode.UNDO_OF_UNDO, event_id=event_id)
+                raise StorageError(ErrorCode.UNDO_OF_UNDO, event_id=event.number)
             if event.undone_by is not None:
-                raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event_id)
+                raise StorageError(ErrorCode.IDENTITY_UNDONE, event_id=event.number)
             async with seating_rule(conn, chat_id, undoing=event.id) as table:
                 if event.kind == "rename":
                     await _rename_back(conn, chat_id, event)
@@ -513,6 +535,27 @@ class PeopleStore(Store):
     async def identity_event(self, chat_id: int, event_id: int) -> IdentityEvent:
         async with self._read() as conn:
             return await event_row(conn, chat_id, event_id)
+
+    async def event_by_number(self, chat_id: int, number: int) -> NumberedEvent | None:
+        """The identity event a user names P``number``: the chat's event of that number, else
+        (the chat has none) the chat's event whose row id it is when written before events
+        had numbers (old messages named row ids): ``old`` then. None when neither."""
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn,
+                f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM} "
+                "WHERE i.chat_id = ?1 AND i.number = ?2",
+                [chat_id, number],
+            )
+            if row is not None:
+                return NumberedEvent(_event_from(row), old=False)
+            row = await fetch_one(
+                conn,
+                f"SELECT {_EVENT_COLUMNS} FROM {_EVENT_FROM}, numbered_since AS n "
+                "WHERE i.chat_id = ?1 AND i.id = ?2 AND i.id <= n.last_event_id",
+                [chat_id, number],
+            )
+        return None if row is None else NumberedEvent(_event_from(row), old=True)
 
     async def identity_events(
         self,
@@ -555,7 +598,7 @@ async def _rename_back(conn: aiosqlite.Connection, chat_id: int, event: Identity
     assert event.player_id is not None and event.old_name is not None
     player = await player_row(conn, chat_id, event.player_id)
     if player.name != event.new_name:
-        raise StorageError(ErrorCode.RENAMED_SINCE, name=player.name, event_id=event.id)
+        raise StorageError(ErrorCode.RENAMED_SINCE, name=player.name, event_id=event.number)
     await _check_free_name(conn, chat_id, player.id, event.old_name, guests=True)
     await conn.execute("UPDATE players SET name = ? WHERE id = ?", [event.old_name, player.id])
 
@@ -571,12 +614,13 @@ async def refuse_linked_since(
     marks = ",".join("?" * len(records))
     later = await fetch_one(
         conn,
-        f"SELECT max(event_id) AS id FROM person_links WHERE chat_id = ? AND event_id > ? "
-        f"AND (player_id IN ({marks}) OR person_id IN ({marks}))",
+        "SELECT number AS id FROM identity_events WHERE id = ("
+        f"SELECT max(event_id) FROM person_links WHERE chat_id = ? AND event_id > ? "
+        f"AND (player_id IN ({marks}) OR person_id IN ({marks})))",
         [chat_id, event.id, *records, *records],
     )
     if later is not None and later["id"] is not None:
-        raise StorageError(ErrorCode.LINKED_SINCE, later=later["id"], event_id=event.id)
+        raise StorageError(ErrorCode.LINKED_SINCE, later=later["id"], event_id=event.number)
 
 
 async def _seat_back(

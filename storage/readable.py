@@ -42,7 +42,7 @@ _WIND_WORD: Final = re.compile(r"[座圈][ESWN]")
 # A stored line always writes a win on a discard 点炮X; a table may call it otherwise (放冲).
 _STORED_DISCARD: Final = re.compile(r"点炮([ESWN])")
 _ENTRY_COLUMNS: Final = (
-    "e.id, e.kind, e.created_at, e.session_id, e.hand_number, e.winner, e.discarder, "
+    "e.id, e.number, e.kind, e.created_at, e.session_id, e.hand_number, e.winner, e.discarder, "
     f"e.hand_line, e.note, {POSTINGS_COLUMN}, "
     "(SELECT s.ruleset FROM sessions AS s WHERE s.id = e.session_id) AS ruleset"
 )
@@ -200,7 +200,7 @@ class ReadableFile:
         ]
         if words:
             hand.lines.append(" ".join(words))
-        hand.ids.append(f"#{row['id']}")
+        hand.ids.append(f"#{row['number']}")  # the chat's own number, as replies show it
         for player, delta in postings_from(row["postings"]).items():
             person = self.person.get(player, player)
             hand.points[person] = hand.points.get(person, 0) + delta

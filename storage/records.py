@@ -74,6 +74,8 @@ class Session:
     is_open: bool
     opened_at: datetime
     closed_at: datetime | None
+    # 第 K 场: the chat's own number of this session (per chat from 1, migration 0014).
+    number: int = 0
 
     def seat_of(self, player_id: int) -> SeatName | None:
         """The table seat of a player, or None when not seated."""
@@ -117,6 +119,11 @@ class Entry:
     hand_number: int | None = None
     reverses: int | None = None
     reversed_by: int | None = None
+    # The numbers people read (per chat from 1, migration 0014) of this entry, of the entry it
+    # reverses and of its reversal; the ids above are the keys (and what buttons carry).
+    number: int = 0
+    reverses_number: int | None = None
+    reversed_by_number: int | None = None
 
     @property
     def is_reversed(self) -> bool:

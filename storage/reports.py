@@ -7,6 +7,7 @@ the totals the schema keeps (migration 0004), so they cost the same at any ledge
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, Final
 
 import aiosqlite
@@ -43,6 +44,14 @@ _BY_MESSAGE: Final = _FROM_SOURCES.format("message_id")
 _BY_UPDATE: Final = _FROM_SOURCES.format("update_id")
 
 
+@dataclass(frozen=True)
+class NumberedEntry:
+    """An entry found by the number a user typed; ``old`` when that was its pre-0014 row id."""
+
+    entry: Entry
+    old: bool
+
+
 class ReportStore(Store):
     async def entry(self, chat_id: int, entry_id: int) -> Entry:
         """One entry of this chat with its postings and breakdown."""
@@ -51,6 +60,24 @@ class ReportStore(Store):
         if not found:
             raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=entry_id)
         return found[0]
+
+    async def entry_by_number(self, chat_id: int, number: int) -> NumberedEntry | None:
+        """The entry a user names #``number``: the chat's entry of that number, else (the chat
+        has none) the chat's entry whose row id it is when that row was written before
+        entries had numbers (an old message named row ids): ``old`` then. None when neither."""
+        async with self._read() as conn:
+            row = await fetch_one(
+                conn,
+                "SELECT coalesce((SELECT id FROM entries WHERE chat_id = ?1 AND number = ?2), "
+                "(SELECT e.id FROM entries AS e, numbered_since AS n "
+                "WHERE e.id = ?2 AND e.chat_id = ?1 AND e.id <= n.last_entry_id)) AS id, "
+                "NOT EXISTS (SELECT 1 FROM entries WHERE chat_id = ?1 AND number = ?2) AS old",
+                [chat_id, number],
+            )
+            if row is None or row["id"] is None:
+                return None
+            found = await load_entries(conn, chat_id, [row["id"]])
+        return NumberedEntry(found[0], bool(row["old"])) if found else None
 
     async def hand_seating(self, chat_id: int, entry_id: int) -> HandSeating:
         """The seats of the entry's hand and the deal after it, as written with the entry."""

@@ -18,16 +18,17 @@ from .records import SEATS, Chat, Entry, EntryKind, Player, Rotation, SeatName, 
 
 SESSION_COLUMNS = (
     "id, chat_id, ruleset, base, room, rotation, seat_e, seat_s, seat_w, seat_n, dealer, "
-    "round_wind, hand_number, deals_in_round, creator, is_open, opened_at, closed_at"
+    "round_wind, hand_number, deals_in_round, creator, is_open, opened_at, closed_at, number"
 )
 ENTRY_COLUMNS = (
     "e.id, e.chat_id, e.session_id, e.kind, e.author, e.created_at, e.winner, e.self_draw, "
     "e.discarder, e.value, e.hand_line, e.result_json, e.note, e.hand_number, e.reverses, "
-    "s.update_id, s.message_id, r.id AS reversed_by"
+    "s.update_id, s.message_id, r.id AS reversed_by, e.number, t.number AS reverses_number, "
+    "r.number AS reversed_by_number"
 )
 ENTRY_FROM = (
     "entries AS e LEFT JOIN sources AS s ON s.id = e.source_id "
-    "LEFT JOIN entries AS r ON r.reverses = e.id"
+    "LEFT JOIN entries AS r ON r.reverses = e.id LEFT JOIN entries AS t ON t.id = e.reverses"
 )
 
 
@@ -93,6 +94,7 @@ def session_from(row: aiosqlite.Row) -> Session:
         is_open=bool(row["is_open"]),
         opened_at=parse_time(row["opened_at"]),
         closed_at=parse_time(row["closed_at"]) if row["closed_at"] else None,
+        number=row["number"],
     )
 
 
@@ -117,6 +119,9 @@ def entry_from(row: aiosqlite.Row, postings: dict[int, int]) -> Entry:
         hand_number=row["hand_number"],
         reverses=row["reverses"],
         reversed_by=row["reversed_by"],
+        number=row["number"],
+        reverses_number=row["reverses_number"],
+        reversed_by_number=row["reversed_by_number"],
     )
 
 

@@ -70,7 +70,7 @@ class SessionStore(Store):
             await require_players(conn, chat_id, [*taken, _known(creator)])
             current = await open_session_row(conn, chat_id)
             if current is not None:
-                raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.id)
+                raise StorageError(ErrorCode.SESSION_ALREADY_OPEN, session_id=current.number)
             ids = [None if p is None else await seated_id(conn, chat_id, p) for p in seats]
             opener = None if creator is None else await seated_id(conn, chat_id, creator)
             async with seating_rule(conn, chat_id) as table:

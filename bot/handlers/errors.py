@@ -99,7 +99,7 @@ async def _apology(context: Context, update: Update, chat_id: int, lang: str) ->
     except Exception:  # the ledger cannot tell: say neither that it was nor that it was not
         return t("apology_unknown", lang)
     if committed:
-        return t("apology_recorded", lang, entries=",".join(str(e.id) for e in committed))
+        return t("apology_recorded", lang, entries=",".join(str(e.number) for e in committed))
     return t("apology", lang)
 
 

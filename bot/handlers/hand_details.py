@@ -108,7 +108,7 @@ async def _correction_line(ledger: Ledger, entries: tuple[Entry, ...], lang: str
     )
     if reversal is None:
         return ""
-    return t("edit_corrected", lang, old=reversal.reverses, new=entry.id) + "\n"
+    return t("edit_corrected", lang, old=reversal.reverses_number, new=entry.number) + "\n"
 
 
 async def _undone_text(
@@ -116,7 +116,9 @@ async def _undone_text(
 ) -> str:
     """The short form (after the correction line of an edit's reply) struck through, and what
     holds now: the standings and the next dealer."""
-    reversals = ",".join(str(entry.reversed_by) for entry in scene.entries if entry.reversed_by)
+    reversals = ",".join(
+        str(entry.reversed_by_number) for entry in scene.entries if entry.reversed_by_number
+    )
     now = [
         f"<s>{corrected}{hand_text(scene, lang, full=False)}</s>",
         t("undone_since", lang, reversal=reversals),

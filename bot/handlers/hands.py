@@ -43,8 +43,10 @@ from bot.recording.table import forget, open_table, standings, table_of
 from bot.recording.typed_reading import may_be_result, offer, read_line, suggested
 from bot.recording.writes import (
     answered_as_replay,
+    entry_named,
     ids_text,
     message_source,
+    numbers_text,
     record_hu,
     record_kong,
     recording_author,
@@ -134,16 +136,19 @@ async def undo(update: Update, context: Context) -> None:
     table = await open_table(context, message.chat.id)
     done_before = await ledger.reports.entries_by_message(message.chat.id, message.message_id)
     if done_before:  # the same /undo delivered again: it already reversed what it meant to
-        await reply(message, t("replay", lang, entries=ids_text(tuple(done_before))))
+        await reply(message, t("replay", lang, entries=numbers_text(tuple(done_before))))
         return
-    entry_id = parse_entry_id(argument_text(message))
-    if entry_id is None:
+    number = parse_entry_id(argument_text(message))
+    old = ""
+    if number is None:
         last = await ledger.reports.last_entry(message.chat.id, table.session.id)
         if last is None:
             raise ChatRefusal("nothing_to_undo")
         entries = await _same_hand(ledger, last)
     else:
-        entries = [await ledger.reports.entry(message.chat.id, entry_id)]
+        named = await entry_named(ledger, message.chat.id, number)
+        old = t("old_number", lang) if named.old else ""
+        entries = [named.entry]
         if entries[0].is_reversed:  # said before asking who may undo it: there is nothing to do
             raise ChatRefusal("already_undone")
         latest = await _latest_hand(ledger, message.chat.id, table.session.id)
@@ -155,7 +160,13 @@ async def undo(update: Update, context: Context) -> None:
         return
     tally = await ledger.reports.tally(message.chat.id, table.session.id)
     lines = [
-        t("undone", lang, entry=ids_text(tuple(entries)), reversal=ids_text(recorded.entries)),
+        t(
+            "undone",
+            lang,
+            entry=numbers_text(tuple(entries)),
+            reversal=numbers_text(recorded.entries),
+        )
+        + old,
         tally_block(tally, lang),
     ]
     await reply(message, "\n".join(lines))
@@ -182,20 +193,20 @@ async def _ask_to_confirm(
         raise ChatRefusal("undo_denied")
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
-    ids = ids_text(tuple(entries))
+    ids, shown = ids_text(tuple(entries)), numbers_text(tuple(entries))
     confirm, cancel = undo_confirm.confirm_data(context.bot.token, message.chat.id, asker, ids)
     markup = InlineKeyboardMarkup(
         [
             [
                 InlineKeyboardButton(
-                    t("undo_confirm_button", lang, entry=ids), callback_data=confirm
+                    t("undo_confirm_button", lang, entry=shown), callback_data=confirm
                 ),
                 InlineKeyboardButton(t("undo_cancel_button", lang), callback_data=cancel),
             ]
         ]
     )
-    latest_ids = ids_text(tuple(latest))
-    await reply(message, t("undo_confirm", lang, entry=ids, latest=latest_ids), markup)
+    latest_numbers = numbers_text(tuple(latest))
+    await reply(message, t("undo_confirm", lang, entry=shown, latest=latest_numbers), markup)
 
 
 async def _same_hand(ledger: Ledger, last: Entry) -> list[Entry]:
@@ -226,8 +237,8 @@ async def undo_button(update: Update, context: Context) -> None:
         return
     _, live, recorded = undone
     presser = update.effective_user.full_name if update.effective_user else "?"
-    old_ids = ids_text(tuple(live))
-    new_ids = ids_text(recorded.entries)
+    old_ids = numbers_text(tuple(live))
+    new_ids = numbers_text(recorded.entries)
     mark = t("undone_mark", lang, name=presser, reversal=new_ids)
     after = await open_table(context, message.chat.id)
     tally = await standings(context, after)
@@ -296,14 +307,17 @@ async def undo_confirm_button(update: Update, context: Context) -> None:
     if message is None or shown is None:
         return
     if shown.expired():
-        await answer(query, t("undo_confirm_expired", lang, entry=shown.ids), alert=True)
+        named = await _numbers_named(context, message.chat.id, shown.ids)
+        await answer(query, t("undo_confirm_expired", lang, entry=named), alert=True)
         return
     undone = await _undo_pressed(update, context, message, shown.ids)
     if undone is None:
         return
     table, live, recorded = undone
     ledger = services(context).ledger
-    done = t("undone", lang, entry=ids_text(tuple(live)), reversal=ids_text(recorded.entries))
+    done = t(
+        "undone", lang, entry=numbers_text(tuple(live)), reversal=numbers_text(recorded.entries)
+    )
     tally = await ledger.reports.tally(message.chat.id, table.session.id)
     await answer(query, done)
     await edit(message, "\n".join([done, tally_block(tally, lang)]), reply_markup=None)
@@ -315,7 +329,17 @@ async def undo_cancel_button(update: Update, context: Context) -> None:
     if message is None or shown is None:
         return
     await answer(query)
-    await edit(message, t("undo_cancelled", lang, entry=shown.ids), reply_markup=None)
+    named = await _numbers_named(context, message.chat.id, shown.ids)
+    await edit(message, t("undo_cancelled", lang, entry=named), reply_markup=None)
+
+
+async def _numbers_named(context: Context, chat_id: int, ids_data: str) -> str:
+    """The numbers people read of the entries a button's data names by row id."""
+    ledger = services(context).ledger
+    entries = [
+        await ledger.reports.entry(chat_id, entry_id) for entry_id in button_numbers(ids_data)
+    ]
+    return numbers_text(tuple(entries))
 
 
 BUTTONS: Final = (
@@ -436,13 +460,13 @@ async def edited(update: Update, context: Context) -> None:
         await reply(message, t("edit_after_undo", lang))
         return
     if len(live) != 1 or live[0].kind != "win" or not (typed or _is_hu(message.text)):
-        await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=numbers_text(tuple(live))))
         return
     table = await table_of(context, session)
     roster = await speaker_roster(context, message, table)
     reading, command = read_line(argument_text(message), table, roster)
     if len(command.claims) != 1 or not reading.exact:
-        await reply(message, t("edit_note", lang, entries=ids_text(tuple(live))))
+        await reply(message, t("edit_note", lang, entries=numbers_text(tuple(live))))
         return
     scored = score_claims(command, table)
     spec = win_specs(scored, command, table)[0]
@@ -457,7 +481,7 @@ async def edited(update: Update, context: Context) -> None:
     if recorded.replay:
         return
     new = recorded.entries[-1]
-    prefix = t("edit_corrected", lang, old=live[0].id, new=new.id) + "\n"
+    prefix = t("edit_corrected", lang, old=live[0].number, new=new.number) + "\n"
     after = SeatedTable(recorded.session or session, table.players)
     wins = RecordedWins(after, scored, Recorded((new,), False, recorded.session))
     await send_win_reply(context, message, wins, lang, prefix)

@@ -50,7 +50,7 @@ async def stake(update: Update, context: Context) -> None:
     recorded = await _record(update, context, table, MoneySpec("stake", stake=value))
     if await answered_as_replay(message, recorded, lang):
         return
-    text = t("stake_set", lang, entry=recorded.entry.id, stake=stake_text(value))
+    text = t("stake_set", lang, entry=recorded.entry.number, stake=stake_text(value))
     await reply(message, text, reply_markup=undo_markup(recorded.entries, lang))
 
 
@@ -78,7 +78,7 @@ async def fee(update: Update, context: Context, words: Sequence[str] | None = No
     text = t(
         "fee_recorded",
         lang,
-        entry=recorded.entry.id,
+        entry=recorded.entry.number,
         fee=yuan_text(command.fen),
         shares=Html(money_lines_text({p: -share for p, share in shares.items()}, names, lang)),
     )
@@ -123,7 +123,7 @@ async def _adjust(
         t(
             f"{kind}_recorded",
             lang,
-            entry=recorded.entry.id,
+            entry=recorded.entry.number,
             what=Html(what),
             deltas=Html(
                 money_lines_text(moves, names, lang)

@@ -208,19 +208,24 @@ async def rename(update: Update, context: Context) -> None:
     text = t(
         "renamed",
         lang,
-        event=change.event.id,
+        event=change.event.number,
         old=change.event.old_name or "",
         new=change.event.new_name or "",
     )
     await reply(message, text, reply_markup=_undo_markup(context, message.chat.id, change, lang))
 
 
-async def undo_event(update: Update, context: Context, event_id: int) -> None:
-    """/undo P3: take back an identity event (its author, the creator or an admin)."""
+async def undo_event(update: Update, context: Context, number: int) -> None:
+    """/undo P3: take back an identity event (its author, the creator or an admin), named by
+    the chat's own number (or, when the chat has no such number, an old message's row id)."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    change = await _undo(context, update, message, event_id)
-    await reply(message, await _undone_text(context, message.chat.id, change, lang))
+    found = await services(context).ledger.people.event_by_number(message.chat.id, number)
+    if found is None:
+        raise StorageError(ErrorCode.UNKNOWN_IDENTITY_EVENT, event_id=number)
+    change = await _undo(context, update, message, found.event.id)
+    text = await _undone_text(context, message.chat.id, change, lang)
+    await reply(message, text + (t("old_number", lang) if found.old else ""))
 
 
 async def undo_button(update: Update, context: Context) -> None:
@@ -292,7 +297,7 @@ async def record_called(ledger: Ledger, chat_id: int, word: str, *, prefer_guest
 
 def identity_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str:
     """'P3 身份 阿明（客）= 阿明（入座）' as /history shows an identity event."""
-    head = f"<b>P{event.id}</b> "
+    head = f"<b>P{event.number}</b> "
     if event.kind == "link":
         person = names.get(event.person_id or 0, "?")
         record = _marked(names.get(event.player_id or 0, "?"), person, lang)
@@ -302,7 +307,7 @@ def identity_line(event: IdentityEvent, names: dict[int, str], lang: str) -> str
     elif event.kind == "rename":
         head += t("history_rename", lang, old=event.old_name or "", new=event.new_name or "")
     else:
-        head += t("history_identity_undo", lang, event=event.undoes)
+        head += t("history_identity_undo", lang, event=event.undoes_number)
     if event.undone_by is not None:
         head += " " + t("reversed_tag", lang)
     return head
@@ -360,7 +365,7 @@ async def _reply_linked(
     lang: str,
 ) -> None:
     shown = _marked(record.name, person.name, lang)
-    lines = [t("linked", lang, event=change.event.id, record=shown, person=person.name)]
+    lines = [t("linked", lang, event=change.event.number, record=shown, person=person.name)]
     if change.event.seat is not None:
         lines.append(t("linked_seat", lang, seat=seat_label(Seat(change.event.seat), lang)))
     if change.session is not None:
@@ -402,7 +407,7 @@ async def _undo(
     actor = await _actor(context, message, asker, update)
     refusal = policy.may_undo(actor, event.author, persons)
     if refusal is not None:
-        raise ChatRefusal(refusal, event=event_id)
+        raise ChatRefusal(refusal, event=event.number)
     sender = await _sender(context, message, update)
     change = await ledger.people.undo_identity(
         message.chat.id, event_id, author=_given(sender), update_id=update.update_id
@@ -417,14 +422,14 @@ async def _undone_text(context: Context, chat_id: int, change: IdentityChange, l
         assert change.event.undoes is not None
         undone = await services(context).ledger.people.identity_event(chat_id, change.event.undoes)
     names = {p.id: p.name for p in await services(context).ledger.players.all(chat_id)}
-    return t("identity_undone", lang, event=undone.id, what=_plain_line(undone, names, lang))
+    return t("identity_undone", lang, event=undone.number, what=_plain_line(undone, names, lang))
 
 
 def _plain_line(event: IdentityEvent, names: dict[int, str], lang: str) -> Html:
     """The event's line without its tags, still HTML (its names escaped once): ``t`` takes
     it as it is, a message shows it, and a popup (``answer``) unescapes it to plain text."""
     line = re.sub(r"<[^>]+>", "", identity_line(event, names, lang))
-    return Html(line.removeprefix(f"P{event.id} "))
+    return Html(line.removeprefix(f"P{event.number} "))
 
 
 async def _actor(

@@ -266,7 +266,7 @@ def entry_line(
     """'#12 胡 甲 自摸 爆头 … / 甲 +48 · 乙 −16 …' as HTML (``seated``: seat → name now)."""
     adjusted = adjustment_data(entry.result_json) if entry.kind == "adjustment" else None
     kind = adjustment_label(adjusted, lang) if adjusted else t(f"kind_{entry.kind}", lang)
-    head = f"<b>#{entry.id}</b> {kind}"
+    head = f"<b>#{entry.number}</b> {kind}"
     if entry.winner is not None:
         head += f" {html.escape(names.get(entry.winner, '?'))}"
     detail = (
@@ -275,7 +275,7 @@ def entry_line(
     if entry.kind == "kong" and detail in KONG_BY_NAME:
         detail = kong_name(KONG_BY_NAME[detail], lang)
     if entry.reverses is not None:
-        detail = f"#{entry.reverses}"
+        detail = f"#{entry.reverses_number}"
     if detail:
         head += f" <code>{html.escape(quote(detail, SHOWN_LINE_LIMIT))}</code>"
     if entry.is_reversed:
@@ -336,7 +336,7 @@ async def settle(update: Update, context: Context) -> None:
         for flow in flows_of(chat_state(context, message.chat.id)).values():
             if flow.session_id == table.session.id:
                 flow.session_id = 0
-        await reply(message, t("settle_empty", lang, session=table.session.id))
+        await reply(message, t("settle_empty", lang, session=table.session.number))
         return
     standings = await ledger.reports.tally(message.chat.id, table.session.id)
     money = await ledger.money.of_session(message.chat.id, table.session.id)
@@ -348,7 +348,7 @@ async def settle(update: Update, context: Context) -> None:
     rated = await ledger.debts.settle(message.chat.id, paid.in_money, family)
     forget(context, message.chat.id)
     lines = [
-        f"<b>{t('settle_title', lang, session=table.session.id)}</b>",
+        f"<b>{t('settle_title', lang, session=table.session.number)}</b>",
         describe_tally(standings, lang),
         "",
     ]

@@ -15,6 +15,7 @@ from bot.context import Context, argument_text, message_of, services, update_lan
 from bot.grammar import parse_entry_id
 from bot.i18n import t
 from bot.recording.arguments import entry_ids_in
+from bot.recording.writes import entry_named
 from bot.refusals.chat import ChatRefusal
 from bot.replies.money import why_adjustment
 from bot.replies.table import ruleset_name
@@ -134,14 +135,18 @@ BUTTONS: Final = (ButtonRoute(TOPIC_PREFIX, topic_button, f"en:{max(topics_by_id
 
 
 async def _reported_entry(ledger: Ledger, chat_id: int, named: list[int]) -> int | None:
-    """The entry a bot message reported: the first it names that still stands (a correction
-    names the undone entry before the one written in its place), else the first."""
-    for entry_id in named:
+    """The entry a bot message reported: the first it names (#N, the chat's numbers; a
+    message from before numbers named row ids, found so when the chat has no such number)
+    that still stands (a correction names the undone entry before the one written in its
+    place), else the first."""
+    first = None
+    for number in named:
         with contextlib.suppress(StorageError):
-            entry = await ledger.reports.entry(chat_id, entry_id)
+            entry = (await entry_named(ledger, chat_id, number)).entry
             if entry.kind != "reversal" and not entry.is_reversed:
-                return entry_id
-    return named[0] if named else None
+                return entry.id
+            first = entry.id if first is None else first
+    return first
 
 
 async def why(update: Update, context: Context) -> None:
@@ -149,7 +154,13 @@ async def why(update: Update, context: Context) -> None:
     how that entry's score came about."""
     message = message_of(update)
     lang = await update_lang(update, context)
-    entry_id = parse_entry_id(argument_text(message))
+    number = parse_entry_id(argument_text(message))
+    named = (
+        None
+        if number is None
+        else await entry_named(services(context).ledger, message.chat.id, number)
+    )
+    entry_id = None if named is None else named.entry.id
     replied = message.reply_to_message
     if entry_id is None and replied is not None and replied.from_user and replied.from_user.is_bot:
         entry_id = await _reported_entry(
@@ -167,17 +178,19 @@ async def why(update: Update, context: Context) -> None:
         await reply(message, why_adjustment(entry, adjusted, by_id, lang))
         return
     if entry.kind != "win" or not entry.result_json:
-        raise ChatRefusal("why_not_win", entry=entry_id)
+        raise ChatRefusal("why_not_win", entry=entry.number)
     titles = dict(rules_qa.menu(lang))
     related = [
         (tid, titles[tid]) for tid in rules_qa.why_topics(entry.result_json) if tid in titles
     ]
     # The header says who won and whether it still counts; the lines name who paid.
     db = services(context).ledger
-    header = f"#{entry.id}"
+    header = f"#{entry.number}"
     if entry.winner is not None:
         winner = await db.players.get(message.chat.id, entry.winner)
-        header = t("why_header", lang, entry=entry.id, name=winner.name)
+        header = t("why_header", lang, entry=entry.number, name=winner.name)
+    if named is not None and named.old:
+        header += t("old_number", lang)
     if entry.is_reversed:
         header += " " + t("reversed_tag", lang)
     seated: dict[str, int | None] = {}

@@ -169,7 +169,7 @@ async def _open(
         t(
             "session_opened",
             lang,
-            session=session.id,
+            session=session.number,
             ruleset=ruleset_name(ruleset.id, lang),
             base=base,
             room=room,

@@ -321,8 +321,8 @@ async def _unknown(context: Context, query: CallbackQuery, message: Message, lan
         message.chat.id, message.message_id
     )
     if recorded:
-        ids = ",".join(str(entry.id) for entry in recorded)
-        await answer(query, t("tap_already", lang, entries=ids), alert=True)
+        numbers = ",".join(str(entry.number) for entry in recorded)
+        await answer(query, t("tap_already", lang, entries=numbers), alert=True)
         return
     await answer(query, t("tap_unknown", lang), alert=True)
 
@@ -379,9 +379,9 @@ async def _confirm(context: Context, query: CallbackQuery, pressing: Pressing, l
         await answer(query, user_message(error, lang) or "", alert=True)
         return
     _drop(context, message.chat.id, flow)
-    ids = ",".join(str(entry.id) for entry in recorded.entries)
+    numbers = ",".join(str(entry.number) for entry in recorded.entries)
     if recorded.replay:
-        await answer(query, t("tap_already", lang, entries=ids), alert=True)
+        await answer(query, t("tap_already", lang, entries=numbers), alert=True)
         return
     await answer(query)
     done = t("tap_done", lang, name=query.from_user.full_name, line=line)

@@ -111,8 +111,8 @@ async def confirm_button(update: Update, context: Context) -> None:
         return
     recorded = written[1]
     if recorded.replay:
-        ids = ",".join(str(entry.id) for entry in recorded.entries)
-        await answer(query, t("typed_already", lang, entries=ids), alert=True)
+        numbers = ",".join(str(entry.number) for entry in recorded.entries)
+        await answer(query, t("typed_already", lang, entries=numbers), alert=True)
         return
     await answer(query)
     await edit(message, t("typed_done", lang, name=user.full_name, line=shown), reply_markup=None)
@@ -145,8 +145,8 @@ async def _correct(
     )
     forget(context, message.chat.id)
     if recorded.replay:
-        ids = ",".join(str(entry.id) for entry in recorded.entries)
-        await answer(query, t("typed_already", lang, entries=ids), alert=True)
+        numbers = ",".join(str(entry.number) for entry in recorded.entries)
+        await answer(query, t("typed_already", lang, entries=numbers), alert=True)
         return
     await answer(query)
     shown = reading_in(message.text) or ""
@@ -155,7 +155,7 @@ async def _correct(
     new = recorded.entries[-1]
     after = SeatedTable(recorded.session or table.session, table.players)
     wins = RecordedWins(after, scored, Recorded((new,), False, recorded.session))
-    prefix = t("edit_corrected", lang, old=entry_id, new=new.id) + "\n"
+    prefix = t("edit_corrected", lang, old=old.number, new=new.number) + "\n"
     await send_win_reply(context, message, wins, lang, prefix)
 
 

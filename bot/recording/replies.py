@@ -120,7 +120,7 @@ async def _send_hand_picture(
     lang: str,
 ) -> None:
     """The hand as a picture; its caption names the entry so a reply /why finds it."""
-    caption, filename = f"#{entry.id}", f"hand-{entry.id}.png"
+    caption, filename = f"#{entry.number}", f"hand-{entry.number}.png"
     if isinstance(message, Message):
         await message.reply_chat_action(ChatAction.UPLOAD_PHOTO)
         png = await asyncio.to_thread(pictures.hand_png, result, table.names(), lang)

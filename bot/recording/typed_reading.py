@@ -43,6 +43,7 @@ from scoring.errors import ScoringError, ScoringErrorCode
 from scoring.rulesets.base import Ruleset
 from scoring.vocabulary import holds_tiles, is_scoring_word
 from scoring.words import VOCABULARY
+from storage import Entry
 
 VERB = READING_VERB  # how a reading is written above its ✅: the line a player would type
 # Refusals of a name the table does not know: named alone above the reading that fixes it.
@@ -158,21 +159,22 @@ async def offer(
     user = update.effective_user
     asker = user.id if user is not None and message.sender_chat is None else 0
     line = reading.line
-    corrects = await _latest_win(context, table) if reading.correction else None
+    corrected = await _latest_win(context, table) if reading.correction else None
+    corrects = corrected.id if corrected is not None else None  # the button's data: a row id
     data = typed_confirm.confirm_data(
         context.bot.token, message.chat.id, (asker, update.update_id), line, corrects=corrects
     )
     lines = [_refused(refusal, lang)] if refusal is not None else []
     lines.append(t("typed_suggest", lang, line=Html(f"<code>{_escaped(line)}</code>")))
-    if corrects is not None:
-        lines.append(t("typed_corrects", lang, entry=corrects))
+    if corrected is not None:
+        lines.append(t("typed_corrects", lang, entry=corrected.number))
     elif reading.correction:
         lines.append(t("typed_correction_note", lang))
     button = InlineKeyboardButton(t("typed_ok_button", lang), callback_data=data)
     await reply(message, "\n".join(lines), InlineKeyboardMarkup([[button]]))
 
 
-async def _latest_win(context: Context, table: SeatedTable) -> int | None:
+async def _latest_win(context: Context, table: SeatedTable) -> Entry | None:
     """The session's latest hand when it is one win still standing (what 不对 … corrects); None
     for a draw, a kong, money, or a 一炮多响 (several wins: corrected by undoing them)."""
     ledger = services(context).ledger
@@ -185,7 +187,7 @@ async def _latest_win(context: Context, table: SeatedTable) -> int | None:
         wins = [e for e in together if e.kind == "win" and not e.is_reversed]
         if len(wins) > 1:
             return None
-    return last.id
+    return last
 
 
 def _refused(refusal: BaseException, lang: str) -> str:

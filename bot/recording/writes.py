@@ -16,7 +16,8 @@ from bot.replies.hand import deltas_by_seat, deltas_text
 from bot.table.seated import SeatedTable
 from bot.text_limits import reply
 from scoring.payments import KongKind
-from storage import Entry, KongSpec, NewMember, Recorded, Source
+from storage import Entry, ErrorCode, KongSpec, Ledger, NewMember, Recorded, Source, StorageError
+from storage.reports import NumberedEntry
 
 # Who records a write, asked for only once the line has been checked and scored: a player's
 # id, or a Telegram user (never seen, or renamed since) the write records in its own
@@ -57,7 +58,7 @@ async def answered_as_replay(
     entries and, given the table, the hand's deltas) and that it was not counted twice. After
     a restart this is the answer a reply lost to the crash becomes."""
     if recorded.replay:
-        lines = [t("replay", lang, entries=ids_text(recorded.entries))]
+        lines = [t("replay", lang, entries=numbers_text(recorded.entries))]
         total = deltas_by_seat(recorded.entries, table.seat_of) if table is not None else {}
         if table is not None and any(total.values()):
             lines.append(t("deltas", lang, deltas=Html(deltas_text(table, total))))
@@ -90,4 +91,19 @@ def message_source(update: Update, message: Message) -> Source:
 
 
 def ids_text(entries: tuple[Entry, ...]) -> str:
+    """The entries' row ids, as button data carries them (never shown)."""
     return ",".join(str(entry.id) for entry in entries)
+
+
+async def entry_named(ledger: Ledger, chat_id: int, number: int) -> NumberedEntry:
+    """The entry a user names #``number`` (/undo, /why): the chat's own number, else an old
+    message's row id (``old``: the reply says 旧编号); UNKNOWN_ENTRY naming it when neither."""
+    found = await ledger.reports.entry_by_number(chat_id, number)
+    if found is None:
+        raise StorageError(ErrorCode.UNKNOWN_ENTRY, entry_id=number)
+    return found
+
+
+def numbers_text(entries: tuple[Entry, ...]) -> str:
+    """The entries' numbers in their chat (#N as people read and type them)."""
+    return ",".join(str(entry.number) for entry in entries)

@@ -109,7 +109,7 @@ def hand_text(scene: HandScene, lang: str, full: bool) -> str:
         lines = _kong_lines(scene, lang)
     elif kind == "draw":
         lines = [
-            t("draw_recorded", lang, entry=_ids(scene.entries), hand=_hand_number(scene)),
+            t("draw_recorded", lang, entry=_numbers(scene.entries), hand=_hand_number(scene)),
             _next_dealer(scene, lang),
         ]
     else:
@@ -147,7 +147,7 @@ def _win_lines(scene: HandScene, lang: str, full: bool) -> list[str]:
         t(
             header,
             lang,
-            entries=_ids(scene.entries),
+            entries=_numbers(scene.entries),
             hand=_hand_number(scene),
             ruleset=ruleset_name(rules.id, lang),
             base=scene.base,
@@ -175,7 +175,7 @@ def _kong_lines(scene: HandScene, lang: str) -> list[str]:
         t(
             "kong_recorded",
             lang,
-            entry=entry.id,
+            entry=entry.number,
             name=scene.name(owner),
             seat=seat_label(owner, lang),
             kind=kong_name(kind, lang) if kind else entry.note or "",
@@ -300,4 +300,11 @@ def _hand_number(scene: HandScene) -> int | str:
 
 
 def _ids(entries: tuple[Entry, ...]) -> str:
+    """Row ids, as the buttons' data carries them: never shown, and a button sent before the
+    entries had numbers keeps working."""
     return ",".join(str(entry.id) for entry in entries)
+
+
+def _numbers(entries: tuple[Entry, ...]) -> str:
+    """The entries' numbers in their chat, as replies show them (#N)."""
+    return ",".join(str(entry.number) for entry in entries)

@@ -125,7 +125,7 @@ def why_adjustment(
     text = t(
         "why_adjustment",
         lang,
-        entry=entry.id,
+        entry=entry.number,
         kind=adjustment_label(data, lang),
         reason=reason,
         author=author,

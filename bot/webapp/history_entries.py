@@ -56,7 +56,8 @@ def entry_json(
     """One entry: ``kind`` (win kong draw undo penalty pay fee stake adjustment) and what the
     page's line for that kind names."""
     found: dict[str, Any] = {
-        "id": entry.id,
+        "id": entry.id,  # the key the picture's address uses
+        "number": entry.number,  # #N as the chat reads it
         "at": entry.created_at.isoformat(),
         "kind": entry.kind,
         "undone": entry.is_reversed,
@@ -71,7 +72,7 @@ def entry_json(
     elif entry.kind == "kong":
         found.update(_kong(entry, names, lang))
     elif entry.kind == "reversal":
-        found.update(kind="undo", reverses=entry.reverses)
+        found.update(kind="undo", reverses=entry.reverses_number or entry.reverses)
     elif entry.kind == "adjustment":
         found.update(_adjustment(entry, names, lang))
     return found

@@ -64,7 +64,7 @@ class KeyboardRecording(ChatUpdate):
     outcome: asyncio.Future[KeyboardRecorded] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
-    written: tuple[int, ...] | None = None  # the entries, once in the ledger
+    written: tuple[int, ...] | None = None  # the entries (#N of the chat), once in the ledger
 
     def refused(self, text: str) -> None:
         self._answer(ApiError(422, "refused", text=page_words(plain(text, limit=None), self.lang)))
@@ -133,7 +133,7 @@ async def record_tapped(update: KeyboardRecording, context: Context) -> None:
     scored, recorded = await record_hu(
         context, table, hand.command, update.source, lambda: _author(context, chat, viewer)
     )
-    update.written = tuple(entry.id for entry in recorded.entries)
+    update.written = tuple(entry.number for entry in recorded.entries)
     owed: set[tuple[int, int | None]] = context.bot_data.setdefault(OWED, set())
     key = (viewer.chat_id, update.source.update_id)
     prefix = t("keyboard_recorded_by", lang, name=viewer.first_name) + "\n"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ledger_fixtures import CHAT, OTHER_CHAT, Table, resigned, seat_table
+from ledger_fixtures import BACK_TO_BEFORE_NUMBERS, CHAT, OTHER_CHAT, Table, resigned, seat_table
 from test_ledger_periods import WINDOWS, dated
 
 from rigs.ledger_template import fresh_ledger_file
@@ -203,15 +203,16 @@ def _schema(path: Path) -> list[tuple[str, str, str]]:
 
 
 # What migration 0009 adds, taken away again: a ledger as versions 0001..0008 leave it.
-BACK_TO_EIGHT = (
+BACK_TO_EIGHT = BACK_TO_BEFORE_NUMBERS + (
     # what migration 0010 adds, then what 0009 adds
     "DROP TRIGGER entries_money_bound; DROP TABLE entry_origins;"
     "DROP TRIGGER entries_money; DROP VIEW money_lines; DROP VIEW stake_entries;"
     "DROP INDEX entries_session_adjustments; DROP TABLE money_totals; PRAGMA user_version = 8;"
-    # what later migrations add (0012: debts, ratings), made again as the ledger opens
+    # what later migrations add (0012: debts, ratings; 0013: awards), made again as the
+    # ledger opens
     "DROP TABLE debt_balances; DROP TABLE debt_lines; DROP TABLE rating_games;"
     "DROP TABLE ratings; DROP TABLE rating_changes; DROP TABLE rating_marks;"
-    "DROP TABLE debt_reminders;"
+    "DROP TABLE debt_reminders; DROP TABLE awards; DROP INDEX players_user;"
 )
 
 

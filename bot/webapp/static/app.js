@@ -302,7 +302,7 @@ function entryCard(entry) {
   return el("div", { class: `entry ${entry.undone ? "undone" : ""}`, "data-entry": entry.id, "data-kind": entry.kind },
     el("div", { class: "head" },
       el("span", { class: "what" }, el("span", { class: "label" }, say(...label)), rest ? ` ${rest}` : ""),
-      el("span", {}, `#${entry.id} · ${when(entry.at)}`)),
+      el("span", {}, `#${entry.number} · ${when(entry.at)}`)),
     entry.undone ? el("div", { class: "tag" }, say("undone")) : null,
     entry.line ? el("div", { class: "line" }, entry.line) : null,
     winds.length ? el("div", { class: "winds" }, winds.join(" · ")) : null,
