@@ -121,6 +121,9 @@ _TYPES: Final[dict[str, dict[str, _Field]]] = {
 }
 # What the Bot API always sends and PTB does not insist on (it builds the object without).
 _REQUIRED: Final[dict[str, frozenset[str]]] = {
+    # A message's date is compared by the handlers (an edit of a recorded hand): a null one
+    # is as absent as a missing one.
+    "Message": frozenset({"message_id", "date"}),
     "ChatMemberUpdated": frozenset({"chat", "from", "date", "old_chat_member", "new_chat_member"}),
     "ChatMember": frozenset({"status", "user"}),
 }
@@ -212,7 +215,7 @@ def mistyped(raw: object) -> str | None:
         value, kind, where = pending.pop()
         if not isinstance(value, dict):
             return f"{where} is {type(value).__name__}, not an object"
-        missing = sorted(_REQUIRED.get(kind, frozenset()) - value.keys())
+        missing = sorted(k for k in _REQUIRED.get(kind, frozenset()) if value.get(k) is None)
         if missing:
             return f"{where}.{missing[0]} is missing"
         for name, expected in _TYPES[kind].items():
