@@ -248,6 +248,7 @@ class _Import:
             raise StorageError(
                 ErrorCode.CSV_ALREADY_IMPORTED, line=first.rows.line, entry=first.rows.need("id")
             )
+        await self._refuse_own(batch)
         writes = [entry_write(self._chat_id, e.draft, e.new_id) for e in batch]
         try:
             await insert_entries(self._conn, writes)
@@ -262,6 +263,25 @@ class _Import:
             "INSERT INTO entry_origins (chat_id, digest, entry_id) VALUES (?, ?, ?)",
             [(self._chat_id, entry.digest, entry.new_id) for entry in batch],
         )
+
+    async def _refuse_own(self, batch: list[_ImportedEntry]) -> None:
+        """A chat's own export imported back into it: its entries carry no imported identity,
+        but the file names them by this chat's own ids, written at the same moment, of the
+        same kind (an entry of another ledger matches all three only by a coincidence of
+        clock and counter)."""
+        marks = ",".join("?" * len(batch))
+        found = await fetch_all(
+            self._conn,
+            f"SELECT id, created_at, kind FROM entries WHERE chat_id = ? AND id IN ({marks})",
+            [self._chat_id, *(entry.rows.need("id") for entry in batch)],
+        )
+        own = {(row["id"], row["created_at"], row["kind"]) for row in found}
+        for entry in batch:
+            rows = entry.rows
+            if (rows.need("id"), rows.time("created_at"), rows.text("kind")) in own:
+                raise StorageError(
+                    ErrorCode.CSV_ALREADY_IMPORTED, line=rows.line, entry=rows.need("id")
+                )
 
 
 @dataclass(frozen=True)

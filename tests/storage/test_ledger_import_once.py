@@ -54,6 +54,21 @@ async def test_a_file_overlapping_one_imported_is_refused_naming_the_first_dupli
     assert error.code is ErrorCode.CSV_ALREADY_IMPORTED and error.params["entry"] == 1
 
 
+async def test_a_chats_own_export_imported_back_into_it_is_refused(
+    table: Table, db_path: Path
+) -> None:
+    """The chat's own entries carry no imported identity: the file names them by the chat's
+    ids, at the same moment, of the same kind; nothing is written."""
+    text = await evening(table)
+    before = tables(db_path)
+    with pytest.raises(StorageError) as caught:
+        await table.ledger.exchange.import_csv(CHAT, text)
+    assert tables(db_path) == before
+    assert caught.value.code is ErrorCode.CSV_ALREADY_IMPORTED
+    assert caught.value.params["entry"] == 1
+    assert (await table.ledger.reports.history(CHAT)).total == 9
+
+
 async def test_the_same_file_goes_into_another_chat(table: Table) -> None:
     """Once per chat: the identity is the entry's in this chat, not the file's anywhere."""
     text = await evening(table)
