@@ -32,6 +32,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from storage import ErrorCode, StorageError
 from storage.names import name_key
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
 
@@ -81,14 +82,27 @@ MAKE_ROOM = (
 
 def _live_links(db: sqlite3.Connection) -> dict[int, int]:
     rows = db.execute(
-        "SELECT player_id, person_id FROM identity_events AS i WHERE kind = 'link' AND NOT "
-        "EXISTS (SELECT 1 FROM identity_events AS u WHERE u.undoes = i.id)"
+        "SELECT player_id, person_id FROM identity_events AS i WHERE chat_id = ? AND kind = 'link'"
+        " AND NOT EXISTS (SELECT 1 FROM identity_events AS u WHERE u.undoes = i.id)",
+        [GROUP],
     ).fetchall()
     return {player: person for player, person in rows}
 
 
+# The group's postings (the machine also imports copies of its evening into other chats).
+_GROUP_POSTINGS = (
+    "SELECT p.player_id, p.delta FROM postings AS p JOIN entries AS e ON e.id = p.entry_id"
+    " WHERE e.chat_id = ?"
+)
+
+
 def _members(db: sqlite3.Connection) -> list[int]:
-    return [row[0] for row in db.execute("SELECT id FROM players WHERE user_id IS NOT NULL")]
+    return [
+        row[0]
+        for row in db.execute(
+            "SELECT id FROM players WHERE chat_id = ? AND user_id IS NOT NULL", [GROUP]
+        )
+    ]
 
 
 def _root(links: dict[int, int], record: int) -> int:
@@ -134,6 +148,7 @@ class IdentityMachine(RuleBasedStateMachine):
         self.context = running_harness(self.path)
         self.harness: Harness = self.loop.run_until_complete(self.context.__aenter__())
         _cast(self.harness)
+        self.copies = 0
 
     def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(coroutine)
@@ -147,9 +162,12 @@ class IdentityMachine(RuleBasedStateMachine):
         """Per member record: the all-time points of the person it is, from raw SQLite."""
         with sqlite3.connect(self.path) as db:
             links = _live_links(db)
-            postings = db.execute("SELECT player_id, delta FROM postings").fetchall()
+            postings = db.execute(_GROUP_POSTINGS, [GROUP]).fetchall()
             members = [
-                row[0] for row in db.execute("SELECT id FROM players WHERE user_id IS NOT NULL")
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM players WHERE chat_id = ? AND user_id IS NOT NULL", [GROUP]
+                )
             ]
         person: dict[int, int] = defaultdict(int)
         for player, delta in postings:
@@ -160,7 +178,10 @@ class IdentityMachine(RuleBasedStateMachine):
         with sqlite3.connect(self.path) as db:
             links = _live_links(db)
             members = [
-                row[0] for row in db.execute("SELECT id FROM players WHERE user_id IS NOT NULL")
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM players WHERE chat_id = ? AND user_id IS NOT NULL", [GROUP]
+                )
             ]
         return {m: _root(links, m) for m in members}
 
@@ -274,6 +295,48 @@ class IdentityMachine(RuleBasedStateMachine):
         points that are still growing."""
         self._run(self.harness.say("甲", f"/hu {name} 自摸"))
 
+    def _group_state(self) -> tuple[object, ...]:
+        """What an import into the group could change: its entries, events and standings."""
+        ledger = self.harness.ledger
+        with sqlite3.connect(self.path) as db:
+            counts = tuple(
+                db.execute(f"SELECT count(*) FROM {table} WHERE chat_id = ?", [GROUP]).fetchone()
+                for table in ("entries", "identity_events", "players", "sessions")
+            )
+        return counts, self._run(ledger.reports.tally(GROUP)).balances
+
+    @rule()
+    def import_own_export(self) -> None:
+        """The chat's own ledger CSV imported back into it: refused, nothing written."""
+        ledger = self.harness.ledger
+        text = self._run(ledger.export.csv(GROUP))
+        before = self._group_state()
+        try:
+            self._run(ledger.exchange.import_csv(GROUP, text))
+        except StorageError as error:
+            assert error.code is ErrorCode.CSV_ALREADY_IMPORTED, error
+        else:
+            raise AssertionError("the chat's own evening was imported into it again")
+        assert self._group_state() == before
+
+    @rule()
+    def import_a_copy(self) -> None:
+        """The evening as another chat keeps it (its own ids) imported into this one: players
+        matched by Telegram id and name key, seats and links through the live rules; refused
+        whole (nothing of the group written), or taken with the invariants still holding."""
+        ledger = self.harness.ledger
+        self.copies += 1
+        copy = GROUP - 1000 - self.copies
+        try:
+            self._run(ledger.exchange.import_csv(copy, self._run(ledger.export.csv(GROUP))))
+        except StorageError:
+            return  # the group's own rows are not in question here
+        before = self._group_state()
+        try:
+            self._run(ledger.exchange.import_csv(GROUP, self._run(ledger.export.csv(copy))))
+        except StorageError:
+            assert self._group_state() == before
+
     def _event_count(self) -> int:
         with sqlite3.connect(self.path) as db:
             return int(db.execute("SELECT count(*) FROM identity_events").fetchone()[0])
@@ -282,7 +345,7 @@ class IdentityMachine(RuleBasedStateMachine):
     def totals_fold_to_a_recomputation(self) -> None:
         with sqlite3.connect(self.path) as db:
             links = _live_links(db)
-            postings = db.execute("SELECT player_id, delta FROM postings").fetchall()
+            postings = db.execute(_GROUP_POSTINGS, [GROUP]).fetchall()
         expected: dict[int, int] = defaultdict(int)
         for player, delta in postings:
             expected[_root(links, player)] += delta
