@@ -18,7 +18,7 @@ from telegram import Update
 from bot.pictures.style import FELT
 from rigs.webapp import init_data, token_for, web_server
 from tests.bot.conftest import GROUP, PLAYERS, Harness, running_harness
-from tests.webapp.browser import open_in_telegram, signed_telegram
+from tests.webapp.browser import open_in_telegram, signed_telegram, wait_until
 
 BOT_TOKEN = "123:TEST"
 PUBLIC = "https://cards.example"
@@ -104,6 +104,6 @@ async def test_the_pages_share_button_hands_the_prepared_id_to_telegram(
     page = await open_in_telegram(browser, f"{base}/app/?start={start}", telegram)
     await page.wait_for_selector("body[data-ready='1']")
     await page.click("#share")
-    await page.wait_for_function("window.sharedId !== undefined")
+    await wait_until(page, "window.sharedId !== undefined")
     shared_id = await page.evaluate("window.sharedId")
     assert harness.api.prepared[shared_id][0] == PLAYERS["乙"]
