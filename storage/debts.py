@@ -20,6 +20,7 @@ from .chats import ensure_chat_row
 from .database import Store
 from .money import TABLE
 from .people import People, read_people
+from .players import NewMember, upsert_member
 from .rating import GameChange, rate_session
 from .records import Transfer
 from .rows import fetch_all, fetch_one, now_text
@@ -105,29 +106,32 @@ class DebtStore(Store):
             return await _net(conn, chat_id, people, payer, payee)
 
     async def pay(
-        self, chat_id: int, payer: int, payee: int, fen: int, author: int | None
+        self, chat_id: int, payer: int, payee: int, fen: int, author: int | NewMember | None
     ) -> DebtLine | None:
         """Write that ``payer`` paid ``payee`` ``fen`` (the persons of those records), unless
-        the payer owes the payee less than that now (None: nothing written)."""
+        the payer owes the payee less than that now (None: nothing written, nobody recorded:
+        an ``author`` never seen is recorded by this write, once it goes ahead)."""
         async with self._write() as conn:
             people = await read_people(conn, chat_id)
             payer, payee = people.person(payer), people.person(payee)
             if payer == payee or await _net(conn, chat_id, people, payer, payee) < fen:
                 return None
             transfer = Transfer(payer, payee, fen)
-            why = _Why(author=author)
+            why = _Why(author=await _recorded(conn, chat_id, author))
             line = await _insert(conn, chat_id, "payment", transfer, now_text(), why)
             return await _line(conn, chat_id, line)
 
-    async def undo_payment(self, chat_id: int, payment: int, author: int | None) -> DebtLine | None:
+    async def undo_payment(
+        self, chat_id: int, payment: int, author: int | NewMember | None
+    ) -> DebtLine | None:
         """Reverse the payment line ``payment`` (the debt stands again); None when it is no
-        payment of this chat or was undone already (nothing written)."""
+        payment of this chat or was undone already (nothing written, nobody recorded)."""
         async with self._write() as conn:
             found = await _line(conn, chat_id, payment)
             if found is None or found.kind != "payment" or found.undone_by is not None:
                 return None
             transfer = Transfer(found.payer, found.payee, found.fen)
-            why = _Why(author=author, reverses=payment)
+            why = _Why(author=await _recorded(conn, chat_id, author), reverses=payment)
             line = await _insert(conn, chat_id, "reversal", transfer, now_text(), why)
             return await _line(conn, chat_id, line)
 
@@ -284,3 +288,13 @@ async def _since_even(
         if owed == 0:
             start = index + 1
     return tuple(lines[start:])
+
+
+async def _recorded(
+    conn: aiosqlite.Connection, chat_id: int, author: int | NewMember | None
+) -> int | None:
+    """The author's player id; a Telegram user never seen (or renamed) recorded now, inside
+    the write that goes ahead (as ``entries.recorded_author`` does for the ledger's entries)."""
+    if isinstance(author, NewMember):
+        return (await upsert_member(conn, chat_id, author)).id
+    return author

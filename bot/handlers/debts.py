@@ -21,9 +21,9 @@ from bot.context import (
     argument_words,
     is_chat_admin,
     known_player,
+    member_to_record,
     message_of,
     press_of,
-    sender_player,
     services,
     update_lang,
 )
@@ -33,7 +33,7 @@ from bot.i18n import t
 from bot.refusals.chat import ChatRefusal
 from bot.replies.money import debt_day, yuan
 from bot.text_limits import answer, edit, reply
-from storage import Ledger, Player
+from storage import Ledger, NewMember, Player
 from storage.debts import DebtLine, OpenDebt
 
 # Telegram shows up to 100 buttons under a message; a chat with more open debts than this
@@ -148,8 +148,8 @@ async def paid(update: Update, context: Context) -> None:
             payee=payee.name,
             owed=yuan(most, lang),
         )
-    author = None if user is None else (await sender_player(context, message.chat, user)).id
-    line = await ledger.debts.pay(message.chat.id, payer.id, payee.id, amount.value, author)
+    author = None if user is None else await member_to_record(context, message.chat, user)
+    line = await ledger.debts.pay(message.chat.id, payer.id, payee.id, amount.value, _given(author))
     if line is None:  # paid meanwhile by a press: say what is owed now
         raise ChatRefusal("debt_already_paid")
     left = await ledger.debts.owed(message.chat.id, payer.id, payee.id)
@@ -190,10 +190,10 @@ async def pay_button(update: Update, context: Context) -> None:
         denied = t("debt_press_denied", lang, payer=names[shown.payer], payee=names[shown.payee])
         await answer(button.query, denied, alert=True)
         return
-    author = presser or (None if user is None else await sender_player(context, message.chat, user))
-    line = await ledger.debts.pay(
-        chat_id, shown.payer, shown.payee, shown.fen, None if author is None else author.id
+    author = presser or (
+        None if user is None else await member_to_record(context, message.chat, user)
     )
+    line = await ledger.debts.pay(chat_id, shown.payer, shown.payee, shown.fen, _given(author))
     if line is None:
         await answer(button.query, t("debt_already_paid", lang), alert=True)
         return
@@ -228,10 +228,8 @@ async def undo_button(update: Update, context: Context) -> None:
         await answer(button.query, t("debt_undo_denied", lang), alert=True)
         return
     ledger = services(context).ledger
-    author = None if user is None else await sender_player(context, message.chat, user)
-    reversal = await ledger.debts.undo_payment(
-        chat_id, payment, None if author is None else author.id
-    )
+    author = None if user is None else await member_to_record(context, message.chat, user)
+    reversal = await ledger.debts.undo_payment(chat_id, payment, _given(author))
     if reversal is None:
         await answer(button.query, t("debt_undo_done_already", lang), alert=True)
         return
@@ -251,6 +249,12 @@ async def undo_button(update: Update, context: Context) -> None:
     label = debt_buttons.pay_label(names[reversal.payer], names[reversal.payee], lang)
     rows = _replaced(message, button.data, label, again)
     await edit(message, f"{message.text_html}\n{done}", reply_markup=rows)
+
+
+def _given(author: Player | NewMember | None) -> int | NewMember | None:
+    """The presser as the ledger takes them: a known player's id, or the member its write
+    records (a refused press records nobody)."""
+    return author.id if isinstance(author, Player) else author
 
 
 async def details_button(update: Update, context: Context) -> None:

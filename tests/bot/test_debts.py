@@ -215,3 +215,26 @@ async def test_the_weekly_reminder_is_a_setting_off_by_default(harness: Harness)
     [reminder] = h.api.sent[before:]
     assert reminder.chat_id == GROUP and "超过一周没结清的欠账（3 笔）" in reminder.text
     assert "乙 → 甲：16.00 元" in reminder.text
+
+
+async def test_a_refused_press_by_an_admin_never_seen_records_nobody(harness: Harness) -> None:
+    """The ✅ of a debt already paid, and the ↩ of a payment already undone, pressed by an
+    admin the bot has never seen: refused, and no player row written for them (the presser is
+    recorded by the write, once it goes ahead)."""
+    h = harness
+    await _speak_up(h, "乙", "丙", "丁")
+    await h.say("甲", "/new 杭州 1 乙 丙 阿明 阿强 每分1元")
+    await h.say("甲", "/hu 乙 点炮 丙 爆头")
+    [settled] = [s for s in await h.say("甲", "/settle") if s.method == "sendMessage"]
+    index = _button(settled, "✅ 已付 丙→乙")
+    edited = _edited(await _press(h, "丁", settled, index))
+    undo = _button(edited, "↩ 撤销（管理员）")
+    _edited(await _press(h, "丁", edited, undo))
+    _edited(await _press(h, "丁", settled, index))  # paid again: the undo's ↩ is stale now
+    newcomer = 4343
+    h.api.add_user(newcomer, "新管理")
+    h.api.set_status(GROUP, newcomer, "administrator")
+    before = await h.ledger.players.all(GROUP)
+    assert "已经付过了" in _alert(await _press(h, newcomer, settled, index))
+    assert "撤销过了" in _alert(await _press(h, newcomer, edited, undo))
+    assert await h.ledger.players.all(GROUP) == before
