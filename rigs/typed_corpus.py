@@ -13,16 +13,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from telegram import Update
-
-from bot.app import ANY_APP, build_application
+from bot.app import build_application
 from bot.config import Config
 from bot.console import ConsoleRequest
-from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
-from bot.context import services_of
-from storage import Ledger
+from bot.console.local_api import LocalBotApi, UpdateMaker
+from rigs.emulated_bot import EmulatedBot
 
 CORPUS: Final = Path(__file__).resolve().parent.parent / "tests" / "bot" / "typed_lines.tsv"
 CREATOR: Final = 101  # opens every table
@@ -84,26 +81,8 @@ def points_of(text: str) -> dict[str, int]:
     return found
 
 
-@dataclass
-class Bot:
-    app: ANY_APP
-    api: LocalBotApi
-    make: UpdateMaker
-
-    @property
-    def ledger(self) -> Ledger:
-        ledger = services_of(self.app).ledger
-        assert isinstance(ledger, Ledger)
-        return ledger
-
-    async def feed(self, update: dict[str, Any]) -> list[Sent]:
-        before = len(self.api.sent)
-        await self.app.process_update(Update.de_json(update, self.app.bot))
-        return self.api.sent[before:]
-
-
 @asynccontextmanager
-async def corpus_bot(database: Path) -> AsyncIterator[Bot]:
+async def corpus_bot(database: Path) -> AsyncIterator[EmulatedBot]:
     """The bot over the emulator with every corpus table open and its speaker seated."""
     api = LocalBotApi()
     api.add_user(CREATOR, "开桌的")
@@ -117,7 +96,7 @@ async def corpus_bot(database: Path) -> AsyncIterator[Bot]:
     await app.initialize()
     assert app.post_init is not None and app.post_shutdown is not None
     await app.post_init(app)
-    bot = Bot(app, api, UpdateMaker(api))
+    bot = EmulatedBot(app, api, UpdateMaker(api))
     try:
         for name, table in TABLES.items():
             api.add_chat(table.chat_id, name, kind="supergroup")
@@ -134,7 +113,7 @@ async def corpus_bot(database: Path) -> AsyncIterator[Bot]:
         await app.shutdown()
 
 
-async def miss(bot: Bot, case: Case) -> str | None:
+async def miss(bot: EmulatedBot, case: Case) -> str | None:
     """What the bot did wrong with the case's line (None: as the corpus expects)."""
     table = TABLES[case.table]
     speaker, _ = SPEAKER[table.lang]
@@ -179,7 +158,7 @@ async def miss(bot: Bot, case: Case) -> str | None:
     return f"recorded {recorded or 'nothing'}, expected {want}; the bot said {texts}"
 
 
-async def _points(bot: Bot, chat_id: int, message_id: int) -> dict[str, int]:
+async def _points(bot: EmulatedBot, chat_id: int, message_id: int) -> dict[str, int]:
     """The points of the hands a message recorded, by player name (zeros left out)."""
     entries = await bot.ledger.reports.entries_by_message(chat_id, message_id)
     names = {player.id: player.name for player in await bot.ledger.players.all(chat_id)}

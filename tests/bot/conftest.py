@@ -5,45 +5,27 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram import Update
 from telegram.ext import CallbackQueryHandler, CommandHandler
 
 from bot.app import ANY_APP
 from bot.config import Config
 from bot.console import ConsoleRequest
 from bot.console.local_api import LocalBotApi, Sent, UpdateMaker
-from bot.context import services_of
 from bot.handlers.presses import unknown_press
 from bot.launch.compose import compose
+from rigs.emulated_bot import EmulatedBot
 from rigs.ledger_template import fresh_ledger_file
-from storage import Ledger
 
 GROUP = -1001
 PLAYERS = {"甲": 11, "乙": 12, "丙": 13, "丁": 14, "戊": 15}
 
 
-@dataclass
-class Harness:
-    app: ANY_APP
-    api: LocalBotApi
-    make: UpdateMaker
-
-    @property
-    def ledger(self) -> Ledger:
-        ledger = services_of(self.app).ledger
-        assert isinstance(ledger, Ledger)
-        return ledger
-
-    async def feed(self, update: dict[str, Any]) -> list[Sent]:
-        """Process one update; returns what the bot sent meanwhile."""
-        before = len(self.api.sent)
-        await self.app.process_update(Update.de_json(update, self.app.bot))
-        return self.api.sent[before:]
+class Harness(EmulatedBot):
+    """The bot a test talks to: members' lines and presses, and the table opened."""
 
     async def say(self, who: str, text: str, chat: int = GROUP, **extra: Any) -> list[Sent]:
         return await self.feed(self.make.message(chat, PLAYERS[who], text, **extra))

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from rigs.typed_corpus import Bot, Case, corpus_bot, load, miss
+from rigs.emulated_bot import EmulatedBot
+from rigs.typed_corpus import Case, corpus_bot, load, miss
 
 CASES = load()
 
 
 @pytest.fixture(scope="module")
-def bot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, Bot]]:
+def bot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[asyncio.Runner, EmulatedBot]]:
     """One bot with every corpus table open, for the whole module (the ledger grows)."""
     database = tmp_path_factory.mktemp("typed") / "typed.db"
     with asyncio.Runner() as runner:
@@ -37,6 +38,6 @@ def test_the_corpus_is_large_and_spans_both_families_and_languages() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
-def test_a_typed_line(bot: tuple[asyncio.Runner, Bot], case: Case) -> None:
+def test_a_typed_line(bot: tuple[asyncio.Runner, EmulatedBot], case: Case) -> None:
     runner, running = bot
     assert runner.run(miss(running, case)) is None
