@@ -8,8 +8,8 @@ marked what, so the other party sees it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 
@@ -17,6 +17,7 @@ from bot.buttons import debts as debt_buttons
 from bot.buttons.registry import ButtonRoute
 from bot.commands import Command
 from bot.context import (
+    ButtonPress,
     Context,
     argument_words,
     is_chat_admin,
@@ -173,15 +174,12 @@ async def paid(update: Update, context: Context) -> None:
 
 async def pay_button(update: Update, context: Context) -> None:
     """✅ under a debt line: its payer, its payee or an admin marks it paid."""
-    button = await press_of(update, context)
-    if button is None:
+    signed = await _signed_press(update, context, debt_buttons.read_pay)
+    if signed is None:
         return
+    button, shown = signed
     message, lang = button.message, button.lang
     chat_id = message.chat.id
-    shown = debt_buttons.read_pay(context.bot.token, chat_id, button.data)
-    if shown is None:
-        await answer(button.query, t("button_expired", lang), alert=True)
-        return
     ledger = services(context).ledger
     user = update.effective_user
     presser = await _party(context, message, user, (shown.payer, shown.payee))
@@ -214,15 +212,12 @@ async def pay_button(update: Update, context: Context) -> None:
 
 async def undo_button(update: Update, context: Context) -> None:
     """↩ under a marked payment: an admin undoes the mark (the debt stands again)."""
-    button = await press_of(update, context)
-    if button is None:
+    signed = await _signed_press(update, context, debt_buttons.read_undo)
+    if signed is None:
         return
+    button, payment = signed
     message, lang = button.message, button.lang
     chat_id = message.chat.id
-    payment = debt_buttons.read_undo(context.bot.token, chat_id, button.data)
-    if payment is None:
-        await answer(button.query, t("button_expired", lang), alert=True)
-        return
     user = update.effective_user
     if not await is_chat_admin(context, message, user):
         await answer(button.query, t("debt_undo_denied", lang), alert=True)
@@ -249,6 +244,24 @@ async def undo_button(update: Update, context: Context) -> None:
     label = debt_buttons.pay_label(names[reversal.payer], names[reversal.payee], lang)
     rows = _replaced(message, button.data, label, again)
     await edit(message, f"{message.text_html}\n{done}", reply_markup=rows)
+
+
+Signed = TypeVar("Signed")  # what a button's signed data says: a debt line's ✅, a payment
+
+
+async def _signed_press(
+    update: Update, context: Context, read: Callable[[str, int, str], Signed | None]
+) -> tuple[ButtonPress, Signed] | None:
+    """The press and what its signed data says (``read``: the ✅'s or the ↩'s reader); None,
+    answered, for data the bot did not write for this chat."""
+    button = await press_of(update, context)
+    if button is None:
+        return None
+    found = read(context.bot.token, button.message.chat.id, button.data)
+    if found is None:
+        await answer(button.query, t("button_expired", button.lang), alert=True)
+        return None
+    return button, found
 
 
 def _given(author: Player | NewMember | None) -> int | NewMember | None:
